@@ -1,0 +1,195 @@
+package wiring
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// Services lists, in start order, every service hakem serve can run.
+var Services = []string{"games", "clocks", "arbiter", "scoring", "pairing", "gateway"}
+
+// Config is the configuration of one hakem serve process.
+//
+// Every key has a default; each is read, in increasing priority, from the
+// defaults, an optional configuration file (YAML, TOML or JSON, named by
+// --config or HAKEM_CONFIG), HAKEM_<KEY> environment variables (dots become
+// underscores: HAKEM_LOG_LEVEL) and command-line flags.
+type Config struct {
+	// Data is the folder of the embedded JetStream server (key "data").
+	Data string
+	// HTTP is the gateway's listen address (key "http").
+	HTTP string
+	// NATS is the URL of an external NATS server; empty means an embedded
+	// JetStream server in Data (key "nats").
+	NATS string
+	// Only is the set of services this process runs (key "only").
+	Only []string
+	// LogLevel is zap's level: debug, info, warn or error (key "log.level").
+	LogLevel string
+	// SyncInterval is how often the embedded JetStream server fsyncs its
+	// files (key "sync_interval"); zero keeps the server's default. See the
+	// events module for the durability trade-off.
+	SyncInterval time.Duration
+	// ShutdownTimeout bounds a graceful shutdown (key "shutdown_timeout").
+	ShutdownTimeout time.Duration
+	// CommandRetries is how many times a command is re-decided on fresh
+	// state after an append conflict (key "command_retries").
+	CommandRetries int
+}
+
+// defaults holds the default of every key; the environment alone must be
+// enough to run, so nothing is required.
+var defaults = map[string]any{
+	"data":             "./data",
+	"http":             "127.0.0.1:8080",
+	"nats":             "",
+	"only":             strings.Join(Services, ","),
+	"log.level":        "info",
+	"sync_interval":    time.Duration(0),
+	"shutdown_timeout": 10 * time.Second,
+	"command_retries":  16,
+}
+
+// flagKeys maps the flags hakem serve defines to their configuration keys.
+var flagKeys = map[string]string{
+	"data":      "data",
+	"http":      "http",
+	"nats":      "nats",
+	"only":      "only",
+	"log-level": "log.level",
+}
+
+// AddFlags defines the configuration flags on fs (--config, --data, --http,
+// --nats, --only, --log-level) with their defaults.
+func AddFlags(fs *pflag.FlagSet) {
+	fs.String("config", "", "configuration file (YAML, TOML or JSON); also HAKEM_CONFIG")
+	fs.String("data", defaults["data"].(string), "data folder of the embedded JetStream server; also HAKEM_DATA")
+	fs.String("http", defaults["http"].(string), "HTTP listen address of the gateway; also HAKEM_HTTP")
+	fs.String("nats", "", "URL of an external NATS server (empty: embedded JetStream in --data); also HAKEM_NATS")
+	fs.String("only", defaults["only"].(string), "comma-separated services to run: "+strings.Join(Services, ",")+"; also HAKEM_ONLY")
+	fs.String("log-level", defaults["log.level"].(string), "log level: debug, info, warn, error; also HAKEM_LOG_LEVEL")
+}
+
+// LoadConfig reads the configuration from the defaults, the optional file,
+// the environment (through getenv, os.Getenv when nil) and the flags of fs
+// that were set (fs may be nil).
+func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	v := viper.New()
+	for k, d := range defaults {
+		v.SetDefault(k, d)
+	}
+	// viper's AutomaticEnv reads the process environment; we resolve the
+	// environment ourselves so that tests can hand one in.
+	for k := range defaults {
+		name := "HAKEM_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
+		if val := getenv(name); val != "" {
+			v.Set(k, val)
+		}
+	}
+	file := getenv("HAKEM_CONFIG")
+	if fs != nil {
+		if f := fs.Lookup("config"); f != nil && f.Changed {
+			file = f.Value.String()
+		}
+	}
+	if file != "" {
+		fv := viper.New()
+		fv.SetConfigFile(file)
+		if err := fv.ReadInConfig(); err != nil {
+			return Config{}, fmt.Errorf("config file %s: %w", file, err)
+		}
+		// the file sits between the defaults and the environment
+		for _, k := range fv.AllKeys() {
+			if _, known := defaults[k]; !known {
+				return Config{}, fmt.Errorf("config file %s: unknown key %q", file, k)
+			}
+			name := "HAKEM_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
+			if getenv(name) == "" {
+				v.Set(k, fv.Get(k))
+			}
+		}
+	}
+	if fs != nil {
+		for flag, key := range flagKeys {
+			if f := fs.Lookup(flag); f != nil && f.Changed {
+				v.Set(key, f.Value.String())
+			}
+		}
+	}
+	c := Config{
+		Data:            v.GetString("data"),
+		HTTP:            v.GetString("http"),
+		NATS:            v.GetString("nats"),
+		LogLevel:        v.GetString("log.level"),
+		SyncInterval:    v.GetDuration("sync_interval"),
+		ShutdownTimeout: v.GetDuration("shutdown_timeout"),
+		CommandRetries:  v.GetInt("command_retries"),
+	}
+	only, err := parseOnly(v.GetString("only"))
+	if err != nil {
+		return Config{}, err
+	}
+	c.Only = only
+	return c, c.validate()
+}
+
+// parseOnly turns "games, clocks" into the services' names in start order.
+func parseOnly(list string) ([]string, error) {
+	var out []string
+	for _, s := range strings.Split(list, ",") {
+		s = strings.TrimSpace(strings.ToLower(s))
+		if s == "" {
+			continue
+		}
+		if s == "all" {
+			return slices.Clone(Services), nil
+		}
+		if !slices.Contains(Services, s) {
+			return nil, fmt.Errorf("only: unknown service %q (known: %s)", s, strings.Join(Services, ","))
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("only: no service named")
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		return slices.Index(Services, a) - slices.Index(Services, b)
+	})
+	return out, nil
+}
+
+func (c Config) validate() error {
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("log.level: %q is not one of debug, info, warn, error", c.LogLevel)
+	}
+	if c.NATS == "" && c.Data == "" {
+		return errors.New("data: an embedded server needs a data folder (or set nats)")
+	}
+	if c.HTTP == "" && c.Runs("gateway") {
+		return errors.New("http: the gateway needs a listen address")
+	}
+	if c.SyncInterval < 0 || c.ShutdownTimeout < 0 {
+		return errors.New("durations must not be negative")
+	}
+	if c.CommandRetries < 1 {
+		return fmt.Errorf("command_retries: %d, want at least 1", c.CommandRetries)
+	}
+	return nil
+}
+
+// Runs reports whether this process runs the named service.
+func (c Config) Runs(service string) bool { return slices.Contains(c.Only, service) }

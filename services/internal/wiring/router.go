@@ -1,0 +1,217 @@
+package wiring
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	wmjs "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/jetstream"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+)
+
+// PoisonTopic is the JetStream subject (and stream name) where the router
+// puts a message its handler still fails on after every retry, with the
+// reason in its headers, so that an operator can look at it and the
+// handler's consumer moves on.
+const PoisonTopic = "HAKEM_POISON"
+
+// RouterOptions tunes NewRouter.
+type RouterOptions struct {
+	// MaxRetries is how many times a failing handler is retried in process
+	// before its message goes to the poison queue (default 5).
+	MaxRetries int
+	// InitialInterval is the first retry's back-off, doubled each time
+	// (default 50ms).
+	InitialInterval time.Duration
+}
+
+// NewRouter returns a Watermill router whose handlers run behind, from the
+// outside in: the poison queue (on conn's JetStream, stream PoisonTopic,
+// created if missing), correlation-id propagation, retries with exponential
+// back-off, panic recovery (a panic becomes an error, hence retried and
+// then poisoned) and metrics.
+//
+// The caller closes conn after the router has stopped.
+func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) (*message.Router, error) {
+	if opt.MaxRetries == 0 {
+		opt.MaxRetries = 5
+	}
+	if opt.InitialInterval == 0 {
+		opt.InitialInterval = 50 * time.Millisecond
+	}
+	wlog := NewWatermillLogger(log)
+	js, err := jetstream.New(conn)
+	if err != nil {
+		return nil, fmt.Errorf("router: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: PoisonTopic, Subjects: []string{PoisonTopic}, Storage: jetstream.FileStorage,
+		MaxAge: 30 * 24 * time.Hour,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("router: poison stream: %w", err)
+	}
+	pub, err := wmjs.NewPublisher(wmjs.PublisherConfig{Conn: conn, Logger: wlog})
+	if err != nil {
+		return nil, fmt.Errorf("router: poison publisher: %w", err)
+	}
+	poison, err := middleware.PoisonQueue(pub, PoisonTopic)
+	if err != nil {
+		return nil, fmt.Errorf("router: %w", err)
+	}
+	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, wlog)
+	if err != nil {
+		return nil, fmt.Errorf("router: %w", err)
+	}
+	r.AddMiddleware(
+		countPoisoned(m),
+		poison,
+		middleware.CorrelationID,
+		middleware.Retry{
+			MaxRetries:      opt.MaxRetries,
+			InitialInterval: opt.InitialInterval,
+			Multiplier:      2,
+			MaxInterval:     2 * time.Second,
+			Logger:          wlog,
+		}.Middleware,
+		middleware.Recoverer,
+		countHandled(m),
+	)
+	return r, nil
+}
+
+// countHandled counts each attempt of a handler (innermost middleware).
+func countHandled(m *Metrics) message.HandlerMiddleware {
+	return func(h message.HandlerFunc) message.HandlerFunc {
+		return func(msg *message.Message) ([]*message.Message, error) {
+			out, err := h(msg)
+			outcome := "ok"
+			if err != nil {
+				outcome = "failed"
+			}
+			m.MessagesHandled.WithLabelValues(message.HandlerNameFromCtx(msg.Context()), outcome).Inc()
+			return out, err
+		}
+	}
+}
+
+// countPoisoned counts messages that ended in the poison queue (outermost:
+// it sees the poison middleware's verdict).
+func countPoisoned(m *Metrics) message.HandlerMiddleware {
+	return func(h message.HandlerFunc) message.HandlerFunc {
+		return func(msg *message.Message) ([]*message.Message, error) {
+			out, err := h(msg)
+			if msg.Metadata.Get(middleware.ReasonForPoisonedKey) != "" {
+				m.MessagesHandled.WithLabelValues(message.HandlerNameFromCtx(msg.Context()), "poisoned").Inc()
+			}
+			return out, err
+		}
+	}
+}
+
+// ConsumerGroup returns a Watermill subscriber that reads the existing
+// stream through one durable pull consumer named group: every copy of a
+// service that subscribes with the same group shares the consumer, so
+// JetStream hands each event to exactly one of them. The topic given to
+// Subscribe is the consumer's filter subject (e.g. "game.*.games").
+// Delivery is at least once: handlers must be idempotent (they append with
+// the event's id as idempotency key).
+//
+// conn must be a connection of its own: the subscriber drains it on Close.
+func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
+	init := func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
+		s, err := js.Stream(ctx, stream)
+		if err != nil {
+			return nil, nil, fmt.Errorf("stream %s: %w", stream, err)
+		}
+		c, err := s.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+			Durable:       group,
+			FilterSubject: topic,
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			DeliverPolicy: jetstream.DeliverAllPolicy,
+			AckWait:       30 * time.Second,
+			MaxDeliver:    -1,
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("consumer %s on %s: %w", group, stream, err)
+		}
+		return c, nil, nil
+	}
+	return wmjs.NewSubscriber(wmjs.SubscriberConfig{
+		Conn:                conn,
+		Logger:              NewWatermillLogger(log),
+		ResourceInitializer: init,
+		Unmarshaler:         eventUnmarshaler{},
+		AckWaitTimeout:      30 * time.Second,
+	})
+}
+
+// Metadata keys set on every message a ConsumerGroup delivers.
+const (
+	// MetaSubject is the NATS subject the event was stored under.
+	MetaSubject = "subject"
+	// MetaStreamSeq is the event's sequence in its stream.
+	MetaStreamSeq = "stream_seq"
+)
+
+// eventUnmarshaler turns a stored event into a Watermill message whose
+// UUID is the event's Nats-Msg-Id (or its stream sequence) and whose
+// metadata carries the subject, the stream sequence and the other headers.
+type eventUnmarshaler struct{}
+
+func (eventUnmarshaler) Unmarshal(msg jetstream.Msg) (*message.Message, error) {
+	md := make(message.Metadata)
+	for k, v := range msg.Headers() {
+		if len(v) > 0 {
+			md.Set(k, v[0])
+		}
+	}
+	md.Set(MetaSubject, msg.Subject())
+	id := msg.Headers().Get(nats.MsgIdHdr)
+	if meta, err := msg.Metadata(); err == nil {
+		seq := strconv.FormatUint(meta.Sequence.Stream, 10)
+		md.Set(MetaStreamSeq, seq)
+		if id == "" {
+			id = "seq-" + seq
+		}
+	}
+	m := message.NewMessage(id, msg.Data())
+	m.Metadata = md
+	return m, nil
+}
+
+// watermillLogger adapts zap to Watermill's logger interface. Watermill's
+// per-message Info lines are demoted to debug: at info level a busy router
+// would otherwise log every event twice.
+type watermillLogger struct{ l *zap.Logger }
+
+// NewWatermillLogger returns a Watermill logger writing through l.
+func NewWatermillLogger(l *zap.Logger) watermill.LoggerAdapter {
+	return watermillLogger{l.With(zap.String("component", "watermill"))}
+}
+
+func fields(f watermill.LogFields) []zap.Field {
+	out := make([]zap.Field, 0, len(f))
+	for k, v := range f {
+		out = append(out, zap.Any(k, v))
+	}
+	return out
+}
+
+func (w watermillLogger) Error(msg string, err error, f watermill.LogFields) {
+	w.l.Error(msg, append(fields(f), zap.Error(err))...)
+}
+func (w watermillLogger) Info(msg string, f watermill.LogFields)  { w.l.Debug(msg, fields(f)...) }
+func (w watermillLogger) Debug(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+func (w watermillLogger) Trace(msg string, f watermill.LogFields) {}
+func (w watermillLogger) With(f watermill.LogFields) watermill.LoggerAdapter {
+	return watermillLogger{w.l.With(fields(f)...)}
+}
