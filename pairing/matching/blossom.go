@@ -1,0 +1,593 @@
+package matching
+
+// MaxWeightMatching returns a matching of maximum total weight: mate[v] is
+// the vertex matched to v, or -1. Among matchings of equal weight it returns
+// one of them; callers that need a particular one must say so in the weights.
+//
+// The method is Edmonds' primal-dual blossom algorithm in its O(n³) form
+// (labels S/T, blossom shrinking and expansion, four kinds of dual change),
+// with duals kept in integers: vertex duals start at the largest weight and
+// the slack of edge (i,j) is u_i + u_j - 2w(i,j) plus the duals of the
+// blossoms holding both ends.
+func (g *Graph) MaxWeightMatching() []int {
+	s := newSolver(g)
+	s.solve()
+	mate := make([]int, g.n)
+	for v := range mate {
+		if s.mate[v] == -1 {
+			mate[v] = -1
+		} else {
+			mate[v] = s.endpoint(s.mate[v])
+		}
+	}
+	return mate
+}
+
+type solver struct {
+	n, k   int // vertices; words per number
+	eu, ev []int
+	w2     []uint64 // twice the weight of each edge
+	dual   []uint64 // 2n numbers
+	tmp    []uint64 // scratch numbers
+
+	neighbend        [][]int
+	mate             []int
+	label            []int
+	labelend         []int
+	inblossom        []int
+	blossomparent    []int
+	blossomchilds    [][]int
+	blossombase      []int
+	blossomendps     [][]int
+	bestedge         []int
+	blossombestedges [][]int
+	hasBestEdges     []bool
+	unused           []int
+	allowedge        []bool
+	queue            []int
+}
+
+func newSolver(g *Graph) *solver {
+	n := g.n
+	s := &solver{n: n, k: g.words + 1}
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			o := (j*(j-1)/2 + i) * g.words
+			if Weight(g.w[o : o+g.words]).IsZero() {
+				continue
+			}
+			s.eu = append(s.eu, i)
+			s.ev = append(s.ev, j)
+			s.w2 = append(s.w2, g.w[o:o+g.words]...)
+			s.w2 = append(s.w2, 0)
+		}
+	}
+	m := len(s.eu)
+	maxw := make(Weight, s.k)
+	for e := 0; e < m; e++ {
+		w := Weight(s.w2[e*s.k : (e+1)*s.k])
+		if w.Cmp(maxw) > 0 {
+			maxw.Set(w)
+		}
+		w.Add(w)
+	}
+	s.dual = make([]uint64, 2*n*s.k)
+	for v := 0; v < n; v++ {
+		copy(s.num(v), maxw)
+	}
+	s.tmp = make([]uint64, 4*s.k)
+	s.neighbend = make([][]int, n)
+	for e := 0; e < m; e++ {
+		s.neighbend[s.eu[e]] = append(s.neighbend[s.eu[e]], 2*e+1)
+		s.neighbend[s.ev[e]] = append(s.neighbend[s.ev[e]], 2*e)
+	}
+	s.mate = fill(n, -1)
+	s.label = make([]int, 2*n)
+	s.labelend = fill(2*n, -1)
+	s.inblossom = make([]int, n)
+	for v := range s.inblossom {
+		s.inblossom[v] = v
+	}
+	s.blossomparent = fill(2*n, -1)
+	s.blossomchilds = make([][]int, 2*n)
+	s.blossombase = fill(2*n, -1)
+	for v := 0; v < n; v++ {
+		s.blossombase[v] = v
+	}
+	s.blossomendps = make([][]int, 2*n)
+	s.bestedge = fill(2*n, -1)
+	s.blossombestedges = make([][]int, 2*n)
+	s.hasBestEdges = make([]bool, 2*n)
+	for b := 2*n - 1; b >= n; b-- {
+		s.unused = append(s.unused, b)
+	}
+	s.allowedge = make([]bool, m)
+	return s
+}
+
+func fill(n, v int) []int {
+	a := make([]int, n)
+	for i := range a {
+		a[i] = v
+	}
+	return a
+}
+
+func (s *solver) num(b int) Weight    { return Weight(s.dual[b*s.k : (b+1)*s.k]) }
+func (s *solver) scratch(i int) Weight { return Weight(s.tmp[i*s.k : (i+1)*s.k]) }
+
+func (s *solver) endpoint(p int) int {
+	if p&1 == 0 {
+		return s.eu[p/2]
+	}
+	return s.ev[p/2]
+}
+
+// slackInto writes the slack of edge e into dst.
+func (s *solver) slackInto(e int, dst Weight) {
+	dst.Set(s.num(s.eu[e]))
+	dst.Add(s.num(s.ev[e]))
+	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
+}
+
+// slackLess reports whether edge a has less slack than edge b.
+func (s *solver) slackLess(a, b int) bool {
+	x, y := s.scratch(2), s.scratch(3)
+	s.slackInto(a, x)
+	s.slackInto(b, y)
+	return x.Cmp(y) < 0
+}
+
+func (s *solver) leaves(b int, out []int) []int {
+	if b < s.n {
+		return append(out, b)
+	}
+	for _, c := range s.blossomchilds[b] {
+		out = s.leaves(c, out)
+	}
+	return out
+}
+
+func (s *solver) assignLabel(w, t, p int) {
+	for {
+		b := s.inblossom[w]
+		s.label[w], s.label[b] = t, t
+		s.labelend[w], s.labelend[b] = p, p
+		s.bestedge[w], s.bestedge[b] = -1, -1
+		if t == 1 {
+			s.queue = s.leaves(b, s.queue)
+			return
+		}
+		base := s.blossombase[b]
+		mp := s.mate[base]
+		w, t, p = s.endpoint(mp), 1, mp^1
+	}
+}
+
+func (s *solver) scanBlossom(v, w int) int {
+	var path []int
+	base := -1
+	for v != -1 || w != -1 {
+		b := s.inblossom[v]
+		if s.label[b]&4 != 0 {
+			base = s.blossombase[b]
+			break
+		}
+		path = append(path, b)
+		s.label[b] = 5
+		if s.labelend[b] == -1 {
+			v = -1
+		} else {
+			v = s.endpoint(s.labelend[b])
+			b = s.inblossom[v]
+			v = s.endpoint(s.labelend[b])
+		}
+		if w != -1 {
+			v, w = w, v
+		}
+	}
+	for _, b := range path {
+		s.label[b] = 1
+	}
+	return base
+}
+
+func (s *solver) addBlossom(base, e int) {
+	v, w := s.eu[e], s.ev[e]
+	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
+	b := s.unused[len(s.unused)-1]
+	s.unused = s.unused[:len(s.unused)-1]
+	s.blossombase[b] = base
+	s.blossomparent[b] = -1
+	s.blossomparent[bb] = b
+	var path, endps []int
+	for bv != bb {
+		s.blossomparent[bv] = b
+		path = append(path, bv)
+		endps = append(endps, s.labelend[bv])
+		v = s.endpoint(s.labelend[bv])
+		bv = s.inblossom[v]
+	}
+	path = append(path, bb)
+	reverse(path)
+	reverse(endps)
+	endps = append(endps, 2*e)
+	for bw != bb {
+		s.blossomparent[bw] = b
+		path = append(path, bw)
+		endps = append(endps, s.labelend[bw]^1)
+		w = s.endpoint(s.labelend[bw])
+		bw = s.inblossom[w]
+	}
+	s.blossomchilds[b] = path
+	s.blossomendps[b] = endps
+	s.label[b] = 1
+	s.labelend[b] = s.labelend[bb]
+	s.num(b).Clear()
+	for _, x := range s.leaves(b, nil) {
+		if s.label[s.inblossom[x]] == 2 {
+			s.queue = append(s.queue, x)
+		}
+		s.inblossom[x] = b
+	}
+	bestedgeto := fill(2*s.n, -1)
+	consider := func(k int) {
+		i, j := s.eu[k], s.ev[k]
+		if s.inblossom[j] == b {
+			i, j = j, i
+		}
+		_ = i
+		bj := s.inblossom[j]
+		if bj != b && s.label[bj] == 1 && (bestedgeto[bj] == -1 || s.slackLess(k, bestedgeto[bj])) {
+			bestedgeto[bj] = k
+		}
+	}
+	for _, c := range path {
+		if !s.hasBestEdges[c] {
+			for _, x := range s.leaves(c, nil) {
+				for _, p := range s.neighbend[x] {
+					consider(p / 2)
+				}
+			}
+		} else {
+			for _, k := range s.blossombestedges[c] {
+				consider(k)
+			}
+		}
+		s.blossombestedges[c] = nil
+		s.hasBestEdges[c] = false
+		s.bestedge[c] = -1
+	}
+	var list []int
+	for _, k := range bestedgeto {
+		if k != -1 {
+			list = append(list, k)
+		}
+	}
+	s.blossombestedges[b] = list
+	s.hasBestEdges[b] = true
+	s.bestedge[b] = -1
+	for _, k := range list {
+		if s.bestedge[b] == -1 || s.slackLess(k, s.bestedge[b]) {
+			s.bestedge[b] = k
+		}
+	}
+}
+
+func reverse(a []int) {
+	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+func mod(j, l int) int { return ((j % l) + l) % l }
+
+func (s *solver) expandBlossom(b int, endstage bool) {
+	for _, c := range s.blossomchilds[b] {
+		s.blossomparent[c] = -1
+		if c < s.n {
+			s.inblossom[c] = c
+		} else if endstage && s.num(c).IsZero() {
+			s.expandBlossom(c, endstage)
+		} else {
+			for _, v := range s.leaves(c, nil) {
+				s.inblossom[v] = c
+			}
+		}
+	}
+	if !endstage && s.label[b] == 2 {
+		childs, endps := s.blossomchilds[b], s.blossomendps[b]
+		l := len(childs)
+		entrychild := s.inblossom[s.endpoint(s.labelend[b]^1)]
+		j := 0
+		for childs[j] != entrychild {
+			j++
+		}
+		var jstep, endptrick int
+		if j&1 != 0 {
+			j -= l
+			jstep, endptrick = 1, 0
+		} else {
+			jstep, endptrick = -1, 1
+		}
+		p := s.labelend[b]
+		for j != 0 {
+			s.label[s.endpoint(p^1)] = 0
+			s.label[s.endpoint(endps[mod(j-endptrick, l)]^endptrick^1)] = 0
+			s.assignLabel(s.endpoint(p^1), 2, p)
+			s.allowedge[endps[mod(j-endptrick, l)]/2] = true
+			j += jstep
+			p = endps[mod(j-endptrick, l)] ^ endptrick
+			s.allowedge[p/2] = true
+			j += jstep
+		}
+		bv := childs[mod(j, l)]
+		s.label[s.endpoint(p^1)], s.label[bv] = 2, 2
+		s.labelend[s.endpoint(p^1)], s.labelend[bv] = p, p
+		s.bestedge[bv] = -1
+		j += jstep
+		for childs[mod(j, l)] != entrychild {
+			bv = childs[mod(j, l)]
+			if s.label[bv] == 1 {
+				j += jstep
+				continue
+			}
+			found := -1
+			for _, v := range s.leaves(bv, nil) {
+				if s.label[v] != 0 {
+					found = v
+					break
+				}
+			}
+			if found != -1 {
+				s.label[found] = 0
+				s.label[s.endpoint(s.mate[s.blossombase[bv]])] = 0
+				s.assignLabel(found, 2, s.labelend[found])
+			}
+			j += jstep
+		}
+	}
+	s.label[b], s.labelend[b] = -1, -1
+	s.blossomchilds[b], s.blossomendps[b] = nil, nil
+	s.blossombase[b] = -1
+	s.blossombestedges[b] = nil
+	s.hasBestEdges[b] = false
+	s.bestedge[b] = -1
+	s.unused = append(s.unused, b)
+}
+
+func (s *solver) augmentBlossom(b, v int) {
+	t := v
+	for s.blossomparent[t] != b {
+		t = s.blossomparent[t]
+	}
+	if t >= s.n {
+		s.augmentBlossom(t, v)
+	}
+	childs, endps := s.blossomchilds[b], s.blossomendps[b]
+	l := len(childs)
+	i := 0
+	for childs[i] != t {
+		i++
+	}
+	j := i
+	var jstep, endptrick int
+	if i&1 != 0 {
+		j -= l
+		jstep, endptrick = 1, 0
+	} else {
+		jstep, endptrick = -1, 1
+	}
+	for j != 0 {
+		j += jstep
+		t = childs[mod(j, l)]
+		p := endps[mod(j-endptrick, l)] ^ endptrick
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint(p))
+		}
+		j += jstep
+		t = childs[mod(j, l)]
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint(p^1))
+		}
+		s.mate[s.endpoint(p)] = p ^ 1
+		s.mate[s.endpoint(p^1)] = p
+	}
+	nc := append(append([]int(nil), childs[i:]...), childs[:i]...)
+	ne := append(append([]int(nil), endps[i:]...), endps[:i]...)
+	s.blossomchilds[b], s.blossomendps[b] = nc, ne
+	s.blossombase[b] = s.blossombase[nc[0]]
+}
+
+func (s *solver) augmentMatching(e int) {
+	for side := 0; side < 2; side++ {
+		var sv, p int
+		if side == 0 {
+			sv, p = s.eu[e], 2*e+1
+		} else {
+			sv, p = s.ev[e], 2*e
+		}
+		for {
+			bs := s.inblossom[sv]
+			if bs >= s.n {
+				s.augmentBlossom(bs, sv)
+			}
+			s.mate[sv] = p
+			if s.labelend[bs] == -1 {
+				break
+			}
+			t := s.endpoint(s.labelend[bs])
+			bt := s.inblossom[t]
+			sv = s.endpoint(s.labelend[bt])
+			j := s.endpoint(s.labelend[bt] ^ 1)
+			if bt >= s.n {
+				s.augmentBlossom(bt, j)
+			}
+			s.mate[j] = s.labelend[bt]
+			p = s.labelend[bt] ^ 1
+		}
+	}
+}
+
+func (s *solver) solve() {
+	n := s.n
+	kslack := s.scratch(0)
+	delta := s.scratch(1)
+	for stage := 0; stage < n; stage++ {
+		for i := range s.label {
+			s.label[i] = 0
+			s.bestedge[i] = -1
+		}
+		for b := n; b < 2*n; b++ {
+			s.blossombestedges[b] = nil
+			s.hasBestEdges[b] = false
+		}
+		for i := range s.allowedge {
+			s.allowedge[i] = false
+		}
+		s.queue = s.queue[:0]
+		for v := 0; v < n; v++ {
+			if s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
+				s.assignLabel(v, 1, -1)
+			}
+		}
+		augmented := false
+		for {
+			for len(s.queue) > 0 && !augmented {
+				v := s.queue[len(s.queue)-1]
+				s.queue = s.queue[:len(s.queue)-1]
+				for _, p := range s.neighbend[v] {
+					k := p / 2
+					w := s.endpoint(p)
+					if s.inblossom[v] == s.inblossom[w] {
+						continue
+					}
+					if !s.allowedge[k] {
+						s.slackInto(k, kslack)
+						if kslack.IsZero() {
+							s.allowedge[k] = true
+						}
+					}
+					if s.allowedge[k] {
+						switch s.label[s.inblossom[w]] {
+						case 0:
+							s.assignLabel(w, 2, p^1)
+						case 1:
+							base := s.scanBlossom(v, w)
+							if base >= 0 {
+								s.addBlossom(base, k)
+							} else {
+								s.augmentMatching(k)
+								augmented = true
+							}
+						default:
+							if s.label[w] == 0 {
+								s.label[w] = 2
+								s.labelend[w] = p ^ 1
+							}
+						}
+						if augmented {
+							break
+						}
+					} else if s.label[s.inblossom[w]] == 1 {
+						b := s.inblossom[v]
+						if s.bestedge[b] == -1 || s.lessThanEdge(kslack, s.bestedge[b]) {
+							s.bestedge[b] = k
+						}
+					} else if s.label[w] == 0 {
+						if s.bestedge[w] == -1 || s.lessThanEdge(kslack, s.bestedge[w]) {
+							s.bestedge[w] = k
+						}
+					}
+				}
+			}
+			if augmented {
+				break
+			}
+			deltatype, deltaedge, deltablossom := 1, -1, -1
+			delta.Set(s.num(0))
+			for v := 1; v < n; v++ {
+				if s.num(v).Cmp(delta) < 0 {
+					delta.Set(s.num(v))
+				}
+			}
+			d := s.scratch(2)
+			for v := 0; v < n; v++ {
+				if s.label[s.inblossom[v]] == 0 && s.bestedge[v] != -1 {
+					s.slackInto(s.bestedge[v], d)
+					if d.Cmp(delta) < 0 {
+						delta.Set(d)
+						deltatype, deltaedge = 2, s.bestedge[v]
+					}
+				}
+			}
+			for b := 0; b < 2*n; b++ {
+				if s.blossomparent[b] == -1 && s.label[b] == 1 && s.bestedge[b] != -1 {
+					s.slackInto(s.bestedge[b], d)
+					d.Rsh1()
+					if d.Cmp(delta) < 0 {
+						delta.Set(d)
+						deltatype, deltaedge = 3, s.bestedge[b]
+					}
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 && s.label[b] == 2 && s.num(b).Cmp(delta) < 0 {
+					delta.Set(s.num(b))
+					deltatype, deltablossom = 4, b
+				}
+			}
+			for v := 0; v < n; v++ {
+				switch s.label[s.inblossom[v]] {
+				case 1:
+					s.num(v).Sub(delta)
+				case 2:
+					s.num(v).Add(delta)
+				}
+			}
+			for b := n; b < 2*n; b++ {
+				if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 {
+					switch s.label[b] {
+					case 1:
+						s.num(b).Add(delta)
+					case 2:
+						s.num(b).Sub(delta)
+					}
+				}
+			}
+			if deltatype == 1 {
+				break
+			}
+			switch deltatype {
+			case 2:
+				s.allowedge[deltaedge] = true
+				i, j := s.eu[deltaedge], s.ev[deltaedge]
+				if s.label[s.inblossom[i]] == 0 {
+					i, j = j, i
+				}
+				_ = j
+				s.queue = append(s.queue, i)
+			case 3:
+				s.allowedge[deltaedge] = true
+				s.queue = append(s.queue, s.eu[deltaedge])
+			case 4:
+				s.expandBlossom(deltablossom, false)
+			}
+		}
+		if !augmented {
+			break
+		}
+		for b := n; b < 2*n; b++ {
+			if s.blossomparent[b] == -1 && s.blossombase[b] >= 0 && s.label[b] == 1 && s.num(b).IsZero() {
+				s.expandBlossom(b, true)
+			}
+		}
+	}
+}
+
+// lessThanEdge reports whether the slack x is less than edge e's slack.
+func (s *solver) lessThanEdge(x Weight, e int) bool {
+	y := s.scratch(3)
+	s.slackInto(e, y)
+	return x.Cmp(y) < 0
+}
