@@ -113,7 +113,7 @@ func fill(n, v int) []int {
 	return a
 }
 
-func (s *solver) num(b int) Weight    { return Weight(s.dual[b*s.k : (b+1)*s.k]) }
+func (s *solver) num(b int) Weight     { return Weight(s.dual[b*s.k : (b+1)*s.k]) }
 func (s *solver) scratch(i int) Weight { return Weight(s.tmp[i*s.k : (i+1)*s.k]) }
 
 func (s *solver) endpoint(p int) int {
