@@ -1,0 +1,36 @@
+package ratings
+
+// ExpectedScore returns the scoring probability, in hundredths of a point, of
+// a player whose rating exceeds the opponent's by diff (negative when the
+// player is the lower rated), from FIDE table 8.1.2. No 400-point rule is
+// applied here: see EloGame for that.
+func ExpectedScore(diff int) int {
+	d := diff
+	if d < 0 {
+		d = -d
+	}
+	high := pdTable[len(pdTable)-1].High
+	for _, b := range pdTable {
+		if d >= b.MinDiff && d <= b.MaxDiff {
+			high = b.High
+			break
+		}
+	}
+	if diff < 0 {
+		return 100 - high
+	}
+	return high
+}
+
+// RatingDifference returns dp of FIDE table 8.1.1 for a fractional score p
+// given in hundredths (0..100; values outside are clamped). The ends, 0 and
+// 100, give the notional -800 and +800 of the regulations.
+func RatingDifference(p int) int {
+	if p < 0 {
+		p = 0
+	}
+	if p > 100 {
+		p = 100
+	}
+	return dpTable[p]
+}
