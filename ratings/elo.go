@@ -105,7 +105,7 @@ type EloLine struct {
 	Round, Opponent, OpponentRating int
 	// Diff is the player's rating minus the opponent's; UsedDiff is the
 	// difference after the 400-point rule.
-	Diff, UsedDiff int
+	Diff, UsedDiff  int
 	Expected, Score int
 	K               int
 	Change          int
