@@ -323,4 +323,3 @@ func (m *movetext) symbol(text string) string {
 	}
 	return ""
 }
-
