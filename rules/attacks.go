@@ -89,7 +89,15 @@ func leaper(s Square, deltas [][2]int) Bitboard {
 	return b
 }
 
+// init builds every table of the package in dependency order: attacks,
+// then Zobrist keys, then the start position.
 func init() {
+	initAttacks()
+	initZobrist()
+	initStartPosition()
+}
+
+func initAttacks() {
 	kn := [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
 	kg := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	for s := Square(0); s < 64; s++ {

@@ -218,7 +218,6 @@ func (p *Position) parseCastling(s string) error {
 			if r == k {
 				return fenErr("castling", "%q: the rook square is the king's", s[i])
 			}
-			standard = false
 		default:
 			return fenErr("castling", "%q is not a castling letter (KQkq, A-H, a-h)", s[i])
 		}
@@ -358,7 +357,10 @@ func (p *Position) castlingField(shredder bool) string {
 			switch {
 			case shredder:
 				ch = byte('A' + r.File())
-			case p.outermostRook(c, side) == r:
+			case p.outermostRook(c, side) == r && (p.kings[c].File() != 4 || r.File() == 0 || r.File() == 7):
+				// K/Q for the outermost rook, except when the king is on the
+				// e-file and the rook is not in the corner: standard readers
+				// would take K/Q there for the corner rook.
 				ch = "KQ"[side]
 			default:
 				ch = byte('A' + r.File())

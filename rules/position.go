@@ -34,7 +34,8 @@ const standardFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 var startPosition Position
 
-func init() {
+// initStartPosition reads the start position once the tables exist.
+func initStartPosition() {
 	p, err := ParseFEN(standardFEN)
 	if err != nil {
 		panic("rules: start position: " + err.Error()) // unreachable: constant input

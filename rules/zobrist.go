@@ -10,7 +10,8 @@ var (
 	zBlack     uint64         // black to move
 )
 
-func init() {
+// initZobrist fills the keys (called from the package's single init).
+func initZobrist() {
 	state := uint64(0x6A09E667F3BCC909)
 	next := func() uint64 {
 		state += 0x9E3779B97F4A7C15
