@@ -109,3 +109,28 @@ func TestFIDEExercise(t *testing.T) {
 		}
 	}
 }
+
+// The crosstable writes back the exercise's own cells, in rank order.
+func TestCrosstableRoundTrip(t *testing.T) {
+	tour := readExercise(t)
+	codes, _ := ParseCodes("BH,BH/C1,BH/M1,SB")
+	st, err := Compute(tour, codes, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile("testdata/fide-tec-tiebreak-exercise-2024-03-18.csv")
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		cells := strings.Split(strings.TrimSpace(line), ",")
+		want[cells[0]] = strings.Join(cells[1:], ",")
+	}
+	rows := Crosstable(tour, st)
+	for i, r := range rows {
+		if got := strings.Join(r.Cells, ","); got != want[strconv.Itoa(r.No)] {
+			t.Errorf("player %d: %s, want %s", r.No, got, want[strconv.Itoa(r.No)])
+		}
+		if i > 0 && rows[i-1].Rank > r.Rank {
+			t.Errorf("row %d out of order", i)
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/ratings"
+	"github.com/hakem-chess/hakem/services/trfreport"
+	"github.com/spf13/cobra"
+)
+
+// readTRFFile reads and parses a TRF file.
+func readTRFFile(name string) (*trf.File, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	f, err := trf.Read(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return f, nil
+}
+
+func init() {
+	var rules, tb string
+	var crosstable bool
+	cmd := &cobra.Command{
+		Use:   "standings [--rules 2024|2026] [--tb CODE,CODE,...] FILE.trf",
+		Short: "Print the tie-breaks (FIDE C.07) of a tournament from its TRF file, as TSV",
+		Long: `Print a header row "no", "PTS" and the tie-break codes as given, then one row
+per player in start-number order, numbers printed as FIDE's tie-break tools print
+them (PTS, BH, PS with one decimal; SB, AOB with two; counts and ratings whole).
+
+--rules chooses how a player's own unplayed rounds count in the Buchholz family:
+2024 (a dummy opponent with the player's own score) or 2026 (the capped dummy).
+Without --rules, 2026 applies to tournaments starting on or after 2026-03-01 or
+without a start date, 2024 to older ones.
+Without --tb the codes of the file's record 202 are used.
+--crosstable prints the table in rank order instead: rank, no, PTS, one cell per
+round (+W9, =B13, -F11, +BYE, =BYE, --) and the tie-breaks.
+
+Codes: BH FB SB (with /C1 /C2 /M1 /M2), AOB DE WIN WON BPG BWG PS REP KS ARO TPR
+PTP APRO APPO STD TPN RTNG.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := readTRFFile(args[0])
+			if err != nil {
+				return err
+			}
+			opt := ratings.Options{}
+			switch rules {
+			case "2024":
+				opt.Rules = ratings.Rules2024
+			case "2026":
+				opt.Rules = ratings.Rules2026
+			case "":
+				opt.Rules = rulesForDate(f.StartDate)
+			default:
+				return fmt.Errorf("--rules %q: want 2024 or 2026", rules)
+			}
+			list := tb
+			if list == "" {
+				list = strings.Join(f.TieBreaks, ",")
+			}
+			var codes []ratings.Code
+			if list != "" {
+				if codes, err = ratings.ParseCodes(list); err != nil {
+					return err
+				}
+			}
+			st, err := trfreport.Standings(f, codes, opt)
+			if err != nil {
+				return err
+			}
+			if !crosstable {
+				return trfreport.WriteStandingsTSV(cmd.OutOrStdout(), st)
+			}
+			t, err := trfreport.Tournament(f)
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriter(cmd.OutOrStdout())
+			head := []string{"rank", "no", "PTS"}
+			for r := 1; r <= t.Rounds; r++ {
+				head = append(head, fmt.Sprintf("R%d", r))
+			}
+			for _, c := range codes {
+				head = append(head, c.Text)
+			}
+			fmt.Fprintln(w, strings.Join(head, "\t"))
+			pts := ratings.Code{Name: "PTS", Text: "PTS"}
+			for _, row := range ratings.Crosstable(t, st) {
+				cells := []string{fmt.Sprint(row.Rank), fmt.Sprint(row.No), pts.Format(ratings.Value{X: row.Points, Defined: true})}
+				cells = append(cells, row.Cells...)
+				for k, c := range codes {
+					cells = append(cells, c.Format(row.Values[k]))
+				}
+				fmt.Fprintln(w, strings.Join(cells, "\t"))
+			}
+			return w.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&rules, "rules", "", "tie-break rules: 2024 or 2026 (default: by the tournament's start date)")
+	cmd.Flags().StringVar(&tb, "tb", "", "comma-separated tie-break codes (default: the file's record 202)")
+	cmd.Flags().BoolVar(&crosstable, "crosstable", false, "print the crosstable in rank order instead")
+	rootCmd.AddCommand(cmd)
+}
+
+// rulesForDate picks the C.07 edition in force at a tournament's start
+// date: 2026 from 2026-03-01, and when the date is unknown.
+func rulesForDate(date string) ratings.Rules {
+	y, m, ok := yearMonth(date)
+	if ok && (y < 2026 || (y == 2026 && m < 3)) {
+		return ratings.Rules2024
+	}
+	return ratings.Rules2026
+}
+
+// yearMonth reads the year and month of a TRF date (YYYY/MM/DD or
+// DD/MM/YYYY, with / . or - between the parts).
+func yearMonth(date string) (y, m int, ok bool) {
+	parts := strings.FieldsFunc(date, func(r rune) bool { return r == '/' || r == '.' || r == '-' || r == ' ' })
+	if len(parts) != 3 {
+		return 0, 0, false
+	}
+	var a, b, c int
+	if _, err := fmt.Sscanf(parts[0]+" "+parts[1]+" "+parts[2], "%d %d %d", &a, &b, &c); err != nil {
+		return 0, 0, false
+	}
+	switch {
+	case a > 31 && b >= 1 && b <= 12:
+		return a, b, true
+	case c > 31 && b >= 1 && b <= 12:
+		return c, b, true
+	}
+	return 0, 0, false
+}
