@@ -1,0 +1,416 @@
+package dutch
+
+import (
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/matching"
+)
+
+// compute runs the matching and returns, for every vertex, its mate or
+// itself when unmatched.
+func (e *engine) compute() []int {
+	mate := e.g.MaxWeightMatching()
+	for v, u := range mate {
+		if u < 0 {
+			mate[v] = v
+		}
+	}
+	return mate
+}
+
+func (e *engine) set(u, v int, w matching.Weight) { e.g.SetWeight(u, v, w) }
+
+// finalize fixes the pair u-v: every other edge of u and v is removed.
+func (e *engine) finalize(u, v int) {
+	n := len(e.sorted)
+	zero := matching.NewWeight(e.lay.words)
+	for x := 0; x < n; x++ {
+		if x != u {
+			e.set(u, x, zero)
+		}
+		if x != v {
+			e.set(v, x, zero)
+		}
+	}
+	one := matching.NewWeight(e.lay.words)
+	one.AddSmall(1)
+	e.set(u, v, one)
+}
+
+// setupLayout computes the counters' positions: one counter per score
+// group, the lowest group in the lowest bits.
+func (e *engine) setupLayout() {
+	l := &e.lay
+	l.played = e.played
+	l.groupShift = map[int]uint{}
+	maxGroup := 0
+	run := 0
+	for i := len(e.sorted) - 1; i >= 0; i-- {
+		run++
+		s := e.sorted[i].score
+		if i == 0 || e.sorted[i-1].score > s {
+			l.groupShift[int(s)] = l.groupsBits
+			l.groupsBits += bitsFor(run)
+			maxGroup = max(maxGroup, run)
+			run = 0
+		}
+	}
+	l.groupBits = bitsFor(maxGroup)
+	l.words = matching.WordsFor(int(l.totalBits()) + 4)
+}
+
+func (e *engine) run() ([]int, error) {
+	n := len(e.sorted)
+	e.setupLayout()
+	l := &e.lay
+	g, err := matching.NewGraph(n, l.words)
+	if err != nil {
+		return nil, err
+	}
+	e.g = g
+	odd := n%2 == 1
+	top := e.sorted[0].score
+	for i := 1; i < n; i++ {
+		for j := 0; j < i; j++ {
+			if odd {
+				b := l.newBuilder()
+				if e.compatible(i, j) {
+					b.or(1 + b2u(!e.sorted[i].byeEligible) + b2u(!e.sorted[j].byeEligible))
+					b.shift(l.groupsBits)
+					b.or(uint64(l.groupShift[int(e.sorted[i].score)] + l.groupShift[int(e.sorted[j].score)]))
+					b.shift(l.groupBits)
+					b.or(b2u(e.sorted[i].score >= top))
+				}
+				e.set(i, j, b.w)
+			} else {
+				e.set(i, j, e.edgeWeight(j, i, false, false))
+			}
+		}
+	}
+	{
+		m := e.compute()
+		free := 0
+		for v, u := range m {
+			if u == v {
+				free++
+			}
+		}
+		if free > 1 {
+			return nil, ErrNoPairing
+		}
+		e.ranks = map[int]uint64{}
+		if odd {
+			for v, u := range m {
+				if u == v {
+					e.byScore = e.sorted[v].score
+					break
+				}
+			}
+			for i := 1; i < n; i++ {
+				for j := 0; j < i; j++ {
+					e.set(i, j, e.edgeWeight(j, i, false, false))
+				}
+			}
+			if e.byScore >= top {
+				e.single = true
+				for v := 0; v < n && e.sorted[v].score >= top; v++ {
+					if e.sorted[m[v]].score < top {
+						e.single = false
+						break
+					}
+				}
+			}
+			var counts []int
+			for _, p := range e.sorted {
+				if p.score == e.byScore {
+					counts = append(counts, p.playedGames)
+				}
+			}
+			sortInts(counts)
+			for r, c := range counts {
+				e.ranks[c] = uint64(r)
+			}
+		}
+	}
+
+	final := make([]int, n) // vertex -> mate, -1 until paired
+	for i := range final {
+		final[i] = -1
+	}
+	matched := make([]bool, n)
+	var bracket []int // positions: moved-down players, then the score group
+	var vertex []int  // position -> vertex
+	next := 0         // next vertex not yet in a bracket
+	for next < n && e.sorted[next].score >= top {
+		bracket = append(bracket, next)
+		vertex = append(vertex, next)
+		next++
+	}
+	groupBegin := 0       // number of moved-down players in the bracket
+	groupBeginVertex := 0 // first vertex of the bracket's own score group
+	for len(bracket) > 1 || next < n {
+		nextBegin := len(bracket)
+		nextBeginVertex := groupBeginVertex + (nextBegin - groupBegin)
+		groupStart := next
+		for next < n && e.sorted[next].score >= e.sorted[groupStart].score {
+			bracket = append(bracket, next)
+			vertex = append(vertex, vertex[len(vertex)-1]+1)
+			next++
+		}
+		_ = bracket
+		size := len(vertex)
+		// base[lo][hi] for lo >= groupBegin, hi < lo
+		base := make([][]matching.Weight, size)
+		for lo := groupBegin; lo < size; lo++ {
+			base[lo] = make([]matching.Weight, lo)
+			for hi := 0; hi < lo; hi++ {
+				base[lo][hi] = e.edgeWeight(vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				e.set(vertex[hi], vertex[lo], base[lo][hi])
+			}
+		}
+		inGroup := func(v int) bool { return v >= groupBeginVertex && v < nextBeginVertex }
+		// exchangeWeight is base with the preferences for few exchanges and
+		// small differences of the exchanged BSNs.
+		exchangeWeight := func(hi, lo, hiIndex, pairs int) matching.Weight {
+			r := base[lo][hi].Clone()
+			if r.IsZero() {
+				return r
+			}
+			if hiIndex < pairs {
+				add := matching.NewWeight(l.words)
+				add.AddSmall(1)
+				add.Lsh(2 * l.groupBits)
+				add.SubSmall(uint64(hiIndex))
+				add.Lsh(1)
+				r.Add(add)
+			} else {
+				r.SubSmall(2 * uint64(hiIndex))
+			}
+			return r
+		}
+		stable := e.compute()
+
+		// Moved-down players to pair in this bracket.
+		var mdScore pairing.Score
+		remaining, remainingMatched := 0, 0
+		for pi := 0; pi < groupBegin; pi++ {
+			if pi == 0 || e.sorted[vertex[pi]].score < mdScore {
+				mdScore = e.sorted[vertex[pi]].score
+				remaining, remainingMatched = 0, 0
+				for mi := pi; mi < size && e.sorted[vertex[mi]].score >= mdScore; mi++ {
+					remaining++
+					if inGroup(stable[vertex[mi]]) {
+						remainingMatched++
+					}
+				}
+			}
+			if remainingMatched == 0 {
+				continue
+			}
+			pv := vertex[pi]
+			if remaining <= remainingMatched {
+				matched[pv] = true
+				continue
+			}
+			remaining--
+			if !inGroup(stable[pv]) {
+				for oi := groupBegin; oi < nextBegin; oi++ {
+					w := base[oi][pi].Clone()
+					if !w.IsZero() {
+						w.OrSmall(1)
+						e.set(pv, vertex[oi], w)
+					}
+				}
+				stable = e.compute()
+			}
+			if inGroup(stable[pv]) {
+				matched[pv] = true
+				remainingMatched--
+				for oi := groupBegin; oi < nextBegin; oi++ {
+					w := base[oi][pi].Clone()
+					if !w.IsZero() {
+						w.OrSmall(uint64(nextBegin - groupBegin))
+						w.AddSmall(1)
+						e.set(pv, vertex[oi], w)
+					}
+				}
+			}
+		}
+		// Their opponents.
+		for pi := 0; pi < groupBegin; pi++ {
+			pv := vertex[pi]
+			if !matched[pv] {
+				continue
+			}
+			add := uint64(size)
+			for oi := nextBegin - 1; oi >= groupBegin; oi-- {
+				ov := vertex[oi]
+				if matched[ov] {
+					continue
+				}
+				w := base[oi][pi].Clone()
+				if !w.IsZero() {
+					w.AddSmall(add)
+					e.set(pv, ov, w)
+					add++
+				}
+			}
+			stable = e.compute()
+			mv := stable[pv]
+			matched[mv] = true
+			e.finalize(pv, mv)
+		}
+
+		// The remainder: S1 are its first `pairs` players.
+		var rem []int
+		pairs := 0
+		for pi := groupBegin; pi < nextBegin; pi++ {
+			pv := vertex[pi]
+			if stable[pv] < groupBeginVertex {
+				continue
+			}
+			rem = append(rem, pi)
+			if stable[pv] < pv {
+				pairs++
+			}
+		}
+		for oi := range rem {
+			for pi := 0; pi < oi; pi++ {
+				e.set(vertex[rem[pi]], vertex[rem[oi]], exchangeWeight(rem[pi], rem[oi], pi, pairs))
+			}
+		}
+		stable = e.compute()
+		exchanges := 0
+		for ri := 0; ri < pairs; ri++ {
+			pv := vertex[rem[ri]]
+			if stable[pv] <= pv || stable[pv] >= nextBeginVertex {
+				exchanges++
+			}
+		}
+		forward := func(v int) bool { return stable[v] > v && stable[v] < nextBeginVertex }
+		// Lowest players of S1 to give away.
+		left := exchanges
+		for ri := pairs - 1; ri >= 0 && left > 0; ri-- {
+			pv := vertex[rem[ri]]
+			if forward(pv) {
+				for oi := ri + 1; oi < len(rem); oi++ {
+					w := exchangeWeight(rem[ri], rem[oi], ri, pairs)
+					if !w.IsZero() {
+						w.SubSmall(1)
+						e.set(pv, vertex[rem[oi]], w)
+					}
+				}
+				stable = e.compute()
+			}
+			exchange := !forward(pv)
+			if exchange {
+				left--
+			}
+			for oi := ri + 1; oi < len(rem); oi++ {
+				if exchange {
+					base[rem[oi]][rem[ri]].Clear()
+				}
+				e.set(pv, vertex[rem[oi]], exchangeWeight(rem[ri], rem[oi], ri, pairs))
+			}
+		}
+		// Highest players of S2 to take in.
+		left = exchanges
+		for ri := pairs; ri < len(rem) && left > 1; ri++ {
+			pv := vertex[rem[ri]]
+			already := forward(pv)
+			if !already {
+				for oi := ri + 1; oi < len(rem); oi++ {
+					w := exchangeWeight(rem[ri], rem[oi], ri, pairs)
+					if !w.IsZero() {
+						w.AddSmall(1)
+						e.set(pv, vertex[rem[oi]], w)
+					}
+				}
+				stable = e.compute()
+			}
+			if forward(pv) {
+				left--
+				for oi := 0; oi < ri; oi++ {
+					base[rem[ri]][rem[oi]].Clear()
+					e.set(pv, vertex[rem[oi]], base[rem[ri]][rem[oi]])
+				}
+				for oi := nextBegin; oi < size; oi++ {
+					base[oi][rem[ri]].Clear()
+					e.set(pv, vertex[oi], base[oi][rem[ri]])
+				}
+			}
+			if !already {
+				for oi := ri + 1; oi < len(rem); oi++ {
+					e.set(pv, vertex[rem[oi]], exchangeWeight(rem[ri], rem[oi], ri, pairs))
+				}
+			}
+		}
+		// Fix who is in S1 and who in S2.
+		for ri := range rem {
+			pv := vertex[rem[ri]]
+			for oi := ri + 1; oi < len(rem); oi++ {
+				ov := vertex[rem[oi]]
+				if !forward(pv) || forward(ov) {
+					base[rem[oi]][rem[ri]].Clear()
+				}
+				e.set(pv, ov, base[rem[oi]][rem[ri]])
+			}
+		}
+		// S1 players' opponents, in order.
+		for ri, pi := range rem {
+			pv := vertex[pi]
+			if !forward(pv) {
+				continue
+			}
+			add := uint64(0)
+			for oi := len(rem) - 1; oi >= 0; oi-- {
+				ov := vertex[rem[oi]]
+				if rem[oi] <= pi || matched[ov] {
+					continue
+				}
+				w := base[rem[oi]][pi].Clone()
+				if !w.IsZero() {
+					w.AddSmall(add)
+					e.set(pv, ov, w)
+				}
+				add++
+			}
+			_ = ri
+			stable = e.compute()
+			mv := stable[pv]
+			matched[pv], matched[mv] = true, true
+			e.finalize(pv, mv)
+		}
+
+		// The next bracket.
+		var nb, nv []int
+		groupBegin = 0
+		e.single = odd && groupStart < n && e.byScore == e.sorted[groupStart].score
+		for pi := 0; pi < size; pi++ {
+			pv := vertex[pi]
+			if pi < nextBegin && matched[pv] {
+				final[pv] = stable[pv]
+				final[stable[pv]] = pv
+				continue
+			}
+			nb = append(nb, pi)
+			nv = append(nv, pv)
+			if pi < nextBegin {
+				groupBegin++
+			}
+			if e.sorted[stable[pv]].score < e.byScore {
+				e.single = false
+			}
+		}
+		bracket, vertex = nb, nv
+		groupBeginVertex = nextBeginVertex
+	}
+	return final, nil
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

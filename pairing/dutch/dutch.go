@@ -1,0 +1,242 @@
+// Package dutch pairs a round of a Swiss tournament by the FIDE Dutch
+// system (C.04.3 as revised in 2025, in force from 2026), giving the same
+// pairing, colours and board order as the endorsed engine bbpPairings 6.
+//
+// The pairing is a sequence of maximum-weight matchings on the graph of all
+// players still to pair. An edge weight packs the criteria in priority
+// order: the absolute criteria (C1–C3) remove the edge; then completion of
+// the round (C4) and bye eligibility; the number of pairs and the scores
+// paired in the current bracket (C6, C7) and in the next one (C8); the
+// unplayed games of the bye assignee (C9); colour preferences (C10–C13);
+// repeated floats (C14–C21). Brackets are processed from the top score
+// group down; each bracket's choices are fixed one by one (moved-down
+// players first, then exchanges between S1 and S2, then the S1 players'
+// opponents in order) by re-running the matching with a small preference
+// added to the candidate edges, so that the result is the first pairing in
+// the order of C.04.3's transpositions and exchanges among all optimal ones.
+package dutch
+
+import (
+	"errors"
+	"sort"
+
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/matching"
+)
+
+// ErrNoPairing is returned when no pairing satisfies the absolute criteria.
+var ErrNoPairing = errors.New("dutch: no pairing satisfies the absolute criteria")
+
+// Result is the pairing of a round.
+type Result struct {
+	Boards []pairing.Board // in board order; the bye, if any, last with Black == 0
+	Notes  []string        // the explanation, when asked for
+}
+
+// Options tune Pair.
+type Options struct {
+	Explain bool // fill Result.Notes
+}
+
+type engine struct {
+	t       *pairing.Tournament
+	opt     Options
+	all     []*pairing.Player
+	sorted  []*entrant // by score then rank: the vertices of the graph
+	lay     layout
+	g       *matching.Graph
+	played  int
+	byScore pairing.Score // score of the bye assignee
+	single  bool          // C9 applies: the bye assignee is the single downfloater
+	ranks   map[int]uint64
+	forbid  []map[int]bool // by vertex: vertices he may not meet
+	notes   []string
+}
+
+// Pair pairs the round t.Round of t.
+func Pair(t *pairing.Tournament, opt Options) (*Result, error) {
+	e := &engine{t: t, opt: opt, played: t.Round - 1}
+	e.all = make([]*pairing.Player, len(t.Players))
+	for i := range t.Players {
+		e.all[i] = &t.Players[i]
+	}
+	rank := 0
+	for i := range t.Players {
+		p := &t.Players[i]
+		valid := !p.Absent
+		for _, g := range p.Games {
+			if g.Paired {
+				valid = true
+			}
+		}
+		if !valid {
+			continue
+		}
+		if !p.Absent {
+			en := newEntrant(t, i, rank)
+			computeFloats(t, e.all, en)
+			e.sorted = append(e.sorted, en)
+		}
+		rank++
+	}
+	sort.SliceStable(e.sorted, func(i, j int) bool { return e.higher(e.sorted[i], e.sorted[j]) })
+	if len(e.sorted) == 0 {
+		return &Result{}, nil
+	}
+	if len(e.sorted) == 1 {
+		return &Result{Boards: []pairing.Board{{White: e.sorted[0].StartNo}}}, nil
+	}
+	vertexOf := map[int]int{}
+	for v, en := range e.sorted {
+		vertexOf[en.index] = v
+	}
+	e.forbid = make([]map[int]bool, len(e.sorted))
+	for v := range e.sorted {
+		e.forbid[v] = map[int]bool{}
+	}
+	for v, en := range e.sorted {
+		for _, g := range en.Games {
+			if g.Played {
+				if u, ok := vertexOf[g.Opponent]; ok {
+					e.forbid[v][u] = true
+				}
+			}
+		}
+		for _, o := range en.Forbidden {
+			if u, ok := vertexOf[o]; ok {
+				e.forbid[v][u] = true
+				e.forbid[u][v] = true
+			}
+		}
+	}
+	mate, err := e.run()
+	if err != nil {
+		return nil, err
+	}
+	return e.result(mate), nil
+}
+
+// higher reports whether a comes before b in the pairing order: higher
+// score (with acceleration), then lower pairing number.
+func (e *engine) higher(a, b *entrant) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.rank < b.rank
+}
+
+func (e *engine) compatible(a, b int) bool {
+	p, q := e.sorted[a], e.sorted[b]
+	if e.forbid[a][b] || e.forbid[b][a] {
+		return false
+	}
+	if !p.absolute() || !q.absolute() || p.preference != q.preference {
+		return true
+	}
+	if e.played >= e.t.TotalRounds-1 {
+		top := pairing.Score(e.played) * max(e.t.Points.Win, e.t.Points.Draw) / 2
+		return p.score > top || q.score > top
+	}
+	return false
+}
+
+func (e *engine) byeCandidate(p *entrant) bool {
+	return p.byeEligible && p.score <= e.byScore
+}
+
+func compatiblePreferences(a, b pairing.Color) bool {
+	return a != b || a == pairing.NoColor || b == pairing.NoColor
+}
+
+// edgeWeight is the weight of pairing vertices hi < lo (hi is the higher
+// player) given whether lo is in the current bracket or the next.
+func (e *engine) edgeWeight(hi, lo int, inCurrent, inNext bool) matching.Weight {
+	l := &e.lay
+	b := l.newBuilder()
+	if !e.compatible(hi, lo) {
+		return b.w
+	}
+	h, w := e.sorted[hi], e.sorted[lo]
+	b.or(1 + b2u(!e.byeCandidate(h)) + b2u(!e.byeCandidate(w)))
+	b.shift(l.groupBits)
+	b.or(b2u(inCurrent))
+	b.shift(l.groupsBits)
+	if inCurrent {
+		b.orBit(l.groupShift[int(h.score)])
+	}
+	b.shift(l.groupBits)
+	b.or(b2u(inNext))
+	b.shift(l.groupsBits)
+	if inNext {
+		b.orBit(l.groupShift[int(h.score)])
+	}
+	b.shift(l.groupBits)
+	if e.single {
+		if h.score == e.byScore {
+			b.or(e.ranks[h.playedGames])
+		}
+		if w.score == e.byScore {
+			b.add(e.ranks[w.playedGames])
+		}
+	}
+	// Colour preferences; p is the lower player, o the higher.
+	p, o := w, h
+	mask := inCurrent
+	b.shift(l.groupBits)
+	b.or(b2u(mask && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.preference != o.preference)))
+	b.shift(l.groupBits)
+	var c11 bool
+	if !p.absolute() || !o.absolute() || p.preference != o.preference {
+		c11 = true
+	} else if p.imbalance == o.imbalance {
+		c11 = p.repeated == pairing.NoColor || p.repeated != o.repeated
+	} else {
+		x := p
+		if p.imbalance > o.imbalance {
+			x = o
+		}
+		c11 = x.repeated != p.preference.Opposite()
+	}
+	b.or(b2u(mask && c11))
+	b.shift(l.groupBits)
+	b.or(b2u(mask && compatiblePreferences(p.preference, o.preference)))
+	b.shift(l.groupBits)
+	b.or(b2u(mask && ((!p.strong && !p.absolute()) || (!o.strong && !o.absolute()) || (p.absolute() && o.absolute()) || p.preference != o.preference)))
+	for back := 1; back <= 2; back++ {
+		if e.played < back {
+			break
+		}
+		b.shift(l.groupBits)
+		if inCurrent {
+			b.or(b2u(w.floats[back] == FloatDown))
+			b.add(b2u(h.score <= w.score && h.floats[back] == FloatDown))
+		}
+		b.shift(l.groupBits)
+		if inCurrent {
+			b.or(b2u(!(h.score > w.score && w.floats[back] == FloatUp)))
+		}
+	}
+	for back := 1; back <= 2; back++ {
+		if e.played < back {
+			break
+		}
+		b.shift(l.groupsBits)
+		if inCurrent {
+			if w.floats[back] == FloatDown {
+				b.addBit(l.groupShift[int(w.score)])
+			}
+			if h.floats[back] == FloatDown {
+				b.addBit(l.groupShift[int(h.score)])
+			}
+		}
+		b.shift(l.groupsBits)
+		if inCurrent && !(w.floats[back] == FloatUp && h.score > w.score) {
+			b.orBit(l.groupShift[int(h.score)])
+		}
+	}
+	b.shift(l.groupBits)
+	b.shift(l.groupBits)
+	b.shift(l.groupBits)
+	b.shift(1)
+	return b.w
+}
