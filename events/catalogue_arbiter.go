@@ -1,0 +1,98 @@
+package events
+
+// Arbiter events: written by the arbiter service on game.<id>.arbiter.
+
+// RulingGiven is an arbiter's decision on a claim, a flag fall, an illegal
+// move or any incident, citing the article applied under a laws profile.
+// The envelope's CausationID names the event ruled on.
+type RulingGiven struct {
+	// Matter is what was ruled on: "draw_claim", "flag_fall",
+	// "illegal_move", "incident".
+	Matter string `json:"matter"`
+	// Article is the article applied (e.g. "9.5.2").
+	Article string `json:"article"`
+	// Profile is the Laws edition applied ("fide-2023").
+	Profile string `json:"profile"`
+	// Decision is the outcome: "upheld", "rejected", "game_continues",
+	// "draw", "win_white", "win_black", ...
+	Decision string `json:"decision"`
+	// Penalty is the penalty the ruling imposes ("" if none); the
+	// PenaltyImposed and TimeAdjusted events that carry it out follow.
+	Penalty string `json:"penalty,omitempty"`
+	// Explanation is a sentence for the players.
+	Explanation string `json:"explanation,omitempty"`
+}
+
+// EventType implements Event.
+func (RulingGiven) EventType() string { return "arbiter.ruling_given" }
+
+// PenaltyImposed is a penalty of Article 12.9: a warning, time added to the
+// opponent or taken from the offender, loss of the game, expulsion.
+type PenaltyImposed struct {
+	// Side is the player penalised.
+	Side Color `json:"side"`
+	// Kind is "warning", "time_added_to_opponent", "time_deducted",
+	// "points_reduced", "loss", "expulsion".
+	Kind string `json:"kind"`
+	// AmountMs is the time involved, if any.
+	AmountMs int64 `json:"amount_ms,omitempty"`
+	// Article is the article applied.
+	Article string `json:"article"`
+	// Reason says why.
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (PenaltyImposed) EventType() string { return "arbiter.penalty_imposed" }
+
+// ForfeitDeclared is a default: a player lost without play (late arrival,
+// Article 6.7) or by the arbiter's decision.
+type ForfeitDeclared struct {
+	// Side is the side forfeiting ("" when both do).
+	Side Color `json:"side,omitempty"`
+	// Reason is e.g. "late_arrival", "absent", "expelled".
+	Reason string `json:"reason"`
+	// Article is the article applied.
+	Article string `json:"article"`
+	// Result is the recorded result ("+/-", "-/+", "-/-").
+	Result string `json:"result"`
+}
+
+// EventType implements Event.
+func (ForfeitDeclared) EventType() string { return "arbiter.forfeit_declared" }
+
+// GameAnnulled annuls a game (e.g. wrong colours or an irregular pairing
+// discovered): it counts for nothing and may be replayed.
+type GameAnnulled struct {
+	// Reason says why.
+	Reason string `json:"reason"`
+	// Article is the article or regulation applied.
+	Article string `json:"article,omitempty"`
+}
+
+// EventType implements Event.
+func (GameAnnulled) EventType() string { return "arbiter.game_annulled" }
+
+// ResultOverridden replaces a game's result after the fact, with its reason
+// (e.g. a wrongly reported result, an appeal).
+type ResultOverridden struct {
+	// Previous is the result it replaces.
+	Previous string `json:"previous"`
+	// Result is the result that stands.
+	Result string `json:"result"`
+	// Reason says why.
+	Reason string `json:"reason"`
+	// Article is the article or regulation applied.
+	Article string `json:"article,omitempty"`
+}
+
+// EventType implements Event.
+func (ResultOverridden) EventType() string { return "arbiter.result_overridden" }
+
+func init() {
+	register(RulingGiven{}, 1, KindGame, WriterArbiter, nil)
+	register(PenaltyImposed{}, 1, KindGame, WriterArbiter, nil)
+	register(ForfeitDeclared{}, 1, KindGame, WriterArbiter, nil)
+	register(GameAnnulled{}, 1, KindGame, WriterArbiter, nil)
+	register(ResultOverridden{}, 1, KindGame, WriterArbiter, nil)
+}

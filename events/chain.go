@@ -1,0 +1,223 @@
+package events
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// hashDomain prefixes every hashed encoding, so that a hash of an event can
+// never be confused with a hash of anything else.
+const hashDomain = "hakem-event-v1"
+
+// canonical writes the canonical encoding of e: every field except Hash, in a
+// fixed order, each as a big-endian uint32 length followed by its bytes.
+// Data and unknown envelope fields are compacted JSON (insignificant white
+// space removed), unknown fields in key order. Two envelopes that mean the
+// same thing therefore hash the same, however their JSON was formatted.
+func canonical(e *Envelope) ([]byte, error) {
+	var b bytes.Buffer
+	field := func(s string) {
+		var n [4]byte
+		binary.BigEndian.PutUint32(n[:], uint32(len(s)))
+		b.Write(n[:])
+		b.WriteString(s)
+	}
+	field(hashDomain)
+	field(e.ID)
+	field(e.Type)
+	field(strconv.Itoa(e.Version))
+	field(string(e.Aggregate.Kind))
+	field(e.Aggregate.ID)
+	field(string(e.Writer))
+	field(strconv.FormatUint(e.Seq, 10))
+	field(formatTime(e.RecordedAt))
+	field(e.Actor.Role)
+	field(e.Actor.ID)
+	field(e.CausationID)
+	field(e.CorrelationID)
+	field(e.IdempotencyKey)
+	field(e.PrevHash)
+	var c bytes.Buffer
+	data := e.Data
+	if len(data) == 0 {
+		data = json.RawMessage("{}")
+	}
+	if err := json.Compact(&c, data); err != nil {
+		return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
+	}
+	field(c.String())
+	keys := sortedKeys(e.extra)
+	field(strconv.Itoa(len(keys)))
+	for _, k := range keys {
+		c.Reset()
+		if err := json.Compact(&c, e.extra[k]); err != nil {
+			return nil, fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
+		}
+		field(k)
+		field(c.String())
+	}
+	return b.Bytes(), nil
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// ComputeHash returns the hex SHA-256 of e's canonical encoding, which covers
+// every field but Hash itself (so it covers PrevHash: the chain).
+func ComputeHash(e *Envelope) (string, error) {
+	c, err := canonical(e)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(c)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// Problem is what Verify found wrong with an aggregate's log.
+type Problem string
+
+// The problems Verify names.
+const (
+	// Altered: the event's content does not match its own hash.
+	Altered Problem = "altered"
+	// Removed: one or more events before this one are missing.
+	Removed Problem = "removed"
+	// Reordered: this event is out of its place in the chain.
+	Reordered Problem = "reordered"
+	// Inserted: this event is not part of the chain (a duplicate or a
+	// foreign event placed between two linked ones).
+	Inserted Problem = "inserted"
+	// Foreign: this event belongs to another aggregate.
+	Foreign Problem = "foreign"
+	// Rewritten: the chain is consistent but does not end in the anchor
+	// (the head recorded elsewhere), so some events up to the anchor were
+	// rewritten and re-hashed.
+	Rewritten Problem = "rewritten"
+)
+
+// ChainError names the first event of a log that does not follow.
+type ChainError struct {
+	// Index is the position of the event in the slice given to Verify.
+	Index int
+	// Seq and EventID identify that event as it claims to be.
+	Seq     uint64
+	EventID string
+	// Problem is what is wrong.
+	Problem Problem
+	// Detail is a sentence for an arbiter.
+	Detail string
+}
+
+func (e *ChainError) Error() string {
+	return fmt.Sprintf("events: chain broken at index %d (event %s, seq %d): %s: %s", e.Index, e.EventID, e.Seq, e.Problem, e.Detail)
+}
+
+// Verify checks an aggregate's complete log (from its first event, in the
+// order read) and returns nil or a *ChainError naming the first event that is
+// altered, missing a predecessor, out of order or inserted.
+//
+// The chain alone catches any edit that does not also re-hash every later
+// event. Someone who rewrites a log's tail and recomputes every hash after
+// the edit leaves a consistent chain; VerifyAnchored catches that against a
+// head recorded elsewhere (a sealed copy, a scoresheet, another stream).
+func Verify(log []Envelope) error {
+	pos := make(map[string]int, len(log))
+	for i := range log {
+		if _, ok := pos[log[i].Hash]; !ok {
+			pos[log[i].Hash] = i
+		}
+	}
+	for i := range log {
+		e := &log[i]
+		fail := func(p Problem, format string, args ...any) error {
+			return &ChainError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: p, Detail: fmt.Sprintf(format, args...)}
+		}
+		if i > 0 && e.Aggregate != log[0].Aggregate {
+			return fail(Foreign, "belongs to %s, not %s", e.Aggregate, log[0].Aggregate)
+		}
+		h, err := ComputeHash(e)
+		if err != nil {
+			return fail(Altered, "%v", err)
+		}
+		if h != e.Hash {
+			return fail(Altered, "content hashes to %.12s…, the event says %.12s…", h, e.Hash)
+		}
+		if i == 0 {
+			if e.Seq == 1 && e.PrevHash == "" {
+				continue
+			}
+			if j, ok := pos[e.PrevHash]; ok && j > i {
+				return fail(Reordered, "its predecessor is at index %d, after it", j)
+			}
+			if e.Seq == 1 {
+				return fail(Altered, "first event with a previous hash")
+			}
+			return fail(Removed, "the log starts at seq %d: events 1..%d are missing", e.Seq, e.Seq-1)
+		}
+		prev := &log[i-1]
+		if e.PrevHash == prev.Hash && e.Seq == prev.Seq+1 {
+			continue
+		}
+		if e.Hash == prev.Hash {
+			return fail(Inserted, "a second copy of the event at index %d", i-1)
+		}
+		if j, ok := pos[e.PrevHash]; ok {
+			switch {
+			case j > i:
+				return fail(Reordered, "its predecessor is at index %d, after it", j)
+			case j == i-2 && e.Seq == log[j].Seq+1:
+				return &ChainError{Index: i - 1, Seq: prev.Seq, EventID: prev.ID, Problem: Inserted,
+					Detail: fmt.Sprintf("the events at index %d and %d are linked to each other, this one sits between them", i-2, i)}
+			default:
+				return fail(Reordered, "it follows the event at index %d, not its neighbour at index %d", j, i-1)
+			}
+		}
+		if e.PrevHash == prev.Hash {
+			return fail(Altered, "linked to its predecessor but numbered %d after %d", e.Seq, prev.Seq)
+		}
+		if e.Seq > prev.Seq+1 {
+			return fail(Removed, "events %d..%d are missing before it", prev.Seq+1, e.Seq-1)
+		}
+		if e.Seq <= prev.Seq {
+			return fail(Reordered, "seq %d after seq %d", e.Seq, prev.Seq)
+		}
+		return fail(Inserted, "it does not follow its predecessor (seq %d) and its own predecessor is not in the log", prev.Seq)
+	}
+	return nil
+}
+
+// VerifyAnchored is Verify, and also checks that the event numbered
+// anchor.Version is in the log with hash anchor.Hash: a head recorded
+// elsewhere pins every event up to it.
+func VerifyAnchored(log []Envelope, anchor Head) error {
+	if err := Verify(log); err != nil {
+		return err
+	}
+	if anchor.Version == 0 {
+		return nil
+	}
+	for i := range log {
+		if log[i].Seq == anchor.Version {
+			if log[i].Hash != anchor.Hash {
+				return &ChainError{Index: i, Seq: log[i].Seq, EventID: log[i].ID, Problem: Rewritten,
+					Detail: fmt.Sprintf("hash %.12s… differs from the anchor %.12s…: the log up to here was rewritten", log[i].Hash, anchor.Hash)}
+			}
+			return nil
+		}
+	}
+	n := len(log)
+	return &ChainError{Index: n, Seq: anchor.Version, Problem: Removed,
+		Detail: fmt.Sprintf("the anchor names seq %d but the log ends at %d events", anchor.Version, n)}
+}

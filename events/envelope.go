@@ -1,0 +1,179 @@
+package events
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Actor is who caused an event: a role and an id.
+type Actor struct {
+	// Role is "player", "arbiter", "organiser" or "system" (a service acting
+	// on its own, e.g. the clocks service recording a flag fall).
+	Role string `json:"role"`
+	// ID identifies the actor within its role (a player id, an arbiter's
+	// licence number, a service name).
+	ID string `json:"id"`
+}
+
+// Envelope is one event as stored: the metadata every event carries and its
+// data as raw JSON. An Envelope read from the stream and written again (to a
+// sealed copy, a backup, another stream) keeps fields this code does not know,
+// both in the envelope and in Data, byte for byte in meaning.
+type Envelope struct {
+	// ID is the event's ULID.
+	ID string
+	// Type is the catalogue name, e.g. "game.move_played".
+	Type string
+	// Version is the schema version of Data as written.
+	Version int
+	// Aggregate is the game or tournament the event belongs to.
+	Aggregate Aggregate
+	// Writer is the service that wrote it (the last token of its subject).
+	Writer Writer
+	// Seq is the event's version within its aggregate: 1, 2, 3... without
+	// gaps, shared by all writers of the aggregate.
+	Seq uint64
+	// RecordedAt is the instant the writing service accepted the command,
+	// stamped once; replays use it, never the wall clock.
+	RecordedAt time.Time
+	// Actor is who caused the event.
+	Actor Actor
+	// CausationID is the id of the event or command that caused this one.
+	CausationID string
+	// CorrelationID ties together everything caused by one external request.
+	CorrelationID string
+	// IdempotencyKey is the key of the command that produced the event; all
+	// events of one command share it.
+	IdempotencyKey string
+	// PrevHash is the Hash of the aggregate's previous event ("" for Seq 1).
+	PrevHash string
+	// Hash is the hex SHA-256 of this event's canonical encoding (see
+	// ComputeHash), which includes PrevHash.
+	Hash string
+	// Data is the event's own fields as JSON.
+	Data json.RawMessage
+
+	// extra holds envelope fields unknown to this code, kept for re-encoding.
+	extra map[string]json.RawMessage
+}
+
+// Extra returns the envelope fields this code does not know (nil if none).
+func (e Envelope) Extra() map[string]json.RawMessage { return e.extra }
+
+// envelopeJSON is the wire form of the known fields.
+type envelopeJSON struct {
+	ID             string          `json:"id"`
+	Type           string          `json:"type"`
+	Version        int             `json:"v"`
+	Aggregate      Aggregate       `json:"aggregate"`
+	Writer         Writer          `json:"writer"`
+	Seq            uint64          `json:"seq"`
+	RecordedAt     string          `json:"recorded_at"`
+	Actor          Actor           `json:"actor"`
+	CausationID    string          `json:"causation_id,omitempty"`
+	CorrelationID  string          `json:"correlation_id,omitempty"`
+	IdempotencyKey string          `json:"idempotency_key"`
+	PrevHash       string          `json:"prev_hash"`
+	Hash           string          `json:"hash"`
+	Data           json.RawMessage `json:"data"`
+}
+
+var knownFields = map[string]bool{
+	"id": true, "type": true, "v": true, "aggregate": true, "writer": true, "seq": true,
+	"recorded_at": true, "actor": true, "causation_id": true, "correlation_id": true,
+	"idempotency_key": true, "prev_hash": true, "hash": true, "data": true,
+}
+
+// TimeFormat is the layout of RecordedAt on the wire: UTC, RFC 3339 with
+// nanoseconds and trailing zeros removed.
+const TimeFormat = time.RFC3339Nano
+
+func formatTime(t time.Time) string { return t.UTC().Format(TimeFormat) }
+
+// MarshalJSON encodes the envelope with its unknown fields.
+func (e Envelope) MarshalJSON() ([]byte, error) {
+	data := e.Data
+	if len(data) == 0 {
+		data = json.RawMessage("{}")
+	}
+	w := envelopeJSON{
+		ID: e.ID, Type: e.Type, Version: e.Version, Aggregate: e.Aggregate, Writer: e.Writer,
+		Seq: e.Seq, RecordedAt: formatTime(e.RecordedAt), Actor: e.Actor,
+		CausationID: e.CausationID, CorrelationID: e.CorrelationID,
+		IdempotencyKey: e.IdempotencyKey, PrevHash: e.PrevHash, Hash: e.Hash, Data: data,
+	}
+	b, err := json.Marshal(w)
+	if err != nil || len(e.extra) == 0 {
+		return b, err
+	}
+	// Append the unknown fields in key order before the closing brace.
+	var buf bytes.Buffer
+	buf.Write(b[:len(b)-1])
+	for _, k := range sortedKeys(e.extra) {
+		kb, _ := json.Marshal(k)
+		buf.WriteByte(',')
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(e.extra[k])
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// UnmarshalJSON decodes an envelope, keeping unknown fields.
+func (e *Envelope) UnmarshalJSON(b []byte) error {
+	// Fast path: a strict decode, which fails only if there are unknown
+	// fields (or bad JSON); then a second pass collects the unknown fields.
+	var w envelopeJSON
+	var extra map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		w = envelopeJSON{}
+		if err := json.Unmarshal(b, &w); err != nil {
+			return fmt.Errorf("events: envelope: %w", err)
+		}
+		var all map[string]json.RawMessage
+		if err := json.Unmarshal(b, &all); err != nil {
+			return fmt.Errorf("events: envelope: %w", err)
+		}
+		for k, v := range all {
+			if !knownFields[k] {
+				if extra == nil {
+					extra = map[string]json.RawMessage{}
+				}
+				extra[k] = append(json.RawMessage(nil), v...)
+			}
+		}
+	} else if dec.More() {
+		return fmt.Errorf("events: envelope: trailing data after the object")
+	}
+	t, err := time.Parse(TimeFormat, w.RecordedAt)
+	if err != nil {
+		return fmt.Errorf("events: envelope %s: recorded_at: %w", w.ID, err)
+	}
+	*e = Envelope{
+		ID: w.ID, Type: w.Type, Version: w.Version, Aggregate: w.Aggregate, Writer: w.Writer,
+		Seq: w.Seq, RecordedAt: t, Actor: w.Actor, CausationID: w.CausationID,
+		CorrelationID: w.CorrelationID, IdempotencyKey: w.IdempotencyKey,
+		PrevHash: w.PrevHash, Hash: w.Hash, Data: w.Data, extra: extra,
+	}
+	return nil
+}
+
+// DecodeEnvelope decodes and checks one stored envelope.
+func DecodeEnvelope(b []byte) (Envelope, error) {
+	var e Envelope
+	if err := json.Unmarshal(b, &e); err != nil {
+		return Envelope{}, err
+	}
+	if e.Type == "" || e.Version < 1 || e.Seq < 1 {
+		return Envelope{}, fmt.Errorf("events: envelope %q: missing type, version or seq", e.ID)
+	}
+	if err := e.Aggregate.Check(); err != nil {
+		return Envelope{}, err
+	}
+	return e, nil
+}

@@ -1,0 +1,253 @@
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+var errNotFound = errors.New("events: message not found")
+
+// directReq is a JetStream direct-get request.
+type directReq struct {
+	Seq        uint64 `json:"seq,omitempty"`
+	LastBySubj string `json:"last_by_subj,omitempty"`
+	NextBySubj string `json:"next_by_subj,omitempty"`
+	Batch      int    `json:"batch,omitempty"`
+	UpToSeq    uint64 `json:"up_to_seq,omitempty"`
+}
+
+func directSubject(stream string) string { return "$JS.API.DIRECT.GET." + stream }
+
+// parseStored decodes a message as delivered by a direct get.
+func parseStored(m *nats.Msg) (stored, error) {
+	if st := m.Header.Get("Status"); st != "" {
+		if st == "404" {
+			return stored{}, errNotFound
+		}
+		return stored{}, fmt.Errorf("events: direct get: status %s %s", st, m.Header.Get("Description"))
+	}
+	seq, err := strconv.ParseUint(m.Header.Get("Nats-Sequence"), 10, 64)
+	if err != nil {
+		return stored{}, fmt.Errorf("events: direct get: bad Nats-Sequence: %w", err)
+	}
+	return parseEvent(seq, m.Header, m.Data)
+}
+
+func parseEvent(seq uint64, h nats.Header, data []byte) (stored, error) {
+	env, err := DecodeEnvelope(data)
+	if err != nil {
+		return stored{}, fmt.Errorf("events: stream seq %d: %w", seq, err)
+	}
+	st := stored{env: env, seq: seq, count: 1}
+	if v := h.Get(hdrIndex); v != "" {
+		st.index, _ = strconv.Atoi(v)
+	}
+	if v := h.Get(hdrCount); v != "" {
+		st.count, _ = strconv.Atoi(v)
+	}
+	if v := h.Get(hdrPrevSeq); v != "" {
+		st.prevSeq, _ = strconv.ParseUint(v, 10, 64)
+	}
+	if st.count < 1 || st.index < 0 || st.index >= st.count {
+		return stored{}, fmt.Errorf("events: stream seq %d: bad %s/%s headers", seq, hdrIndex, hdrCount)
+	}
+	return st, nil
+}
+
+// directGet fetches one message by sequence or as the last of a subject.
+func (s *Store) directGet(ctx context.Context, stream string, req directReq) (stored, error) {
+	body, _ := json.Marshal(req)
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.AckTimeout)
+		defer cancel()
+	}
+	m, err := s.nc.RequestWithContext(ctx, directSubject(stream), body)
+	if err != nil {
+		return stored{}, fmt.Errorf("events: direct get from %s: %w", stream, err)
+	}
+	return parseStored(m)
+}
+
+// scan reads every message of stream matching filter from sequence from on,
+// in order, with batched direct gets, calling fn for each.
+func (s *Store) scan(ctx context.Context, stream, filter string, from uint64, fn func(stored) error) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 10*s.cfg.AckTimeout)
+		defer cancel()
+	}
+	inbox := s.nc.NewRespInbox()
+	sub, err := s.nc.SubscribeSync(inbox)
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+	const batch = 1024
+	var upTo uint64
+	for {
+		req := directReq{Seq: from, NextBySubj: filter, Batch: batch, UpToSeq: upTo}
+		body, _ := json.Marshal(req)
+		if err := s.nc.PublishRequest(directSubject(stream), inbox, body); err != nil {
+			return err
+		}
+		var got int
+		for {
+			m, err := sub.NextMsgWithContext(ctx)
+			if err != nil {
+				return fmt.Errorf("events: reading %s from %s: %w", filter, stream, err)
+			}
+			if st := m.Header.Get("Status"); st != "" {
+				if st == "404" { // nothing (more) matches
+					return nil
+				}
+				if st != "204" {
+					return fmt.Errorf("events: reading %s: status %s %s", filter, st, m.Header.Get("Description"))
+				}
+				// End of batch: Nats-Num-Pending says if more remain; the
+				// server pins the end of the read (Nats-UpTo-Sequence) so
+				// that later batches stop at the same place.
+				pending, _ := strconv.ParseUint(m.Header.Get("Nats-Num-Pending"), 10, 64)
+				if v := m.Header.Get("Nats-UpTo-Sequence"); v != "" && upTo == 0 {
+					upTo, _ = strconv.ParseUint(v, 10, 64)
+				}
+				if pending == 0 || got == 0 {
+					return nil
+				}
+				break
+			}
+			seq, err := strconv.ParseUint(m.Header.Get("Nats-Sequence"), 10, 64)
+			if err != nil {
+				return fmt.Errorf("events: reading %s: bad Nats-Sequence", filter)
+			}
+			st, err := parseEvent(seq, m.Header, m.Data)
+			if err != nil {
+				return err
+			}
+			if err := fn(st); err != nil {
+				return err
+			}
+			got++
+			from = seq + 1
+		}
+	}
+}
+
+// LoadStream reads one aggregate's events from the stream, in order,
+// ignoring any sealed copy.
+func (s *Store) LoadStream(ctx context.Context, agg Aggregate) ([]Envelope, Head, error) {
+	if err := agg.Check(); err != nil {
+		return nil, Head{}, err
+	}
+	var out []Envelope
+	var head Head
+	err := s.scan(ctx, agg.Kind.StreamName(), agg.Filter(), 1, func(st stored) error {
+		if st.env.Aggregate != agg {
+			return fmt.Errorf("events: stream seq %d on %s's subject claims to be of %s", st.seq, agg, st.env.Aggregate)
+		}
+		out = append(out, st.env)
+		head = Head{Version: st.env.Seq, Seq: st.seq, Hash: st.env.Hash}
+		return nil
+	})
+	if err != nil {
+		return nil, Head{}, err
+	}
+	return out, head, nil
+}
+
+// Record is one event read from a whole stream, for projections.
+type Record struct {
+	// StreamSeq is the event's sequence in its stream: a projection stores
+	// the last one it applied and resumes after it.
+	StreamSeq uint64
+	// Envelope is the event.
+	Envelope Envelope
+}
+
+// Read calls fn for every event of the stream of kind from stream sequence
+// from (1 for the beginning) up to the stream's last event when Read was
+// called, in stream order, through an ordered consumer. It returns the
+// stream sequence of the last event passed to fn (from-1 if none). An error
+// from fn stops the read and is returned.
+func (s *Store) Read(ctx context.Context, kind Kind, from uint64, fn func(Record) error) (uint64, error) {
+	return s.read(ctx, kind, from, false, fn)
+}
+
+// Follow is Read that does not stop at the end: it waits for new events
+// until ctx is done or fn returns an error.
+func (s *Store) Follow(ctx context.Context, kind Kind, from uint64, fn func(Record) error) (uint64, error) {
+	return s.read(ctx, kind, from, true, fn)
+}
+
+func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, fn func(Record) error) (uint64, error) {
+	if !kind.Valid() {
+		return 0, fmt.Errorf("events: unknown aggregate kind %q", kind)
+	}
+	if from == 0 {
+		from = 1
+	}
+	last := from - 1
+	stream, err := s.js.Stream(ctx, kind.StreamName())
+	if err != nil {
+		return last, err
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		return last, err
+	}
+	end := info.State.LastSeq
+	if !follow && end < from {
+		return last, nil
+	}
+	cons, err := stream.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+		DeliverPolicy: jetstream.DeliverByStartSequencePolicy,
+		OptStartSeq:   from,
+	})
+	if err != nil {
+		return last, err
+	}
+	it, err := cons.Messages(jetstream.PullMaxMessages(4096))
+	if err != nil {
+		return last, err
+	}
+	defer it.Stop()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			it.Stop()
+		case <-done:
+		}
+	}()
+	for {
+		m, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return last, ctx.Err()
+			}
+			return last, err
+		}
+		md, err := m.Metadata()
+		if err != nil {
+			return last, err
+		}
+		st, err := parseEvent(md.Sequence.Stream, m.Headers(), m.Data())
+		if err != nil {
+			return last, err
+		}
+		if err := fn(Record{StreamSeq: st.seq, Envelope: st.env}); err != nil {
+			return last, err
+		}
+		last = st.seq
+		if !follow && last >= end {
+			return last, nil
+		}
+	}
+}

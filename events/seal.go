@@ -1,0 +1,146 @@
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Sealing: a finished aggregate's log as one value.
+//
+// Reading one game out of a stream shared by thousands of games costs a scan
+// of the stream's blocks between the game's first and last event. A
+// finished game no longer changes (or very rarely: an arbiter's later
+// ruling), so when it ends the games service calls Seal, which writes the
+// whole log, verified, as one value of a key-value bucket. Load then reads
+// that one value and checks it against the stream with a single lookup of
+// the aggregate's last event: if the stream's last event is the sealed
+// head (same stream sequence, same hash), the copy is the log; if not (an
+// event appended after sealing, or a copy that does not verify), Load reads
+// the stream and the copy is ignored until the next Seal. The stream stays
+// the single source of truth: a copy is only ever used when it provably
+// equals it.
+
+// sealed is the value stored for a sealed aggregate.
+type sealed struct {
+	Aggregate Aggregate    `json:"aggregate"`
+	Head      Head         `json:"head"`
+	Events    []sealedItem `json:"events"`
+}
+
+type sealedItem struct {
+	StreamSeq uint64   `json:"stream_seq"`
+	Event     Envelope `json:"event"`
+}
+
+func sealKey(agg Aggregate) string { return string(agg.Kind) + "." + agg.ID }
+
+// ErrTooLargeToSeal is returned by Seal for a log that does not fit one
+// value; such an aggregate is simply read from the stream.
+var ErrTooLargeToSeal = errors.New("events: log too large to seal")
+
+// maxSealed bounds a sealed value (the embedded server allows 8 MB
+// messages; a game of 300 moves is about 150 kB).
+const maxSealed = 4 << 20
+
+// Seal writes a verified copy of the aggregate's log (read from the stream)
+// to the sealed bucket and returns its head. Seal again after appending to a
+// sealed aggregate to make Load fast again; sealing twice is harmless.
+func (s *Store) Seal(ctx context.Context, agg Aggregate) (Head, error) {
+	if err := agg.Check(); err != nil {
+		return Head{}, err
+	}
+	doc := sealed{Aggregate: agg}
+	err := s.scan(ctx, agg.Kind.StreamName(), agg.Filter(), 1, func(st stored) error {
+		doc.Events = append(doc.Events, sealedItem{StreamSeq: st.seq, Event: st.env})
+		doc.Head = Head{Version: st.env.Seq, Seq: st.seq, Hash: st.env.Hash}
+		return nil
+	})
+	if err != nil {
+		return Head{}, err
+	}
+	if len(doc.Events) == 0 {
+		return Head{}, fmt.Errorf("events: seal %s: no events", agg)
+	}
+	if err := Verify(envelopesOf(doc.Events)); err != nil {
+		return Head{}, fmt.Errorf("events: seal %s: the stream's log does not verify: %w", agg, err)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return Head{}, err
+	}
+	if len(b) > maxSealed {
+		return Head{}, fmt.Errorf("%w: %s is %d bytes", ErrTooLargeToSeal, agg, len(b))
+	}
+	if _, err := s.kv.Put(ctx, sealKey(agg), b); err != nil {
+		return Head{}, fmt.Errorf("events: seal %s: %w", agg, err)
+	}
+	return doc.Head, nil
+}
+
+func envelopesOf(items []sealedItem) []Envelope {
+	out := make([]Envelope, len(items))
+	for i := range items {
+		out[i] = items[i].Event
+	}
+	return out
+}
+
+// LoadSource says where Load found a log.
+type LoadSource string
+
+// The sources of a loaded log.
+const (
+	// FromSealed: the sealed copy, checked against the stream's last event.
+	FromSealed LoadSource = "sealed"
+	// FromStream: the stream itself.
+	FromStream LoadSource = "stream"
+)
+
+// Load returns one aggregate's events in order and its head: from its
+// sealed copy if there is one that verifies and ends where the stream's log
+// ends, otherwise from the stream. An aggregate without events gives an
+// empty log and the zero Head.
+func (s *Store) Load(ctx context.Context, agg Aggregate) ([]Envelope, Head, error) {
+	log, head, _, err := s.LoadFrom(ctx, agg)
+	return log, head, err
+}
+
+// LoadFrom is Load, also telling where the log came from.
+func (s *Store) LoadFrom(ctx context.Context, agg Aggregate) ([]Envelope, Head, LoadSource, error) {
+	if err := agg.Check(); err != nil {
+		return nil, Head{}, "", err
+	}
+	if log, head, ok := s.loadSealed(ctx, agg); ok {
+		return log, head, FromSealed, nil
+	}
+	log, head, err := s.LoadStream(ctx, agg)
+	return log, head, FromStream, err
+}
+
+// loadSealed returns the sealed copy if it exists, verifies, and ends at
+// the stream's last event of the aggregate.
+func (s *Store) loadSealed(ctx context.Context, agg Aggregate) ([]Envelope, Head, bool) {
+	entry, err := s.kv.Get(ctx, sealKey(agg))
+	if err != nil {
+		return nil, Head{}, false // jetstream.ErrKeyNotFound, or unreachable: use the stream
+	}
+	var doc sealed
+	if err := json.Unmarshal(entry.Value(), &doc); err != nil || doc.Aggregate != agg || len(doc.Events) == 0 {
+		return nil, Head{}, false
+	}
+	log := envelopesOf(doc.Events)
+	last := doc.Events[len(doc.Events)-1]
+	if last.StreamSeq != doc.Head.Seq || last.Event.Hash != doc.Head.Hash || last.Event.Seq != doc.Head.Version {
+		return nil, Head{}, false
+	}
+	if Verify(log) != nil {
+		return nil, Head{}, false
+	}
+	tip, err := s.directGet(ctx, agg.Kind.StreamName(), directReq{LastBySubj: agg.Filter()})
+	if err != nil || tip.seq != doc.Head.Seq || tip.env.Hash != doc.Head.Hash {
+		return nil, Head{}, false
+	}
+	return log, doc.Head, true
+}

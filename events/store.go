@@ -1,0 +1,475 @@
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+)
+
+// Headers the store writes besides the JetStream ones.
+const (
+	// hdrPrevSeq is the stream sequence of the aggregate's previous event
+	// (0 for the first): it lets the store walk an aggregate backwards.
+	hdrPrevSeq = "Hakem-Prev-Seq"
+	// hdrIndex and hdrCount place an event within its command's batch.
+	hdrIndex = "Hakem-Index"
+	hdrCount = "Hakem-Count"
+)
+
+// JetStream headers used by Append.
+const (
+	hdrMsgID          = "Nats-Msg-Id"
+	hdrExpLastSubjSeq = "Nats-Expected-Last-Subject-Sequence"
+	hdrExpLastSubjSub = "Nats-Expected-Last-Subject-Sequence-Subject"
+	hdrBatchID        = "Nats-Batch-Id"
+	hdrBatchSeq       = "Nats-Batch-Sequence"
+	hdrBatchCommit    = "Nats-Batch-Commit"
+)
+
+// JetStream error codes the store interprets.
+const (
+	codeWrongLastSeq         = 10071 // wrong last sequence: {seq}
+	codeWrongLastSeqConstant = 10164 // wrong last sequence (subject in flight)
+	codeDuplicateInProcess   = 10158 // duplicate message id is in process
+	codeExpectedNotReady     = 10163 // expected last sequence per subject temporarily unavailable
+	codeBatchDuplicate       = 10201 // atomic publish batch contains duplicate message id
+)
+
+// ErrConflict is returned by Append when the aggregate moved on since the
+// expected head: the decision was made on stale state. Reload and decide
+// again.
+var ErrConflict = errors.New("events: conflict: the aggregate has changed since it was read")
+
+// ErrAlreadyApplied is returned by Append when JetStream reports the
+// command's idempotency key as a duplicate but its events are not among the
+// aggregate's last events (Config.WalkBack): the command landed earlier and
+// its events are in the log under that key (see Landed).
+var ErrAlreadyApplied = errors.New("events: command already applied earlier")
+
+// ErrTooManyEvents is returned for a command of more events than one
+// atomic batch may hold.
+var ErrTooManyEvents = errors.New("events: too many events in one command")
+
+// APIError is a JetStream error answer the store did not interpret.
+type APIError struct {
+	// Code is the JetStream error code (e.g. 10077).
+	Code int
+	// Status is the HTTP-like status.
+	Status int
+	// Description is the server's text.
+	Description string
+}
+
+func (e *APIError) Error() string {
+	return fmt.Sprintf("events: jetstream error %d (%d): %s", e.Code, e.Status, e.Description)
+}
+
+// Head is the position of an aggregate's last event: what a command was
+// decided on, and what Append expects. The zero Head is an aggregate with no
+// events.
+type Head struct {
+	// Version is the aggregate version (the last event's Seq), 0 if empty.
+	Version uint64 `json:"version"`
+	// Seq is the last event's stream sequence.
+	Seq uint64 `json:"seq"`
+	// Hash is the last event's hash.
+	Hash string `json:"hash"`
+}
+
+// Meta is what a command's events share.
+type Meta struct {
+	// Actor is who issued the command.
+	Actor Actor
+	// CausationID and CorrelationID are copied to every event.
+	CausationID   string
+	CorrelationID string
+	// RecordedAt is the instant the service accepted the command; the zero
+	// value makes Append stamp it with the Store's clock.
+	RecordedAt time.Time
+}
+
+// Config configures a Store.
+type Config struct {
+	// Replicas is the replica count of the streams: 1 on an embedded
+	// server, 3 in a cluster. Default 1.
+	Replicas int
+	// DuplicateWindow is how long JetStream remembers a Nats-Msg-Id.
+	// Default 2 minutes: long enough for any client retry of one command
+	// (the service retries within seconds), short enough that the server's
+	// id table stays small at thousands of moves per second. A retry after
+	// the window is still caught by the expected-sequence check and the
+	// look at the aggregate's last events.
+	DuplicateWindow time.Duration
+	// AckTimeout bounds one publish when the context has no deadline.
+	// Default 5 s.
+	AckTimeout time.Duration
+	// WalkBack is how many of an aggregate's last events Append examines
+	// to recognise a retried command. Default 64.
+	WalkBack int
+	// SealBucket is the key-value bucket of sealed logs. Default
+	// "HAKEM_SEALED".
+	SealBucket string
+	// Now is the clock that stamps commands without RecordedAt; default
+	// time.Now.
+	Now func() time.Time
+}
+
+func (c *Config) defaults() {
+	if c.Replicas == 0 {
+		c.Replicas = 1
+	}
+	if c.DuplicateWindow == 0 {
+		c.DuplicateWindow = 2 * time.Minute
+	}
+	if c.AckTimeout == 0 {
+		c.AckTimeout = 5 * time.Second
+	}
+	if c.WalkBack == 0 {
+		c.WalkBack = 64
+	}
+	if c.SealBucket == "" {
+		c.SealBucket = "HAKEM_SEALED"
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}
+
+// maxBatch is the most events one command may append: nats-server's
+// default limit on an atomic batch is 1,000 messages.
+const maxBatch = 1000
+
+// Store is the event store: one per process, safe for concurrent use.
+type Store struct {
+	nc  *nats.Conn
+	js  jetstream.JetStream
+	kv  jetstream.KeyValue
+	cfg Config
+}
+
+// StreamConfig returns the stream configuration of kind k under cfg: file
+// storage, deletes and purges refused, atomic batches and direct gets on,
+// every message kept.
+func StreamConfig(k Kind, cfg Config) jetstream.StreamConfig {
+	cfg.defaults()
+	return jetstream.StreamConfig{
+		Name:               k.StreamName(),
+		Description:        "Hakem " + string(k) + " events",
+		Subjects:           []string{k.Subjects()},
+		Storage:            jetstream.FileStorage,
+		Retention:          jetstream.LimitsPolicy,
+		Replicas:           cfg.Replicas,
+		Duplicates:         cfg.DuplicateWindow,
+		DenyDelete:         true,
+		DenyPurge:          true,
+		AllowDirect:        true,
+		AllowAtomicPublish: true,
+		Discard:            jetstream.DiscardNew,
+	}
+}
+
+// Open connects a Store to JetStream through nc, creating or updating the
+// streams and the sealed-log bucket.
+func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
+	cfg.defaults()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range Kinds() {
+		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(k, cfg)); err != nil {
+			return nil, fmt.Errorf("events: stream %s: %w", k.StreamName(), err)
+		}
+	}
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      cfg.SealBucket,
+		Description: "Hakem sealed logs of finished aggregates (a verified copy; the streams stay the source of truth)",
+		History:     1,
+		Storage:     jetstream.FileStorage,
+		Replicas:    cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", cfg.SealBucket, err)
+	}
+	return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+}
+
+// Conn returns the store's NATS connection.
+func (s *Store) Conn() *nats.Conn { return s.nc }
+
+// Build makes the envelopes of one command on top of head, without
+// appending them: Append uses it, and so can a test or a migration.
+func Build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs ...Event) ([]Envelope, error) {
+	if err := agg.Check(); err != nil {
+		return nil, err
+	}
+	if err := agg.CheckWriter(writer); err != nil {
+		return nil, err
+	}
+	if key == "" {
+		return nil, errors.New("events: empty idempotency key")
+	}
+	if len(evs) == 0 {
+		return nil, errors.New("events: a command with no events")
+	}
+	if len(evs) > maxBatch {
+		return nil, fmt.Errorf("%w: %d, at most %d", ErrTooManyEvents, len(evs), maxBatch)
+	}
+	out := make([]Envelope, len(evs))
+	prev := head.Hash
+	for i, ev := range evs {
+		data, t, err := Encode(ev)
+		if err != nil {
+			return nil, err
+		}
+		if t.Kind != agg.Kind {
+			return nil, fmt.Errorf("events: %s is a %s event, not for %s", t.Name, t.Kind, agg)
+		}
+		if t.Writer != writer {
+			return nil, fmt.Errorf("events: %s is written by %s, not %s", t.Name, t.Writer, writer)
+		}
+		e := Envelope{
+			ID: NewULID(meta.RecordedAt), Type: t.Name, Version: t.Version, Aggregate: agg,
+			Writer: writer, Seq: head.Version + uint64(i) + 1, RecordedAt: meta.RecordedAt.UTC(),
+			Actor: meta.Actor, CausationID: meta.CausationID, CorrelationID: meta.CorrelationID,
+			IdempotencyKey: key, PrevHash: prev, Data: data,
+		}
+		if e.Hash, err = ComputeHash(&e); err != nil {
+			return nil, err
+		}
+		prev = e.Hash
+		out[i] = e
+	}
+	return out, nil
+}
+
+// Append appends the events of one command to an aggregate, as writer, if
+// the aggregate's head is still expected; all events or none.
+//
+// Concurrency: the check is over the whole aggregate (every writer's
+// subject, through the wildcard "<kind>.<id>.>"), so that the games, clocks
+// and arbiter services share one version per game. If another command
+// landed since expected, Append returns ErrConflict: reload, decide again,
+// append again with the same key.
+//
+// Idempotency: key is the command's idempotency key (Nats-Msg-Id of the
+// first event, and IdempotencyKey of every event). If a command with this key
+// already landed right after expected, or among the aggregate's last
+// Config.WalkBack events, Append returns its original envelopes and the head
+// just after them, and writes nothing, whatever the server answered
+// ("duplicate" or "wrong last sequence").
+//
+// It returns the appended envelopes (with their versions) and the new head.
+func (s *Store) Append(ctx context.Context, agg Aggregate, writer Writer, expected Head, key string, meta Meta, evs ...Event) ([]Envelope, Head, error) {
+	if meta.RecordedAt.IsZero() {
+		meta.RecordedAt = s.cfg.Now()
+	}
+	envs, err := Build(agg, writer, expected, key, meta, evs...)
+	if err != nil {
+		return nil, Head{}, err
+	}
+	return s.AppendEnvelopes(ctx, expected, envs)
+}
+
+// AppendEnvelopes appends envelopes made by Build on top of expected; see
+// Append.
+func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envelope) ([]Envelope, Head, error) {
+	if len(envs) == 0 {
+		return nil, Head{}, errors.New("events: nothing to append")
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.AckTimeout)
+		defer cancel()
+	}
+	agg, key := envs[0].Aggregate, envs[0].IdempotencyKey
+	msgs := make([]*nats.Msg, len(envs))
+	for i := range envs {
+		e := &envs[i]
+		if e.Aggregate != agg || e.IdempotencyKey != key || e.Seq != expected.Version+uint64(i)+1 {
+			return nil, Head{}, errors.New("events: envelopes are not one command on top of the expected head")
+		}
+		body, err := json.Marshal(e)
+		if err != nil {
+			return nil, Head{}, err
+		}
+		m := nats.NewMsg(agg.Subject(e.Writer))
+		m.Data = body
+		m.Header[hdrIndex] = []string{strconv.Itoa(i)}
+		m.Header[hdrCount] = []string{strconv.Itoa(len(envs))}
+		if i == 0 {
+			m.Header[hdrMsgID] = []string{key}
+			m.Header[hdrExpLastSubjSeq] = []string{strconv.FormatUint(expected.Seq, 10)}
+			m.Header[hdrExpLastSubjSub] = []string{agg.Filter()}
+			m.Header[hdrPrevSeq] = []string{strconv.FormatUint(expected.Seq, 10)}
+		}
+		msgs[i] = m
+	}
+	ack, err := s.publish(ctx, msgs)
+	if err != nil {
+		return nil, Head{}, err
+	}
+	if ack.Error != nil {
+		switch ack.Error.ErrCode {
+		case codeWrongLastSeq, codeWrongLastSeqConstant, codeDuplicateInProcess, codeExpectedNotReady:
+			return s.recover(ctx, agg, key, 0, ErrConflict)
+		case codeBatchDuplicate:
+			return s.recover(ctx, agg, key, 0, ErrAlreadyApplied)
+		}
+		return nil, Head{}, &APIError{Code: ack.Error.ErrCode, Status: ack.Error.Code, Description: ack.Error.Description}
+	}
+	if ack.Duplicate {
+		return s.recover(ctx, agg, key, ack.Seq, ErrAlreadyApplied)
+	}
+	last := envs[len(envs)-1]
+	return envs, Head{Version: last.Seq, Seq: ack.Seq, Hash: last.Hash}, nil
+}
+
+// pubAck is JetStream's answer to a publish or a batch commit.
+type pubAck struct {
+	Stream    string `json:"stream"`
+	Seq       uint64 `json:"seq"`
+	Duplicate bool   `json:"duplicate,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	Error     *struct {
+		Code        int    `json:"code"`
+		ErrCode     int    `json:"err_code"`
+		Description string `json:"description"`
+	} `json:"error,omitempty"`
+}
+
+// publish sends one message, or several as one atomic batch, and returns
+// the server's acknowledgement.
+func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (pubAck, error) {
+	if len(msgs) > 1 {
+		id := nuid.Next()
+		for i, m := range msgs {
+			m.Header[hdrBatchID] = []string{id}
+			m.Header[hdrBatchSeq] = []string{strconv.Itoa(i + 1)}
+			if i == len(msgs)-1 {
+				m.Header[hdrBatchCommit] = []string{"1"}
+				break
+			}
+			// Staged messages need no answer: a lost one makes the
+			// commit fail as an incomplete batch.
+			if err := s.nc.PublishMsg(m); err != nil {
+				return pubAck{}, err
+			}
+		}
+	}
+	resp, err := s.nc.RequestMsgWithContext(ctx, msgs[len(msgs)-1])
+	if err != nil {
+		if errors.Is(err, nats.ErrNoResponders) {
+			return pubAck{}, fmt.Errorf("events: no stream answers on %s: %w", msgs[0].Subject, err)
+		}
+		return pubAck{}, fmt.Errorf("events: append to %s (outcome unknown: retry with the same idempotency key): %w", msgs[0].Subject, err)
+	}
+	var ack pubAck
+	if err := json.Unmarshal(resp.Data, &ack); err != nil {
+		return pubAck{}, fmt.Errorf("events: bad acknowledgement %q: %w", resp.Data, err)
+	}
+	return ack, nil
+}
+
+// recover looks for a command with this key among the aggregate's last
+// events (or at hintSeq) and returns its original envelopes; otherwise it
+// returns orElse.
+func (s *Store) recover(ctx context.Context, agg Aggregate, key string, hintSeq uint64, orElse error) ([]Envelope, Head, error) {
+	envs, head, found, err := s.findCommand(ctx, agg, key, hintSeq)
+	if err != nil {
+		return nil, Head{}, fmt.Errorf("%w (and looking for the command failed: %v)", orElse, err)
+	}
+	if !found {
+		return nil, Head{}, orElse
+	}
+	return envs, head, nil
+}
+
+// stored is one event as read from the stream.
+type stored struct {
+	env     Envelope
+	seq     uint64 // stream sequence
+	prevSeq uint64 // stream sequence of the previous event, if known
+	index   int
+	count   int
+}
+
+// findCommand finds the events of the command with key: at hintSeq if
+// given, otherwise walking back from the aggregate's last event.
+func (s *Store) findCommand(ctx context.Context, agg Aggregate, key string, hintSeq uint64) ([]Envelope, Head, bool, error) {
+	stream := agg.Kind.StreamName()
+	var at stored
+	var err error
+	if hintSeq > 0 {
+		at, err = s.directGet(ctx, stream, directReq{Seq: hintSeq})
+		if err != nil {
+			return nil, Head{}, false, err
+		}
+		if at.env.Aggregate != agg || at.env.IdempotencyKey != key {
+			return nil, Head{}, false, nil
+		}
+	} else {
+		at, err = s.directGet(ctx, stream, directReq{LastBySubj: agg.Filter()})
+		if errors.Is(err, errNotFound) {
+			return nil, Head{}, false, nil
+		}
+		if err != nil {
+			return nil, Head{}, false, err
+		}
+		for n := 0; at.env.IdempotencyKey != key; n++ {
+			if n >= s.cfg.WalkBack || at.env.Seq <= 1 {
+				return nil, Head{}, false, nil
+			}
+			prev := at.seq - 1
+			if at.index == 0 {
+				prev = at.prevSeq
+			}
+			if prev == 0 {
+				return nil, Head{}, false, nil
+			}
+			if at, err = s.directGet(ctx, stream, directReq{Seq: prev}); err != nil {
+				return nil, Head{}, false, err
+			}
+		}
+	}
+	// at is one event of the command; its events are contiguous in the
+	// stream (an atomic batch is committed as one block).
+	first := at.seq - uint64(at.index)
+	out := make([]Envelope, at.count)
+	var lastSeq uint64
+	for i := 0; i < at.count; i++ {
+		seq := first + uint64(i)
+		e := at
+		if seq != at.seq {
+			if e, err = s.directGet(ctx, stream, directReq{Seq: seq}); err != nil {
+				return nil, Head{}, false, err
+			}
+		}
+		if e.env.IdempotencyKey != key || e.env.Aggregate != agg || e.index != i {
+			return nil, Head{}, false, fmt.Errorf("events: command %q: event at stream seq %d is not its event %d", key, seq, i)
+		}
+		out[i], lastSeq = e.env, seq
+	}
+	last := out[len(out)-1]
+	return out, Head{Version: last.Seq, Seq: lastSeq, Hash: last.Hash}, true, nil
+}
+
+// Landed returns the events of log written by the command with key (nil if
+// none): a service that reloads after ErrConflict or ErrAlreadyApplied uses
+// it to see whether its own earlier attempt is already there.
+func Landed(log []Envelope, key string) []Envelope {
+	var out []Envelope
+	for _, e := range log {
+		if e.IdempotencyKey == key {
+			out = append(out, e)
+		}
+	}
+	return out
+}
