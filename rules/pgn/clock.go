@@ -107,7 +107,7 @@ func commentCommands(text string) (rest string, clock, elapsed time.Duration, ha
 		}
 		cmd := strings.Fields(text[i+2 : i+end])
 		taken := false
-		if len(cmd) == 2 && (cmd[0] == "clk" || cmd[0] == "emt") {
+		if len(cmd) == 2 && !isSpaceByte(text[i+2]) && (cmd[0] == "clk" || cmd[0] == "emt") {
 			if d, ok := parseClock(cmd[1]); ok {
 				taken = true
 				if cmd[0] == "clk" {
@@ -132,4 +132,8 @@ func commentCommands(text string) (rest string, clock, elapsed time.Duration, ha
 // both ends, so that a comment reads the same however it was wrapped.
 func normalizeSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }

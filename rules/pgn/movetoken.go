@@ -17,7 +17,10 @@ func (m *movetext) readMove(word string) (rules.Move, error) {
 		}
 		return rules.NoMove, nil
 	}
-	if !m.strict && looksLikeUCI(word) {
+	if m.strict && looksLikeUCI(word) {
+		return rules.NoMove, &moveError{"UCI notation, not SAN (accepted only by a lenient reader)"}
+	}
+	if looksLikeUCI(word) {
 		// Coordinate notation is never SAN (a pawn needs no from square, a
 		// piece has its letter), so it is read as UCI first: a lenient SAN
 		// reader might take "b8d7" for a bishop move.

@@ -30,7 +30,9 @@ func (e *GameError) Error() string {
 // Reader reads games one at a time from a PGN stream.
 type Reader struct {
 	// Strict rejects what the PGN standard does not allow but the reader
-	// otherwise accepts: UCI or long algebraic moves and null moves.
+	// otherwise accepts: moves in UCI coordinate notation and null moves.
+	// (Long algebraic moves such as Ng1-f3 are still read when
+	// rules.ParseSAN accepts them.)
 	Strict bool
 
 	s     *scanner
@@ -65,6 +67,7 @@ func (r *Reader) Next() (*Game, error) {
 	}
 
 	// Tag section: tag pairs, with any white space (blank lines) between.
+	seen := map[string]int{}
 	for s.skipSpace() {
 		if c, _ := s.peek(); c != '[' {
 			break
@@ -74,7 +77,12 @@ func (r *Reader) Next() (*Game, error) {
 			fail(0, reason)
 			continue
 		}
-		g.SetTag(name, value)
+		if i, ok := seen[name]; ok {
+			g.Tags[i].Value = value
+			continue
+		}
+		seen[name] = len(g.Tags)
+		g.Tags = append(g.Tags, Tag{Name: name, Value: value})
 	}
 	if err := r.setUp(g); err != nil {
 		fail(0, err.Error())
@@ -98,6 +106,7 @@ func (r *Reader) Next() (*Game, error) {
 			fail(m.ply()+1, reason)
 		}
 	}
+	m.flushComments()
 	if s.err != nil {
 		return nil, s.err
 	}
@@ -151,6 +160,7 @@ type movetext struct {
 	strict bool
 	depth  int             // nesting of variations
 	vtext  strings.Builder // the variation being collected (depth > 0)
+	notes  strings.Builder // comments since the last move
 	moves  []rules.Move    // scratch for move lookup
 }
 
@@ -194,32 +204,38 @@ func (m *movetext) take(tok token, skip bool) string {
 	return m.symbol(tok.text)
 }
 
-// comment attaches a comment's text to the last move, or to the game
-// before the first move.
+// comment collects a comment's text for the last move, or for the game
+// before the first move; flushComments files it.
 func (m *movetext) comment(text string) {
-	rest, clk, emt, hasClk, hasEmt := commentCommands(text)
+	if m.notes.Len() > 0 {
+		m.notes.WriteByte(' ')
+	}
+	m.notes.WriteString(text)
+}
+
+// flushComments files the comments collected since the last move. Clock
+// commands are taken from the move's whole comment text (all its comments
+// joined), so that a command split over two comments reads the same before
+// and after writing; the game comment keeps its text as it is.
+func (m *movetext) flushComments() {
+	if m.notes.Len() == 0 {
+		return
+	}
+	text := m.notes.String()
+	m.notes.Reset()
 	if len(m.g.Moves) == 0 {
-		m.g.Comment = joinText(m.g.Comment, rest)
+		m.g.Comment = normalizeSpace(text)
 		return
 	}
 	mv := &m.g.Moves[len(m.g.Moves)-1]
-	mv.Comment = joinText(mv.Comment, rest)
+	rest, clk, emt, hasClk, hasEmt := commentCommands(text)
+	mv.Comment = rest
 	if hasClk {
 		mv.Clock, mv.HasClock = clk, true
 	}
 	if hasEmt {
 		mv.Elapsed, mv.HasElapsed = emt, true
 	}
-}
-
-func joinText(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + " " + b
 }
 
 // nag attaches an annotation glyph to the last move (one before the first
@@ -315,6 +331,7 @@ func (m *movetext) symbol(text string) string {
 		return moveLabel(&m.pos, word) + ": " + err.Error()
 	}
 	m.pos = next
+	m.flushComments()
 	m.g.Moves = append(m.g.Moves, Move{Move: mv})
 	if suffix != "" {
 		if n, ok := suffixNAGs[suffix]; ok {
