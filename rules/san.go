@@ -183,6 +183,9 @@ func (p *Position) parseSANAs(orig, s string, fromBishop bool) (Move, error) {
 	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' {
 		s = s[:n-3] + s[n-2:n-1]
 	}
+	if n := len(s); n >= 2 && (s[n-2] == '=' || s[n-2] == '/') && promoLetter(s[n-1]) == NoPieceType {
+		return NoMove, &SANError{orig, "cannot promote to " + quote(s[n-1:])}
+	}
 	if n := len(s); n >= 2 {
 		if t := promoLetter(s[n-1]); t != NoPieceType && (s[n-2] >= '1' && s[n-2] <= '8' || s[n-2] == '=' || s[n-2] == '/') {
 			promo = t
