@@ -1,0 +1,120 @@
+package clock
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+)
+
+var propertyControls = []string{"300", "180+2", "40/5400+30:1800+30", "2/60:3/30:20", "3/10", "60d5", "60b5", "5/10d2:5", "*30", "W60+1-B45"}
+
+// randomEvents returns a random but applicable event sequence for tc, and
+// the clock after each prefix is applied one by one by the caller.
+func randomEvents(r *rand.Rand, tc TimeControl, n int) []Event {
+	c, _ := New(tc)
+	at := time.Duration(r.IntN(1000)) * ms
+	ev := []Event{{Kind: Start, At: at}}
+	_ = c.Apply(ev[0])
+	for len(ev) < n {
+		at += time.Duration(r.IntN(20000)) * time.Microsecond * time.Duration(1+r.IntN(500))
+		var e Event
+		switch k := r.IntN(20); {
+		case c.Paused():
+			e = Event{Kind: Resume, At: at}
+		case k < 14:
+			e = Event{Kind: Press, At: at, Side: c.Turn()}
+		case k < 15:
+			e = Event{Kind: Pause, At: at}
+		case k < 18:
+			s := Side(r.IntN(2))
+			rem, _ := c.Remaining(s, at)
+			op := AdjustOp(1 + r.IntN(3))
+			amt := time.Duration(r.Int64N(int64(rem) + 1))
+			if op != Subtract {
+				amt = time.Duration(r.IntN(120_000)) * ms
+			}
+			e = Event{Kind: Adjust, At: at, Side: s, Op: op, Amount: amt}
+		default:
+			e = Event{Kind: Retract, At: at}
+		}
+		if c.Apply(e) == nil {
+			ev = append(ev, e)
+		}
+	}
+	return ev
+}
+
+// TestFoldDeterministic: folding the same events twice gives the same clock.
+func TestFoldDeterministic(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, s := range propertyControls {
+		tc := mustControl(t, s)
+		for i := 0; i < 20; i++ {
+			ev := randomEvents(r, tc, 200)
+			a, err1 := Fold(tc, ev)
+			b, err2 := Fold(tc, ev)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: %v %v", s, err1, err2)
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s: two folds differ", s)
+			}
+			for _, side := range []Side{White, Black} {
+				ra, _ := a.Reading(side, a.Last()+time.Second)
+				rb, _ := b.Reading(side, b.Last()+time.Second)
+				if ra != rb {
+					t.Fatalf("%s: readings differ: %+v %+v", s, ra, rb)
+				}
+			}
+		}
+	}
+}
+
+// TestRemainingNeverIncreases: between events a side's time never goes up
+// (except the waiting side of a sandglass), and at an event it goes up only
+// for the side pressing (increment, delay, period bonus) or the side
+// adjusted. A rejected event leaves the clock as it was.
+func TestRemainingNeverIncreases(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, s := range propertyControls {
+		tc := mustControl(t, s)
+		for i := 0; i < 20; i++ {
+			ev := randomEvents(r, tc, 150)
+			c, _ := New(tc)
+			_ = c.Apply(ev[0])
+			prev := [2]time.Duration{}
+			prevAt := ev[0].At
+			for side := range prev {
+				prev[side], _ = c.Remaining(Side(side), prevAt)
+			}
+			for _, e := range ev[1:] {
+				running := c.Turn()
+				for side := range prev {
+					now, _ := c.Remaining(Side(side), e.At)
+					sandglassGain := tc.Kind == Sandglass && Side(side) != running
+					if now > prev[side] && !sandglassGain {
+						t.Fatalf("%s: %v's time rose from %v to %v with no event before %v", s, Side(side), prev[side], now, e)
+					}
+					prev[side] = now
+				}
+				before := *c
+				bad := Event{Kind: Press, At: e.At, Side: c.Turn().Other()}
+				if c.Apply(bad) == nil || !reflect.DeepEqual(before, *c) {
+					t.Fatalf("%s: a rejected press changed the clock", s)
+				}
+				if err := c.Apply(e); err != nil {
+					t.Fatalf("%s: %v", s, err)
+				}
+				for side := range prev {
+					now, _ := c.Remaining(Side(side), e.At)
+					allowed := (e.Kind == Press && e.Side == Side(side)) || (e.Kind == Adjust && e.Side == Side(side) && e.Op != Subtract)
+					if now > prev[side] && !allowed {
+						t.Fatalf("%s: %v's time rose from %v to %v at %+v", s, Side(side), prev[side], now, e)
+					}
+					prev[side] = now
+				}
+			}
+		}
+	}
+}
