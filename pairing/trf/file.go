@@ -254,7 +254,8 @@ type File struct {
 	Players            []Player // in file order
 	Unknown            []string // lines with other prefixes (comments ###, national rating records...), verbatim and in order
 
-	index map[int]int // start number -> index in Players
+	index   map[int]int     // start number -> index in Players
+	present map[string]bool // header records read with a zero number (062, 072, 082), written back as read
 }
 
 // ByStartNo returns the player with start number n, or nil.

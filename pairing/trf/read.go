@@ -32,6 +32,10 @@ var trf26Only = map[string]bool{
 	"362": true, "801": true, "802": true,
 }
 
+// textTags are TRF-26 records whose text is optional: they make a file
+// TRF-26 only when they say something (an empty one is not written back).
+var textTags = map[string]bool{"172": true, "182": true, "192": true, "202": true, "212": true, "222": true}
+
 var teamTags = map[string]bool{
 	"013": true, "300": true, "310": true, "320": true, "330": true, "352": true,
 	"362": true, "801": true, "802": true,
@@ -113,7 +117,7 @@ func Read(r io.Reader) (*File, error) {
 		}
 		l.runes = []rune(text)
 		tag := l.field(1, 3)
-		if trf26Only[tag] {
+		if trf26Only[tag] && !textTags[tag] {
 			f.Version = 26
 		}
 		value := strings.TrimRight(l.rest(5), " \t")
@@ -145,6 +149,12 @@ func Read(r io.Reader) (*File, error) {
 				if err != nil || n < 0 {
 					return nil, l.errorf(5, "%q is not a number", s)
 				}
+			}
+			if n == 0 {
+				if f.present == nil {
+					f.present = map[string]bool{}
+				}
+				f.present[tag] = true
 			}
 			switch tag {
 			case "062":
@@ -253,6 +263,10 @@ func Read(r io.Reader) (*File, error) {
 				f.Unknown = append(f.Unknown, text)
 			}
 		}
+	}
+	if f.StartingRankMethod != "" || f.PairingController != "" || f.EncodedType != "" ||
+		len(f.TieBreaks) > 0 || len(f.StandingTieBreaks) > 0 || f.EncodedTimeControl != "" {
+		f.Version = 26
 	}
 	for _, l := range points162 {
 		if err := read162(l, &f.PointSystem); err != nil {
@@ -366,7 +380,7 @@ func readPlayer(l line) (Player, error) {
 		return p, l.errorf(len(l.runes)+1, "the player line ends before the points field (columns 81-84)")
 	}
 	for _, c := range []int{9, 14, 48, 53, 57, 69, 80, 85} {
-		if l.runes[c-1] != ' ' {
+		if c <= len(l.runes) && l.runes[c-1] != ' ' {
 			return p, l.errorf(c, "column %d must be blank (fields out of place?)", c)
 		}
 	}

@@ -31,7 +31,7 @@ func (f *File) Write(w io.Writer) error {
 		}
 	}
 	number := func(tag string, n int) {
-		if n != 0 {
+		if n != 0 || f.present[tag] {
 			put(tag + " " + strconv.Itoa(n))
 		}
 	}
@@ -92,9 +92,12 @@ func (f *File) Write(w io.Writer) error {
 		}
 	}
 	if f.PointSystemSet {
-		if s, ok := f.PointSystem.record162(); v26 && ok {
+		s, ok := f.PointSystem.record162()
+		if v26 && s != "" {
 			put(s)
-		} else {
+		}
+		if !v26 || !ok {
+			// 162 cannot say it (colours differ): XXS, read after 162, says all.
 			put(f.PointSystem.recordXXS())
 		}
 	}
@@ -225,7 +228,8 @@ func (p *Player) record() (string, error) {
 	return b.String(), nil
 }
 
-// record162 returns the 162 line for ps, and whether 162 can say it.
+// record162 returns the 162 line for ps, and whether 162 says all of it
+// (when not, XXS must follow).
 func (ps PointSystem) record162() (string, bool) {
 	var b strings.Builder
 	b.WriteString("162  ")
@@ -236,19 +240,16 @@ func (ps PointSystem) record162() (string, bool) {
 	}{{'W', ps.WhiteWin}, {'D', ps.WhiteDraw}, {'L', ps.WhiteLoss}, {'A', ps.ZeroPointBye}, {'P', ps.PairingAllocatedBye}} {
 		s, err := formatPoints(c.v, 4)
 		if err != nil {
-			return "", false
+			s = "0.0" // does not fit: XXS will follow
 		}
 		fmt.Fprintf(&b, "%c%4s    ", c.code, s)
 	}
-	line := strings.TrimRight(b.String(), " ")
-	l := line2(line)
-	if read162(l, &got) != nil || got != ps {
-		return "", false
+	text := strings.TrimRight(b.String(), " ")
+	if read162(line{no: 1, runes: []rune(text)}, &got) != nil || got != ps {
+		return text, false
 	}
-	return line, true
+	return text, true
 }
-
-func line2(s string) line { return line{no: 1, runes: []rune(s)} }
 
 // recordXXS returns JaVaFo's XXS line for ps.
 func (ps PointSystem) recordXXS() string {
