@@ -9,8 +9,10 @@ import (
 )
 
 // Tournament converts a TRF file to the ratings model. Players must carry
-// the start numbers 1..n. The number of rounds is the number of round
-// columns of the longest player line. Result codes map as follows: 1 = 0 are
+// the start numbers 1..n. The number of rounds is the last round column in
+// which some player has an opponent or the pairing-allocated bye: a column
+// holding only absences entered ahead of the pairing of the next round
+// (0000 - H, Z or F, as pairing files do) is not a round played. Result codes map as follows: 1 = 0 are
 // games (W D L too, marked unrated); + and - with an opponent are forfeits;
 // U, and + without opponent, the pairing-allocated bye; H (and = without
 // opponent) the half-point bye; F the full-point bye; Z, - without opponent
@@ -25,7 +27,7 @@ func Tournament(f *trf.File) (ratings.Tournament, error) {
 		return ratings.Tournament{}, fmt.Errorf("trfreport: point systems that score White and Black differently are not supported")
 	}
 	t := ratings.Tournament{
-		Rounds: f.Rounds(),
+		Rounds: playedRounds(f),
 		Points: ratings.PointSystem{
 			Win: ps.WhiteWin, Draw: ps.WhiteDraw, Loss: ps.WhiteLoss,
 			ForfeitWin: ps.ForfeitWin, ForfeitLoss: ps.ForfeitLoss,
@@ -43,8 +45,8 @@ func Tournament(f *trf.File) (ratings.Tournament, error) {
 		if p.StartNo != i+1 {
 			return ratings.Tournament{}, fmt.Errorf("trfreport: line %d: start number %d, expected %d (start numbers must run 1..%d)", p.Line, p.StartNo, i+1, n)
 		}
-		e := ratings.Entrant{No: p.StartNo, Rating: p.Rating, Rounds: make([]ratings.Round, len(p.Rounds))}
-		for r, rr := range p.Rounds {
+		e := ratings.Entrant{No: p.StartNo, Rating: p.Rating, Rounds: make([]ratings.Round, min(len(p.Rounds), t.Rounds))}
+		for r, rr := range p.Rounds[:len(e.Rounds)] {
 			rd, err := round(rr)
 			if err != nil {
 				return ratings.Tournament{}, fmt.Errorf("trfreport: line %d: player %d round %d: %v", p.Line, p.StartNo, r+1, err)
@@ -60,6 +62,19 @@ func Tournament(f *trf.File) (ratings.Tournament, error) {
 		return ratings.Tournament{}, fmt.Errorf("trfreport: %w", err)
 	}
 	return t, nil
+}
+
+// playedRounds returns the last round with a pairing.
+func playedRounds(f *trf.File) int {
+	last := 0
+	for i := range f.Players {
+		for r, rr := range f.Players[i].Rounds {
+			if rr.Paired() && r+1 > last {
+				last = r + 1
+			}
+		}
+	}
+	return last
 }
 
 // round converts one round entry.
