@@ -29,6 +29,10 @@ type Config struct {
 	// NATS is the URL of an external NATS server; empty means an embedded
 	// JetStream server in Data (key "nats").
 	NATS string
+	// NATSListen is where the embedded server also accepts TCP clients
+	// (key "nats_listen", e.g. 127.0.0.1:4222), so that other hakem serve
+	// processes can join it with --nats; empty: in-process clients only.
+	NATSListen string
 	// Only is the set of services this process runs (key "only").
 	Only []string
 	// LogLevel is zap's level: debug, info, warn or error (key "log.level").
@@ -50,6 +54,7 @@ var defaults = map[string]any{
 	"data":             "./data",
 	"http":             "127.0.0.1:8080",
 	"nats":             "",
+	"nats_listen":      "",
 	"only":             strings.Join(Services, ","),
 	"log.level":        "info",
 	"sync_interval":    time.Duration(0),
@@ -130,6 +135,7 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		Data:            v.GetString("data"),
 		HTTP:            v.GetString("http"),
 		NATS:            v.GetString("nats"),
+		NATSListen:      v.GetString("nats_listen"),
 		LogLevel:        v.GetString("log.level"),
 		SyncInterval:    v.GetDuration("sync_interval"),
 		ShutdownTimeout: v.GetDuration("shutdown_timeout"),

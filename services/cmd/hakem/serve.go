@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os/signal"
+	"syscall"
+
+	"github.com/hakem-chess/hakem/services/internal/serve"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run Hakem's services and the HTTP gateway on JetStream",
+		Long: `Run Hakem's services (games, clocks, arbiter, scoring, pairing, gateway) in
+one process. Without --nats, an embedded JetStream server stores the event
+log in the --data folder; with --nats, the services use that server. Every
+flag can also be set as HAKEM_<FLAG> (HAKEM_DATA, HAKEM_HTTP, HAKEM_NATS,
+HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
+SIGINT or SIGTERM.
+
+Written so far: games and gateway (GET /livez, /readyz, /metrics; the games
+API under /api/games). clocks, arbiter, scoring and pairing are accepted
+but do not run yet.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
+			if err != nil {
+				return exitWith(2, err)
+			}
+			log, err := wiring.NewLogger(cfg.LogLevel, cmd.ErrOrStderr())
+			if err != nil {
+				return exitWith(2, err)
+			}
+			defer func() { _ = log.Sync() }()
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			return serve.Run(ctx, cfg, log, nil)
+		},
+	}
+	wiring.AddFlags(cmd.Flags())
+	rootCmd.AddCommand(cmd)
+}

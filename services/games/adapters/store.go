@@ -1,0 +1,102 @@
+// Package adapters connects the games service to the event store of the
+// events module (NATS JetStream).
+package adapters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// EventStore is the games service's view of the events module's Store: the
+// game's aggregate, written as the games writer.
+type EventStore struct {
+	Store *events.Store
+}
+
+// Load reads every event of the game (all writers) and decodes it.
+func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, events.Head, error) {
+	envs, head, err := s.Store.Load(ctx, events.Game(gameID))
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	out := make([]app.Recorded, len(envs))
+	for i, e := range envs {
+		ev, err := events.Decode(e)
+		if err != nil {
+			return nil, events.Head{}, fmt.Errorf("game %s event %d: %w", gameID, e.Seq, err)
+		}
+		out[i] = app.Recorded{Envelope: e, Event: ev}
+	}
+	return out, head, nil
+}
+
+// Append writes the events of one command as the games writer.
+func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta app.Meta, evs []events.Event) ([]app.Recorded, error) {
+	envs, _, err := s.Store.Append(ctx, events.Game(gameID), events.WriterGames, expected, meta.IdempotencyKey,
+		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, RecordedAt: meta.RecordedAt}, evs...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]app.Recorded, len(envs))
+	for i, e := range envs {
+		ev, err := events.Decode(e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = app.Recorded{Envelope: e, Event: ev}
+	}
+	return out, nil
+}
+
+// Feed follows games through a JetStream ordered consumer (an ephemeral,
+// flow-controlled consumer that the client re-creates after a gap), so that
+// a slow HTTP client costs the server nothing but its own consumer.
+type Feed struct {
+	JS jetstream.JetStream
+}
+
+// Follow implements app.Feed.
+func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error {
+	agg := events.Game(gameID)
+	if err := agg.Check(); err != nil {
+		return err
+	}
+	c, err := f.JS.OrderedConsumer(ctx, agg.Kind.StreamName(), jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{agg.Filter()},
+		DeliverPolicy:  jetstream.DeliverAllPolicy,
+	})
+	if err != nil {
+		return fmt.Errorf("following game %s: %w", gameID, err)
+	}
+	it, err := c.Messages()
+	if err != nil {
+		return fmt.Errorf("following game %s: %w", gameID, err)
+	}
+	stop := context.AfterFunc(ctx, it.Stop)
+	defer stop()
+	defer it.Stop()
+	for {
+		msg, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, jetstream.ErrMsgIteratorClosed) {
+				return ctx.Err()
+			}
+			return fmt.Errorf("following game %s: %w", gameID, err)
+		}
+		e, err := events.DecodeEnvelope(msg.Data())
+		if err != nil {
+			return fmt.Errorf("following game %s: %w", gameID, err)
+		}
+		if e.Seq < from {
+			continue
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,27 @@
+package command
+
+import (
+	"context"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// CreateGame is the command that opens a game.
+type CreateGame struct {
+	GameID string
+	Setup  events.GameCreated
+	Meta   app.Meta
+}
+
+// CreateGameHandler handles CreateGame.
+type CreateGameHandler struct{ *Decider }
+
+// Handle creates the game, refusing an id already in use.
+func (h CreateGameHandler) Handle(ctx context.Context, c CreateGame) (Outcome, error) {
+	return h.decide(ctx, "create_game", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+		return g.Create(c.Setup)
+	})
+}

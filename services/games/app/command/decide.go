@@ -1,0 +1,125 @@
+// Package command holds the games service's command handlers: each loads
+// the game's events, folds them through the domain, lets it decide and
+// appends the events it returns with optimistic concurrency and the
+// command's idempotency key.
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// Decider runs one decision against the event log: load, fold, decide,
+// append; on a conflict it decides again on fresh state, at most Retries
+// times. Every command handler of the package embeds one.
+type Decider struct {
+	Store   app.Store
+	Retries int
+	// Now stamps each accepted command (time.Now in the service; tests may
+	// hand in another source).
+	Now     func() time.Time
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+// Outcome is the answer to a command: the events it produced (or, for a
+// retried command, the events its first attempt produced) and the game's
+// version after them.
+type Outcome struct {
+	GameID   string
+	Events   []app.Recorded
+	Version  uint64
+	Repeated bool // true when the idempotency key had already been applied
+}
+
+// decide is the load-fold-decide-append loop.
+func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta, decision func(*domain.Game, time.Time) ([]domain.Event, error)) (out Outcome, err error) {
+	start := time.Now()
+	outcome := "ok"
+	defer func() {
+		if d.Metrics != nil {
+			d.Metrics.Commands.WithLabelValues("games", name, outcome).Inc()
+			d.Metrics.CommandDuration.WithLabelValues("games", name).Observe(time.Since(start).Seconds())
+		}
+	}()
+	if meta.IdempotencyKey == "" {
+		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+	}
+	if meta.RecordedAt.IsZero() {
+		now := time.Now
+		if d.Now != nil {
+			now = d.Now
+		}
+		meta.RecordedAt = now().UTC()
+	}
+	retries := max(d.Retries, 1)
+	for attempt := 1; ; attempt++ {
+		recs, head, err := d.Store.Load(ctx, gameID)
+		if err != nil {
+			outcome = "error"
+			return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
+		}
+		if done := withKey(recs, meta.IdempotencyKey); len(done) > 0 {
+			outcome = "repeated"
+			return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
+		}
+		g, err := app.Fold(recs)
+		if err != nil {
+			outcome = "error"
+			return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
+		}
+		evs, err := decision(g, meta.RecordedAt)
+		if err != nil {
+			outcome = "rejected"
+			return Outcome{}, err
+		}
+		written, err := d.Store.Append(ctx, gameID, head, meta, evs)
+		if (errors.Is(err, app.ErrConflict) || errors.Is(err, app.ErrAlreadyApplied)) && attempt < retries {
+			if d.Metrics != nil {
+				d.Metrics.AppendConflicts.WithLabelValues("games").Inc()
+			}
+			continue
+		}
+		if err != nil {
+			outcome = "error"
+			if errors.Is(err, app.ErrConflict) {
+				outcome = "conflict"
+			}
+			return Outcome{}, fmt.Errorf("appending to game %s: %w", gameID, err)
+		}
+		if d.Metrics != nil {
+			for _, r := range written {
+				d.Metrics.EventsAppended.WithLabelValues("games", r.Envelope.Type).Inc()
+			}
+		}
+		if d.Log != nil && len(written) > 0 {
+			d.Log.Info(name, wiring.GameID(gameID), wiring.Seq(lastSeq(written)),
+				wiring.Actor(meta.Actor.Role, meta.Actor.ID), zap.Int("events", len(written)))
+		}
+		return Outcome{GameID: gameID, Events: written, Version: lastSeq(written)}, nil
+	}
+}
+
+func withKey(recs []app.Recorded, key string) []app.Recorded {
+	var out []app.Recorded
+	for _, r := range recs {
+		if r.Envelope.IdempotencyKey == key {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func lastSeq(recs []app.Recorded) uint64 {
+	if len(recs) == 0 {
+		return 0
+	}
+	return recs[len(recs)-1].Envelope.Seq
+}

@@ -1,0 +1,28 @@
+package command
+
+import (
+	"context"
+	"time"
+
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// MakeMove is a move by a player, in SAN or UCI.
+type MakeMove struct {
+	GameID string
+	Player string
+	Move   string
+	Meta   app.Meta
+}
+
+// MakeMoveHandler handles MakeMove.
+type MakeMoveHandler struct{ *Decider }
+
+// Handle records the move if the player is on move and it is legal, with
+// the end of the game when the move ends it.
+func (h MakeMoveHandler) Handle(ctx context.Context, c MakeMove) (Outcome, error) {
+	return h.decide(ctx, "make_move", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+		return g.Move(c.Player, c.Move, at)
+	})
+}

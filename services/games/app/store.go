@@ -1,0 +1,76 @@
+// Package app is the games service's application layer: the ports to the
+// event log shared by the command handlers (app/command) and the queries
+// (app/query), and the fold of a game's events.
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// Recorded is one event of a game as the log holds it.
+type Recorded struct {
+	// Envelope is the stored event (seq, type, actor, times, hash, data).
+	Envelope events.Envelope
+	// Event is the decoded event, upcast to the current version.
+	Event events.Event
+}
+
+// Meta is what a command adds to the events it produces.
+type Meta struct {
+	// IdempotencyKey identifies the command; a retried command with the same
+	// key returns the events of its first attempt and appends nothing.
+	IdempotencyKey string
+	// Actor says who sent the command.
+	Actor events.Actor
+	// CorrelationID ties the events to the request that caused them.
+	CorrelationID string
+	// RecordedAt is the instant the service accepted the command.
+	RecordedAt time.Time
+}
+
+// ErrConflict is wrapped by Store.Append's error when the game has moved on
+// since the head the decision was made on: decide again on fresh state.
+var ErrConflict = events.ErrConflict
+
+// ErrAlreadyApplied is wrapped by Store.Append's error when the command's
+// idempotency key landed earlier: reload, and its events are there.
+var ErrAlreadyApplied = events.ErrAlreadyApplied
+
+// Store is the event log as the games service sees it (see adapters).
+type Store interface {
+	// Load returns every event of the game in order, from all its writers,
+	// and the game's head; none and the zero head for a game that does not
+	// exist.
+	Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error)
+	// Append writes evs as one atomic batch if the game's head is still
+	// expected, or fails with an error wrapping ErrConflict (or
+	// ErrAlreadyApplied).
+	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, error)
+}
+
+// Feed follows a game's events as they are written.
+type Feed interface {
+	// Follow calls fn with every event of the game from sequence from on
+	// (1: all), in order, then with each new one as it is written, until
+	// ctx ends or fn returns an error.
+	Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error
+}
+
+// Fold rebuilds a game from its recorded events.
+func Fold(recs []Recorded) (*domain.Game, error) {
+	g := &domain.Game{}
+	for _, r := range recs {
+		if r.Event == nil {
+			continue
+		}
+		if err := g.Apply(r.Event); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", r.Envelope.Seq, r.Envelope.Type, err)
+		}
+	}
+	return g, nil
+}

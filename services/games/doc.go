@@ -1,0 +1,17 @@
+// Package games is the games service: it accepts the commands of a game
+// (creation, moves, draw offers and answers, resignation), checks them
+// against the Laws through the pure rules module and records what happened
+// as events of the game's aggregate on the event log.
+//
+// The layout follows the "clean architecture" split of Three Dots Labs'
+// wild-workouts example:
+//
+//   - domain: the game as folded from its events, and the decisions (pure:
+//     no I/O, no clock; the instant of a command is handed in);
+//   - app/command and app/query: one handler per command or query, each a
+//     struct with Handle(ctx, ...), loading the game's events, letting the
+//     domain decide, appending with optimistic concurrency and the command's
+//     idempotency key;
+//   - adapters: the event store (the events module on JetStream);
+//   - ports: the HTTP JSON API the gateway mounts.
+package games

@@ -1,0 +1,422 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+)
+
+// Event is an event of the catalogue (the events module): the domain decides
+// in the catalogue's own types, so what it returns is what is stored.
+type Event = events.Event
+
+// Result strings, as in PGN.
+const (
+	WhiteWins  = "1-0"
+	BlackWins  = "0-1"
+	Draw       = "1/2-1/2"
+	Unfinished = "*"
+)
+
+// Game is a game as folded from its events: the domain's whole knowledge of
+// it. The zero Game is a game that does not exist yet. Apply folds one event;
+// the decision methods (Create, Move, OfferDraw...) never change the game,
+// they return the events that the command produces or a *Refusal.
+type Game struct {
+	created events.GameCreated
+	exists  bool
+	play    *board
+	sans    []string
+	ucis    []string
+	// offer is the side with a pending draw offer (valid when offering).
+	offer    rules.Color
+	offering bool
+	result   string
+	ending   events.GameEnded
+}
+
+// Exists reports whether the game has been created.
+func (g *Game) Exists() bool { return g.exists }
+
+// Setup returns the event that created the game, with StartFEN always set.
+func (g *Game) Setup() events.GameCreated { return g.created }
+
+// Position returns the current position (the start position of a game not
+// yet created).
+func (g *Game) Position() rules.Position {
+	if g.play == nil {
+		return rules.StartPosition()
+	}
+	return g.play.Position()
+}
+
+// Start returns the position the game started from.
+func (g *Game) Start() rules.Position {
+	if g.play == nil {
+		return rules.StartPosition()
+	}
+	return g.play.PositionAt(0)
+}
+
+// SANs returns the moves played so far in SAN.
+func (g *Game) SANs() []string { return append([]string(nil), g.sans...) }
+
+// UCIs returns the moves played so far in UCI.
+func (g *Game) UCIs() []string { return append([]string(nil), g.ucis...) }
+
+// Moves returns the moves played so far.
+func (g *Game) Moves() []rules.Move {
+	if g.play == nil {
+		return nil
+	}
+	return g.play.Moves()
+}
+
+// Ply returns the number of moves (half-moves) played.
+func (g *Game) Ply() int { return len(g.sans) }
+
+// Finished reports whether the game is over.
+func (g *Game) Finished() bool { return g.result != "" }
+
+// Result returns "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+func (g *Game) Result() string {
+	if g.result == "" {
+		return Unfinished
+	}
+	return g.result
+}
+
+// Ending returns how the game ended (zero while it goes on).
+func (g *Game) Ending() events.GameEnded { return g.ending }
+
+// DrawOffer returns the side whose draw offer is pending, if any.
+func (g *Game) DrawOffer() (rules.Color, bool) { return g.offer, g.offering }
+
+// Status returns the rules' view of the current position.
+func (g *Game) Status() Status {
+	if g.play == nil {
+		return Status{}
+	}
+	return g.play.Status()
+}
+
+// ColorOf returns the colour player plays in this game.
+func (g *Game) ColorOf(player string) (rules.Color, error) {
+	switch player {
+	case "":
+		return 0, refuse(ErrInvalid, "player: missing")
+	case g.created.White:
+		return rules.White, nil
+	case g.created.Black:
+		return rules.Black, nil
+	}
+	return 0, refuse(ErrNotAPlayer, "player %q does not play in this game (white %q, black %q)", player, g.created.White, g.created.Black)
+}
+
+// Apply folds one recorded event into the game (a catalogue value or a
+// pointer to one, as events.Decode returns). An event that does not fit (a
+// move that is illegal in the folded position, an event before the creation)
+// is an error: the log is not what this code would have written. Events of
+// other writers that do not change the game as the games service sees it
+// are skipped.
+func (g *Game) Apply(e Event) error {
+	switch e := e.(type) {
+	case *events.GameCreated:
+		return g.Apply(*e)
+	case *events.MovePlayed:
+		return g.Apply(*e)
+	case *events.DrawOffered:
+		return g.Apply(*e)
+	case *events.DrawAccepted:
+		return g.Apply(*e)
+	case *events.DrawDeclined:
+		return g.Apply(*e)
+	case *events.Resigned:
+		return g.Apply(*e)
+	case *events.GameEnded:
+		return g.Apply(*e)
+	}
+	if _, ok := e.(events.GameCreated); !ok && !g.exists {
+		return fmt.Errorf("%s before game.created", e.EventType())
+	}
+	switch e := e.(type) {
+	case events.GameCreated:
+		if g.exists {
+			return fmt.Errorf("game.created twice")
+		}
+		start := rules.StartPosition()
+		if e.StartFEN != "" {
+			var err error
+			if start, err = rules.ParseFEN(e.StartFEN); err != nil {
+				return fmt.Errorf("game.created: start_fen: %w", err)
+			}
+		}
+		e.StartFEN = start.FEN()
+		g.created, g.exists, g.play = e, true, newBoard(start)
+	case events.MovePlayed:
+		if e.Ply != g.Ply()+1 {
+			return fmt.Errorf("game.move_played: ply %d after %d plies", e.Ply, g.Ply())
+		}
+		pos := g.play.Position()
+		var m rules.Move
+		var err error
+		if e.UCI != "" {
+			m, err = pos.ParseUCI(e.UCI)
+		} else {
+			m, err = pos.ParseSAN(e.SAN) // version 1 events recorded SAN only
+		}
+		if err != nil {
+			return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
+		}
+		san := pos.SAN(m)
+		if err := g.play.Play(m); err != nil {
+			return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
+		}
+		g.sans = append(g.sans, san)
+		g.ucis = append(g.ucis, pos.UCI(m))
+		// a move by the opponent of the offering side lapses the offer (9.1.2.2)
+		if g.offering && g.offer != pos.Turn() {
+			g.offering = false
+		}
+	case events.DrawOffered:
+		c, err := parseColor(e.By)
+		if err != nil {
+			return err
+		}
+		g.offer, g.offering = c, true
+	case events.DrawDeclined, events.DrawAccepted, events.Resigned:
+		g.offering = false
+	case events.GameEnded:
+		g.result, g.ending, g.offering = e.Result, e, false
+	}
+	return nil
+}
+
+// Create decides the creation of a game from its setup. An empty StartFEN
+// means the standard starting position; the laws profile defaults to
+// fide-2023.
+func (g *Game) Create(c events.GameCreated) ([]Event, error) {
+	if g.exists {
+		return nil, refuse(ErrExists, "game already exists")
+	}
+	c.White, c.Black = strings.TrimSpace(c.White), strings.TrimSpace(c.Black)
+	switch {
+	case c.White == "" || c.Black == "":
+		return nil, refuse(ErrInvalid, "white and black: both player ids are required")
+	case c.White == c.Black:
+		return nil, refuse(ErrInvalid, "white and black: the same player %q cannot play both colours", c.White)
+	case c.Round < 0 || c.Board < 0:
+		return nil, refuse(ErrInvalid, "round and board must not be negative")
+	}
+	if c.LawsProfile == "" {
+		c.LawsProfile = "fide-2023"
+	}
+	if !KnownLaws(c.LawsProfile) {
+		return nil, refuse(ErrInvalid, "laws_profile: unknown profile %q (known: %s)", c.LawsProfile, strings.Join(LawsProfiles, ", "))
+	}
+	if c.StartFEN != "" {
+		p, err := rules.ParseFEN(c.StartFEN)
+		if err != nil {
+			return nil, refuse(ErrInvalid, "start_fen: %v", err)
+		}
+		if !p.HasLegalMoves() {
+			return nil, refuse(ErrInvalid, "start_fen: the side to move has no legal move")
+		}
+		c.StartFEN = p.FEN()
+		if std := rules.StartPosition(); c.StartFEN == std.FEN() {
+			c.StartFEN = "" // the catalogue writes no FEN for the standard start
+		}
+	}
+	return []Event{c}, nil
+}
+
+// Move decides a move by player, given in SAN or UCI (UCI is tried first
+// when the text looks like UCI). It returns the MovePlayed event and, when
+// the move ends the game (checkmate, stalemate, dead position, fivefold
+// repetition, 75 moves), a GameEnded.
+func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
+	c, err := g.onGoing(player)
+	if err != nil {
+		return nil, err
+	}
+	pos := g.play.Position()
+	if c != pos.Turn() {
+		return nil, refuse(ErrNotOnMove, "%s (%s) is not on move: %s is to play", player, c, pos.Turn())
+	}
+	notation = strings.TrimSpace(notation)
+	if notation == "" {
+		return nil, refuse(ErrInvalid, "move: missing")
+	}
+	m, err := parseMove(&pos, notation)
+	if err != nil {
+		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
+	}
+	san := pos.SAN(m)
+	if err := g.play.Play(m); err != nil {
+		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
+	}
+	// the game is played forward to ask the rules about the new position,
+	// then taken back: a decision leaves the game as it was.
+	after, status := g.play.Position(), g.play.Status()
+	if err := g.play.Undo(); err != nil {
+		return nil, fmt.Errorf("taking back the tried move: %w", err)
+	}
+	var out []Event
+	if g.offering && g.offer != c {
+		// moving declines the opponent's standing offer (9.1.2.2)
+		out = append(out, events.DrawDeclined{By: color(c), ByMoving: true})
+	}
+	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: pos.UCI(m), At: at.UTC(), FENAfter: after.FEN()})
+	if end, ok := automaticEnd(c, status); ok {
+		end.Ply = g.Ply() + 1
+		out = append(out, end)
+	}
+	return out, nil
+}
+
+// automaticEnd says whether the move just made by mover ended the game by
+// itself, without a claim.
+func automaticEnd(mover rules.Color, s Status) (events.GameEnded, bool) {
+	switch {
+	case s.Checkmate:
+		r := WhiteWins
+		if mover == rules.Black {
+			r = BlackWins
+		}
+		return events.GameEnded{Result: r, Termination: "checkmate", Article: "5.1.1"}, true
+	case s.Stalemate:
+		return events.GameEnded{Result: Draw, Termination: "stalemate", Article: "5.2.1"}, true
+	case s.DeadPosition:
+		return events.GameEnded{Result: Draw, Termination: "dead_position", Article: "5.2.2"}, true
+	case s.Fivefold:
+		return events.GameEnded{Result: Draw, Termination: "fivefold_repetition", Article: "9.6.1"}, true
+	case s.SeventyFiveMove:
+		return events.GameEnded{Result: Draw, Termination: "seventy_five_moves", Article: "9.6.2"}, true
+	}
+	return events.GameEnded{}, false
+}
+
+// OfferDraw decides a draw offer by player (article 9.1.2): either player
+// may offer while the game goes on and no offer of theirs is pending.
+func (g *Game) OfferDraw(player string) ([]Event, error) {
+	c, err := g.onGoing(player)
+	if err != nil {
+		return nil, err
+	}
+	if g.offering {
+		if g.offer == c {
+			return nil, refuse(ErrNoOffer, "%s already has a draw offer pending", c)
+		}
+		return nil, refuse(ErrNoOffer, "%s has offered a draw: accept or decline it", g.offer)
+	}
+	return []Event{events.DrawOffered{By: color(c), Ply: g.Ply()}}, nil
+}
+
+// AcceptDraw decides the acceptance of the opponent's pending offer: the
+// game is drawn by agreement (article 5.2.3).
+func (g *Game) AcceptDraw(player string) ([]Event, error) {
+	c, err := g.answering(player)
+	if err != nil {
+		return nil, err
+	}
+	return []Event{
+		events.DrawAccepted{By: color(c)},
+		events.GameEnded{Result: Draw, Termination: "agreement", Article: "5.2.3", Ply: g.Ply()},
+	}, nil
+}
+
+// DeclineDraw decides the refusal of the opponent's pending offer.
+func (g *Game) DeclineDraw(player string) ([]Event, error) {
+	c, err := g.answering(player)
+	if err != nil {
+		return nil, err
+	}
+	return []Event{events.DrawDeclined{By: color(c)}}, nil
+}
+
+// Resign decides a resignation by player (article 5.1.2): the opponent wins.
+func (g *Game) Resign(player string) ([]Event, error) {
+	c, err := g.onGoing(player)
+	if err != nil {
+		return nil, err
+	}
+	r := WhiteWins
+	if c == rules.White {
+		r = BlackWins
+	}
+	return []Event{
+		events.Resigned{By: color(c)},
+		events.GameEnded{Result: r, Termination: "resignation", Article: "5.1.2", Ply: g.Ply()},
+	}, nil
+}
+
+// onGoing checks that the game exists and goes on, and that player plays in
+// it; it returns the player's colour.
+func (g *Game) onGoing(player string) (rules.Color, error) {
+	if !g.exists {
+		return 0, refuse(ErrNotFound, "game not found")
+	}
+	c, err := g.ColorOf(player)
+	if err != nil {
+		return 0, err
+	}
+	if g.Finished() {
+		return 0, refuse(ErrFinished, "the game is over: %s (%s)", g.result, g.ending.Termination)
+	}
+	return c, nil
+}
+
+// answering checks that player can answer a pending offer of the opponent.
+func (g *Game) answering(player string) (rules.Color, error) {
+	c, err := g.onGoing(player)
+	if err != nil {
+		return 0, err
+	}
+	if !g.offering {
+		return 0, refuse(ErrNoOffer, "there is no draw offer to answer")
+	}
+	if g.offer == c {
+		return 0, refuse(ErrNoOffer, "%s cannot answer their own draw offer", c)
+	}
+	return c, nil
+}
+
+// parseMove reads SAN or UCI. Text of the UCI shape (e2e4, e7e8q) is read
+// as UCI; anything else as SAN. The SAN error is the one reported when both
+// fail, since SAN is what people type.
+func parseMove(p *rules.Position, s string) (rules.Move, error) {
+	if looksUCI(s) {
+		if m, err := p.ParseUCI(s); err == nil {
+			return m, nil
+		}
+	}
+	return p.ParseSAN(s)
+}
+
+func looksUCI(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
+	return sq(s[0], s[1]) && sq(s[2], s[3])
+}
+
+func parseColor(s events.Color) (rules.Color, error) {
+	switch s {
+	case events.White:
+		return rules.White, nil
+	case events.Black:
+		return rules.Black, nil
+	}
+	return 0, fmt.Errorf("colour %q", s)
+}
+
+func color(c rules.Color) events.Color {
+	if c == rules.White {
+		return events.White
+	}
+	return events.Black
+}

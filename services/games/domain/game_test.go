@@ -1,0 +1,287 @@
+package domain
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+)
+
+var at = time.Date(2026, 11, 29, 15, 0, 0, 0, time.UTC)
+
+// newGame creates and folds a game from setup, failing the test on error.
+func newGame(t *testing.T, setup events.GameCreated) *Game {
+	t.Helper()
+	g := &Game{}
+	evs, err := g.Create(setup)
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	apply(t, g, evs)
+	return g
+}
+
+func apply(t *testing.T, g *Game, evs []Event) {
+	t.Helper()
+	for _, e := range evs {
+		if err := g.Apply(e); err != nil {
+			t.Fatalf("apply %s: %v", e.EventType(), err)
+		}
+	}
+}
+
+// play makes the moves, alternating between the players, and folds them.
+func play(t *testing.T, g *Game, moves ...string) []Event {
+	t.Helper()
+	var last []Event
+	for _, m := range moves {
+		evs, err := g.Move(onMove(g), m, at)
+		if err != nil {
+			t.Fatalf("move %s: %v", m, err)
+		}
+		apply(t, g, evs)
+		last = evs
+	}
+	return last
+}
+
+// onMove returns the player on move.
+func onMove(g *Game) string {
+	pos := g.Position()
+	if pos.Turn() == rules.Black {
+		return g.Setup().Black
+	}
+	return g.Setup().White
+}
+
+func types(evs []Event) []string {
+	var out []string
+	for _, e := range evs {
+		out = append(out, e.EventType())
+	}
+	return out
+}
+
+var std = events.GameCreated{White: "w1", Black: "b1"}
+
+func TestCreate(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup events.GameCreated
+		kind  error
+	}{
+		{"standard", std, nil},
+		{"from a FEN", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}, nil},
+		{"no white", events.GameCreated{Black: "b"}, ErrInvalid},
+		{"same player", events.GameCreated{White: "a", Black: "a"}, ErrInvalid},
+		{"bad FEN", events.GameCreated{White: "a", Black: "b", StartFEN: "8/8/8 w"}, ErrInvalid},
+		{"no legal move", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, ErrInvalid},
+		{"unknown laws", events.GameCreated{White: "a", Black: "b", LawsProfile: "fide-1885"}, ErrInvalid},
+		{"negative round", events.GameCreated{White: "a", Black: "b", Round: -1}, ErrInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := &Game{}
+			evs, err := g.Create(tt.setup)
+			if tt.kind != nil {
+				if !errors.Is(err, tt.kind) {
+					t.Fatalf("err = %v, want %v", err, tt.kind)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			apply(t, g, evs)
+			if !g.Exists() || g.Setup().LawsProfile != "fide-2023" {
+				t.Errorf("setup = %+v", g.Setup())
+			}
+			if _, err := g.Create(tt.setup); !errors.Is(err, ErrExists) {
+				t.Errorf("second create: %v", err)
+			}
+		})
+	}
+}
+
+func TestMoveRefusals(t *testing.T) {
+	g := newGame(t, std)
+	tests := []struct {
+		name, player, move string
+		kind               error
+	}{
+		{"not on move", "b1", "e5", ErrNotOnMove},
+		{"stranger", "x9", "e4", ErrNotAPlayer},
+		{"no player", "", "e4", ErrInvalid},
+		{"illegal SAN", "w1", "e5", ErrIllegalMove},
+		{"illegal UCI", "w1", "e2e5", ErrIllegalMove},
+		{"gibberish", "w1", "hello", ErrIllegalMove},
+		{"empty move", "w1", " ", ErrInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := g.Move(tt.player, tt.move, at)
+			if !errors.Is(err, tt.kind) || evs != nil {
+				t.Fatalf("Move(%q, %q) = %v, %v; want %v", tt.player, tt.move, evs, err, tt.kind)
+			}
+			var r *Refusal
+			if !errors.As(err, &r) || r.Reason == "" {
+				t.Errorf("no precise reason: %v", err)
+			}
+		})
+	}
+	if g.Ply() != 0 {
+		t.Errorf("refusals changed the game: ply %d", g.Ply())
+	}
+	var none Game
+	if _, err := none.Move("w1", "e4", at); !errors.Is(err, ErrNotFound) {
+		t.Errorf("move in a missing game: %v", err)
+	}
+}
+
+func TestMovesSANAndUCI(t *testing.T) {
+	g := newGame(t, std)
+	evs := play(t, g, "e4", "e7e5", "Nf3")
+	mp := evs[0].(events.MovePlayed)
+	want := events.MovePlayed{Ply: 3, By: events.White, SAN: "Nf3", UCI: "g1f3", At: at,
+		FENAfter: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}
+	if !reflect.DeepEqual(mp, want) {
+		t.Errorf("got %+v\nwant %+v", mp, want)
+	}
+	if !reflect.DeepEqual(g.SANs(), []string{"e4", "e5", "Nf3"}) || !reflect.DeepEqual(g.UCIs(), []string{"e2e4", "e7e5", "g1f3"}) {
+		t.Errorf("moves %v %v", g.SANs(), g.UCIs())
+	}
+}
+
+func TestAutomaticEnds(t *testing.T) {
+	tests := []struct {
+		name        string
+		setup       events.GameCreated
+		moves       []string
+		result, why string
+	}{
+		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, BlackWins, "checkmate"},
+		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, Draw, "stalemate"},
+		{"fivefold repetition", std, []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}, Draw, "fivefold_repetition"},
+		{"75 moves", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"}, []string{"Ra2"}, Draw, "seventy_five_moves"},
+		{"mate on the 75th move", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/R7/4K3/8/8/8/8/8 w - - 149 100"}, []string{"Ra8#"}, WhiteWins, "checkmate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t, tt.setup)
+			last := play(t, g, tt.moves...)
+			end, ok := last[len(last)-1].(events.GameEnded)
+			if !ok || end.Result != tt.result || end.Termination != tt.why || end.Ply != len(tt.moves) {
+				t.Fatalf("events %v, end %+v", types(last), end)
+			}
+			if !g.Finished() || g.Result() != tt.result {
+				t.Errorf("game result %s", g.Result())
+			}
+			if _, err := g.Resign(onMove(g)); !errors.Is(err, ErrFinished) {
+				t.Errorf("resign after the end: %v", err)
+			}
+		})
+	}
+}
+
+func TestDrawOffers(t *testing.T) {
+	type step struct {
+		player, action string // action: offer, accept, decline, or a move
+		kind           error
+		types          []string
+	}
+	tests := []struct {
+		name   string
+		steps  []step
+		result string
+	}{
+		{"offer and accept", []step{
+			{"w1", "e4", nil, []string{"game.move_played"}},
+			{"w1", "offer", nil, []string{"game.draw_offered"}},
+			{"w1", "accept", ErrNoOffer, nil},
+			{"b1", "accept", nil, []string{"game.draw_accepted", "game.ended"}},
+		}, Draw},
+		{"declined, then lapsed by a move", []step{
+			{"w1", "offer", nil, []string{"game.draw_offered"}},
+			{"w1", "offer", ErrNoOffer, nil},
+			{"b1", "decline", nil, []string{"game.draw_declined"}},
+			{"b1", "accept", ErrNoOffer, nil},
+			{"w1", "e4", nil, []string{"game.move_played"}},
+			{"w1", "offer", nil, []string{"game.draw_offered"}},
+			{"b1", "offer", ErrNoOffer, nil},
+			{"b1", "e5", nil, []string{"game.draw_declined", "game.move_played"}},
+			{"w1", "accept", ErrNoOffer, nil},
+		}, Unfinished},
+		{"resignation", []step{
+			{"w1", "e4", nil, []string{"game.move_played"}},
+			{"w1", "resign", nil, []string{"game.resigned", "game.ended"}},
+			{"b1", "e5", ErrFinished, nil},
+		}, BlackWins},
+		{"stranger offers", []step{{"zz", "offer", ErrNotAPlayer, nil}}, Unfinished},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t, std)
+			for i, s := range tt.steps {
+				var evs []Event
+				var err error
+				switch s.action {
+				case "offer":
+					evs, err = g.OfferDraw(s.player)
+				case "accept":
+					evs, err = g.AcceptDraw(s.player)
+				case "decline":
+					evs, err = g.DeclineDraw(s.player)
+				case "resign":
+					evs, err = g.Resign(s.player)
+				default:
+					evs, err = g.Move(s.player, s.action, at)
+				}
+				if s.kind != nil {
+					if !errors.Is(err, s.kind) {
+						t.Fatalf("step %d %s %s: err %v, want %v", i, s.player, s.action, err, s.kind)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("step %d %s %s: %v", i, s.player, s.action, err)
+				}
+				if !reflect.DeepEqual(types(evs), s.types) {
+					t.Fatalf("step %d: events %v, want %v", i, types(evs), s.types)
+				}
+				apply(t, g, evs)
+			}
+			if g.Result() != tt.result {
+				t.Errorf("result %s, want %s", g.Result(), tt.result)
+			}
+		})
+	}
+}
+
+func TestApplyRejectsForeignLogs(t *testing.T) {
+	tests := []struct {
+		name string
+		evs  []Event
+	}{
+		{"move before creation", []Event{events.MovePlayed{Ply: 1, UCI: "e2e4"}}},
+		{"created twice", []Event{std, std}},
+		{"illegal move", []Event{std, events.MovePlayed{Ply: 1, UCI: "e2e5"}}},
+		{"ply gap", []Event{std, events.MovePlayed{Ply: 2, UCI: "e2e4"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := &Game{}
+			var err error
+			for _, e := range tt.evs {
+				if err = g.Apply(e); err != nil {
+					break
+				}
+			}
+			if err == nil {
+				t.Fatal("accepted")
+			}
+		})
+	}
+}

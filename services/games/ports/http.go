@@ -1,0 +1,324 @@
+// Package ports is the games service's HTTP JSON API, mounted by the
+// gateway under /api/games.
+package ports
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+)
+
+// HTTP serves the games API.
+type HTTP struct {
+	App games.Application
+}
+
+// Register mounts the games API on mux:
+//
+//	POST /api/games                      create a game
+//	GET  /api/games/{id}                 the game: position, moves, status
+//	POST /api/games/{id}/moves           a move {"move","player","idempotency_key"}
+//	POST /api/games/{id}/draw            {"action":"offer|accept|decline","player","idempotency_key"}
+//	POST /api/games/{id}/resign          {"player","idempotency_key"}
+//	GET  /api/games/{id}/events          the game's events as NDJSON, live (?follow=false to stop at the end, ?from=N)
+//	GET  /api/games/{id}/pgn             the game in PGN
+func (h HTTP) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/games", h.create)
+	mux.HandleFunc("GET /api/games/{id}", h.get)
+	mux.HandleFunc("POST /api/games/{id}/moves", h.move)
+	mux.HandleFunc("POST /api/games/{id}/draw", h.draw)
+	mux.HandleFunc("POST /api/games/{id}/resign", h.resign)
+	mux.HandleFunc("GET /api/games/{id}/events", h.events)
+	mux.HandleFunc("GET /api/games/{id}/pgn", h.pgn)
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	// ID is the game id; when empty it is derived from the idempotency key,
+	// so that a retried creation names the same game.
+	ID             string `json:"id"`
+	TournamentID   string `json:"tournament_id"`
+	Round          int    `json:"round"`
+	Board          int    `json:"board"`
+	White          string `json:"white"`
+	Black          string `json:"black"`
+	LawsProfile    string `json:"laws_profile"`
+	TimeControl    string `json:"time_control"`
+	StartFEN       string `json:"start_fen"`
+	IdempotencyKey string `json:"idempotency_key"`
+	// By is who creates the game (an organiser or arbiter id); "api" if empty.
+	By string `json:"by"`
+}
+
+// playerRequest is the body of the commands a player sends.
+type playerRequest struct {
+	Player         string `json:"player"`
+	Move           string `json:"move,omitempty"`
+	Action         string `json:"action,omitempty"`
+	IdempotencyKey string `json:"idempotency_key"`
+}
+
+// outcome is the answer to every command: the events it produced.
+type outcome struct {
+	GameID   string            `json:"game_id"`
+	Version  uint64            `json:"version"`
+	Repeated bool              `json:"repeated,omitempty"`
+	Events   []events.Envelope `json:"events"`
+}
+
+func answer(o command.Outcome) outcome {
+	out := outcome{GameID: o.GameID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
+	for i, r := range o.Events {
+		out.Events[i] = r.Envelope
+	}
+	return out
+}
+
+func meta(r *http.Request, key, role, id string) app.Meta {
+	return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: role, ID: id}, CorrelationID: httpjson.CorrelationID(r)}
+}
+
+func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if req.IdempotencyKey == "" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "idempotency_key: missing")
+		return
+	}
+	if req.ID == "" {
+		req.ID = DeriveGameID(req.IdempotencyKey)
+	}
+	if err := events.Game(req.ID).Check(); err != nil {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "id: "+err.Error())
+		return
+	}
+	by := req.By
+	if by == "" {
+		by = "api"
+	}
+	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
+		GameID: req.ID,
+		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN},
+		Meta: meta(r, req.IdempotencyKey, "organiser", by),
+	})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	status := http.StatusCreated
+	if o.Repeated {
+		status = http.StatusOK
+	}
+	httpjson.Write(w, status, answer(o))
+}
+
+// gameID reads and checks the {id} of the path.
+func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if err := events.Game(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("game %q not found: %v", id, err))
+		return "", false
+	}
+	return id, true
+}
+
+func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m app.Meta) (command.Outcome, error)) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	var req playerRequest
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if req.Player == "" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "player: missing")
+		return
+	}
+	o, err := run(id, req, meta(r, req.IdempotencyKey, "player", req.Player))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	httpjson.Write(w, http.StatusOK, answer(o))
+}
+
+func (h HTTP) move(w http.ResponseWriter, r *http.Request) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+		return h.App.Commands.MakeMove.Handle(r.Context(), command.MakeMove{GameID: id, Player: req.Player, Move: req.Move, Meta: m})
+	})
+}
+
+func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+		var a command.DrawAnswer
+		switch req.Action {
+		case "offer":
+			a = command.Offer
+		case "accept":
+			a = command.Accept
+		case "decline":
+			a = command.Decline
+		default:
+			return command.Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
+		}
+		return h.App.Commands.Draw.Handle(r.Context(), command.Draw{GameID: id, Player: req.Player, Action: a, Meta: m})
+	})
+}
+
+func (h HTTP) resign(w http.ResponseWriter, r *http.Request) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+		return h.App.Commands.Resign.Handle(r.Context(), command.Resign{GameID: id, Player: req.Player, Meta: m})
+	})
+}
+
+func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	g, err := h.App.Queries.Game.Handle(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	httpjson.Write(w, http.StatusOK, g)
+}
+
+// events streams the game's events as NDJSON: one envelope per line, the
+// recorded ones first, then each new one as it is written, until the
+// client goes away or the server shuts down. ?follow=false ends the stream
+// after the events recorded so far; ?from=N starts at the game's event N.
+func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	from := uint64(1)
+	if s := r.URL.Query().Get("from"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || n == 0 {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("from: %q is not an event number (1, 2, ...)", s))
+			return
+		}
+		from = n
+	}
+	follow := true
+	if s := r.URL.Query().Get("follow"); s != "" {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("follow: %q is not true or false", s))
+			return
+		}
+		follow = b
+	}
+	recs, _, err := h.App.Queries.Events.Handle(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	enc := json.NewEncoder(w)
+	flush := func() {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+	if !follow {
+		for _, rec := range recs {
+			if rec.Envelope.Seq >= from {
+				if err := enc.Encode(rec.Envelope); err != nil {
+					return
+				}
+			}
+		}
+		return
+	}
+	flush()
+	err = h.App.Feed.Follow(r.Context(), id, from, func(e events.Envelope) error {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+		flush()
+		return nil
+	})
+	_ = err // the stream has begun; an error can only end it
+}
+
+func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var created time.Time
+	if len(recs) > 0 {
+		created = recs[0].Envelope.RecordedAt
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", id+".pgn"))
+	if err := WritePGN(w, id, g, created); err != nil {
+		// headers are gone; the truncated body is all the client gets
+		_, _ = io.WriteString(w, "\n")
+	}
+}
+
+// fail answers a command's error: a refusal as a 4xx with its precise
+// reason, anything else as a 5xx.
+func fail(w http.ResponseWriter, err error) {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		status, code := refusalStatus(ref.Kind)
+		httpjson.Error(w, status, code, ref.Reason)
+		return
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
+		return
+	}
+	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+}
+
+// refusalStatus maps a refusal kind to its HTTP status and error code.
+func refusalStatus(kind error) (int, string) {
+	switch kind {
+	case domain.ErrInvalid:
+		return http.StatusBadRequest, "invalid"
+	case domain.ErrNotFound:
+		return http.StatusNotFound, "not_found"
+	case domain.ErrNotAPlayer:
+		return http.StatusForbidden, "not_a_player"
+	case domain.ErrExists:
+		return http.StatusConflict, "exists"
+	case domain.ErrNotOnMove:
+		return http.StatusConflict, "not_on_move"
+	case domain.ErrFinished:
+		return http.StatusConflict, "game_over"
+	case domain.ErrNoOffer:
+		return http.StatusConflict, "draw_offer"
+	case domain.ErrIllegalMove:
+		return http.StatusUnprocessableEntity, "illegal_move"
+	}
+	return http.StatusBadRequest, "invalid"
+}

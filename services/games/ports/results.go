@@ -1,0 +1,40 @@
+package ports
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// AddResultCounter adds to router a handler that counts finished games by
+// termination (hakem_games_ended_total), reading the games' events through
+// sub (a consumer group: with several copies of the service each game end
+// is counted by one of them).
+func AddResultCounter(router *message.Router, sub message.Subscriber, m *wiring.Metrics) error {
+	ended := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "hakem_games_ended_total", Help: "Games ended, by termination, as seen since this process started.",
+	}, []string{"termination"})
+	if err := m.Registry.Register(ended); err != nil {
+		return fmt.Errorf("games: %w", err)
+	}
+	router.AddConsumerHandler("games-results", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
+		var env events.Envelope
+		if err := json.Unmarshal(msg.Payload, &env); err != nil {
+			return fmt.Errorf("event %s: %w", msg.UUID, err)
+		}
+		if env.Type != (events.GameEnded{}).EventType() {
+			return nil
+		}
+		ev, err := events.Decode(env)
+		if err != nil {
+			return err
+		}
+		ended.WithLabelValues(ev.(*events.GameEnded).Termination).Inc()
+		return nil
+	})
+	return nil
+}

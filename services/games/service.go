@@ -1,0 +1,61 @@
+package games
+
+import (
+	"time"
+
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/query"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// Application is the games service's use cases, ready for a port to call.
+type Application struct {
+	Commands Commands
+	Queries  Queries
+	// Feed follows a game's events live.
+	Feed app.Feed
+}
+
+// Commands are the games service's command handlers.
+type Commands struct {
+	CreateGame command.CreateGameHandler
+	MakeMove   command.MakeMoveHandler
+	Draw       command.DrawHandler
+	Resign     command.ResignHandler
+}
+
+// Queries are the games service's queries.
+type Queries struct {
+	Game   query.GameHandler
+	Events query.EventsHandler
+}
+
+// Options wires an Application.
+type Options struct {
+	Store   app.Store
+	Feed    app.Feed
+	Retries int
+	Now     func() time.Time
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+// NewApplication builds the games service's handlers on one store.
+func NewApplication(o Options) Application {
+	d := &command.Decider{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics}
+	return Application{
+		Commands: Commands{
+			CreateGame: command.CreateGameHandler{Decider: d},
+			MakeMove:   command.MakeMoveHandler{Decider: d},
+			Draw:       command.DrawHandler{Decider: d},
+			Resign:     command.ResignHandler{Decider: d},
+		},
+		Queries: Queries{
+			Game:   query.GameHandler{Store: o.Store},
+			Events: query.EventsHandler{Store: o.Store},
+		},
+		Feed: o.Feed,
+	}
+}

@@ -1,0 +1,156 @@
+// Package gateway is Hakem's HTTP front door: health (/livez, /readyz),
+// Prometheus metrics (/metrics) and the JSON API under /api/, into which
+// each service running in this process mounts its port.
+//
+// Half done: the gateway calls the services in its own process only; the
+// NATS request/reply path to services running elsewhere (--only) is not
+// written yet, so a gateway started without the games service answers 503
+// on the games API.
+package gateway
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// Port is a service's HTTP API, mounted on the gateway's mux.
+type Port interface {
+	Register(mux *http.ServeMux)
+}
+
+// Gateway is the HTTP server.
+type Gateway struct {
+	mux     *http.ServeMux
+	srv     *http.Server
+	log     *zap.Logger
+	metrics *wiring.Metrics
+	// streams ends the long-lived responses (NDJSON streams) on shutdown.
+	streams context.Context
+	stop    context.CancelFunc
+}
+
+// New returns a gateway whose /readyz answers with ready's verdict and
+// whose API is made of ports.
+func New(log *zap.Logger, m *wiring.Metrics, ready func(context.Context) error, ports ...Port) *Gateway {
+	g := &Gateway{mux: http.NewServeMux(), log: log, metrics: m}
+	g.streams, g.stop = context.WithCancel(context.Background())
+	g.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
+		httpjson.Write(w, http.StatusOK, map[string]string{"status": "alive"})
+	})
+	g.mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := ready(ctx); err != nil {
+			httpjson.Error(w, http.StatusServiceUnavailable, "not_ready", err.Error())
+			return
+		}
+		httpjson.Write(w, http.StatusOK, map[string]string{"status": "ready"})
+	})
+	g.mux.Handle("GET /metrics", m.Handler())
+	for _, p := range ports {
+		p.Register(g.mux)
+	}
+	g.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		httpjson.Error(w, http.StatusNotFound, "no_route", r.Method+" "+r.URL.Path+": no such endpoint")
+	})
+	return g
+}
+
+// Handler returns the gateway's handler with its middlewares: correlation
+// ids, metrics by route pattern, and recovery of a panicking handler as a
+// 500 (the process stays up).
+func (g *Gateway) Handler() http.Handler {
+	return httpjson.WithCorrelation(http.HandlerFunc(g.serve))
+}
+
+func (g *Gateway) serve(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	defer func() {
+		if p := recover(); p != nil {
+			if errors.Is(asError(p), http.ErrAbortHandler) {
+				panic(p)
+			}
+			g.log.Error("handler panicked", zap.Any("panic", p), zap.String("path", r.URL.Path))
+			if !sw.wrote {
+				httpjson.Error(sw, http.StatusInternalServerError, "internal", "internal error")
+			}
+		}
+		route := r.Pattern
+		if route == "" {
+			route = "unmatched"
+		}
+		g.metrics.HTTPRequests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
+		g.metrics.HTTPDuration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+	}()
+	g.mux.ServeHTTP(sw, r)
+}
+
+func asError(p any) error {
+	if err, ok := p.(error); ok {
+		return err
+	}
+	return nil
+}
+
+// statusWriter remembers the status code for the metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+// Flush lets NDJSON streams through the wrapper.
+func (s *statusWriter) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the real writer.
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Serve accepts connections on l until Shutdown.
+func (g *Gateway) Serve(l net.Listener) error {
+	g.srv = &http.Server{
+		Handler:           g.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return g.streams },
+	}
+	err := g.srv.Serve(l)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown ends the live streams, stops accepting and waits for the
+// requests in flight, at most until ctx ends.
+func (g *Gateway) Shutdown(ctx context.Context) error {
+	g.stop()
+	if g.srv == nil {
+		return nil
+	}
+	return g.srv.Shutdown(ctx)
+}

@@ -1,0 +1,120 @@
+// Package httpjson holds the JSON conventions of Hakem's HTTP API, shared by
+// every service's port: strict request decoding with precise errors, the
+// error body, and the correlation id of a request.
+package httpjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// MaxBody is the largest request body accepted.
+const MaxBody = 1 << 20
+
+// ErrorBody is the body of every error answer:
+// {"error":{"code":"illegal_move","message":"move \"e5\": ..."}}.
+type ErrorBody struct {
+	Error ErrorDetail `json:"error"`
+}
+
+// ErrorDetail says what went wrong: a stable code for programs and a precise
+// message for people.
+type ErrorDetail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Write answers status with v as JSON.
+func Write(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body, _ = json.Marshal(ErrorBody{ErrorDetail{Code: "internal", Message: err.Error()}})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// Error answers status with an ErrorBody.
+func Error(w http.ResponseWriter, status int, code, message string) {
+	Write(w, status, ErrorBody{ErrorDetail{Code: code, Message: message}})
+}
+
+// Decode reads the request body as exactly one JSON object into v, refusing
+// unknown fields, trailing data and bodies over MaxBody. On failure it has
+// already answered 400 (or 413) with a precise message and returns false.
+func Decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			Error(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body over %d bytes", MaxBody))
+			return false
+		}
+		Error(w, http.StatusBadRequest, "malformed_json", "reading the body: "+err.Error())
+		return false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		Error(w, http.StatusBadRequest, "malformed_json", "empty body: a JSON object is expected")
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		Error(w, http.StatusBadRequest, "malformed_json", describe(err, body))
+		return false
+	}
+	if dec.More() {
+		Error(w, http.StatusBadRequest, "malformed_json", "trailing data after the JSON object")
+		return false
+	}
+	return true
+}
+
+// describe turns a json error into a message that says where and what.
+func describe(err error, body []byte) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return fmt.Sprintf("invalid JSON at byte %d: %v", syn.Offset, syn)
+	case errors.As(err, &typ):
+		if typ.Field != "" {
+			return fmt.Sprintf("field %q: expected %s, got JSON %s", typ.Field, typ.Type, typ.Value)
+		}
+		return fmt.Sprintf("expected a JSON object, got JSON %s", typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Sprintf("the JSON ends early (after %d bytes)", len(body))
+	}
+	return err.Error() // e.g. `json: unknown field "mvoe"`
+}
+
+// correlationHeader carries a client's correlation id, echoed back.
+const correlationHeader = "X-Correlation-Id"
+
+// WithCorrelation is a middleware giving each request a correlation id:
+// the client's X-Correlation-Id when it sends one, else a new ULID; the id is
+// echoed in the answer's header.
+func WithCorrelation(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get(correlationHeader)
+		if id == "" || len(id) > 128 {
+			id = events.NewULID(time.Now())
+		}
+		w.Header().Set(correlationHeader, id)
+		r.Header.Set(correlationHeader, id)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// CorrelationID returns the request's correlation id (after
+// WithCorrelation; "" without it).
+func CorrelationID(r *http.Request) string { return r.Header.Get(correlationHeader) }
