@@ -47,7 +47,8 @@ func TestReadWriteRoundTripTestdata(t *testing.T) {
 			if err != nil {
 				t.Fatalf("reading what was written: %v\n%s", err, buf.String())
 			}
-			if a, b := comparable(f), comparable(g); !reflect.DeepEqual(a, b) {
+			if !f.Equal(g) {
+				a, b := comparable(f), comparable(g)
 				t.Fatalf("round trip differs:\n%+v\n%+v", a, b)
 			}
 		})
@@ -117,5 +118,32 @@ func TestReadGrosFields(t *testing.T) {
 	}
 	if f.ByStartNo(999) != nil {
 		t.Error("player 999 found")
+	}
+}
+
+func TestEqual(t *testing.T) {
+	data, err := os.ReadFile("testdata/javafo_sample2_gros2010.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := Read(bytes.NewReader(data))
+	g, _ := Read(bytes.NewReader(data))
+	g.Players[3].Line = 999
+	g.Players[5].Rounds = append(g.Players[5].Rounds[:0:0], g.Players[5].Rounds...)
+	if !f.Equal(g) {
+		t.Fatal("line numbers or slice identity make files differ")
+	}
+	for name, change := range map[string]func(h *File){
+		"result":       func(h *File) { h.Players[2].Rounds[1].Result = Draw },
+		"points":       func(h *File) { h.Players[0].Points = 3.5 },
+		"rounds":       func(h *File) { h.TotalRounds = 11 },
+		"unknown line": func(h *File) { h.Unknown = append(h.Unknown, "### x") },
+		"forbidden":    func(h *File) { h.Forbidden = []ForbiddenGroup{{Players: []int{1, 2}}} },
+	} {
+		h, _ := Read(bytes.NewReader(data))
+		change(h)
+		if f.Equal(h) {
+			t.Errorf("a changed %s is not seen", name)
+		}
 	}
 }
