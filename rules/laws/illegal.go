@@ -1,0 +1,105 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/hakem-chess/hakem/rules"
+)
+
+// IllegalKind is what the completed irregularity was.
+type IllegalKind uint8
+
+const (
+	// IllegalMove: an illegal move completed by pressing the clock.
+	IllegalMove IllegalKind = iota + 1
+	// PawnNotReplaced: a pawn moved to the last rank and the clock pressed
+	// without replacing it (2023 7.5.2; it becomes a queen).
+	PawnNotReplaced
+	// PressWithoutMove: the clock pressed without a move (2023 7.5.3).
+	PressWithoutMove
+	// TwoHands: a move made with two hands (2023 7.5.4).
+	TwoHands
+)
+
+// IllegalReport is the arbiter's finding of a completed illegal move.
+type IllegalReport struct {
+	Offender rules.Color
+	Kind     IllegalKind
+	// ReinstatePly is the ply of the position immediately before the
+	// irregularity (or the last identifiable one); -1 means the game's
+	// current position (the illegal move was never entered as a legal one).
+	ReinstatePly int
+}
+
+// IllegalMove rules on a completed illegal move by rep.Offender. The
+// position before it is reinstated and the clocks adjusted by the arbiter
+// (1997 7.4 with 6.13, 2023 7.5.1 with 7.1); the move that replaces it is
+// governed by touch-move (4.3). Then the profile's penalty: 2023 7.5.5 — two
+// minutes to the opponent the first time (one in rapid and blitz), the
+// second completed illegal move loses, but the game is drawn if the opponent
+// cannot checkmate; 1997 — in the quickplay finish (10.3) two minutes to the
+// opponent the first and second time, the third loses; in other play 7.4
+// only reinstates. Ruling.IllegalMoves is the offender's new count.
+func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if rep.Offender > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, rep.Offender)
+	}
+	if rep.Kind < IllegalMove || rep.Kind > TwoHands {
+		return Ruling{}, fmt.Errorf("%w: illegal-move kind %d", ErrBadInput, rep.Kind)
+	}
+	if p.Edition == 1997 && rep.Kind != IllegalMove {
+		return Ruling{}, fmt.Errorf("%w: the 1997 Laws treat only illegal moves (7.4)", ErrNotInProfile)
+	}
+	ply := rep.ReinstatePly
+	if ply == -1 {
+		ply = s.Game.Ply()
+	}
+	if ply < 0 || ply > s.Game.Ply() {
+		return Ruling{}, fmt.Errorf("%w: reinstate ply %d outside 0..%d", ErrBadInput, rep.ReinstatePly, s.Game.Ply())
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	count := s.IllegalMoves[rep.Offender] + 1
+	opp := rep.Offender.Other()
+	pos := s.Game.PositionAt(ply)
+
+	bonus, toLose := p.IllegalMoveBonus, p.IllegalMovesToLose
+	article := p.Articles.IllegalMovePenalty
+	quickplay := p.QuickplayFinish && s.LastPeriod
+	if quickplay {
+		bonus, toLose = p.QuickplayIllegalBonus, p.QuickplayIllegalsToLose
+	}
+	if p.Edition == 1997 && !quickplay {
+		article = p.Articles.IllegalMove
+	}
+
+	r := p.ruling(article, Continue, "completed illegal move number %d by %s: the position before it is reinstated", count, rep.Offender)
+	r.Reinstate, r.IllegalMoves = ply, count
+	if article != p.Articles.IllegalMove {
+		r.See = []string{p.Articles.IllegalMove}
+	}
+	r.See = append(r.See, p.Articles.ClockAdjustment)
+	switch {
+	case toLose > 0 && count >= toLose:
+		if p.IllegalLossDrawIfCannotMate && cannotMate(pos, opp) {
+			r.Result = Draw
+			r.Explanation += fmt.Sprintf("; it would lose, but %s cannot checkmate by any series of legal moves: draw", opp)
+		} else {
+			r.Result = winFor(opp)
+			r.Explanation += fmt.Sprintf("; it is the %s's illegal move number %d: %s wins", rep.Offender, count, opp)
+		}
+	case bonus > 0:
+		r.Adjustments = append(r.Adjustments, Adjustment{Side: opp, Kind: AddTime, Amount: bonus})
+		r.Explanation += fmt.Sprintf("; %v added to %s", bonus, opp)
+		if p.Articles.OneMinutePenalty != "" {
+			r.See = append(r.See, p.Articles.OneMinutePenalty)
+		}
+	default:
+		r.Explanation += "; the arbiter adjusts the clocks and play continues"
+	}
+	return done(r)
+}

@@ -1,0 +1,217 @@
+package laws
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/rules"
+)
+
+// PenaltyKind is one of the penalties the arbiter can apply (1997 13.4,
+// 2023 12.9). The 1997 edition has Warning, TimeToOpponent, TimeOff, Loss
+// and Expulsion only.
+type PenaltyKind uint8
+
+const (
+	// Warning (13.4a / 12.9.1).
+	Warning PenaltyKind = iota + 1
+	// TimeToOpponent: increase the opponent's remaining time (13.4b / 12.9.2).
+	TimeToOpponent
+	// TimeOff: reduce the offender's remaining time (13.4c / 12.9.3).
+	TimeOff
+	// OpponentPointsToMaximum: the opponent's score raised to the maximum for
+	// the game (12.9.4).
+	OpponentPointsToMaximum
+	// OffenderPointsReduced: the offender's score reduced (12.9.5).
+	OffenderPointsReduced
+	// Loss: the game declared lost by the offender (13.4d / 12.9.6).
+	Loss
+	// Fine announced in advance (12.9.7).
+	Fine
+	// ExclusionFromRounds: exclusion from one or more rounds (12.9.8).
+	ExclusionFromRounds
+	// Expulsion from the event (13.4e / 12.9.9).
+	Expulsion
+)
+
+// String names the penalty.
+func (k PenaltyKind) String() string {
+	switch k {
+	case Warning:
+		return "warning"
+	case TimeToOpponent:
+		return "time added to the opponent"
+	case TimeOff:
+		return "time taken from the offender"
+	case OpponentPointsToMaximum:
+		return "opponent's points raised to the maximum"
+	case OffenderPointsReduced:
+		return "offender's points reduced"
+	case Loss:
+		return "loss of the game"
+	case Fine:
+		return "fine"
+	case ExclusionFromRounds:
+		return "exclusion from rounds"
+	case Expulsion:
+		return "expulsion"
+	}
+	return fmt.Sprintf("penalty(%d)", k)
+}
+
+// Offence is what a penalty punishes, for the article cited.
+type Offence uint8
+
+const (
+	// OtherOffence: any infringement the arbiter penalises (the penalty
+	// article alone is cited).
+	OtherOffence Offence = iota
+	// Distraction: distracting or annoying the opponent, including repeated
+	// or unreasonable draw offers (1997 12.5 via 12.6; 2023 11.5 via 11.6).
+	Distraction
+)
+
+// Penalty is a penalty the arbiter imposes. Amount is the time for
+// TimeToOpponent and TimeOff.
+type Penalty struct {
+	Kind    PenaltyKind
+	Amount  time.Duration
+	Offence Offence
+}
+
+// Penalize rules on a penalty imposed on offender. A penalty the profile's
+// edition does not list is ErrNotInProfile; taking more time than the
+// offender has left is ErrBelowZero. Loss and Expulsion end the game with a
+// win for the opponent (the 2023 arbiter decides the opponent's score,
+// 12.9.6: the ruling gives the normal win).
+func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if offender > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, offender)
+	}
+	art, ok := p.penalties[pen.Kind]
+	if !ok {
+		return Ruling{}, fmt.Errorf("%w: %s (article %s)", ErrNotInProfile, pen.Kind, p.Articles.Penalties)
+	}
+	if pen.Amount < 0 {
+		return Ruling{}, fmt.Errorf("%w: %v", ErrBelowZero, pen.Amount)
+	}
+	timed := pen.Kind == TimeToOpponent || pen.Kind == TimeOff
+	if timed && pen.Amount == 0 {
+		return Ruling{}, fmt.Errorf("%w: %s needs an amount of time", ErrBadInput, pen.Kind)
+	}
+	if !timed && pen.Amount != 0 {
+		return Ruling{}, fmt.Errorf("%w: %s takes no amount of time", ErrBadInput, pen.Kind)
+	}
+	opp := offender.Other()
+	ends := pen.Kind == Loss || pen.Kind == Expulsion
+	if ends && s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	r := p.ruling(art, Continue, "%s: %s", offender, pen.Kind)
+	if pen.Offence == Distraction {
+		r.Article, r.See = p.Articles.Distraction, []string{p.Articles.DistractionPenalty, art}
+		r.Explanation = fmt.Sprintf("%s distracted or annoyed the opponent (e.g. repeated draw offers): %s", offender, pen.Kind)
+	}
+	switch pen.Kind {
+	case TimeToOpponent:
+		r.Adjustments = []Adjustment{{Side: opp, Kind: AddTime, Amount: pen.Amount}}
+		r.Explanation += fmt.Sprintf(", %v to %s", pen.Amount, opp)
+	case TimeOff:
+		if s.Remaining[offender] < pen.Amount {
+			return Ruling{}, fmt.Errorf("%w: %s has %v, cannot take %v", ErrBelowZero, offender, s.Remaining[offender], pen.Amount)
+		}
+		r.Adjustments = []Adjustment{{Side: offender, Kind: SubtractTime, Amount: pen.Amount}}
+		r.Explanation += fmt.Sprintf(", %v", pen.Amount)
+	case Loss:
+		r.Result = winFor(opp)
+	case Expulsion:
+		r.Result, r.Expelled = winFor(opp), true
+	}
+	return done(r)
+}
+
+// RefuseToComply rules on a player's persistent refusal to comply with the
+// Laws: the game is lost (1997 12.7, 2023 11.7).
+func (p Profile) RefuseToComply(s Situation, offender rules.Color) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if offender > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, offender)
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	return done(p.ruling(p.Articles.RefusalToComply, winFor(offender.Other()), "%s persistently refuses to comply with the Laws and loses", offender))
+}
+
+// BothAtFault rules when both players refuse to comply: both lose, 0-0
+// (1997 12.8, 2023 11.8).
+func (p Profile) BothAtFault(s Situation) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	r := p.ruling(p.Articles.BothAtFault, BothLose, "both players are at fault: the game is lost by both")
+	r.See = []string{p.Articles.RefusalToComply}
+	return done(r)
+}
+
+// LateArrival rules on a player arriving at the board late after the start
+// of the round (lateness >= 0): a player later than the profile's default
+// time loses (1997 6.6: more than one hour; 2023 6.7.1: after the default
+// time set by the event, zero if none). Present at the start of play
+// otherwise: the game goes on, the time lost counted on his clock.
+func (p Profile) LateArrival(late rules.Color, lateness time.Duration) (Ruling, error) {
+	if late > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, late)
+	}
+	if lateness < 0 {
+		return Ruling{}, fmt.Errorf("%w: negative lateness %v", ErrBadInput, lateness)
+	}
+	if lateness > p.LateDefault {
+		return done(p.ruling(p.Articles.LateArrival, winFor(late.Other()), "%s arrived %v late, after the default time of %v: %s wins by default", late, lateness, p.LateDefault, late.Other()))
+	}
+	return done(p.ruling(p.Articles.LateArrival, Continue, "%s arrived %v late, within the default time of %v: play on, the time lost counts on his clock", late, lateness, p.LateDefault))
+}
+
+// WrongInitialPosition rules on a game found to have started from an
+// incorrect initial position: it is annulled and a new game played (1997
+// 7.1a, 2023 7.2.1). In 2023 rapid and blitz without full supervision, no
+// such claim can be made once both players have made 10 moves (A.4.1.2):
+// pass Situation.MovesMade or a Game with the moves.
+func (p Profile) WrongInitialPosition(s Situation, fullySupervised bool) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	if p.Mode != Standard && !fullySupervised && s.moves(rules.White) >= 10 && s.moves(rules.Black) >= 10 {
+		return done(p.ruling(p.Articles.CompetitionRulesNotApplied+".1.2", Continue, "ten moves by each player have been completed: no claim about the set-up can be made; play continues"))
+	}
+	return done(p.ruling(p.Articles.WrongInitialPosition, Annulled, "the game started from an incorrect initial position: it is annulled and a new game is played"))
+}
+
+// ColoursReversed rules on a game found to have started with colours
+// reversed: 1997 7.2 — play continues (unless the arbiter rules otherwise);
+// 2023 7.3 — with fewer than 10 moves made by each player the game is
+// discontinued and replayed with the right colours, otherwise it continues.
+func (p Profile) ColoursReversed(s Situation) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	w, b := s.moves(rules.White), s.moves(rules.Black)
+	if p.ColoursReversedMoves > 0 && (w < p.ColoursReversedMoves || b < p.ColoursReversedMoves) {
+		return done(p.ruling(p.Articles.ColoursReversed, Replay, "colours reversed after %d/%d moves (fewer than %d by each): a new game with the correct colours", w, b, p.ColoursReversedMoves))
+	}
+	return done(p.ruling(p.Articles.ColoursReversed, Continue, "colours reversed after %d/%d moves: the game continues", w, b))
+}

@@ -1,0 +1,69 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/hakem-chess/hakem/rules"
+)
+
+// Judgement is the arbiter's view of a quickplay-finish draw claim, which
+// only he can form (is the opponent trying to win by normal means? can he?).
+type Judgement uint8
+
+const (
+	// JudgeDraw: the opponent cannot win by normal means or is making no
+	// effort to: the game is drawn (1997 10.2a, 2023 III.5.1).
+	JudgeDraw Judgement = iota + 1
+	// JudgePostpone: the decision is postponed; the opponent may be given two
+	// minutes (1997 10.2b, 2023 III.5.2); the arbiter may declare the draw
+	// later, even after a flag fall (10.2c).
+	JudgePostpone
+	// JudgeReject: the claim is rejected; the opponent gets two minutes (2023
+	// III.5.3; the 1997 text has no rejection, only postponement).
+	JudgeReject
+)
+
+// QuickplayClaim rules on a draw claim in the quickplay finish by a player
+// with less than two minutes left, before his flag falls. The quickplay
+// finish must be in force (announced, not blitz in 2023) and the game in its
+// last period. addTime is the arbiter's choice to give the opponent two
+// minutes when postponing (1997 10.2b "may"; 2023 III.5.2 "may").
+func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, addTime bool) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if claimant > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
+	}
+	if !p.QuickplayFinish || !s.LastPeriod {
+		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
+	}
+	if over, res := p.over(s); over {
+		return Ruling{}, fmt.Errorf("%w (%s): no claim can be made", ErrGameOver, res)
+	}
+	left := s.Remaining[claimant]
+	if left >= p.QuickplayClaimBelow || left <= 0 {
+		return Ruling{}, fmt.Errorf("%w: %s has %v; a claim needs less than %v and the flag up", ErrNotApplicable, claimant, left, p.QuickplayClaimBelow)
+	}
+	opp := claimant.Other()
+	bonus := []Adjustment{{Side: opp, Kind: AddTime, Amount: p.QuickplayBonus}}
+	switch j {
+	case JudgeDraw:
+		return done(p.ruling(p.Articles.QuickplayClaim, Draw, "%s's quickplay-finish claim: %s cannot win or is not trying to win by normal means: draw", claimant, opp))
+	case JudgePostpone:
+		r := p.ruling(p.Articles.QuickplayClaim, Continue, "%s's quickplay-finish claim: decision postponed, play continues under supervision", claimant)
+		if addTime {
+			r.Adjustments = bonus
+			r.Explanation += fmt.Sprintf("; %v added to %s", p.QuickplayBonus, opp)
+		}
+		return done(r)
+	case JudgeReject:
+		if p.Edition == 1997 {
+			return Ruling{}, fmt.Errorf("%w: 1997 10.2 only declares a draw or postpones", ErrNotInProfile)
+		}
+		r := p.ruling(p.Articles.QuickplayClaim+".3", Continue, "%s's quickplay-finish claim rejected; %v added to %s", claimant, p.QuickplayBonus, opp)
+		r.Adjustments = bonus
+		return done(r)
+	}
+	return Ruling{}, fmt.Errorf("%w: judgement %d", ErrBadInput, j)
+}
