@@ -125,7 +125,11 @@ func (e *engine) run() ([]int, error) {
 					counts = append(counts, p.playedGames)
 				}
 			}
+			// C9: the fewer games a player of the bye assignee's score
+			// has played, the more his pairing is worth, so that the bye
+			// goes to one who has played most.
 			sortInts(counts)
+			reverseInts(counts)
 			for r, c := range counts {
 				e.ranks[c] = uint64(r)
 			}
@@ -412,5 +416,11 @@ func sortInts(a []int) {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
+	}
+}
+
+func reverseInts(a []int) {
+	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
+		a[i], a[j] = a[j], a[i]
 	}
 }

@@ -111,6 +111,9 @@ func computeFloats(t *pairing.Tournament, all []*pairing.Player, e *entrant) {
 			e.floats[back] = FloatDown
 			continue
 		}
+		if !g.Played {
+			continue // a forfeit or a bye without points floats nobody (C.04.3 1.4.2)
+		}
 		own := scoreBack(t, e.Player, back)
 		opp := own
 		if g.Opponent >= 0 {
