@@ -1,0 +1,49 @@
+package rules
+
+// matingSearchBudget bounds the positions a cooperative mating search may
+// visit.
+const matingSearchBudget = 20000
+
+// helpmateSearch looks for a checkmate of c's opponent by exploring, breadth
+// first, every position reachable from p by legal moves of both sides (the
+// opponent cooperating). It returns MatingPossible when it finds one,
+// MatingImpossible when every reachable position has been seen without one,
+// and MatingUnknown when more than budget distinct positions are reachable.
+// Positions are told apart by their Zobrist key (article 9.2 identity); a
+// 64-bit key collision could in theory hide a position, the one way this
+// search can err.
+func helpmateSearch(p Position, c Color, budget int) MatingAbility {
+	seen := make(map[uint64]struct{}, 256)
+	seen[p.Hash()] = struct{}{}
+	queue := []Position{p}
+	buf := make([]Move, 0, 256)
+	for head := 0; head < len(queue); head++ {
+		q := &queue[head]
+		moves := q.LegalMoves(buf[:0])
+		if len(moves) == 0 {
+			if q.InCheck() && q.Turn() != c {
+				return MatingPossible
+			}
+			continue
+		}
+		for _, m := range moves {
+			n := q.Play(m)
+			h := n.Hash()
+			if _, ok := seen[h]; ok {
+				continue
+			}
+			if len(seen) >= budget {
+				return MatingUnknown
+			}
+			seen[h] = struct{}{}
+			queue = append(queue, n)
+			q = &queue[head] // append may have moved the queue
+		}
+		// Positions already expanded are no longer needed.
+		if head > 4096 && head*2 > len(queue) {
+			queue = append(queue[:0:0], queue[head+1:]...)
+			head = -1
+		}
+	}
+	return MatingImpossible
+}
