@@ -9,12 +9,9 @@ func ExpectedScore(diff int) int {
 	if d < 0 {
 		d = -d
 	}
-	high := pdTable[len(pdTable)-1].High
-	for _, b := range pdTable {
-		if d >= b.MinDiff && d <= b.MaxDiff {
-			high = b.High
-			break
-		}
+	high := 100
+	if d < len(pdByDiff) {
+		high = int(pdByDiff[d])
 	}
 	if diff < 0 {
 		return 100 - high
@@ -33,4 +30,19 @@ func RatingDifference(p int) int {
 		p = 100
 	}
 	return dpTable[p]
+}
+
+// pdByDiff is table 8.1.2 unrolled: the higher rated player's expectation
+// for each difference below the open last band.
+var pdByDiff = unrollPD()
+
+func unrollPD() []int8 {
+	last := pdTable[len(pdTable)-1]
+	out := make([]int8, last.MinDiff)
+	for _, b := range pdTable[:len(pdTable)-1] {
+		for d := b.MinDiff; d <= b.MaxDiff; d++ {
+			out[d] = int8(b.High)
+		}
+	}
+	return out
 }

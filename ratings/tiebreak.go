@@ -2,6 +2,7 @@ package ratings
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 )
@@ -394,15 +395,28 @@ func (c *calc) rating(p int) int {
 	return c.opt.UnratedRating
 }
 
-// averageHalfUp returns the mean of vals rounded half up to 1/scale, exactly.
+// averageHalfUp returns the mean of vals rounded half up to 1/scale,
+// exactly: the values (sums of halves and quarters) are turned into an
+// integer numerator over a power of two; big.Rat only when that fails.
 func averageHalfUp(vals []float64, scale int64) float64 {
-	sum := new(big.Rat)
+	sum := 0.0
 	for _, v := range vals {
-		sum.Add(sum, new(big.Rat).SetFloat64(v))
+		sum += v
 	}
-	sum.Mul(sum, big.NewRat(scale, int64(len(vals))))
-	sum.Add(sum, big.NewRat(1, 2))
-	q := new(big.Int).Div(sum.Num(), sum.Denom()) // floor for positive denominators
+	for k, pow := 0, 1.0; k <= 16; k, pow = k+1, pow*2 {
+		x := sum * pow
+		if x == math.Trunc(x) && math.Abs(x) < 1<<40 {
+			q := roundHalfUp(int(x)*int(scale), len(vals)*int(pow))
+			return float64(q) / float64(scale)
+		}
+	}
+	r := new(big.Rat)
+	for _, v := range vals {
+		r.Add(r, new(big.Rat).SetFloat64(v))
+	}
+	r.Mul(r, big.NewRat(scale, int64(len(vals))))
+	r.Add(r, big.NewRat(1, 2))
+	q := new(big.Int).Div(r.Num(), r.Denom()) // floor: the denominator is positive
 	f, _ := new(big.Rat).SetFrac(q, big.NewInt(scale)).Float64()
 	return f
 }

@@ -235,3 +235,21 @@ func TestCheckRejectsInconsistentRounds(t *testing.T) {
 		}
 	}
 }
+
+func TestAverageHalfUp(t *testing.T) {
+	cases := []struct {
+		vals  []float64
+		scale int64
+		want  float64
+	}{
+		{[]float64{1, 0, 0, 0, 0, 0, 0, 0}, 100, 0.13}, // 0.125 rounds up
+		{[]float64{71.5, 70, 72.5}, 100, 71.33},
+		{[]float64{0.1, 0.2}, 100, 0.15}, // not dyadic: the exact path
+		{[]float64{-0.125}, 100, -0.12},  // halves go up, towards +∞
+	}
+	for _, c := range cases {
+		if got := averageHalfUp(c.vals, c.scale); got != c.want {
+			t.Errorf("averageHalfUp(%v) = %v, want %v", c.vals, got, c.want)
+		}
+	}
+}
