@@ -1,0 +1,386 @@
+package laws
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/rules"
+)
+
+// Tests of the 2023 articles that differ from the 1997 edition (in
+// substance or in number).
+
+func TestLaws2023_DefaultProfile(t *testing.T) {
+	p, err := Lookup("")
+	if err != nil || p.Name != "fide-2023" {
+		t.Fatalf("default profile %q, %v", p.Name, err)
+	}
+	_, err = Lookup("fide-1985")
+	if !errors.Is(err, ErrUnknownProfile) {
+		t.Fatalf("unknown profile: %v", err)
+	}
+}
+
+func TestLaws2023_4_3_1_TouchOwnPiece(t *testing.T) {
+	p := profile(t, "fide-2023")
+	pos := rules.StartPosition()
+	r, err := p.TouchMove(pos, []Touch{{Square: rules.B1}})
+	expect(t, r, err, "4.3.1", Continue)
+	if got := sans(t, pos, r.Allowed); got != "Na3 Nc3" {
+		t.Fatalf("allowed %s", got)
+	}
+}
+
+func TestLaws2023_4_3_3_TouchOwnAndOpponent(t *testing.T) {
+	p := profile(t, "fide-2023")
+	pos, _ := rules.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	r, err := p.TouchMove(pos, []Touch{{Square: rules.Square(35)}, {Square: rules.Square(28)}})
+	expect(t, r, err, "4.3.3", Continue)
+	if got := sans(t, pos, r.Allowed); got != "exd5" {
+		t.Fatalf("allowed %s", got)
+	}
+}
+
+func TestLaws2023_4_4_3_CastlingIllegal(t *testing.T) {
+	p := profile(t, "fide-2023")
+	pos, _ := rules.ParseFEN("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1")
+	r, err := p.TouchMove(pos, []Touch{{Square: rules.E1}, {Square: rules.H1}})
+	expect(t, r, err, "4.4.3", Continue)
+	if got := sans(t, pos, r.Allowed); got != "Kd1 Kxf2 O-O-O" {
+		t.Fatalf("allowed %s", got)
+	}
+}
+
+func TestLaws2023_5_1_2_ResignationAgainstSideThatCannotMate(t *testing.T) {
+	p := profile(t, "fide-2023")
+	// White has K+R, Black a lone king: White resigns. 5.1.2 makes no
+	// exception: Black wins although Black could never checkmate.
+	g := game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	r, err := p.Resign(sit(g, minute, minute), rules.White)
+	expect(t, r, err, "5.1.2", BlackWins)
+	// In a dead position the game was already drawn (5.2.2).
+	r, err = p.Resign(sit(game(t, "4k3/8/8/8/8/8/8/1n2K3 w - - 0 1"), minute, minute), rules.White)
+	expect(t, r, err, "5.2.2", Draw)
+	s := sit(g, minute, minute)
+	s.Result = WhiteWins
+	_, err = p.Resign(s, rules.White)
+	expectErr(t, err, ErrGameOver)
+}
+
+func TestLaws2023_5_2_2_DeadPosition(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, ok := p.GameEnd(game(t, "8/8/4k3/8/8/4K3/8/8 w - - 0 1"))
+	if !ok {
+		t.Fatal("not over")
+	}
+	expect(t, r, nil, "5.2.2", Draw)
+}
+
+func TestLaws2023_6_7_1_DefaultTime(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.LateArrival(rules.White, 0)
+	expect(t, r, err, "6.7.1", Continue)
+	r, err = p.LateArrival(rules.White, time.Millisecond)
+	expect(t, r, err, "6.7.1", BlackWins)
+	p15, err := p.WithLateDefault(15 * minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = p15.LateArrival(rules.White, 14*minute)
+	expect(t, r, err, "6.7.1", Continue)
+	if _, err := p.WithLateDefault(-1); err == nil {
+		t.Fatal("negative default accepted")
+	}
+}
+
+func TestLaws2023_6_9_FlagFall(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	r, err := p.FlagFall(sit(g, 0, minute), rules.White)
+	expect(t, r, err, "6.9", Draw)
+	r, err = p.FlagFall(sit(g, minute, 0), rules.Black)
+	expect(t, r, err, "6.9", WhiteWins)
+}
+
+func TestLaws2023_7_2_1_WrongInitialPosition(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", dance(5)...) // ten moves each
+	r, err := p.WrongInitialPosition(sit(g, minute, minute), false)
+	expect(t, r, err, "7.2.1", Annulled)
+	// Rapid without full supervision: after 10 moves each no claim (A.4.1.2).
+	rapid, _ := p.WithMode(Rapid)
+	r, err = rapid.WrongInitialPosition(sit(g, minute, minute), false)
+	expect(t, r, err, "A.4.1.2", Continue)
+	r, err = rapid.WrongInitialPosition(sit(g, minute, minute), true)
+	expect(t, r, err, "7.2.1", Annulled)
+	r, err = rapid.WrongInitialPosition(sit(game(t, "", dance(4)...), minute, minute), false)
+	expect(t, r, err, "7.2.1", Annulled)
+}
+
+func TestLaws2023_7_3_ColoursReversed(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.ColoursReversed(sit(game(t, "", dance(2)...), minute, minute))
+	expect(t, r, err, "7.3", Replay)
+	r, err = p.ColoursReversed(sit(game(t, "", dance(5)...), minute, minute))
+	expect(t, r, err, "7.3", Continue)
+}
+
+func TestLaws2023_7_5_5_IllegalMove(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", "e4", "e5")
+	s := sit(g, minute, minute)
+	r, err := p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: IllegalMove, ReinstatePly: 1})
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+	if r.Reinstate != 1 || r.IllegalMoves != 1 {
+		t.Fatalf("reinstate %d count %d", r.Reinstate, r.IllegalMoves)
+	}
+	s.IllegalMoves[rules.White] = 1
+	r, err = p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: PressWithoutMove, ReinstatePly: -1})
+	expect(t, r, err, "7.5.5", BlackWins)
+}
+
+func TestLaws2023_7_5_5_SecondIllegalMoveOpponentCannotMate(t *testing.T) {
+	p := profile(t, "fide-2023")
+	// White K+R, Black lone king: White's second illegal move is a draw.
+	s := sit(game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), minute, minute)
+	s.IllegalMoves[rules.White] = 1
+	r, err := p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: TwoHands, ReinstatePly: -1})
+	expect(t, r, err, "7.5.5", Draw)
+}
+
+func TestLaws2023_B_2_IllegalMoveBlitzOneMinute(t *testing.T) {
+	p, err := profile(t, "fide-2023").WithMode(Blitz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.IllegalMove(sit(game(t, "", "e4"), minute, minute), IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: -1})
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
+	if r.See[len(r.See)-1] != "B.2" {
+		t.Fatalf("see %v", r.See)
+	}
+}
+
+func TestLaws2023_9_1_2_1_DrawOffer(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", "e4")
+	r, err := p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 1}, Accept)
+	expect(t, r, err, "9.1.2.1", Draw)
+	_, err = p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 5}, Accept)
+	expectErr(t, err, ErrBadInput)
+}
+
+func TestLaws2023_9_2_1_1_RepetitionIntendedMove(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", append(dance(1), "Nf3", "Nf6", "Ng1")...)
+	r, err := p.ClaimDraw(sit(g, minute, minute), Claim{Kind: Repetition, Claimant: rules.Black, Intended: san(t, g, "Ng8")})
+	expect(t, r, err, "9.2.1.1", Draw)
+}
+
+func TestLaws2023_9_2_1_2_RepetitionReached(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.ClaimDraw(sit(game(t, "", dance(2)...), minute, minute), Claim{Kind: Repetition, Claimant: rules.White})
+	expect(t, r, err, "9.2.1.2", Draw)
+}
+
+func TestLaws2023_9_3_FiftyMoves(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
+	r, err := p.ClaimDraw(sit(g, minute, minute), Claim{Kind: FiftyMoves, Claimant: rules.White, Intended: san(t, g, "Ra2")})
+	expect(t, r, err, "9.3.1", Draw)
+	r, err = p.ClaimDraw(sit(game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"), minute, minute), Claim{Kind: FiftyMoves, Claimant: rules.White})
+	expect(t, r, err, "9.3.2", Draw)
+	// A pawn move as the intended move resets the count: incorrect.
+	g = game(t, "4k3/8/8/8/8/8/P7/R3K3 w - - 99 80")
+	r, err = p.ClaimDraw(sit(g, minute, minute), Claim{Kind: FiftyMoves, Claimant: rules.White, Intended: san(t, g, "a3")})
+	expect(t, r, err, "9.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+}
+
+func TestLaws2023_9_4_ClaimAfterTouchingPiece(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.ClaimDraw(sit(game(t, "", dance(2)...), minute, minute), Claim{Kind: Repetition, Claimant: rules.White, TouchedPiece: true})
+	expect(t, r, err, "9.4", Continue)
+}
+
+func TestLaws2023_9_5_3_IncorrectClaim(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", dance(1)...)
+	r, err := p.ClaimDraw(sit(g, 10*minute, 7*minute), Claim{Kind: Repetition, Claimant: rules.White, Intended: san(t, g, "Nf3")})
+	expect(t, r, err, "9.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+	if r.MustPlay != san(t, g, "Nf3") {
+		t.Fatal("the intended move need not be played")
+	}
+	rapid, _ := p.WithMode(Rapid)
+	r, err = rapid.ClaimDraw(sit(g, 10*minute, 7*minute), Claim{Kind: Repetition, Claimant: rules.White})
+	expect(t, r, err, "9.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: minute})
+}
+
+func TestLaws2023_9_6_1_Fivefold(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", dance(4)...)
+	r, ok := p.GameEnd(g)
+	if !ok {
+		t.Fatal("fivefold did not end the game")
+	}
+	expect(t, r, nil, "9.6.1", Draw)
+	_, err := p.ClaimDraw(sit(g, minute, minute), Claim{Kind: Repetition, Claimant: rules.White})
+	expectErr(t, err, ErrGameOver)
+	if _, ok := p.GameEnd(game(t, "", dance(3)...)); ok {
+		t.Fatal("fourfold ended the game")
+	}
+}
+
+func TestLaws2023_9_6_2_SeventyFiveMoves(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, ok := p.GameEnd(game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 150 100"))
+	if !ok {
+		t.Fatal("75 moves did not end the game")
+	}
+	expect(t, r, nil, "9.6.2", Draw)
+	if _, ok := p.GameEnd(game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 149 100")); ok {
+		t.Fatal("74.5 moves ended the game")
+	}
+}
+
+func TestLaws2023_10_1_Points(t *testing.T) {
+	p := profile(t, "fide-2023")
+	w, b, err := p.Score(BlackWins)
+	if err != nil || w != 0 || b != 1 {
+		t.Fatalf("%v-%v %v", w, b, err)
+	}
+	if _, _, err := p.Score(Annulled); err == nil {
+		t.Fatal("an annulled game scored")
+	}
+}
+
+func TestLaws2023_11_5_RepeatedDrawOffers(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.Penalize(sit(game(t, "", "e4"), minute, minute), rules.Black, Penalty{Kind: TimeToOpponent, Amount: minute, Offence: Distraction})
+	expect(t, r, err, "11.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
+	if len(r.See) != 2 || r.See[0] != "11.6" || r.See[1] != "12.9.2" {
+		t.Fatalf("see %v", r.See)
+	}
+}
+
+func TestLaws2023_11_7_RefusalToComply(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.RefuseToComply(sit(game(t, ""), minute, minute), rules.White)
+	expect(t, r, err, "11.7", BlackWins)
+}
+
+func TestLaws2023_11_8_BothAtFault(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.BothAtFault(sit(game(t, ""), minute, minute))
+	expect(t, r, err, "11.8", BothLose)
+}
+
+func TestLaws2023_12_9_Penalties(t *testing.T) {
+	p := profile(t, "fide-2023")
+	s := sit(game(t, "", "e4"), 5*minute, 5*minute)
+	for kind, art := range map[PenaltyKind]string{Warning: "12.9.1", OpponentPointsToMaximum: "12.9.4", OffenderPointsReduced: "12.9.5", Fine: "12.9.7", ExclusionFromRounds: "12.9.8"} {
+		r, err := p.Penalize(s, rules.White, Penalty{Kind: kind})
+		expect(t, r, err, art, Continue)
+	}
+	r, err := p.Penalize(s, rules.White, Penalty{Kind: TimeOff, Amount: time.Minute})
+	expect(t, r, err, "12.9.3", Continue, Adjustment{Side: rules.White, Kind: SubtractTime, Amount: minute})
+	r, err = p.Penalize(s, rules.Black, Penalty{Kind: Loss})
+	expect(t, r, err, "12.9.6", WhiteWins)
+	r, err = p.Penalize(s, rules.Black, Penalty{Kind: Expulsion})
+	expect(t, r, err, "12.9.9", WhiteWins)
+	_, err = p.Penalize(s, rules.Black, Penalty{Kind: 42})
+	expectErr(t, err, ErrNotInProfile)
+	_, err = p.Penalize(s, rules.Black, Penalty{Kind: Warning, Amount: minute})
+	expectErr(t, err, ErrBadInput)
+}
+
+func TestLaws2023_III_3_1_BothFlags(t *testing.T) {
+	p := profile(t, "fide-2023")
+	s := sit(game(t, "", "e4"), 0, 0)
+	r, err := p.BothFlags(s, nil)
+	expect(t, r, err, "III.3.1.1", Continue)
+	s.LastPeriod = true
+	r, err = p.BothFlags(s, nil)
+	expect(t, r, err, "III.3.1.2", Draw)
+	blitz, _ := p.WithMode(Blitz)
+	_, err = blitz.BothFlags(s, nil)
+	expectErr(t, err, ErrNotDecidable)
+}
+
+func TestLaws2023_III_2_QuickplayOnlyIfAnnouncedNeverBlitz(t *testing.T) {
+	p := profile(t, "fide-2023")
+	s := sit(game(t, "", "e4", "e5"), minute, 10*minute)
+	s.LastPeriod = true
+	_, err := p.QuickplayClaim(s, rules.White, JudgeDraw, false)
+	expectErr(t, err, ErrNotApplicable)
+	blitz, _ := p.WithMode(Blitz)
+	_, err = blitz.WithQuickplayFinish(true)
+	expectErr(t, err, ErrNotInProfile)
+}
+
+func TestLaws2023_III_5_QuickplayClaim(t *testing.T) {
+	p, err := profile(t, "fide-2023").WithQuickplayFinish(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sit(game(t, "", "e4", "e5"), minute, 10*minute)
+	s.LastPeriod = true
+	r, err := p.QuickplayClaim(s, rules.White, JudgeDraw, false)
+	expect(t, r, err, "III.5", Draw)
+	r, err = p.QuickplayClaim(s, rules.White, JudgePostpone, false)
+	expect(t, r, err, "III.5", Continue)
+	r, err = p.QuickplayClaim(s, rules.White, JudgeReject, false)
+	expect(t, r, err, "III.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+}
+
+func TestLaws1997_NoRapidAppendixInSeed(t *testing.T) {
+	_, err := profile(t, "fide-1997").WithMode(Rapid)
+	expectErr(t, err, ErrNotInProfile)
+}
+
+// TestBadInput: precise errors, never a panic.
+func TestBadInput(t *testing.T) {
+	p := profile(t, "fide-2023")
+	if err := (Ruling{Profile: "fide-2023"}).Validate(); !errors.Is(err, ErrNoArticle) {
+		t.Errorf("ruling without article: %v", err)
+	}
+	if err := (Ruling{Article: "6.9"}).Validate(); !errors.Is(err, ErrNoProfile) {
+		t.Errorf("ruling without profile: %v", err)
+	}
+	if err := (Ruling{Profile: "x", Article: "6.9", Adjustments: []Adjustment{{Kind: AddTime, Amount: -1}}}).Validate(); !errors.Is(err, ErrBelowZero) {
+		t.Errorf("negative adjustment: %v", err)
+	}
+	if _, err := p.FlagFall(Situation{}, rules.White); !errors.Is(err, ErrNoGame) {
+		t.Errorf("no game: %v", err)
+	}
+	g := game(t, "")
+	if _, err := p.FlagFall(sit(g, -1, 0), rules.White); !errors.Is(err, ErrBadInput) {
+		t.Errorf("negative time: %v", err)
+	}
+	if _, err := p.FlagFall(sit(g, 0, 0), 7); !errors.Is(err, ErrBadInput) {
+		t.Errorf("bad colour: %v", err)
+	}
+	if _, err := p.ClaimDraw(sit(g, 0, 0), Claim{Kind: 9, Claimant: rules.White}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("bad claim kind: %v", err)
+	}
+	s := sit(g, 0, 0)
+	s.Result = Draw
+	if _, err := p.ClaimDraw(s, Claim{Kind: Repetition, Claimant: rules.White}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("claim in a finished game: %v", err)
+	}
+	if _, err := p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: IllegalMove, ReinstatePly: -1}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("illegal move in a finished game: %v", err)
+	}
+	if _, err := p.AnswerOffer(sit(g, 0, 0), Offer{By: rules.White}, 9); !errors.Is(err, ErrBadInput) {
+		t.Errorf("bad answer: %v", err)
+	}
+	if _, err := p.QuickplayClaim(sit(g, 0, 0), rules.White, 9, false); err == nil {
+		t.Errorf("bad judgement accepted")
+	}
+	if _, err := p.WithMode(9); err == nil {
+		t.Errorf("bad mode accepted")
+	}
+	var zero Profile
+	if _, err := zero.Resign(sit(g, 0, 0), rules.White); !errors.Is(err, ErrNoProfile) {
+		t.Errorf("zero profile: %v", err)
+	}
+}
