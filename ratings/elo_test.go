@@ -169,7 +169,9 @@ func TestInitialRating(t *testing.T) {
 		// 14600/7 = 2085.71; 6/7 = 0.86 → dp 309: 2394.71, capped.
 		{"5/5 against 2200: capped at 2200", g([]int{2200, 2200, 2200, 2200, 2200}, []int{100, 100, 100, 100, 100}), 2200, true, 86, 309},
 		// 10600/7 = 1514.29; 1/7 = 0.14 → dp -309: 1205.29 → 1205.
-		{"0/5 against 1400: below the floor", g([]int{1400, 1400, 1400, 1400, 1400}, []int{0, 0, 0, 0, 0}), 1205, false, 14, -309},
+		{"0/5 against 1400: disregarded", g([]int{1400, 1400, 1400, 1400, 1400}, []int{0, 0, 0, 0, 0}), 1205, false, 14, -309},
+		// 10600/7 = 1514.29; 1.5/7 = 0.21 → dp -230: 1284.29 → 1284.
+		{"0.5/5 against 1400: below the floor", g([]int{1400, 1400, 1400, 1400, 1400}, []int{50, 0, 0, 0, 0}), 1284, false, 21, -230},
 		// 4 games: (2000×4+3600)/6 = 1933.33; 3/6 = 0.5.
 		{"4 games: not published", g([]int{2000, 2000, 2000, 2000}, []int{100, 100, 0, 0}), 1933, false, 50, 0},
 		// unplayed and unrated opponents ignored: 6 counted games, (1500×6+3600)/8 = 1575, (4+1)/8 = 0.625 → 0.63 → 95: 1670.
@@ -177,7 +179,7 @@ func TestInitialRating(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := InitialRating(c.games)
-		if r.Rating != c.want || r.Published != c.published || r.P != c.p || r.Dp != c.dp {
+		if r.Rating != c.want || r.Published != c.published || r.P != c.p || r.Dp != c.dp || (!r.Published && r.Note == "") {
 			t.Errorf("%s: got %+v, want rating %d published %v p %d dp %d", c.name, r, c.want, c.published, c.p, c.dp)
 		}
 	}

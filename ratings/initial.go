@@ -30,7 +30,8 @@ const Hypothetical1800 = 1800
 // rating of the opponents together with two hypothetical opponents rated 1800
 // and dp comes from table 8.1.1 for the score including a draw against each
 // of them. The result is rounded, capped at 2200, and published only after 5
-// games against rated opponents and when at least 1400. Unplayed games,
+// games against rated opponents and when at least 1400; an event in which
+// the player scored nothing is disregarded. Unplayed games,
 // games not to be rated and games against unrated opponents do not count.
 func InitialRating(games []EloGame) InitialReport {
 	var r InitialReport
@@ -53,6 +54,8 @@ func InitialRating(games []EloGame) InitialReport {
 		r.Note = "capped at 2200"
 	}
 	switch {
+	case r.Games > 0 && r.Score == 0:
+		r.Note = "no points scored: the event is disregarded"
 	case r.Games < 5:
 		r.Note = "fewer than 5 games against rated opponents"
 	case r.Rating < 1400:
