@@ -1,0 +1,147 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// TestConcurrentWritersOneGame: 16 goroutines, each issuing commands to one
+// game through reload-decide-append with retries on conflict, some also
+// re-sending a command whose ack they "lost". Every command must land
+// exactly once, versions without gaps, the chain intact.
+func TestConcurrentWritersOneGame(t *testing.T) {
+	s := openStore(t, Config{})
+	ctx := testCtx(t)
+	g := Game("busy")
+	const writers, perWriter = 16, 12
+	writerOf := []Writer{WriterGames, WriterClocks, WriterArbiter}
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	var conflicts sync.Map
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 7))
+			for c := 0; c < perWriter; c++ {
+				key := fmt.Sprintf("w%d-c%d", w, c)
+				if err := runCommand(ctx, s, g, writerOf[w%3], key, w, c, rng, &conflicts); err != nil {
+					errs <- fmt.Errorf("%s: %w", key, err)
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	log, head, err := s.LoadStream(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(log); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for i, e := range log {
+		if e.Seq != uint64(i+1) {
+			t.Fatalf("event %d has version %d", i, e.Seq)
+		}
+		seen[e.IdempotencyKey]++
+	}
+	for w := 0; w < writers; w++ {
+		for c := 0; c < perWriter; c++ {
+			key := fmt.Sprintf("w%d-c%d", w, c)
+			if want := eventsOf(w, c); seen[key] != want {
+				t.Errorf("command %s: %d events, want %d", key, seen[key], want)
+			}
+		}
+	}
+	if head.Version != uint64(len(log)) {
+		t.Fatalf("head %d, %d events", head.Version, len(log))
+	}
+	n := 0
+	conflicts.Range(func(_, _ any) bool { n++; return true })
+	t.Logf("%d events, %d commands met at least one conflict", len(log), n)
+}
+
+// eventsOf is the number of events command c of writer w appends: every
+// fifth is a two-event batch.
+func eventsOf(w, c int) int {
+	if (w+c)%5 == 0 {
+		return 2
+	}
+	return 1
+}
+
+func runCommand(ctx context.Context, s *Store, g Aggregate, writer Writer, key string, w, c int, rng *rand.Rand, conflicts *sync.Map) error {
+	var evs []Event
+	switch writer {
+	case WriterGames:
+		evs = []Event{DrawOffered{By: White, Ply: c}}
+		if eventsOf(w, c) == 2 {
+			evs = append(evs, DrawDeclined{By: Black})
+		}
+	case WriterClocks:
+		evs = []Event{ClockPaused{At: fixedNow(), Reason: key}}
+		if eventsOf(w, c) == 2 {
+			evs = append(evs, ClockResumed{At: fixedNow()})
+		}
+	default:
+		evs = []Event{RulingGiven{Matter: "incident", Article: "12.1", Profile: "fide-2023", Decision: key}}
+		if eventsOf(w, c) == 2 {
+			evs = append(evs, PenaltyImposed{Side: White, Kind: "warning", Article: "12.9.1"})
+		}
+	}
+	for attempt := 0; attempt < 10000; attempt++ {
+		log, head, err := s.LoadStream(ctx, g) // reload
+		if err != nil {
+			return err
+		}
+		if len(Landed(log, key)) > 0 {
+			return fmt.Errorf("the command is already in the log before it was acknowledged")
+		}
+		got, h, err := s.Append(ctx, g, writer, head, key, meta(), evs...) // decide, append
+		if errors.Is(err, ErrConflict) {
+			conflicts.Store(key, true)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if len(got) != len(evs) || h.Version != got[len(got)-1].Seq {
+			return fmt.Errorf("appended %d events, head %+v", len(got), h)
+		}
+		// Pretend the ack was lost now and then: the retry must return
+		// the same events.
+		if rng.IntN(4) == 0 {
+			again, h2, err := s.Append(ctx, g, writer, head, key, meta(), evs...)
+			if errors.Is(err, ErrConflict) {
+				// Others appended more than WalkBack events meanwhile;
+				// the reload shows the command in the log.
+				log, _, err := s.LoadStream(ctx, g)
+				if err != nil {
+					return err
+				}
+				if len(Landed(log, key)) != len(evs) {
+					return fmt.Errorf("retry conflict and the command is not in the log")
+				}
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("retry: %w", err)
+			}
+			if h2 != h || again[0].ID != got[0].ID {
+				return fmt.Errorf("retry returned %+v, the original was %+v", h2, h)
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("gave up after 10000 conflicts")
+}

@@ -1,0 +1,39 @@
+package events
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// FuzzDecodeEnvelope: any bytes decode to an envelope or a precise error,
+// never a panic; a decoded envelope writes back to JSON that decodes to the
+// same envelope with the same hash.
+func FuzzDecodeEnvelope(f *testing.F) {
+	for _, ev := range samples[:5] {
+		info, _ := Lookup(ev.EventType())
+		envs, _ := Build(Aggregate{Kind: info.Kind, ID: "x"}, info.Writer, Head{}, "k", meta(), ev)
+		b, _ := json.Marshal(envs[0])
+		f.Add(b)
+	}
+	f.Add([]byte(`{"id":"x","type":"game.move_played","v":1,"aggregate":{"kind":"game","id":"g"},"seq":1,"recorded_at":"2026-01-01T00:00:00Z","data":{"move":"e4"},"extra":[1,2]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := DecodeEnvelope(b)
+		if err != nil {
+			return
+		}
+		h1, err1 := ComputeHash(&e)
+		out, err := json.Marshal(e)
+		if err != nil {
+			t.Fatalf("decoded but cannot encode: %v", err)
+		}
+		back, err := DecodeEnvelope(out)
+		if err != nil {
+			t.Fatalf("re-decode of %s: %v", out, err)
+		}
+		h2, err2 := ComputeHash(&back)
+		if (err1 == nil) != (err2 == nil) || h1 != h2 {
+			t.Fatalf("hash changed across read→write: %s %v / %s %v", h1, err1, h2, err2)
+		}
+		_, _ = Decode(back)
+	})
+}
