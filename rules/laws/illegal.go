@@ -29,6 +29,10 @@ type IllegalReport struct {
 	// irregularity (or the last identifiable one); -1 means the game's
 	// current position (the illegal move was never entered as a legal one).
 	ReinstatePly int
+	// OpponentMovedSince: the opponent has made his next move since the
+	// illegal move. In 2023 rapid and blitz without full supervision (A.4.2)
+	// the illegal move then stands.
+	OpponentMovedSince bool
 }
 
 // IllegalMove rules on a completed illegal move by rep.Offender. The
@@ -39,7 +43,9 @@ type IllegalReport struct {
 // second completed illegal move loses, but the game is drawn if the opponent
 // cannot checkmate; 1997 — in the quickplay finish (10.3) two minutes to the
 // opponent the first and second time, the third loses; in other play 7.4
-// only reinstates. Ruling.IllegalMoves is the offender's new count.
+// only reinstates. Ruling.IllegalMoves is the offender's new count. In 2023
+// rapid and blitz without full supervision an illegal move not acted on
+// before the opponent's next move stands (A.4.2).
 func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -63,8 +69,13 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 	if s.Result.Over() {
 		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
 	}
-	count := s.IllegalMoves[rep.Offender] + 1
 	opp := rep.Offender.Other()
+	if p.relaxed() && rep.OpponentMovedSince {
+		r := p.ruling(p.Articles.CompetitionRulesNotApplied+".2", Continue, "%s has made his next move since %s's illegal move, unclaimed: the illegal move stands and the game continues", opp, rep.Offender)
+		r.IllegalMoves = s.IllegalMoves[rep.Offender]
+		return done(r)
+	}
+	count := s.IllegalMoves[rep.Offender] + 1
 	pos := s.Game.PositionAt(ply)
 
 	bonus, toLose := p.IllegalMoveBonus, p.IllegalMovesToLose

@@ -241,7 +241,7 @@ func TestLaws1997_6_11_BothFlagsContinue(t *testing.T) {
 
 func TestLaws1997_7_1a_WrongInitialPosition(t *testing.T) {
 	p := profile(t, "fide-1997")
-	r, err := p.WrongInitialPosition(sit(game(t, "", dance(3)...), minute, minute), true)
+	r, err := p.WrongInitialPosition(sit(game(t, "", dance(3)...), minute, minute))
 	expect(t, r, err, "7.1a", Annulled)
 }
 

@@ -106,15 +106,15 @@ func TestLaws2023_6_9_FlagFall(t *testing.T) {
 func TestLaws2023_7_2_1_WrongInitialPosition(t *testing.T) {
 	p := profile(t, "fide-2023")
 	g := game(t, "", dance(5)...) // ten moves each
-	r, err := p.WrongInitialPosition(sit(g, minute, minute), false)
+	r, err := p.WrongInitialPosition(sit(g, minute, minute))
 	expect(t, r, err, "7.2.1", Annulled)
 	// Rapid without full supervision: after 10 moves each no claim (A.4.1.2).
 	rapid, _ := p.WithMode(Rapid)
-	r, err = rapid.WrongInitialPosition(sit(g, minute, minute), false)
+	r, err = rapid.WrongInitialPosition(sit(g, minute, minute))
 	expect(t, r, err, "A.4.1.2", Continue)
-	r, err = rapid.WrongInitialPosition(sit(g, minute, minute), true)
+	r, err = rapid.WithSupervised(true).WrongInitialPosition(sit(g, minute, minute))
 	expect(t, r, err, "7.2.1", Annulled)
-	r, err = rapid.WrongInitialPosition(sit(game(t, "", dance(4)...), minute, minute), false)
+	r, err = rapid.WrongInitialPosition(sit(game(t, "", dance(4)...), minute, minute))
 	expect(t, r, err, "7.2.1", Annulled)
 }
 
@@ -138,6 +138,19 @@ func TestLaws2023_7_5_5_IllegalMove(t *testing.T) {
 	s.IllegalMoves[rules.White] = 1
 	r, err = p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: PressWithoutMove, ReinstatePly: -1})
 	expect(t, r, err, "7.5.5", BlackWins)
+}
+
+func TestLaws2023_A_4_2_IllegalMoveStandsAfterOpponentsMove(t *testing.T) {
+	rapid, _ := profile(t, "fide-2023").WithMode(Rapid)
+	s := sit(game(t, "", "e4", "e5", "Nf3"), minute, minute)
+	rep := IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: 1, OpponentMovedSince: true}
+	r, err := rapid.IllegalMove(s, rep)
+	expect(t, r, err, "A.4.2", Continue)
+	if r.Reinstate != -1 || r.IllegalMoves != 0 {
+		t.Fatalf("reinstate %d count %d", r.Reinstate, r.IllegalMoves)
+	}
+	r, err = rapid.WithSupervised(true).IllegalMove(s, rep)
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
 }
 
 func TestLaws2023_7_5_5_SecondIllegalMoveOpponentCannotMate(t *testing.T) {

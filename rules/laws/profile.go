@@ -79,6 +79,12 @@ type Profile struct {
 	Edition int    // 2023, 1997
 	Mode    Mode
 
+	// Supervised: in rapid or blitz, the Competition Rules apply because the
+	// games are fully supervised (2023 A.3.1 / B.3.1); otherwise the
+	// relaxed rules of A.4 apply (also to blitz, B.4). Ignored in standard
+	// play.
+	Supervised bool
+
 	// QuickplayFinish: the rules for the last period of a game without
 	// increment apply (1997 article 10; 2023 Guidelines III, only if
 	// announced, never in blitz).
@@ -189,6 +195,18 @@ func (p Profile) WithMode(m Mode) (Profile, error) {
 		p.QuickplayFinish = false
 	}
 	return p, nil
+}
+
+// WithSupervised returns the profile with rapid or blitz games fully
+// supervised (2023 A.3.1 / B.3.1: the Competition Rules apply) or not (A.4).
+func (p Profile) WithSupervised(on bool) Profile {
+	p.Supervised = on
+	return p
+}
+
+// relaxed reports whether the relaxed rapid/blitz rules of 2023 A.4 apply.
+func (p Profile) relaxed() bool {
+	return p.Edition == 2023 && p.Mode != Standard && !p.Supervised
 }
 
 // WithQuickplayFinish returns the profile with the quickplay-finish rules in
