@@ -18,7 +18,11 @@ func (f *File) normal() File {
 	nilIfEmpty(&c.TieBreaks)
 	nilIfEmpty(&c.StandingTieBreaks)
 	nilIfEmpty(&c.TeamRecords)
-	nilIfEmpty(&c.AbnormalPoints)
+	c.AbnormalPoints = nil
+	for _, a := range f.AbnormalPoints {
+		nilIfEmpty(&a.Players)
+		c.AbnormalPoints = append(c.AbnormalPoints, a)
+	}
 	nilIfEmpty(&c.Unknown)
 	nilIfEmpty(&c.Accelerations)
 	c.Forbidden = nil

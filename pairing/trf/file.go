@@ -223,6 +223,17 @@ type Absence struct {
 	Players []int
 }
 
+// Abnormal is a TRF-26 299 record: points assigned abnormally (an
+// arbiter's decision, a penalty or bonus) to some players in a round or
+// in every round.
+type Abnormal struct {
+	Kind        byte    // W, D, L, F, H, Z, + or -; ' ' for a penalty or bonus
+	MatchPoints float64 // teams only
+	Points      float64 // game points (teams) or points (individuals), may be negative
+	Round       int     // 0: every round
+	Players     []int
+}
+
 // File is a tournament report file.
 type File struct {
 	Version int // 16 or 26: 26 when any record that only TRF-26 defines was read
@@ -243,16 +254,16 @@ type File struct {
 	Forbidden     []ForbiddenGroup // XXP (every round) or 260 (a range of rounds)
 	Absent        []Absence        // 240
 
-	EncodedType        string   // 192, e.g. FIDE_DUTCH_2025
-	PairingController  string   // 182
-	StartingRankMethod string   // 172, as written
-	TieBreaks          []string // 202, the codes in order
-	StandingTieBreaks  []string // 212
-	EncodedTimeControl string   // 222
-	TeamRecords        []string // 013, 300, 310, 320, 330, 352, 362, 801, 802: kept verbatim, not interpreted
-	AbnormalPoints     []string // 299: kept verbatim, not interpreted
-	Players            []Player // in file order
-	Unknown            []string // lines with other prefixes (comments ###, national rating records...), verbatim and in order
+	EncodedType        string     // 192, e.g. FIDE_DUTCH_2025
+	PairingController  string     // 182
+	StartingRankMethod string     // 172, as written
+	TieBreaks          []string   // 202, the codes in order
+	StandingTieBreaks  []string   // 212
+	EncodedTimeControl string     // 222
+	TeamRecords        []string   // 013, 300, 310, 320, 330, 352, 362, 801, 802: kept verbatim, not interpreted
+	AbnormalPoints     []Abnormal // 299
+	Players            []Player   // in file order
+	Unknown            []string   // lines with other prefixes (comments ###, national rating records...), verbatim and in order
 
 	index   map[int]int     // start number -> index in Players
 	present map[string]bool // header records read with a zero number (062, 072, 082), written back as read

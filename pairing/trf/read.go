@@ -255,7 +255,11 @@ func Read(r io.Reader) (*File, error) {
 		case "222":
 			f.EncodedTimeControl = strings.TrimSpace(value)
 		case "299":
-			f.AbnormalPoints = append(f.AbnormalPoints, text)
+			a, err := read299(l)
+			if err != nil {
+				return nil, err
+			}
+			f.AbnormalPoints = append(f.AbnormalPoints, a)
 		default:
 			if teamTags[tag] {
 				f.TeamRecords = append(f.TeamRecords, text)
@@ -728,4 +732,49 @@ func readXXS(l line, ps *PointSystem) error {
 		}
 	}
 	return nil
+}
+
+// read299 reads "299 T  MMMM  GGGG  RRR PPPP PPPP ...": the kind at
+// column 5, match points at 8-11, points at 14-17, the round at 20-22
+// (blank or 000: every round), start numbers from column 24, 5 apart.
+func read299(l line) (Abnormal, error) {
+	var a Abnormal
+	k := ' '
+	if len(l.runes) >= 5 {
+		k = l.runes[4]
+	}
+	if k > '~' || !strings.ContainsRune("WDLFHZ+- ", k) {
+		return a, l.errorf(5, "abnormal assignment type %q is not W, D, L, F, H, Z, +, - or blank", k)
+	}
+	a.Kind = byte(k)
+	var ok bool
+	for _, c := range []int{6, 7, 12, 13, 18, 19, 23} {
+		if c <= len(l.runes) && l.runes[c-1] != ' ' {
+			return a, l.errorf(c, "column %d must be blank", c)
+		}
+	}
+	if s := strings.TrimSpace(l.field(8, 11)); s != "" {
+		if a.MatchPoints, ok = number(s); !ok {
+			return a, l.errorf(8, "match points %q are not a number", s)
+		}
+	}
+	if s := strings.TrimSpace(l.field(14, 17)); s != "" {
+		if a.Points, ok = number(s); !ok {
+			return a, l.errorf(14, "points %q are not a number", s)
+		}
+	}
+	if a.Round, ok = integer(l.field(20, 22)); !ok {
+		return a, l.errorf(20, "round %q is not a number", strings.TrimSpace(l.field(20, 22)))
+	}
+	for c := 24; c <= len(l.runes); c += 5 {
+		n, err := playerID(l, c, c+3, "player")
+		if err != nil {
+			return a, err
+		}
+		if c+4 <= len(l.runes) && l.runes[c+3] != ' ' {
+			return a, l.errorf(c+4, "column %d must be blank", c+4)
+		}
+		a.Players = append(a.Players, n)
+	}
+	return a, nil
 }

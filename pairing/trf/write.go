@@ -110,7 +110,11 @@ func (f *File) Write(w io.Writer) error {
 	for _, s := range f.TeamRecords {
 		put(s)
 	}
-	for _, s := range f.AbnormalPoints {
+	for _, a := range f.AbnormalPoints {
+		s, err := a.record()
+		if err != nil {
+			return err
+		}
 		put(s)
 	}
 	if err := f.writeAccelerations(put, v26); err != nil {
@@ -320,4 +324,32 @@ func (f *File) writeAccelerations(put func(string), v26 bool) error {
 		i = j
 	}
 	return nil
+}
+
+// record returns the 299 line of a.
+func (a Abnormal) record() (string, error) {
+	if !strings.ContainsRune("WDLFHZ+- ", rune(a.Kind)) || a.Kind == 0 || a.Round < 0 || a.Round > 999 {
+		return "", fmt.Errorf("trf: abnormal points %+v cannot be written", a)
+	}
+	mp := ""
+	if a.MatchPoints != 0 {
+		s, err := formatPoints(a.MatchPoints, 4)
+		if err != nil {
+			return "", err
+		}
+		mp = s
+	}
+	gp, err := formatPoints(a.Points, 4)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "299 %c  %4s  %4s  %03d", a.Kind, mp, gp, a.Round)
+	for _, p := range a.Players {
+		if p < 1 || p > 9999 {
+			return "", fmt.Errorf("trf: abnormal points: player %d out of range", p)
+		}
+		fmt.Fprintf(&b, " %4d", p)
+	}
+	return b.String(), nil
 }
