@@ -112,6 +112,7 @@ type EventError struct {
 	Err   error
 }
 
+// Error describes the event and the reason it was refused.
 func (e *EventError) Error() string {
 	return fmt.Sprintf("clock event %d (%s at %v): %v", e.Index, e.Event.Kind, e.Event.At, e.Err)
 }

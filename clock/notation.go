@@ -22,6 +22,7 @@ type ParseError struct {
 	Err      error // an underlying error (e.g. from Validate), or nil
 }
 
+// Error says which notation, which input and why.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("clock: bad %s time control %q: %s", e.Notation, e.Input, e.Reason)
 }
