@@ -92,6 +92,9 @@ func (e *engine) run() ([]int, error) {
 		for v, u := range m {
 			if u == v {
 				free++
+				if !e.sorted[v].byeEligible {
+					free++
+				}
 			}
 		}
 		if free > 1 {
@@ -105,11 +108,6 @@ func (e *engine) run() ([]int, error) {
 					break
 				}
 			}
-			for i := 1; i < n; i++ {
-				for j := 0; j < i; j++ {
-					e.set(i, j, e.edgeWeight(j, i, false, false))
-				}
-			}
 			if e.byScore >= top {
 				e.single = true
 				for v := 0; v < n && e.sorted[v].score >= top; v++ {
@@ -119,19 +117,24 @@ func (e *engine) run() ([]int, error) {
 					}
 				}
 			}
+			// C9: the fewer games a player of the bye assignee's score
+			// has played, the more his pairing is worth, so that the bye
+			// goes to one who has played most.
 			var counts []int
 			for _, p := range e.sorted {
 				if p.score == e.byScore {
 					counts = append(counts, p.playedGames)
 				}
 			}
-			// C9: the fewer games a player of the bye assignee's score
-			// has played, the more his pairing is worth, so that the bye
-			// goes to one who has played most.
 			sortInts(counts)
 			reverseInts(counts)
 			for r, c := range counts {
 				e.ranks[c] = uint64(r)
+			}
+			for i := 1; i < n; i++ {
+				for j := 0; j < i; j++ {
+					e.set(i, j, e.edgeWeight(j, i, false, false))
+				}
 			}
 		}
 	}
@@ -388,7 +391,7 @@ func (e *engine) run() ([]int, error) {
 		// The next bracket.
 		var nb, nv []int
 		groupBegin = 0
-		e.single = odd && groupStart < n && e.byScore == e.sorted[groupStart].score
+		e.single = odd && groupStart < n && e.byScore >= e.sorted[groupStart].score
 		for pi := 0; pi < size; pi++ {
 			pv := vertex[pi]
 			if pi < nextBegin && matched[pv] {
@@ -401,7 +404,7 @@ func (e *engine) run() ([]int, error) {
 			if pi < nextBegin {
 				groupBegin++
 			}
-			if e.sorted[stable[pv]].score < e.byScore {
+			if e.single && e.sorted[stable[pv]].score < e.sorted[groupStart].score {
 				e.single = false
 			}
 		}

@@ -16,7 +16,7 @@ import (
 
 // casesBaseline is the number of the endorsed engine's pairings that the
 // engine must reproduce exactly; raise it as the engine improves.
-const casesBaseline = 537
+const casesBaseline = 538
 
 var shown = flag.Int("shown", 10, "number of mismatches to list")
 

@@ -170,7 +170,7 @@ func (e *engine) edgeWeight(hi, lo int, inCurrent, inNext bool) matching.Weight 
 	if inNext {
 		b.orBit(l.groupShift[int(h.score)])
 	}
-	b.shift(l.groupBits)
+	b.shift(2 * l.groupBits)
 	if e.single {
 		if h.score == e.byScore {
 			b.or(e.ranks[h.playedGames])

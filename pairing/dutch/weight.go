@@ -22,7 +22,7 @@ func bitsFor(x int) uint { return uint(bits.Len(uint(x))) }
 // totalBits is the width of a complete edge weight under the layout.
 func (l *layout) totalBits() uint {
 	g, s := l.groupBits, l.groupsBits
-	n := uint(2) + g + s + g + s + g + 4*g
+	n := uint(2) + g + s + g + s + 2*g + 4*g
 	if l.played > 0 {
 		n += 2*g + 2*s
 	}
