@@ -9,39 +9,65 @@ func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return perftBulk(&p, depth)
+	st := newPerftStack(p, depth)
+	return st.bulk(0, depth)
 }
 
-func perftBulk(p *Position, depth int) uint64 {
+// perftStack holds one position per ply, so that the recursion plays moves
+// into preallocated positions (copy-make without a heap allocation per node).
+type perftStack struct {
+	pos []Position
+}
+
+func newPerftStack(p Position, depth int) *perftStack {
+	st := &perftStack{pos: make([]Position, depth+1)}
+	st.pos[0] = p
+	return st
+}
+
+func (st *perftStack) bulk(ply, depth int) uint64 {
+	p := &st.pos[ply]
 	var buf [maxMoves]Move
 	moves := p.generate(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
+	child := &st.pos[ply+1]
 	var n uint64
 	for _, m := range moves {
-		child := *p
+		*child = *p
 		child.PlayInPlace(m)
-		n += perftBulk(&child, depth-1)
+		n += st.bulk(ply+1, depth-1)
 	}
 	return n
 }
 
 // PerftNoBulk is Perft without bulk counting: every leaf move is played.
 func PerftNoBulk(p Position, depth int) uint64 {
-	return perftFull(&p, depth)
-}
-
-func perftFull(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	st := newPerftStack(p, depth)
+	return st.full(0, depth)
+}
+
+func (st *perftStack) full(ply, depth int) uint64 {
+	p := &st.pos[ply]
 	var buf [maxMoves]Move
+	moves := p.generate(buf[:0])
+	child := &st.pos[ply+1]
+	if depth == 1 {
+		for _, m := range moves {
+			*child = *p
+			child.PlayInPlace(m)
+		}
+		return uint64(len(moves))
+	}
 	var n uint64
-	for _, m := range p.generate(buf[:0]) {
-		child := *p
+	for _, m := range moves {
+		*child = *p
 		child.PlayInPlace(m)
-		n += perftFull(&child, depth-1)
+		n += st.full(ply+1, depth-1)
 	}
 	return n
 }
