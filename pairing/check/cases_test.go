@@ -84,3 +84,31 @@ func TestEndorsedPairingsPass(t *testing.T) {
 	}
 	t.Logf("%d endorsed pairings checked", len(files))
 }
+
+// TestEndorsedHistoriesPass: every round in the histories of the cases was
+// paired by the endorsed engine too.
+func TestEndorsedHistoriesPass(t *testing.T) {
+	files, _ := filepath.Glob("testdata/cases/*.trf")
+	if *cases != "" {
+		more, _ := filepath.Glob(filepath.Join(*cases, "*.trf"))
+		files = append(files, more...)
+	}
+	rounds := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := trf.Read(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for r, v := range Tournament(f) {
+			rounds++
+			if len(v) > 0 {
+				t.Errorf("%s round %d: %v", filepath.Base(name), r+1, v)
+			}
+		}
+	}
+	t.Logf("%d rounds of endorsed pairings checked", rounds)
+}

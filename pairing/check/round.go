@@ -112,6 +112,12 @@ func (h *history) absolute() trf.Color {
 // opponent that are not a pairing-allocated bye (and 240 records) are
 // absences. It returns nil when the pairing breaks none of the rules.
 func Round(f *trf.File, round int, pairs [][2]int, bye int) []Violation {
+	return check(f, round, pairs, bye, nil)
+}
+
+// check is Round; colourless lists pairs whose colours are not known (a
+// forfeit recorded without colours), which the colour rules skip.
+func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]int]bool) []Violation {
 	var out []Violation
 	add := func(r Rule, players []int, format string, args ...any) {
 		out = append(out, Violation{Rule: r, Players: players, Explanation: fmt.Sprintf(format, args...)})
@@ -212,7 +218,7 @@ func Round(f *trf.File, round int, pairs [][2]int, bye int) []Violation {
 		if aw != trf.NoColor && aw == ab && !topscorer(w) && !topscorer(b) {
 			add(SameAbsolute, []int{w, b}, "players %d and %d both have an absolute preference for %s and neither is a topscorer", w, b, name(aw))
 		}
-		exempt := topscorer(w) || topscorer(b)
+		exempt := topscorer(w) || topscorer(b) || colourless[pr]
 		for _, side := range []struct {
 			n int
 			h *history
