@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"flag"
+	"reflect"
 	"sort"
 	"testing"
 
@@ -196,6 +197,10 @@ func TestSimulatedEvents(t *testing.T) {
 		if fallbacks > 0 {
 			events["rounds with rematches allowed"] += fallbacks
 		}
+		// The finished file, checked round by round, tells the same story.
+		if again := check.Tournament(tm.File); !reflect.DeepEqual(sorted(again), sorted(tm.Violations)) {
+			t.Errorf("seed %d: the recorded rounds check differently:\n%v\n%v", seed, again, tm.Violations)
+		}
 		for r, n := range rules(tm) {
 			events[r] += n
 		}
@@ -280,4 +285,18 @@ func TestThousandEvents(t *testing.T) {
 		}
 	}
 	t.Logf("violations over 1,000 events: %v", total)
+}
+
+// sorted lists the violations of each round as sorted text.
+func sorted(rounds [][]check.Violation) [][]string {
+	var out [][]string
+	for _, vs := range rounds {
+		var s []string
+		for _, v := range vs {
+			s = append(s, v.String())
+		}
+		sort.Strings(s)
+		out = append(out, s)
+	}
+	return out
 }
