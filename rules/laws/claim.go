@@ -45,7 +45,8 @@ type Claim struct {
 // (1997 9.4a, 2023 9.5.2). An incorrect one costs time: in 1997 (9.4b) the
 // claimant's remaining time is halved, by at most three minutes, and three
 // minutes are added to the opponent; in 2023 (9.5.3) two minutes are added
-// to the opponent (one in rapid and blitz, A.2/B.2). The intended move of an
+// to the opponent (one in rapid, A.3, and in unsupervised blitz, B.3). The
+// intended move of an
 // incorrect claim must then be played (Ruling.MustPlay). Situation.Remaining
 // must hold the clock readings when the claim is made.
 func (p Profile) ClaimDraw(s Situation, c Claim) (Ruling, error) {
@@ -106,11 +107,12 @@ func (p Profile) ClaimDraw(s Situation, c Claim) (Ruling, error) {
 		cut := min(s.Remaining[c.Claimant]/2, p.ClaimantCap)
 		r.Adjustments = append(r.Adjustments, Adjustment{Side: c.Claimant, Kind: SubtractTime, Amount: cut})
 	}
-	if p.ClaimOpponentBonus > 0 {
-		r.Adjustments = append(r.Adjustments, Adjustment{Side: c.Claimant.Other(), Kind: AddTime, Amount: p.ClaimOpponentBonus})
-		if p.Articles.OneMinutePenalty != "" {
-			r.See = append(r.See, p.Articles.OneMinutePenalty)
+	if bonus := p.ClaimOpponentBonus; bonus > 0 {
+		if d, art, ok := p.reduced(); ok {
+			bonus = d
+			r.See = append(r.See, art)
 		}
+		r.Adjustments = append(r.Adjustments, Adjustment{Side: c.Claimant.Other(), Kind: AddTime, Amount: bonus})
 	}
 	if intended {
 		r.MustPlay = c.Intended

@@ -34,10 +34,11 @@ func (p Profile) GameEnd(g *rules.Game) (Ruling, bool) {
 	return Ruling{}, false
 }
 
-// Resign rules on a resignation by side c: the opponent wins at once
-// (1997 5.1b, 2023 5.1.2), even if the opponent could not checkmate — the
-// text makes no exception. If the position was already dead, the game had
-// ended in a draw before the resignation (1997 9.6, 2023 5.2.2).
+// Resign rules on a resignation by side c, which ends the game at once. 1997
+// (5.1b): the opponent wins, with no exception. 2023 (5.1.2): the opponent
+// wins unless he cannot checkmate c's king by any series of legal moves, in
+// which case the game is drawn. If the position was already dead, the game
+// had ended in a draw before the resignation (1997 9.6, 2023 5.2.2).
 func (p Profile) Resign(s Situation, c rules.Color) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -51,6 +52,9 @@ func (p Profile) Resign(s Situation, c rules.Color) (Ruling, error) {
 			return done(r)
 		}
 		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, res)
+	}
+	if p.ResignationDrawIfCannotMate && cannotMate(s.Game.Position(), c.Other()) {
+		return done(p.ruling(p.Articles.Resignation, Draw, "%s resigns, but %s cannot checkmate by any series of legal moves: draw", c, c.Other()))
 	}
 	return done(p.ruling(p.Articles.Resignation, winFor(c.Other()), "%s resigns; %s wins", c, c.Other()))
 }

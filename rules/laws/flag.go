@@ -42,10 +42,10 @@ func (p Profile) FlagFall(s Situation, flagged rules.Color) (Ruling, error) {
 // BothFlags rules when both flags are down. If the clock established which
 // fell first (first != nil, as a digital clock and the clock module do), that
 // flag decides under 6.9. Otherwise: 1997 — play continues (6.11), but in the
-// quickplay finish the game is drawn (10.4); 2023 — the game continues except
-// in the last period, where it is drawn (Guidelines III.3.1). In 2023 blitz,
-// where the Guidelines do not apply (III.2.2), the profile has no rule:
-// ErrNotDecidable.
+// quickplay finish the game is drawn (10.4); 2023 — with Guidelines III
+// announced (WithQuickplayFinish), the game continues except in the last
+// period, where it is drawn (III.3.1). Without them, and in 2023 blitz
+// (III.2.2), the Laws have no rule: ErrNotDecidable.
 func (p Profile) BothFlags(s Situation, first *rules.Color) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -59,6 +59,9 @@ func (p Profile) BothFlags(s Situation, first *rules.Color) (Ruling, error) {
 	}
 	if over, res := p.over(s); over {
 		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, res)
+	}
+	if p.Edition == 2023 && !p.QuickplayFinish && p.Mode != Blitz {
+		return Ruling{}, fmt.Errorf("%w: both flags down with the order unknown is ruled by Guidelines III.3.1, which apply only if announced (III.2.1)", ErrNotDecidable)
 	}
 	switch p.Edition {
 	case 1997:

@@ -39,13 +39,13 @@ type IllegalReport struct {
 // position before it is reinstated and the clocks adjusted by the arbiter
 // (1997 7.4 with 6.13, 2023 7.5.1 with 7.1); the move that replaces it is
 // governed by touch-move (4.3). Then the profile's penalty: 2023 7.5.5 — two
-// minutes to the opponent the first time (one in rapid and blitz), the
-// second completed illegal move loses, but the game is drawn if the opponent
-// cannot checkmate; 1997 — in the quickplay finish (10.3) two minutes to the
+// minutes to the opponent the first time, the second completed illegal move
+// loses, but the game is drawn if the opponent cannot checkmate (rapid and unsupervised blitz: one minute, A.3/B.3);
+// 1997 — in the quickplay finish (10.3) two minutes to the
 // opponent the first and second time, the third loses; in other play 7.4
 // only reinstates. Ruling.IllegalMoves is the offender's new count. In 2023
 // rapid and blitz without full supervision an illegal move not acted on
-// before the opponent's next move stands (A.4.2).
+// before the opponent's next move stands (A.5.2, B.3).
 func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -71,8 +71,11 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 	}
 	opp := rep.Offender.Other()
 	if p.relaxed() && rep.OpponentMovedSince {
-		r := p.ruling(p.Articles.CompetitionRulesNotApplied+".2", Continue, "%s has made his next move since %s's illegal move, unclaimed: the illegal move stands and the game continues", opp, rep.Offender)
+		r := p.ruling(p.Articles.IllegalMoveStands, Continue, "%s has made his next move since %s's illegal move, unclaimed: the illegal move stands and the game continues", opp, rep.Offender)
 		r.IllegalMoves = s.IllegalMoves[rep.Offender]
+		if p.Mode == Blitz {
+			r.See = []string{p.Articles.BlitzUnsupervised}
+		}
 		return done(r)
 	}
 	count := s.IllegalMoves[rep.Offender] + 1
@@ -104,11 +107,12 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 			r.Explanation += fmt.Sprintf("; it is the %s's illegal move number %d: %s wins", rep.Offender, count, opp)
 		}
 	case bonus > 0:
+		if d, art, ok := p.reduced(); ok {
+			bonus = d
+			r.See = append(r.See, art)
+		}
 		r.Adjustments = append(r.Adjustments, Adjustment{Side: opp, Kind: AddTime, Amount: bonus})
 		r.Explanation += fmt.Sprintf("; %v added to %s", bonus, opp)
-		if p.Articles.OneMinutePenalty != "" {
-			r.See = append(r.See, p.Articles.OneMinutePenalty)
-		}
 	default:
 		r.Explanation += "; the arbiter adjusts the clocks and play continues"
 	}

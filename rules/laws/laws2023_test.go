@@ -54,11 +54,17 @@ func TestLaws2023_4_4_3_CastlingIllegal(t *testing.T) {
 
 func TestLaws2023_5_1_2_ResignationAgainstSideThatCannotMate(t *testing.T) {
 	p := profile(t, "fide-2023")
-	// White has K+R, Black a lone king: White resigns. 5.1.2 makes no
-	// exception: Black wins although Black could never checkmate.
+	// White has K+R, Black a lone king: White resigns. Black cannot
+	// checkmate by any series of legal moves: a draw (5.1.2).
 	g := game(t, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 	r, err := p.Resign(sit(g, minute, minute), rules.White)
-	expect(t, r, err, "5.1.2", BlackWins)
+	expect(t, r, err, "5.1.2", Draw)
+	// Black resigns: White can mate, White wins.
+	r, err = p.Resign(sit(g, minute, minute), rules.Black)
+	expect(t, r, err, "5.1.2", WhiteWins)
+	// The 1997 text (5.1b) has no such exception.
+	r, err = profile(t, "fide-1997").Resign(sit(g, minute, minute), rules.White)
+	expect(t, r, err, "5.1b", BlackWins)
 	// In a dead position the game was already drawn (5.2.2).
 	r, err = p.Resign(sit(game(t, "4k3/8/8/8/8/8/8/1n2K3 w - - 0 1"), minute, minute), rules.White)
 	expect(t, r, err, "5.2.2", Draw)
@@ -108,10 +114,10 @@ func TestLaws2023_7_2_1_WrongInitialPosition(t *testing.T) {
 	g := game(t, "", dance(5)...) // ten moves each
 	r, err := p.WrongInitialPosition(sit(g, minute, minute))
 	expect(t, r, err, "7.2.1", Annulled)
-	// Rapid without full supervision: after 10 moves each no claim (A.4.1.2).
+	// Rapid without full supervision: after 10 moves each no claim (A.5.1.2).
 	rapid, _ := p.WithMode(Rapid)
 	r, err = rapid.WrongInitialPosition(sit(g, minute, minute))
-	expect(t, r, err, "A.4.1.2", Continue)
+	expect(t, r, err, "A.5.1.2", Continue)
 	r, err = rapid.WithSupervised(true).WrongInitialPosition(sit(g, minute, minute))
 	expect(t, r, err, "7.2.1", Annulled)
 	r, err = rapid.WrongInitialPosition(sit(game(t, "", dance(4)...), minute, minute))
@@ -140,12 +146,12 @@ func TestLaws2023_7_5_5_IllegalMove(t *testing.T) {
 	expect(t, r, err, "7.5.5", BlackWins)
 }
 
-func TestLaws2023_A_4_2_IllegalMoveStandsAfterOpponentsMove(t *testing.T) {
+func TestLaws2023_A_5_2_IllegalMoveStandsAfterOpponentsMove(t *testing.T) {
 	rapid, _ := profile(t, "fide-2023").WithMode(Rapid)
 	s := sit(game(t, "", "e4", "e5", "Nf3"), minute, minute)
 	rep := IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: 1, OpponentMovedSince: true}
 	r, err := rapid.IllegalMove(s, rep)
-	expect(t, r, err, "A.4.2", Continue)
+	expect(t, r, err, "A.5.2", Continue)
 	if r.Reinstate != -1 || r.IllegalMoves != 0 {
 		t.Fatalf("reinstate %d count %d", r.Reinstate, r.IllegalMoves)
 	}
@@ -162,38 +168,61 @@ func TestLaws2023_7_5_5_SecondIllegalMoveOpponentCannotMate(t *testing.T) {
 	expect(t, r, err, "7.5.5", Draw)
 }
 
-func TestLaws2023_B_2_IllegalMoveBlitzOneMinute(t *testing.T) {
+func TestLaws2023_B_3_IllegalMoveBlitzOneMinute(t *testing.T) {
 	p, err := profile(t, "fide-2023").WithMode(Blitz)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := p.IllegalMove(sit(game(t, "", "e4"), minute, minute), IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: -1})
+	s := sit(game(t, "", "e4"), minute, minute)
+	rep := IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: -1}
+	r, err := p.IllegalMove(s, rep)
 	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
-	if r.See[len(r.See)-1] != "B.2" {
+	if r.See[len(r.See)-1] != "B.3" {
+		t.Fatalf("see %v", r.See)
+	}
+	// Fully supervised blitz plays under the Competitive Rules (B.2): two minutes.
+	r, err = p.WithSupervised(true).IllegalMove(s, rep)
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: 2 * minute})
+}
+
+func TestLaws2023_A_3_RapidOneMinuteEvenSupervised(t *testing.T) {
+	p, _ := profile(t, "fide-2023").WithMode(Rapid)
+	r, err := p.WithSupervised(true).IllegalMove(sit(game(t, "", "e4"), minute, minute), IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: -1})
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
+	if r.See[len(r.See)-1] != "A.3" {
 		t.Fatalf("see %v", r.See)
 	}
 }
 
 func TestLaws2023_9_1_2_1_DrawOffer(t *testing.T) {
 	p := profile(t, "fide-2023")
-	g := game(t, "", "e4")
-	r, err := p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 1}, Accept)
+	g := game(t, "", "e4", "e5")
+	r, err := p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.Black, Ply: 2}, Accept)
 	expect(t, r, err, "9.1.2.1", Draw)
 	_, err = p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 5}, Accept)
 	expectErr(t, err, ErrBadInput)
 }
 
-func TestLaws2023_9_2_1_1_RepetitionIntendedMove(t *testing.T) {
+func TestLaws2023_5_2_3_AgreementNeedsAMoveEach(t *testing.T) {
+	p := profile(t, "fide-2023")
+	g := game(t, "", "e4")
+	_, err := p.AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 1}, Accept)
+	expectErr(t, err, ErrNotApplicable)
+	r, err := profile(t, "fide-1997").AnswerOffer(sit(g, minute, minute), Offer{By: rules.White, Ply: 1}, Accept)
+	expect(t, r, err, "9.1", Draw)
+}
+
+func TestLaws2023_9_2_1_RepetitionIntendedMove(t *testing.T) {
 	p := profile(t, "fide-2023")
 	g := game(t, "", append(dance(1), "Nf3", "Nf6", "Ng1")...)
 	r, err := p.ClaimDraw(sit(g, minute, minute), Claim{Kind: Repetition, Claimant: rules.Black, Intended: san(t, g, "Ng8")})
-	expect(t, r, err, "9.2.1.1", Draw)
+	expect(t, r, err, "9.2.1", Draw)
 }
 
-func TestLaws2023_9_2_1_2_RepetitionReached(t *testing.T) {
+func TestLaws2023_9_2_2_RepetitionReached(t *testing.T) {
 	p := profile(t, "fide-2023")
 	r, err := p.ClaimDraw(sit(game(t, "", dance(2)...), minute, minute), Claim{Kind: Repetition, Claimant: rules.White})
-	expect(t, r, err, "9.2.1.2", Draw)
+	expect(t, r, err, "9.2.2", Draw)
 }
 
 func TestLaws2023_9_3_FiftyMoves(t *testing.T) {
@@ -307,7 +336,10 @@ func TestLaws2023_12_9_Penalties(t *testing.T) {
 }
 
 func TestLaws2023_III_3_1_BothFlags(t *testing.T) {
-	p := profile(t, "fide-2023")
+	// Without Guidelines III announced the Laws have no rule for it.
+	_, err := profile(t, "fide-2023").BothFlags(sit(game(t, "", "e4"), 0, 0), nil)
+	expectErr(t, err, ErrNotDecidable)
+	p, _ := profile(t, "fide-2023").WithQuickplayFinish(true)
 	s := sit(game(t, "", "e4"), 0, 0)
 	r, err := p.BothFlags(s, nil)
 	expect(t, r, err, "III.3.1.1", Continue)
@@ -343,6 +375,9 @@ func TestLaws2023_III_5_QuickplayClaim(t *testing.T) {
 	expect(t, r, err, "III.5", Continue)
 	r, err = p.QuickplayClaim(s, rules.White, JudgeReject, false)
 	expect(t, r, err, "III.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+	s.TimeAddedPerMove = true
+	_, err = p.QuickplayClaim(s, rules.White, JudgeDraw, false)
+	expectErr(t, err, ErrNotApplicable)
 }
 
 func TestLaws1997_NoRapidAppendixInSeed(t *testing.T) {

@@ -31,9 +31,11 @@ const (
 
 // AnswerOffer rules on what happens to a draw offer (1997 9.1, 2023
 // 9.1.2.1): it cannot be withdrawn and stands until the opponent accepts it,
-// rejects it orally or by moving, or the game ends otherwise. Accepting an
-// offer that no longer stands (the opponent has moved since, or the game is
-// over) is ErrOfferLapsed.
+// rejects it orally or by moving (2023: by touching a piece to move or
+// capture it), or the game ends otherwise. Accepting an offer that no longer
+// stands (the opponent has moved since, or the game is over) is
+// ErrOfferLapsed; in 2023 a draw can be agreed only once both players have
+// made a move (5.2.3).
 func (p Profile) AnswerOffer(s Situation, o Offer, a Answer) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -61,6 +63,9 @@ func (p Profile) AnswerOffer(s Situation, o Offer, a Answer) (Ruling, error) {
 	case Accept:
 		if moved {
 			return Ruling{}, fmt.Errorf("%w: %s has moved since the offer", ErrOfferLapsed, o.By.Other())
+		}
+		if p.AgreementNeedsMoves && (s.moves(rules.White) < 1 || s.moves(rules.Black) < 1) {
+			return Ruling{}, fmt.Errorf("%w: a draw can be agreed only once both players have made a move (%s)", ErrNotApplicable, p.Articles.Agreement)
 		}
 		r := p.ruling(p.Articles.DrawOffer, Draw, "%s accepts %s's draw offer", o.By.Other(), o.By)
 		r.See = []string{p.Articles.Agreement}

@@ -183,7 +183,7 @@ func (p Profile) LateArrival(late rules.Color, lateness time.Duration) (Ruling, 
 // WrongInitialPosition rules on a game found to have started from an
 // incorrect initial position: it is annulled and a new game played (1997
 // 7.1a, 2023 7.2.1). In 2023 rapid and blitz without full supervision, no
-// such claim can be made once both players have made 10 moves (A.4.1.2).
+// such claim can be made once both players have made 10 moves (A.5.1.2).
 func (p Profile) WrongInitialPosition(s Situation) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -192,7 +192,7 @@ func (p Profile) WrongInitialPosition(s Situation) (Ruling, error) {
 		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
 	}
 	if p.relaxed() && s.moves(rules.White) >= 10 && s.moves(rules.Black) >= 10 {
-		return done(p.ruling(p.Articles.CompetitionRulesNotApplied+".1.2", Continue, "ten moves by each player have been completed: no claim about the set-up can be made; play continues"))
+		return done(p.ruling(p.Articles.SetUpNoClaim, Continue, "ten moves by each player have been completed: no claim about the set-up can be made; play continues"))
 	}
 	return done(p.ruling(p.Articles.WrongInitialPosition, Annulled, "the game started from an incorrect initial position: it is annulled and a new game is played"))
 }

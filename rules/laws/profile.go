@@ -67,8 +67,9 @@ type Articles struct {
 	RefusalToComply, BothAtFault                               string
 	Penalties                                                  string
 	ClockAdjustment                                            string
-	OneMinutePenalty                                           string // the appendix that makes penalties one minute (rapid/blitz)
-	CompetitionRulesNotApplied                                 string // rapid/blitz without full supervision
+	ReducedPenalties                                           string // rapid: penalties of articles 7 and 9 are one minute (2023 A.3)
+	BlitzUnsupervised                                          string // blitz without full supervision follows A.2, A.3 and A.5 (2023 B.3)
+	SetUpNoClaim, IllegalMoveStands                            string // rapid/blitz without full supervision (2023 A.5.1.2, A.5.2)
 }
 
 // Profile is one edition of the Laws as parameters and article numbers.
@@ -79,15 +80,16 @@ type Profile struct {
 	Edition int    // 2023, 1997
 	Mode    Mode
 
-	// Supervised: in rapid or blitz, the Competition Rules apply because the
-	// games are fully supervised (2023 A.3.1 / B.3.1); otherwise the
-	// relaxed rules of A.4 apply (also to blitz, B.4). Ignored in standard
+	// Supervised: in rapid or blitz, the Competitive Rules of Play apply
+	// because the games are fully supervised (2023 A.4 / B.2); otherwise the
+	// relaxed rules of A.5 apply (also to blitz, B.3). Ignored in standard
 	// play.
 	Supervised bool
 
 	// QuickplayFinish: the rules for the last period of a game without
 	// increment apply (1997 article 10; 2023 Guidelines III, only if
-	// announced, never in blitz).
+	// announced, never in blitz). In the 2023 profile this also switches on
+	// III.3.1 (both flags down, order unknown).
 	QuickplayFinish bool
 
 	// Incorrect claim (1997 9.4b: the claimant's time halved, by at most
@@ -103,6 +105,15 @@ type Profile struct {
 	IllegalMoveBonus            time.Duration
 	IllegalMovesToLose          int
 	IllegalLossDrawIfCannotMate bool
+	// ReducedPenalty replaces the two-minute penalties of articles 7 and 9
+	// in rapid, and in blitz without full supervision (2023 A.3, B.3).
+	ReducedPenalty time.Duration
+	// ResignationDrawIfCannotMate: a resignation is a draw when the opponent
+	// cannot checkmate by any series of legal moves (2023 5.1.2; not 1997).
+	ResignationDrawIfCannotMate bool
+	// AgreementNeedsMoves: a draw can be agreed only once both players have
+	// made at least one move (2023 5.2.3).
+	AgreementNeedsMoves bool
 	// The same parameters in the quickplay finish (1997 10.3).
 	QuickplayIllegalBonus   time.Duration
 	QuickplayIllegalsToLose int
@@ -172,8 +183,10 @@ func Names() []string {
 // WithMode returns the profile for rapid or blitz games. The 1997 profile
 // has only standard play: the seed text does not contain its rapid and blitz
 // appendices. In the 2023 profile the penalties of articles 7 and 9 become
-// one minute (A.2, B.2) and the quickplay finish is switched off in blitz
-// (Guidelines III.2.2).
+// one minute in rapid (A.3) and in blitz without full supervision (B.3); the
+// relaxed rules of A.5 apply unless the games are fully supervised (see
+// WithSupervised); the quickplay finish is switched off in blitz (Guidelines
+// III.2.2).
 func (p Profile) WithMode(m Mode) (Profile, error) {
 	if m > Blitz {
 		return p, fmt.Errorf("laws: unknown mode %d", m)
@@ -185,26 +198,36 @@ func (p Profile) WithMode(m Mode) (Profile, error) {
 		return p, fmt.Errorf("%w: %s has no %s appendix in the seed text", ErrNotInProfile, p.Name, m)
 	}
 	p.Mode = m
-	p.ClaimOpponentBonus = time.Minute
-	p.IllegalMoveBonus = time.Minute
-	p.QuickplayIllegalBonus = time.Minute
-	if m == Rapid {
-		p.Articles.OneMinutePenalty = "A.2"
-	} else {
-		p.Articles.OneMinutePenalty = "B.2"
+	if m == Blitz {
 		p.QuickplayFinish = false
 	}
 	return p, nil
 }
 
+// reduced returns the penalty that replaces a two-minute penalty of
+// articles 7 and 9, and the article that says so (2023 A.3 in rapid; B.3
+// in blitz without full supervision); ok is false when none applies.
+func (p Profile) reduced() (d time.Duration, article string, ok bool) {
+	switch {
+	case p.Edition != 2023:
+		return 0, "", false
+	case p.Mode == Rapid:
+		return p.ReducedPenalty, p.Articles.ReducedPenalties, true
+	case p.Mode == Blitz && !p.Supervised:
+		return p.ReducedPenalty, p.Articles.BlitzUnsupervised, true
+	}
+	return 0, "", false
+}
+
 // WithSupervised returns the profile with rapid or blitz games fully
-// supervised (2023 A.3.1 / B.3.1: the Competition Rules apply) or not (A.4).
+// supervised (2023 A.4 / B.2: the Competitive Rules of Play apply) or not
+// (A.5 / B.3).
 func (p Profile) WithSupervised(on bool) Profile {
 	p.Supervised = on
 	return p
 }
 
-// relaxed reports whether the relaxed rapid/blitz rules of 2023 A.4 apply.
+// relaxed reports whether the relaxed rapid/blitz rules of 2023 A.5 apply.
 func (p Profile) relaxed() bool {
 	return p.Edition == 2023 && p.Mode != Standard && !p.Supervised
 }
@@ -244,7 +267,10 @@ func fide2023() Profile {
 		Name: "fide-2023", Edition: 2023,
 		ClaimOpponentBonus: 2 * time.Minute,
 		IllegalMoveBonus:   2 * time.Minute, IllegalMovesToLose: 2, IllegalLossDrawIfCannotMate: true,
-		QuickplayIllegalBonus: 2 * time.Minute, QuickplayIllegalsToLose: 2,
+		ReducedPenalty:              time.Minute,
+		ResignationDrawIfCannotMate: true,
+		AgreementNeedsMoves:         true,
+		QuickplayIllegalBonus:       2 * time.Minute, QuickplayIllegalsToLose: 2,
 		AutomaticFivefold: true, AutomaticSeventyFive: true,
 		LateDefault:         0,
 		QuickplayClaimBelow: 2 * time.Minute, QuickplayBonus: 2 * time.Minute,
@@ -254,7 +280,7 @@ func fide2023() Profile {
 		Articles: Articles{
 			Checkmate: "5.1.1", Resignation: "5.1.2", Stalemate: "5.2.1", DeadPosition: "5.2.2", Agreement: "5.2.3",
 			DrawOffer: "9.1.2.1", DrawOfferAnswer: "9.1.2.1",
-			RepetitionIntended: "9.2.1.1", RepetitionReached: "9.2.1.2",
+			RepetitionIntended: "9.2.1", RepetitionReached: "9.2.2",
 			FiftyIntended: "9.3.1", FiftyReached: "9.3.2",
 			ClaimCorrect: "9.5.2", ClaimIncorrect: "9.5.3", ClaimAfterTouch: "9.4",
 			Fivefold: "9.6.1", SeventyFive: "9.6.2",
@@ -271,9 +297,10 @@ func fide2023() Profile {
 			Points:      "10.1",
 			Distraction: "11.5", DistractionPenalty: "11.6",
 			RefusalToComply: "11.7", BothAtFault: "11.8",
-			Penalties:                  "12.9",
-			ClockAdjustment:            "7.1",
-			CompetitionRulesNotApplied: "A.4",
+			Penalties:        "12.9",
+			ClockAdjustment:  "7.1",
+			ReducedPenalties: "A.3", BlitzUnsupervised: "B.3",
+			SetUpNoClaim: "A.5.1.2", IllegalMoveStands: "A.5.2",
 		},
 		penalties: map[PenaltyKind]string{
 			Warning: "12.9.1", TimeToOpponent: "12.9.2", TimeOff: "12.9.3",

@@ -35,8 +35,8 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 	if claimant > rules.Black {
 		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
 	}
-	if !p.QuickplayFinish || !s.LastPeriod {
-		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
+	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
+		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force: not announced, not the last period, or time added per move (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
 	}
 	if over, res := p.over(s); over {
 		return Ruling{}, fmt.Errorf("%w (%s): no claim can be made", ErrGameOver, res)

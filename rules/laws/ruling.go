@@ -189,12 +189,13 @@ func (r Ruling) Validate() error {
 // the moment of the decision, whether the game is in its last period (all
 // remaining moves to be made), and each player's completed illegal moves.
 type Situation struct {
-	Game         *rules.Game
-	Result       Result                // Continue while the game is in progress
-	Remaining    [2]time.Duration      // each side's remaining time, indexed by rules.Color
-	LastPeriod   bool                  // in the period in which all remaining moves must be completed
-	IllegalMoves [2]int                // completed illegal moves so far, by rules.Color
-	MovesMade    func(rules.Color) int // optional; moves made by each player (default: from Game)
+	Game             *rules.Game
+	Result           Result                // Continue while the game is in progress
+	Remaining        [2]time.Duration      // each side's remaining time, indexed by rules.Color
+	LastPeriod       bool                  // in the period in which all remaining moves must be completed
+	IllegalMoves     [2]int                // completed illegal moves so far, by rules.Color
+	TimeAddedPerMove bool                  // the control has an increment or delay (no quickplay finish, 2023 III.2.2)
+	MovesMade        func(rules.Color) int // optional; moves made by each player (default: from Game)
 }
 
 // moves returns the number of moves c has made.
