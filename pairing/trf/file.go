@@ -13,7 +13,10 @@
 // converted to UTF-8.
 package trf
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Color is the colour a player had, or was scheduled to have, in a round.
 type Color byte
@@ -42,30 +45,26 @@ type ResultCode byte
 
 // The TRF result codes.
 const (
-	ForfeitLoss    ResultCode = '-' // forfeit loss
-	ForfeitWin     ResultCode = '+' // forfeit win
-	UnratedWin     ResultCode = 'W' // win, game lasted less than one move
-	UnratedDraw    ResultCode = 'D' // draw, game lasted less than one move
-	UnratedLoss    ResultCode = 'L' // loss, game lasted less than one move
-	Win            ResultCode = '1' // win
-	Draw           ResultCode = '=' // draw
-	Loss           ResultCode = '0' // loss
-	HalfPointBye   ResultCode = 'H' // half-point bye (requested in advance)
-	FullPointBye   ResultCode = 'F' // full-point bye
-	PairingBye     ResultCode = 'U' // pairing-allocated bye
-	ZeroPointBye   ResultCode = 'Z' // zero-point bye (known absence)
-	NoResult       ResultCode = ' ' // blank: equivalent to Z; with an opponent, a game not yet played
-	ResultCodeList            = "-+WDL1=0HFUZ "
+	ForfeitLoss  ResultCode = '-' // forfeit loss
+	ForfeitWin   ResultCode = '+' // forfeit win
+	UnratedWin   ResultCode = 'W' // win, game lasted less than one move
+	UnratedDraw  ResultCode = 'D' // draw, game lasted less than one move
+	UnratedLoss  ResultCode = 'L' // loss, game lasted less than one move
+	Win          ResultCode = '1' // win
+	Draw         ResultCode = '=' // draw
+	Loss         ResultCode = '0' // loss
+	HalfPointBye ResultCode = 'H' // half-point bye (requested in advance)
+	FullPointBye ResultCode = 'F' // full-point bye
+	PairingBye   ResultCode = 'U' // pairing-allocated bye
+	ZeroPointBye ResultCode = 'Z' // zero-point bye (known absence)
+	NoResult     ResultCode = ' ' // blank: equivalent to Z; with an opponent, a game not yet played
 )
+
+const resultCodes = "-+WDL1=0HFUZ "
 
 // Valid reports whether c is one of the TRF result codes.
 func (c ResultCode) Valid() bool {
-	for i := 0; i < len(ResultCodeList); i++ {
-		if ResultCodeList[i] == byte(c) {
-			return true
-		}
-	}
-	return false
+	return c != 0 && strings.IndexByte(resultCodes, byte(c)) >= 0
 }
 
 // RoundResult is one round entry of a player line: the scheduled opponent
@@ -346,10 +345,10 @@ func (f *File) IsForbidden(r, a, b int) bool {
 }
 
 // AbsentIn returns the players who will not be paired in round r because
-// a bye or absence was entered in advance, with its code (F, H, Z, or
-// blank/U... as written): from 240 records and from the round's column of
-// the player lines (an entry without opponent that is not a
-// pairing-allocated bye).
+// a bye or absence was entered in advance, with its code as written (F,
+// H, Z, blank, or the legacy - and =): from 240 records and from the
+// round's column of the player lines (an entry without opponent that is
+// not a pairing-allocated bye). A withdrawn player is absent this way.
 func (f *File) AbsentIn(r int) map[int]ResultCode {
 	out := map[int]ResultCode{}
 	for _, a := range f.Absent {
@@ -361,7 +360,7 @@ func (f *File) AbsentIn(r int) map[int]ResultCode {
 	}
 	for i := range f.Players {
 		p := &f.Players[i]
-		if r <= len(p.Rounds) {
+		if r >= 1 && r <= len(p.Rounds) {
 			e := p.Rounds[r-1]
 			if e.Opponent == 0 && !e.PairingAllocatedBye() {
 				out[p.StartNo] = e.Result
