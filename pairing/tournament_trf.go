@@ -37,7 +37,18 @@ func tenths(x float64) Score { return Score(math.Round(x * 10)) }
 //     without his acceleration or the points of a bye already entered for
 //     the next round).
 func FromTRF(f *trf.File) (*Tournament, error) {
-	if f.TotalRounds <= 0 {
+	return fromTRF(f, true)
+}
+
+// HistoryFromTRF reads every round of a tournament report file, finished
+// or not, for re-pairing its rounds (see Tournament.Before). The number of
+// rounds may be missing; it is then the number of rounds played.
+func HistoryFromTRF(f *trf.File) (*Tournament, error) {
+	return fromTRF(f, false)
+}
+
+func fromTRF(f *trf.File, next bool) (*Tournament, error) {
+	if next && f.TotalRounds <= 0 {
 		return nil, inputErrorf("the total number of rounds (XXR or 142) is required")
 	}
 	players := append([]trf.Player(nil), f.Players...)
@@ -61,9 +72,10 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 			}
 		}
 	}
-	if played >= f.TotalRounds {
+	if next && played >= f.TotalRounds {
 		return nil, inputErrorf("all %d rounds are already paired", f.TotalRounds)
 	}
+	total := max(f.TotalRounds, played)
 	ps := PointSystem{
 		Win:                 tenths(f.PointSystem.WhiteWin),
 		Draw:                tenths(f.PointSystem.WhiteDraw),
@@ -72,7 +84,7 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 		ForfeitLoss:         tenths(f.PointSystem.ForfeitLoss),
 		PairingAllocatedBye: tenths(f.PointSystem.PairingAllocatedBye),
 	}
-	t := &Tournament{Round: played + 1, TotalRounds: f.TotalRounds, Points: ps}
+	t := &Tournament{Round: played + 1, TotalRounds: total, Points: ps}
 	t.Players = make([]Player, len(players))
 	for i, p := range players {
 		q := &t.Players[i]
@@ -116,7 +128,7 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 	for _, a := range f.Accelerations {
 		for n := max(a.FirstPlayer, 1); n <= a.LastPlayer && n <= len(t.Players); n++ {
 			q := &t.Players[n-1]
-			for r := max(a.FirstRound, 1); r <= a.LastRound && r <= f.TotalRounds; r++ {
+			for r := max(a.FirstRound, 1); r <= a.LastRound && r <= total; r++ {
 				for len(q.Accelerations) < r {
 					q.Accelerations = append(q.Accelerations, 0)
 				}
@@ -275,4 +287,27 @@ func (t *Tournament) inferInitialColor() Color {
 		rank++
 	}
 	return NoColor
+}
+
+// Before returns the tournament as it stood when round r (1-based, at most
+// t.Round) was to be paired: the games of the earlier rounds, and every
+// player who was not paired in round r absent. Forbidden pairs and
+// accelerations are kept.
+func (t *Tournament) Before(r int) *Tournament {
+	u := *t
+	u.Round = r
+	u.Players = make([]Player, len(t.Players))
+	for i, p := range t.Players {
+		q := p
+		q.Games = append([]Game(nil), p.Games[:r-1]...)
+		q.Score = 0
+		for _, g := range q.Games {
+			q.Score += t.GamePoints(g)
+		}
+		if r-1 < len(p.Games) {
+			q.Absent = !p.Games[r-1].Paired
+		}
+		u.Players[i] = q
+	}
+	return &u
 }

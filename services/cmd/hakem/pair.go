@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/dutch"
+	"github.com/hakem-chess/hakem/pairing/trf"
+)
+
+// Exit statuses of hakem pair, as bbpPairings defines them.
+const (
+	pairExitNoPairing  = 1 // no valid pairing exists
+	pairExitUnexpected = 2 // unexpected error
+	pairExitInvalid    = 3 // invalid input (file format, inconsistent data)
+	pairExitSize       = 4 // size limits
+	pairExitFile       = 5 // the file could not be read or written
+)
+
+// pairMaxPlayers is the size limit (TRF start numbers have four digits).
+const pairMaxPlayers = 9999
+
+func init() {
+	var (
+		input          string
+		pairMode       bool
+		checkMode      bool
+		explain        bool
+		showVersionTag bool
+	)
+	cmd := &cobra.Command{
+		Use:   "pair --dutch IN.trf (-p [OUT] [--explain] | -c)",
+		Short: "Pair the next round of a Swiss tournament by the FIDE Dutch system (a drop-in for bbpPairings)",
+		Long: `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
+XXA, XXP, XXS) and pairs its next round by the FIDE Dutch system (C.04.3 as
+revised in 2025), as bbpPairings 6 does.
+
+  hakem pair --dutch IN.trf -p [OUT]   the number of pairs, then "white black"
+                                       per board in board order, a bye as "N 0"
+                                       (to standard output when OUT is omitted)
+  hakem pair --dutch IN.trf -p OUT --explain
+                                       also explains the pairing: brackets,
+                                       floaters, the step that decided each
+                                       choice, the colour rule applied (to
+                                       standard output; to standard error when
+                                       OUT is omitted)
+  hakem pair --dutch IN.trf -c         re-pairs every round of the file and
+                                       lists the rounds whose pairing differs
+
+Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
+input, 4 size limit, 5 file access.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersionTag {
+				fmt.Fprintf(cmd.OutOrStdout(), "hakem %s (FIDE Dutch 2025, bbpPairings 6 compatible)\n", version)
+				if input == "" {
+					return nil
+				}
+			}
+			if input == "" {
+				return exitWith(pairExitInvalid, errors.New("pair: --dutch IN.trf is required (the Dutch system is the only one)"))
+			}
+			if pairMode == checkMode {
+				return exitWith(pairExitInvalid, errors.New("pair: give exactly one of -p (pair the next round) and -c (check the rounds played)"))
+			}
+			if checkMode && len(args) > 0 {
+				return exitWith(pairExitInvalid, fmt.Errorf("pair: -c takes no output file (got %q)", args[0]))
+			}
+			f, err := readPairingFile(input)
+			if err != nil {
+				return err
+			}
+			if len(f.Players) > pairMaxPlayers {
+				return exitWith(pairExitSize, fmt.Errorf("pair: %d players: at most %d are supported", len(f.Players), pairMaxPlayers))
+			}
+			if checkMode {
+				return checkRounds(cmd.OutOrStdout(), f)
+			}
+			t, err := pairing.FromTRF(f)
+			if err != nil {
+				return exitWith(pairExitInvalid, fmt.Errorf("pair: %s: %w", input, err))
+			}
+			res, err := dutch.Pair(t, dutch.Options{Explain: explain})
+			if err != nil {
+				return pairError(err)
+			}
+			var out bytes.Buffer
+			writePairing(&out, res)
+			notes := cmd.ErrOrStderr()
+			if len(args) == 1 {
+				if err := os.WriteFile(args[0], out.Bytes(), 0o644); err != nil {
+					return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+				}
+				notes = cmd.OutOrStdout()
+			} else if _, err := cmd.OutOrStdout().Write(out.Bytes()); err != nil {
+				return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+			}
+			if explain {
+				w := bufio.NewWriter(notes)
+				for _, n := range res.Notes {
+					fmt.Fprintln(w, n)
+				}
+				if err := w.Flush(); err != nil {
+					return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&input, "dutch", "", "the tournament file (TRF) to pair by the FIDE Dutch system")
+	cmd.Flags().BoolVarP(&pairMode, "pair", "p", false, "pair the next round, writing to OUT or standard output")
+	cmd.Flags().BoolVarP(&checkMode, "check", "c", false, "re-pair every round of the file and list the rounds that differ")
+	cmd.Flags().BoolVar(&explain, "explain", false, "with -p, explain the pairing")
+	cmd.Flags().BoolVarP(&showVersionTag, "release", "r", false, "print the version")
+	rootCmd.AddCommand(cmd)
+}
+
+func readPairingFile(path string) (*trf.File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+	}
+	f, err := trf.Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, exitWith(pairExitInvalid, fmt.Errorf("pair: %s: %w", path, err))
+	}
+	return f, nil
+}
+
+func pairError(err error) error {
+	var ie *pairing.InputError
+	switch {
+	case errors.Is(err, dutch.ErrNoPairing):
+		return exitWith(pairExitNoPairing, fmt.Errorf("pair: %w", err))
+	case errors.As(err, &ie):
+		return exitWith(pairExitInvalid, fmt.Errorf("pair: %w", err))
+	}
+	return exitWith(pairExitUnexpected, fmt.Errorf("pair: %w", err))
+}
+
+// writePairing writes a round in bbpPairings' output format.
+func writePairing(w io.Writer, r *dutch.Result) {
+	fmt.Fprintf(w, "%d\n", len(r.Boards))
+	for _, b := range r.Boards {
+		fmt.Fprintf(w, "%d %d\n", b.White, b.Black)
+	}
+}
+
+// checkRounds re-pairs every round of f and lists the rounds whose
+// pairing (pairs, colours, bye) differs from the file's.
+func checkRounds(w io.Writer, f *trf.File) error {
+	t, err := pairing.HistoryFromTRF(f)
+	if err != nil {
+		return exitWith(pairExitInvalid, fmt.Errorf("pair: %w", err))
+	}
+	played := t.Round - 1
+	differ := 0
+	for r := 1; r <= played; r++ {
+		want := filePairing(f, r)
+		res, err := dutch.Pair(t.Before(r), dutch.Options{})
+		if err != nil {
+			differ++
+			fmt.Fprintf(w, "round %d: %v\n", r, err)
+			continue
+		}
+		got := map[[2]int]bool{}
+		for _, b := range res.Boards {
+			got[[2]int{b.White, b.Black}] = true
+		}
+		var missing, extra []string
+		for _, p := range sortedPairs(want) {
+			if !got[p] {
+				missing = append(missing, fmt.Sprintf("%d-%d", p[0], p[1]))
+			}
+		}
+		for _, p := range sortedPairs(got) {
+			if !want[p] {
+				extra = append(extra, fmt.Sprintf("%d-%d", p[0], p[1]))
+			}
+		}
+		if len(missing)+len(extra) > 0 {
+			differ++
+			fmt.Fprintf(w, "round %d: the file has %v, hakem pairs %v\n", r, missing, extra)
+		}
+	}
+	fmt.Fprintf(w, "%d of %d rounds differ\n", differ, played)
+	return nil
+}
+
+// filePairing returns round r's pairs as (white, black), a bye as (n, 0).
+// Games without colours (forfeits written without them) count the lower
+// start number as white.
+func filePairing(f *trf.File, r int) map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for _, p := range f.Players {
+		e := p.Round(r)
+		switch {
+		case e.Opponent == 0 && (e.Result == trf.PairingBye || e.Result == trf.ForfeitWin):
+			out[[2]int{p.StartNo, 0}] = true
+		case e.Opponent != 0 && e.Color == trf.White:
+			out[[2]int{p.StartNo, e.Opponent}] = true
+		case e.Opponent != 0 && e.Color != trf.Black && p.StartNo < e.Opponent:
+			out[[2]int{p.StartNo, e.Opponent}] = true
+		}
+	}
+	return out
+}
+
+func sortedPairs(m map[[2]int]bool) [][2]int {
+	var out [][2]int
+	for p := range m {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i][0] != out[j][0] {
+			return out[i][0] < out[j][0]
+		}
+		return out[i][1] < out[j][1]
+	})
+	return out
+}
