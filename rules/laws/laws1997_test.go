@@ -489,3 +489,11 @@ func TestLaws1997_13_4_Penalties(t *testing.T) {
 	_, err = p.Penalize(s, rules.White, Penalty{Kind: Fine})
 	expectErr(t, err, ErrNotInProfile)
 }
+
+func TestLaws1997_13_5_ExternalDisturbance(t *testing.T) {
+	p := profile(t, "fide-1997")
+	r, err := p.ExternalDisturbance(sit(game(t, "", "e4"), minute, minute), 2*minute, 2*minute)
+	expect(t, r, err, "13.5", Continue,
+		Adjustment{Side: rules.White, Kind: AddTime, Amount: 2 * minute},
+		Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+}

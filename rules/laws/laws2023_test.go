@@ -432,3 +432,31 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("zero profile: %v", err)
 	}
 }
+
+func TestLaws2023_III_4_IncrementRequest(t *testing.T) {
+	p, _ := profile(t, "fide-2023").WithQuickplayFinish(true)
+	s := sit(game(t, "", "e4", "e5"), 90*time.Second, 10*minute)
+	s.LastPeriod = true
+	r, err := p.IncrementRequest(s, rules.White, true, false)
+	expect(t, r, err, "III.4", Draw)
+	r, err = p.IncrementRequest(s, rules.White, false, true)
+	expect(t, r, err, "III.4", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+	if r.SetIncrement != 5*time.Second {
+		t.Fatalf("increment %v", r.SetIncrement)
+	}
+	r, err = p.IncrementRequest(s, rules.White, false, false)
+	expect(t, r, err, "III.4", Continue)
+	_, err = p.IncrementRequest(s, rules.Black, false, true)
+	expectErr(t, err, ErrNotOnMove)
+	p97, _ := profile(t, "fide-1997").WithQuickplayFinish(true)
+	_, err = p97.IncrementRequest(s, rules.White, false, true)
+	expectErr(t, err, ErrNotInProfile)
+}
+
+func TestLaws2023_12_5_ExternalDisturbance(t *testing.T) {
+	p := profile(t, "fide-2023")
+	r, err := p.ExternalDisturbance(sit(game(t, "", "e4"), minute, minute), 0, 3*minute)
+	expect(t, r, err, "12.5", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 3 * minute})
+	_, err = p.ExternalDisturbance(sit(game(t, "", "e4"), minute, minute), -1, 0)
+	expectErr(t, err, ErrBelowZero)
+}

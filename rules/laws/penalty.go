@@ -214,3 +214,27 @@ func (p Profile) ColoursReversed(s Situation) (Ruling, error) {
 	}
 	return done(p.ruling(p.Articles.ColoursReversed, Continue, "colours reversed after %d/%d moves: the game continues", w, b))
 }
+
+// ExternalDisturbance rules on extra time the arbiter gives either or both
+// players after an external disturbance of the game (1997 13.5, 2023 12.5).
+func (p Profile) ExternalDisturbance(s Situation, white, black time.Duration) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if white < 0 || black < 0 {
+		return Ruling{}, fmt.Errorf("%w: %v / %v", ErrBelowZero, white, black)
+	}
+	if white == 0 && black == 0 {
+		return Ruling{}, fmt.Errorf("%w: no time given", ErrBadInput)
+	}
+	if s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	}
+	r := p.ruling(p.Articles.ExternalDisturbance, Continue, "external disturbance: %v to white, %v to black", white, black)
+	for c, d := range [2]time.Duration{white, black} {
+		if d > 0 {
+			r.Adjustments = append(r.Adjustments, Adjustment{Side: rules.Color(c), Kind: AddTime, Amount: d})
+		}
+	}
+	return done(r)
+}

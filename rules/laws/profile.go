@@ -64,6 +64,7 @@ type Articles struct {
 	QuickplayClaim, QuickplayApplies                           string
 	Points                                                     string
 	Distraction, DistractionPenalty                            string
+	ExternalDisturbance, IncrementRequest                      string
 	RefusalToComply, BothAtFault                               string
 	Penalties                                                  string
 	ClockAdjustment                                            string
@@ -297,7 +298,8 @@ func fide2023() Profile {
 			Points:      "10.1",
 			Distraction: "11.5", DistractionPenalty: "11.6",
 			RefusalToComply: "11.7", BothAtFault: "11.8",
-			Penalties:        "12.9",
+			Penalties:           "12.9",
+			ExternalDisturbance: "12.5", IncrementRequest: "III.4",
 			ClockAdjustment:  "7.1",
 			ReducedPenalties: "A.3", BlitzUnsupervised: "B.3",
 			SetUpNoClaim: "A.5.1.2", IllegalMoveStands: "A.5.2",
@@ -339,8 +341,9 @@ func fide1997() Profile {
 			Points:      "11.1",
 			Distraction: "12.5", DistractionPenalty: "12.6",
 			RefusalToComply: "12.7", BothAtFault: "12.8",
-			Penalties:       "13.4",
-			ClockAdjustment: "6.13",
+			Penalties:           "13.4",
+			ExternalDisturbance: "13.5",
+			ClockAdjustment:     "6.13",
 		},
 		penalties: map[PenaltyKind]string{
 			Warning: "13.4a", TimeToOpponent: "13.4b", TimeOff: "13.4c", Loss: "13.4d", Expulsion: "13.4e",

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/hakem-chess/hakem/rules"
 )
@@ -66,4 +67,47 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 		return done(r)
 	}
 	return Ruling{}, fmt.Errorf("%w: judgement %d", ErrBadInput, j)
+}
+
+// IncrementRequest rules on a request, in the 2023 quickplay finish, by the
+// player having the move with less than two minutes left, that an increment
+// of five seconds be introduced for both players (Guidelines III.4). The
+// request is an offer of a draw: if the opponent accepts, the game is drawn;
+// if he refuses and the arbiter agrees to the request, the clocks are set
+// with the increment (Ruling.SetIncrement) and the opponent is given two
+// minutes; if the arbiter does not agree, play continues unchanged (and a
+// claim under III.5 remains possible). The 1997 text has no such request.
+func (p Profile) IncrementRequest(s Situation, requester rules.Color, opponentAccepts, arbiterAgrees bool) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if requester > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, requester)
+	}
+	if p.Articles.IncrementRequest == "" {
+		return Ruling{}, fmt.Errorf("%w: no increment request in %s", ErrNotInProfile, p.Name)
+	}
+	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
+		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force (%s)", ErrNotApplicable, p.Articles.QuickplayApplies)
+	}
+	if over, res := p.over(s); over {
+		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, res)
+	}
+	if pos := s.Game.Position(); pos.Turn() != requester {
+		return Ruling{}, fmt.Errorf("%w: %s requests, %s is to move", ErrNotOnMove, requester, pos.Turn())
+	}
+	if left := s.Remaining[requester]; left >= p.QuickplayClaimBelow || left <= 0 {
+		return Ruling{}, fmt.Errorf("%w: %s has %v; the request needs less than %v", ErrNotApplicable, requester, left, p.QuickplayClaimBelow)
+	}
+	opp := requester.Other()
+	switch {
+	case opponentAccepts:
+		return done(p.ruling(p.Articles.IncrementRequest, Draw, "%s's request for an increment is an offer of a draw, which %s accepts", requester, opp))
+	case arbiterAgrees:
+		r := p.ruling(p.Articles.IncrementRequest, Continue, "%s refuses the draw; the arbiter agrees to the request: 5 s increment for both players and %v to %s", opp, p.QuickplayBonus, opp)
+		r.SetIncrement = 5 * time.Second
+		r.Adjustments = []Adjustment{{Side: opp, Kind: AddTime, Amount: p.QuickplayBonus}}
+		return done(r)
+	}
+	return done(p.ruling(p.Articles.IncrementRequest, Continue, "%s refuses the draw and the arbiter does not agree to the request: play continues", opp))
 }

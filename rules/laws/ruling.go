@@ -126,6 +126,9 @@ type Ruling struct {
 	IllegalMoves int
 	// Expelled: the offender is expelled from the event.
 	Expelled bool
+	// SetIncrement: the clocks are to be set to add this much per move for
+	// both players from now on (2023 Guidelines III.4); 0 if unchanged.
+	SetIncrement time.Duration
 	// Explanation says in words what was decided and why.
 	Explanation string
 }
