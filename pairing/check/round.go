@@ -65,6 +65,7 @@ type Violation struct {
 	Explanation string
 }
 
+// String gives the rule, the players and the explanation on one line.
 func (v Violation) String() string { return fmt.Sprintf("%s %v: %s", v.Rule, v.Players, v.Explanation) }
 
 // history is what the checker knows of a player before the round.

@@ -17,6 +17,7 @@ type Error struct {
 	Reason       string
 }
 
+// Error gives the line, the column and the reason.
 func (e *Error) Error() string {
 	if e.Column == 0 {
 		return fmt.Sprintf("trf: line %d: %s", e.Line, e.Reason)
