@@ -8,10 +8,20 @@ import (
 
 const perft6Start = 119060324
 
+// reportCPU adds the CPU seconds per operation since start (cpu-s/op), a
+// steadier figure than wall time on a shared machine (it includes the
+// garbage collector's work, so it is not flattering).
+func reportCPU(b *testing.B, start float64) {
+	if start > 0 {
+		b.ReportMetric((cpuSeconds()-start)/float64(b.N), "cpu-s/op")
+	}
+}
+
 // BenchmarkPerft6Bulk: perft(6) from the start position with bulk counting
 // at the leaves (119,060,324 nodes).
 func BenchmarkPerft6Bulk(b *testing.B) {
 	p := StartPosition()
+	defer reportCPU(b, cpuSeconds())
 	for i := 0; i < b.N; i++ {
 		if n := Perft(p, 6); n != perft6Start {
 			b.Fatalf("perft(6) = %d", n)
@@ -23,6 +33,7 @@ func BenchmarkPerft6Bulk(b *testing.B) {
 // BenchmarkPerft6NoBulk: the same, playing every leaf move.
 func BenchmarkPerft6NoBulk(b *testing.B) {
 	p := StartPosition()
+	defer reportCPU(b, cpuSeconds())
 	for i := 0; i < b.N; i++ {
 		if n := PerftNoBulk(p, 6); n != perft6Start {
 			b.Fatalf("perft(6) = %d", n)
@@ -82,6 +93,7 @@ func oraclePerft(pos *oracle.Position, depth int, bulk bool) uint64 {
 
 // BenchmarkPerft6BulkCorentings: the baseline, corentings/chess v2.3.2.
 func BenchmarkPerft6BulkCorentings(b *testing.B) {
+	defer reportCPU(b, cpuSeconds())
 	for i := 0; i < b.N; i++ {
 		if n := oraclePerft(oracle.StartingPosition(), 6, true); n != perft6Start {
 			b.Fatalf("perft(6) = %d", n)
@@ -90,9 +102,22 @@ func BenchmarkPerft6BulkCorentings(b *testing.B) {
 	b.ReportMetric(float64(perft6Start*b.N)/b.Elapsed().Seconds(), "nodes/s")
 }
 
+// BenchmarkPerft5BulkCorentings: the baseline at depth 5 (4,865,609 nodes),
+// for a quick bench run.
+func BenchmarkPerft5BulkCorentings(b *testing.B) {
+	defer reportCPU(b, cpuSeconds())
+	for i := 0; i < b.N; i++ {
+		if n := oraclePerft(oracle.StartingPosition(), 5, true); n != 4865609 {
+			b.Fatalf("perft(5) = %d", n)
+		}
+	}
+	b.ReportMetric(float64(4865609*b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
 // BenchmarkPerft5NoBulkCorentings: the baseline without bulk counting, at
 // depth 5 (4,865,609 nodes; depth 6 takes minutes).
 func BenchmarkPerft5NoBulkCorentings(b *testing.B) {
+	defer reportCPU(b, cpuSeconds())
 	for i := 0; i < b.N; i++ {
 		if n := oraclePerft(oracle.StartingPosition(), 5, false); n != 4865609 {
 			b.Fatalf("perft(5) = %d", n)
