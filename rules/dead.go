@@ -29,6 +29,26 @@ func pawnCover(b Bitboard, c Color) Bitboard {
 	return (b&notFileA)>>9 | (b&notFileH)>>7
 }
 
+// diagonalSpread returns the squares diagonally next to the squares of b.
+func diagonalSpread(b Bitboard) Bitboard {
+	return (b&notFileA)<<7 | (b&notFileH)<<9 | (b&notFileA)>>9 | (b&notFileH)>>7
+}
+
+// bishopReach returns every square bishops on b could ever stand on when
+// the squares in walls are blocked for good (other pieces, which move, are
+// ignored: an over-approximation).
+func bishopReach(b, walls Bitboard) Bitboard {
+	r := b
+	for {
+		next := (r | diagonalSpread(r)) &^ walls
+		next |= b
+		if next == r {
+			return r
+		}
+		r = next
+	}
+}
+
 // kingRegion returns every square a king on from could ever reach moving
 // only over squares in allowed (a flood fill; it over-approximates, since it
 // ignores the other pieces standing in the way).
@@ -49,17 +69,22 @@ func kingRegion(from Square, allowed Bitboard) Bitboard {
 // ever to capture a pawn. Then the pawns never move, and:
 //   - each king stays in the region it can reach without entering a square
 //     an enemy pawn attacks or a pawn stands on (computed as a flood fill);
-//   - only a bishop can give check, and only on its square colour;
-//   - side c mates on a square s of the enemy king's region only if each
-//     flight square of s in that region is attacked by a bishop of c, or
-//     blocked by an enemy bishop (both only on their square colour), or
-//     covered by c's king from a square of its region not next to s.
+//   - each bishop stays on the squares it can reach diagonally without
+//     crossing a pawn (computed as a flood fill), and there checks or guards
+//     (a square next to its reach on a diagonal is a pawn or in its reach);
+//   - only a bishop can give check;
+//   - side c mates on a square s of the enemy king's region only if s is in
+//     the reach of a bishop of c and each flight square of s in that region
+//     is in the reach of a bishop of c, or covered by c's king from a square
+//     of its region not next to s, or blocked by an enemy bishop (one square
+//     per bishop, in its reach).
 //
 // If no square s of the enemy region allows that, c cannot mate (lockProved).
 // The checks over-approximate what can happen (bishops are assumed to reach
-// every square of their colour, kings every square of their region), which
-// keeps the proof sound. Pawns on a bishop's colour of the opposing side end
-// the analysis (a capture could unlock the structure).
+// every square of their reach, kings every square of their region, other
+// pieces never in the way), which keeps the proof sound. A bishop that could
+// reach an enemy pawn, or a square an enemy pawn attacks, ends the analysis
+// (a capture would unlock the structure).
 func lockedCannotMate(p *Position, c Color) lockVerdict {
 	wp, bp := p.Pieces(White, Pawn), p.Pieces(Black, Pawn)
 	pawns := wp | bp
@@ -93,10 +118,13 @@ func lockedCannotMate(p *Position, c Color) lockVerdict {
 	if wCover&black != 0 || bCover&white != 0 {
 		return lockNotApplicable
 	}
-	// A bishop on the colour of enemy pawns could capture one or be captured
-	// by one; either changes the structure.
-	wb, bb := p.Pieces(White, Bishop), p.Pieces(Black, Bishop)
-	if squareColorsOf(wb)&bp != 0 || squareColorsOf(bb)&wp != 0 {
+	// The squares bishops can ever reach; one that could reach a square next
+	// to an enemy pawn on its diagonal could capture it, one that could reach
+	// a square an enemy pawn attacks could be captured: either changes the
+	// structure.
+	wb := bishopReach(p.Pieces(White, Bishop), pawns)
+	bb := bishopReach(p.Pieces(Black, Bishop), pawns)
+	if diagonalSpread(wb)&bp != 0 || wb&bCover != 0 || diagonalSpread(bb)&wp != 0 || bb&wCover != 0 {
 		return lockNotApplicable
 	}
 	// The kings' regions; a king able to reach a pawn not defended by a pawn
@@ -107,27 +135,31 @@ func lockedCannotMate(p *Position, c Color) lockVerdict {
 		return lockNotApplicable
 	}
 
-	o := c.Other()
-	ours := squareColorsOf(p.Pieces(c, Bishop))
+	// Squares c's bishops can check on or guard, squares the opponent's
+	// bishops can block.
+	ours, theirs := wb, bb
+	ourRegion, theirRegion := wRegion, bRegion
+	if c == Black {
+		ours, theirs = bb, wb
+		ourRegion, theirRegion = bRegion, wRegion
+	}
 	if ours == 0 {
 		return lockProved // nothing of c can ever give check
 	}
-	theirs := squareColorsOf(p.Pieces(o, Bishop))
-	ourRegion, theirRegion := wRegion, bRegion
-	if c == Black {
-		ourRegion, theirRegion = bRegion, wRegion
-	}
+	blockers := p.Pieces(c.Other(), Bishop).Count()
 	for checks := theirRegion & ours; checks != 0; checks &= checks - 1 {
 		s := checks.First()
 		near := kingSpread(Bitboard(1) << uint(s))
-		// Flight squares no bishop can cover or block: c's king must.
-		open := near & theirRegion &^ ours &^ theirs
+		// Flight squares no bishop of c can guard: c's king must cover them,
+		// or the opponent's bishops block them, one square each.
+		open := near & theirRegion &^ ours
 		if open == 0 {
 			return lockUndecided
 		}
 		for ks := ourRegion &^ near; ks != 0; ks &= ks - 1 {
 			k := ks.First()
-			if open&^kingSpread(Bitboard(1)<<uint(k)) == 0 {
+			rest := open &^ kingSpread(Bitboard(1)<<uint(k))
+			if rest&^theirs == 0 && rest.Count() <= blockers {
 				return lockUndecided
 			}
 		}

@@ -10,6 +10,13 @@ type Game struct {
 	moves     []Move
 	positions []Position // positions[i] is the position after i plies
 	keys      []uint64   // keys[i] = positions[i].Hash()
+
+	// Memory of mating searches in locked positions (see deadPosition), per
+	// side: keys of positions from which that side proved unable to mate,
+	// and the last position searched without that proof.
+	noMate      [2]map[uint64]struct{}
+	searched    [2]uint64
+	searchedSet [2]bool
 }
 
 // Errors of Game.Play and Game.Undo.

@@ -36,6 +36,17 @@ var matingCases = []struct {
 	{"8/8/1k6/p1p1p1p1/P1P1P1P1/8/1K6/8 w - - 0 1", MatingImpossible, MatingImpossible, "full pawn wall, kings only"},
 	{"8/8/1k6/p1p1p1p1/P1P1P1P1/3B4/1K6/8 w - - 0 1", MatingImpossible, MatingImpossible, "wall; white light bishop cannot attack dark-square pawns, black king's flight squares on dark squares out of white king's reach"},
 	{"8/8/1k2b3/p1p1p1p1/P1P1P1P1/8/1K6/8 w - - 0 1", MatingPossible, MatingPossible, "wall; black light bishop can be captured by white pawns or take them: structure may change"},
+	// Wall on the seventh-to-third ranks; White's dark bishop c1 is shut in
+	// below (its diagonals end on White's own dark-square pawns), Black's light
+	// bishop h3 is below with the white king: every light square of the white
+	// king's region has at least two dark neighbours there, which only the
+	// white bishop could block (one at a time) and the black king, shut in
+	// above, cannot cover.
+	{"3k4/8/p1p3p1/P1Pp1pPp/3PpP1P/4P2b/8/2B1K3 b - - 0 1", MatingImpossible, MatingImpossible, "wall; each bishop on the wrong side of it"},
+	// Locked for good, but White's bishop is on the black king's side with
+	// Black's bishop able to block: not proved, and the search budget is too
+	// small to exhaust the positions: unknown.
+	{"4b3/3k3p/pB4pP/Pp1p1pP1/1PpP1P2/2P5/8/7K w - - 0 1", MatingUnknown, MatingImpossible, "locked; white bishop with the black king"},
 	// The same wall with the h-file open (no g-pawns): kings get through.
 	{"8/8/1k6/p1p1p3/P1P1P3/8/1K6/8 w - - 0 1", MatingPossible, MatingPossible, "wall with a gap: a king gets through and wins pawns"},
 	// One pawn pair, kings free.

@@ -13,6 +13,14 @@ const matingSearchBudget = 20000
 // 64-bit key collision could in theory hide a position, the one way this
 // search can err.
 func helpmateSearch(p Position, c Color, budget int) MatingAbility {
+	a, _ := helpmateSearchSeen(p, c, budget)
+	return a
+}
+
+// helpmateSearchSeen is helpmateSearch that also returns the keys of the
+// positions it reached. When the answer is MatingImpossible, no position in
+// that set can lead to c's mate either (what it can reach, p can reach).
+func helpmateSearchSeen(p Position, c Color, budget int) (MatingAbility, map[uint64]struct{}) {
 	seen := make(map[uint64]struct{}, 256)
 	seen[p.Hash()] = struct{}{}
 	queue := []Position{p}
@@ -22,7 +30,7 @@ func helpmateSearch(p Position, c Color, budget int) MatingAbility {
 		moves := q.LegalMoves(buf[:0])
 		if len(moves) == 0 {
 			if q.InCheck() && q.Turn() != c {
-				return MatingPossible
+				return MatingPossible, seen
 			}
 			continue
 		}
@@ -33,7 +41,7 @@ func helpmateSearch(p Position, c Color, budget int) MatingAbility {
 				continue
 			}
 			if len(seen) >= budget {
-				return MatingUnknown
+				return MatingUnknown, seen
 			}
 			seen[h] = struct{}{}
 			queue = append(queue, n)
@@ -45,5 +53,5 @@ func helpmateSearch(p Position, c Color, budget int) MatingAbility {
 			head = -1
 		}
 	}
-	return MatingImpossible
+	return MatingImpossible, seen
 }

@@ -40,7 +40,9 @@ type Status struct {
 	DeadPosition bool
 }
 
-// Status reports the current position's status. It does not allocate.
+// Status reports the current position's status. It does not allocate,
+// except in the rare locked positions that need a mating search (see
+// CanMate), whose results the game keeps.
 func (g *Game) Status() Status {
 	p := g.current()
 	s := Status{
@@ -58,7 +60,48 @@ func (g *Game) Status() Status {
 	if !over {
 		s.FiftyMoveClaimable = s.HalfmoveClock >= 100
 		s.ThreefoldClaimable = s.Repetitions >= 3
-		s.DeadPosition = IsDeadPosition(*p)
+		s.DeadPosition = g.deadPosition(p)
 	}
 	return s
+}
+
+// deadPosition is IsDeadPosition with the game's memory of mating searches:
+// a search that found no mate from some position proves the same for every
+// position it reached, so a locked ending that shuffles on is searched once,
+// not after every move.
+func (g *Game) deadPosition(p *Position) bool {
+	return g.cannotMate(p, White) && g.cannotMate(p, Black)
+}
+
+// cannotMate is CanMate(p, c) == MatingImpossible, remembering searches.
+func (g *Game) cannotMate(p *Position, c Color) bool {
+	if insufficientMaterial(p, c) {
+		return true
+	}
+	switch lockedCannotMate(p, c) {
+	case lockProved:
+		return true
+	case lockNotApplicable:
+		return false
+	}
+	h := p.Hash()
+	if _, ok := g.noMate[c][h]; ok {
+		return true
+	}
+	if g.searched[c] == h && g.searchedSet[c] {
+		return false // searched here already: a mate exists or it is unknown
+	}
+	a, seen := helpmateSearchSeen(*p, c, matingSearchBudget)
+	if a == MatingImpossible {
+		if g.noMate[c] == nil {
+			g.noMate[c] = seen
+		} else {
+			for k := range seen {
+				g.noMate[c][k] = struct{}{}
+			}
+		}
+		return true
+	}
+	g.searched[c], g.searchedSet[c] = h, true
+	return false
 }
