@@ -41,6 +41,9 @@ type Config struct {
 	Absence  float64 // a player will be absent (zero-point bye) in the coming round
 	FullBye  float64 // the organiser gives a player a full-point bye for the coming round
 	Withdraw float64 // a player withdraws after a round
+
+	ForbiddenPairs int              // random pairs of players who must never meet (XXP), drawn at the start
+	Points         *trf.PointSystem // a non-standard point system (written as XXS); nil for 1-½-0
 }
 
 // Defaults returns a Config with the event rates of an ordinary open:
@@ -96,6 +99,15 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		f.Players = append(f.Players, trf.Player{
 			StartNo: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: r, Rank: i + 1,
 		})
+	}
+	if c.Points != nil {
+		f.PointSystem, f.PointSystemSet = *c.Points, true
+	}
+	for k := 0; k < c.ForbiddenPairs; k++ {
+		a, b := 1+rng.IntN(c.Players), 1+rng.IntN(c.Players)
+		if a != b {
+			f.Forbidden = append(f.Forbidden, trf.ForbiddenGroup{Players: []int{a, b}})
+		}
 	}
 	t := &Tournament{File: f}
 	withdrawn := map[int]bool{}

@@ -233,6 +233,39 @@ func TestSimulatedEvents(t *testing.T) {
 	t.Logf("violations of the careful pairer: %v; %d forfeits, %d half-point byes, %d pairing-allocated byes", events, forfeits, halfByes, pabs)
 }
 
+// TestForbiddenPairsAndPointSystem: forbidden pairs reach the file (and
+// the naive pairer, which ignores them, is caught), and a 3-1-0 point
+// system is used for the points.
+func TestForbiddenPairsAndPointSystem(t *testing.T) {
+	c := Defaults(3, 12, 7)
+	c.ForbiddenPairs = 30
+	ps := trf.DefaultPointSystem()
+	ps.WhiteWin, ps.BlackWin, ps.ForfeitWin, ps.FullPointBye, ps.PairingAllocatedBye = 3, 3, 3, 3, 3
+	ps.WhiteDraw, ps.BlackDraw, ps.HalfPointBye = 1, 1, 1
+	c.Points = &ps
+	tm, err := Run(c, naive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tm.File.Forbidden) == 0 || rules(tm)[check.Forbidden] == 0 {
+		t.Fatalf("%d forbidden groups, violations %v", len(tm.File.Forbidden), rules(tm))
+	}
+	wins := 0
+	for _, p := range tm.File.Players {
+		for _, e := range p.Rounds {
+			if e.Result == trf.Win {
+				wins++
+			}
+		}
+		if p.Points != tm.File.Score(p.StartNo, 7) || p.Points != float64(int(p.Points)) {
+			t.Fatalf("player %d: %v points under 3-1-0", p.StartNo, p.Points)
+		}
+	}
+	if wins == 0 {
+		t.Fatal("no wins")
+	}
+}
+
 func TestRunIsDeterministic(t *testing.T) {
 	a, err := Run(Defaults(7, 15, 7), careful)
 	if err != nil {
