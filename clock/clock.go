@@ -303,7 +303,8 @@ func (c *Clock) adjust(e Event) {
 	r := c.raw(e.Side, max(e.At, c.last))
 	switch e.Op {
 	case Add:
-		c.main[e.Side] += e.Amount
+		// A fallen side's overrun is not a debt: time is added to zero.
+		c.main[e.Side] += e.Amount + max(-r, 0)
 	case Subtract:
 		c.main[e.Side] -= e.Amount
 	case Set:
@@ -367,12 +368,13 @@ func (c *Clock) Remaining(s Side, t time.Duration) (time.Duration, error) {
 
 // FlagFall returns the side whose clock is running and the exact instant its
 // flag falls if nobody presses, pauses or adjusts; ok is false when no clock
-// is running. If that flag has already fallen, at is when it fell.
+// is running. If that flag has already fallen (and no adjustment has given
+// time back since), at is when it fell.
 func (c *Clock) FlagFall() (s Side, at time.Duration, ok bool) {
 	if !c.running() {
 		return 0, 0, false
 	}
-	if c.flagged[c.turn] {
+	if c.flagged[c.turn] && c.raw(c.turn, c.last) <= 0 {
 		return c.turn, c.flagAt[c.turn], true
 	}
 	return c.turn, c.flagInstant(), true

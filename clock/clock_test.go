@@ -285,3 +285,20 @@ func TestClockErrors(t *testing.T) {
 		t.Errorf("reading before the last event: %v", err)
 	}
 }
+
+// TestFlagFallAfterTimeGivenBack: after a flag fell, an adjustment that gives
+// time back moves the next flag instant; the first fall stays recorded.
+func TestFlagFallAfterTimeGivenBack(t *testing.T) {
+	c, _ := Fold(mustControl(t, "10"), []Event{{Kind: Start}, {Kind: Pause, At: 12 * sec}})
+	if at, fallen := c.Flag(White); !fallen || at != 10*sec {
+		t.Fatalf("flag %v %v", at, fallen)
+	}
+	_ = c.Apply(Event{Kind: Adjust, At: 13 * sec, Side: White, Op: Add, Amount: 30 * sec})
+	_ = c.Apply(Event{Kind: Resume, At: 14 * sec})
+	if _, at, ok := c.FlagFall(); !ok || at != 44*sec {
+		t.Fatalf("next flag at %v %v", at, ok)
+	}
+	if at, fallen := c.Flag(White); !fallen || at != 10*sec {
+		t.Fatalf("first fall forgotten: %v %v", at, fallen)
+	}
+}
