@@ -13,7 +13,9 @@ import (
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
-var cases = flag.String("cases", "", "a folder of further pairing cases (NAME_rKofN.trf + .expected) to check")
+// The pairing module keeps the whole set of endorsed-engine cases in
+// ../testdata/cases; this package's own copies are a subset.
+var cases = flag.String("cases", "../testdata/cases", "a folder of further pairing cases (NAME_rKofN.trf + .expected) to check")
 
 var roundOf = regexp.MustCompile(`_r(\d+)of(\d+)\.trf$`)
 

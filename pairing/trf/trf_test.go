@@ -26,6 +26,9 @@ func TestReadWriteRoundTripTestdata(t *testing.T) {
 	if err != nil || len(files) < 5 {
 		t.Fatalf("testdata missing: %v %v", files, err)
 	}
+	// The whole set of endorsed-engine cases, kept by the pairing module.
+	more, _ := filepath.Glob("../testdata/cases/*.trf")
+	files = append(files, more...)
 	for _, name := range files {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			data, err := os.ReadFile(name)
