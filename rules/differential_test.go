@@ -42,6 +42,7 @@ func hasCheckMark(s string) bool { return strings.HasSuffix(s, "+") || strings.H
 // diffStats counts what the differential test compared.
 type diffStats struct {
 	positions, moves, mates, stalemates, faults int
+	childMates, childStalemates                 int // game-ending moves checked
 }
 
 // comparePosition compares p with the oracle; it returns false on the
@@ -75,6 +76,14 @@ func comparePosition(t *testing.T, p *Position, st *diffStats) bool {
 	}
 	for _, m := range ours {
 		u := p.UCI(m)
+		// Both notations read back to the move (the oracle's through the
+		// lenient reader, which ignores a wrong check mark).
+		for _, s := range [2]string{san[u], theirSAN[u]} {
+			if back, err := p.ParseSAN(s); err != nil || back != m {
+				t.Errorf("%s: ParseSAN(%q) = %v, %v; want %s", fen, s, back, err, u)
+				return false
+			}
+		}
 		if san[u] == theirSAN[u] {
 			continue
 		}
@@ -88,6 +97,25 @@ func comparePosition(t *testing.T, p *Position, st *diffStats) bool {
 		}
 		t.Errorf("%s: SAN of %s: ours %q, oracle %q", fen, u, san[u], theirSAN[u])
 		return false
+	}
+	// Every move that ends the game: the oracle must see the same mate or
+	// stalemate in the position after it.
+	for _, m := range ours {
+		q := p.Play(m)
+		if q.HasLegalMoves() {
+			continue
+		}
+		want := oracle.Stalemate
+		if q.InCheck() {
+			want = oracle.Checkmate
+			st.childMates++
+		} else {
+			st.childStalemates++
+		}
+		if got := oracleFrom(t, q.FEN()).Status(); got != want {
+			t.Errorf("%s after %s: status ours %v, oracle %v", fen, p.UCI(m), want, got)
+			return false
+		}
 	}
 	ourStatus := oracle.NoMethod
 	if len(ours) == 0 {
@@ -111,7 +139,7 @@ func comparePosition(t *testing.T, p *Position, st *diffStats) bool {
 // TestDifferentialOracle plays random games from the start position and a
 // few others and compares every position with the oracle.
 func TestDifferentialOracle(t *testing.T) {
-	games := 120
+	games := 200
 	if *long {
 		games = 1500
 	}
@@ -124,6 +152,12 @@ func TestDifferentialOracle(t *testing.T) {
 		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
 		"8/P1k5/K7/8/8/8/8/8 w - - 0 1",
 		"r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
+		// Endings, for mates, stalemates and under-promotions.
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+		"7k/8/5K2/8/8/8/8/6R1 w - - 0 1",
+		"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+		"8/4P3/8/8/8/8/3p4/k3K3 w - - 0 1",
+		"2k5/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
 	}
 	rng := rand.New(rand.NewPCG(2026, 11))
 	var st diffStats
@@ -141,21 +175,39 @@ func TestDifferentialOracle(t *testing.T) {
 			if len(moves) == 0 || p.HalfmoveClock() >= 100 {
 				break
 			}
-			// Prefer promotions and captures a little, to reach endings.
-			m := moves[rng.IntN(len(moves))]
-			for _, c := range moves {
-				if c.Promotion() != NoPieceType && rng.IntN(3) == 0 {
-					m = c
-				}
-			}
+			m := pickBiased(rng, &p, moves)
 			p.PlayInPlace(m)
 		}
 	}
-	t.Logf("%d positions, %d moves compared (SAN each), %d mates, %d stalemates, %d under-promotion SANs differ by the known oracle fault",
-		st.positions, st.moves, st.mates, st.stalemates, st.faults)
-	if st.positions < 1000 || st.mates == 0 {
+	t.Logf("%d positions, %d moves compared (SAN each), %d mates and %d stalemates reached, %d mating and %d stalemating moves checked, %d under-promotion SANs differ by the known oracle fault",
+		st.positions, st.moves, st.mates, st.stalemates, st.childMates, st.childStalemates, st.faults)
+	if st.positions < 1000 || st.childMates == 0 || st.childStalemates == 0 {
 		t.Errorf("too little compared: %+v", st)
 	}
+}
+
+// pickBiased picks a random move, preferring now and then a promotion, a
+// capture or a check, so that the games reach endings, mates and stalemates.
+func pickBiased(rng *rand.Rand, p *Position, moves []Move) Move {
+	var pick []Move
+	switch r := rng.IntN(10); {
+	case r < 3:
+		for _, m := range moves {
+			if p.IsCapture(m) || m.Promotion() != NoPieceType {
+				pick = append(pick, m)
+			}
+		}
+	case r < 5:
+		for _, m := range moves {
+			if q := p.Play(m); q.InCheck() {
+				pick = append(pick, m)
+			}
+		}
+	}
+	if len(pick) == 0 {
+		pick = moves
+	}
+	return pick[rng.IntN(len(pick))]
 }
 
 // TestOracleKnownFaults: the positions where the oracle is known to be

@@ -12,7 +12,7 @@ package rules
 type Position struct {
 	board    [64]Piece
 	byColor  [2]Bitboard
-	byType   [7]Bitboard // index NoPieceType unused
+	byType   [8]Bitboard // by PieceType; index NoPieceType (and 7) unused
 	checkers Bitboard    // pieces giving check to the side to move
 	hash     uint64
 	// castle[c][0] is c's kingside castling rook, castle[c][1] the

@@ -5,17 +5,18 @@ import "strings"
 // SAN returns the move in Standard Algebraic Notation as the PGN standard
 // writes it: piece letter, the minimal disambiguation (the file, else the
 // rank, else both), x for captures, =Q for promotions, O-O and O-O-O for
-// castling, and + for check or # for checkmate. m must be legal in p.
+// castling, and + for check or # for checkmate. For a move that is not
+// legal in p it returns "" (it never guesses a notation).
 func (p *Position) SAN(m Move) string {
+	if !p.IsLegal(m) {
+		return ""
+	}
 	var b [16]byte
 	s := p.appendSAN(b[:0], m)
 	return string(s)
 }
 
 func (p *Position) appendSAN(s []byte, m Move) []byte {
-	if m == NoMove {
-		return append(s, "--"...)
-	}
 	from, to := m.From(), m.To()
 	if m.IsCastling() {
 		if to > from {

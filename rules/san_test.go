@@ -184,3 +184,19 @@ func TestUCI(t *testing.T) {
 		}
 	}
 }
+
+// TestSANOfIllegalMove: no notation is invented for an illegal move, and
+// no garbage move makes the notation functions panic.
+func TestSANOfIllegalMove(t *testing.T) {
+	p := StartPosition()
+	for _, m := range []Move{NoMove, newMove(E1, E8), newPromotion(A1, A8, 7), Move(0xFFFFFFFF)} {
+		if got := p.SAN(m); got != "" {
+			t.Errorf("SAN(%v) = %q, want \"\"", m, got)
+		}
+		_ = p.UCI(m)
+		_ = m.String()
+		if p.IsLegal(m) {
+			t.Errorf("IsLegal(%v)", m)
+		}
+	}
+}

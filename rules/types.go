@@ -210,7 +210,7 @@ func (m Move) String() string {
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != NoPieceType {
-		s += string(pieceLetters[t] + 'a' - 'A')
+		s += string(" pnbrqk?"[t])
 	}
 	return s
 }
