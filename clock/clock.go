@@ -185,7 +185,7 @@ func (c *Clock) Apply(e Event) error {
 	if c.started && e.At < c.last {
 		return ErrTimeReversed
 	}
-	if e.Kind != Start && e.Kind != Adjust && !c.started {
+	if e.Kind != Start && e.Kind != Adjust && e.Kind != Reconfigure && !c.started {
 		return ErrNotStarted
 	}
 	if c.stopped && e.Kind != Adjust {
@@ -240,6 +240,24 @@ func (c *Clock) Apply(e Event) error {
 		c.noteFlag(e.At)
 		c.used = c.usedAt(e.At)
 		c.stopped = true
+	case Reconfigure:
+		if e.Control == nil || e.Control.Validate() != nil || e.Control.Kind == Untimed || e.Control.Kind == Unknown {
+			return ErrNoControl
+		}
+		if c.started && !c.paused {
+			return ErrNotPaused
+		}
+		tc := *e.Control
+		if !c.started {
+			c.tc = tc
+			c.main[White], c.main[Black] = tc.For(White)[0].Base, tc.For(Black)[0].Base
+			return nil
+		}
+		o := c.raw(c.turn.Other(), e.At)
+		c.main[c.turn] = max(c.raw(c.turn, e.At), 0)
+		c.main[c.turn.Other()] = o
+		c.used = 0
+		c.tc = tc
 	default:
 		return ErrUnknownEvent
 	}

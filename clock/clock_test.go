@@ -302,3 +302,46 @@ func TestFlagFallAfterTimeGivenBack(t *testing.T) {
 		t.Fatalf("first fall forgotten: %v %v", at, fallen)
 	}
 }
+
+// TestReconfigure: the arbiter corrects the setting, or introduces an
+// increment in the quickplay finish, on a paused clock.
+func TestReconfigure(t *testing.T) {
+	inc := mustControl(t, "300+5")
+	c, _ := Fold(mustControl(t, "300"), plies(0, 10*sec))
+	if err := c.Apply(Event{Kind: Reconfigure, At: 12 * sec, Control: &inc}); !errors.Is(err, ErrNotPaused) {
+		t.Fatalf("reconfigure while running: %v", err)
+	}
+	for _, e := range []Event{
+		{Kind: Pause, At: 12 * sec},
+		{Kind: Reconfigure, At: 12 * sec, Control: &inc},
+		{Kind: Resume, At: 20 * sec},
+		{Kind: Press, At: 21 * sec, Side: Black},
+	} {
+		if err := c.Apply(e); err != nil {
+			t.Fatalf("%+v: %v", e, err)
+		}
+	}
+	if b, _ := c.Remaining(Black, 21*sec); b != 300*sec-3*sec+5*sec {
+		t.Fatalf("black %v", b)
+	}
+	if err := c.Apply(Event{Kind: Pause, At: 22 * sec}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Apply(Event{Kind: Reconfigure, At: 22 * sec}); !errors.Is(err, ErrNoControl) {
+		t.Fatalf("reconfigure without control: %v", err)
+	}
+	untimed := TimeControl{Kind: Untimed}
+	if err := c.Apply(Event{Kind: Reconfigure, At: 22 * sec, Control: &untimed}); !errors.Is(err, ErrNoControl) {
+		t.Fatalf("reconfigure to untimed: %v", err)
+	}
+	// Before the start the new control's times are installed.
+	c2, _ := New(mustControl(t, "300"))
+	if err := c2.Apply(Event{Kind: Reconfigure, Control: &inc}); err != nil {
+		t.Fatal(err)
+	}
+	_ = c2.Apply(Event{Kind: Start})
+	_ = c2.Apply(Event{Kind: Press, At: sec, Side: White})
+	if w, _ := c2.Remaining(White, sec); w != 304*sec {
+		t.Fatalf("white %v", w)
+	}
+}

@@ -31,6 +31,14 @@ const (
 	Retract
 	// Stop: the game is over and the clocks stop for good.
 	Stop
+	// Reconfigure: the arbiter installs another time control
+	// (Event.Control), e.g. a corrected setting (2023 6.10.2) or an
+	// increment introduced in the quickplay finish (2023 Guidelines III.4).
+	// Before the start, each side gets the new first period's time; after
+	// it, the clock must be paused, the times and move counts stay (the
+	// arbiter sets times with Adjust), the turn in progress is settled, and
+	// periods, increments and delays follow the new control from then on.
+	Reconfigure
 )
 
 // String names the event kind.
@@ -50,6 +58,8 @@ func (k EventKind) String() string {
 		return "retract"
 	case Stop:
 		return "stop"
+	case Reconfigure:
+		return "reconfigure"
 	}
 	return fmt.Sprintf("event(%d)", k)
 }
@@ -83,11 +93,12 @@ func (o AdjustOp) String() string {
 // offset from an origin chosen by the caller (e.g. the round's start), at
 // nanosecond resolution; instants must not decrease.
 type Event struct {
-	Kind   EventKind
-	At     time.Duration
-	Side   Side          // Press: the side pressing; Adjust: the side adjusted
-	Op     AdjustOp      // Adjust only
-	Amount time.Duration // Adjust only, never negative
+	Kind    EventKind
+	At      time.Duration
+	Side    Side          // Press: the side pressing; Adjust: the side adjusted
+	Op      AdjustOp      // Adjust only
+	Amount  time.Duration // Adjust only, never negative
+	Control *TimeControl  // Reconfigure only
 }
 
 // Errors returned when an event cannot be applied. They are wrapped in an
@@ -103,6 +114,7 @@ var (
 	ErrBelowZero      = errors.New("adjustment would leave a negative time")
 	ErrNoMove         = errors.New("no completed move to retract")
 	ErrUnknownEvent   = errors.New("unknown event kind or adjustment")
+	ErrNoControl      = errors.New("a clock needs a valid timed or sandglass control")
 )
 
 // EventError says which event of a sequence could not be applied and why.
