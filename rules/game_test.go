@@ -214,3 +214,21 @@ func BenchmarkGamePlayAndStatus(b *testing.B) {
 		_ = g.Status()
 	}
 }
+
+// BenchmarkStatusLockedEnding measures Status in a locked pawn ending with
+// bishops, where the dead-position analysis runs in full (flood fills of
+// the kings' regions and the bishops' reach) on every call.
+func BenchmarkStatusLockedEnding(b *testing.B) {
+	p, err := ParseFEN("3k4/8/p1p3p1/P1Pp1pPp/3PpP1P/4P2b/8/2B1K3 b - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGame(p)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if s := g.Status(); !s.DeadPosition {
+			b.Fatal("not dead")
+		}
+	}
+}

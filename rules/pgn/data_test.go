@@ -18,6 +18,7 @@ type expectation struct {
 	fen    string // fen_legal_ep
 	plies  int
 	result string
+	status string // final_status: "-", "check" or "checkmate"
 	note   string
 }
 
@@ -42,7 +43,7 @@ func readExpectations(t *testing.T, name string) []expectation {
 		}
 		game, _ := strconv.Atoi(c[1])
 		plies, _ := strconv.Atoi(c[4])
-		out = append(out, expectation{path.Base(c[0]), game, c[3], plies, c[5], c[8]})
+		out = append(out, expectation{path.Base(c[0]), game, c[3], plies, c[5], c[6], c[8]})
 	}
 	if len(out) == 0 {
 		t.Fatalf("%s: no rows", name)
@@ -110,6 +111,7 @@ func TestExpectedFinalPositions(t *testing.T) {
 				if got := p.FEN(); got != e.fen {
 					t.Errorf("%s %s game %d: final FEN\n got %s\nwant %s", tsv, file, e.game, got, e.fen)
 				}
+				checkFinalStatus(t, tsv+" "+file, g, e)
 			}
 		}
 	}
@@ -179,5 +181,35 @@ func TestStrictRejectsNonstandardMoves(t *testing.T) {
 		if !errors.As(errs[c.game], &ge) || ge.Ply != c.ply {
 			t.Errorf("%s game %d strict: got %v, want an error at ply %d", c.file, c.game, errs[c.game], c.ply)
 		}
+	}
+}
+
+// checkFinalStatus replays a game into a rules.Game and checks the final
+// status the data gives (games with a null move cannot be replayed).
+func checkFinalStatus(t *testing.T, where string, g *Game, e expectation) {
+	t.Helper()
+	rg, err := g.Replay()
+	if err != nil {
+		for _, m := range g.Moves {
+			if m.Move == 0 {
+				return
+			}
+		}
+		t.Errorf("%s game %d: replay: %v", where, e.game, err)
+		return
+	}
+	s := rg.Status()
+	got := "-"
+	switch {
+	case s.Checkmate:
+		got = "checkmate"
+	case s.Check:
+		got = "check"
+	}
+	if got != e.status {
+		t.Errorf("%s game %d: final status %q, want %q", where, e.game, got, e.status)
+	}
+	if rg.Ply() != e.plies {
+		t.Errorf("%s game %d: replayed %d plies, want %d", where, e.game, rg.Ply(), e.plies)
 	}
 }

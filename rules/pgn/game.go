@@ -133,3 +133,19 @@ func isStandardVariant(v string) bool {
 	}
 	return false
 }
+
+// Replay plays the main line into a rules.Game, whose Status answers the
+// questions of the end of the game (repetitions, the 50- and 75-move rules,
+// checkmate, stalemate, dead position). A null move cannot be replayed.
+func (g *Game) Replay() (*rules.Game, error) {
+	rg := rules.NewGame(g.Start)
+	for i, m := range g.Moves {
+		if m.Move == rules.NoMove {
+			return rg, &GameError{Game: g.Number, Ply: i + 1, Reason: "a null move cannot be replayed"}
+		}
+		if err := rg.Play(m.Move); err != nil {
+			return rg, &GameError{Game: g.Number, Ply: i + 1, Reason: err.Error()}
+		}
+	}
+	return rg, nil
+}
