@@ -204,3 +204,22 @@ func TestMatingAbilityString(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCanMate checks soundness on arbitrary positions: when CanMate says
+// MatingImpossible, a bounded cooperative search must not find a mate.
+func FuzzCanMate(f *testing.F) {
+	for _, c := range matingCases {
+		f.Add(c.fen)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		for _, c := range [2]Color{White, Black} {
+			if CanMate(p, c) == MatingImpossible && helpmateSearch(p, c, 3000) == MatingPossible {
+				t.Fatalf("%s: %v said unable to mate, but a mate is reachable", p.FEN(), c)
+			}
+		}
+	})
+}
