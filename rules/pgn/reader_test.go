@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/hakem-chess/hakem/rules"
@@ -300,5 +301,18 @@ func TestClockValues(t *testing.T) {
 				t.Errorf("formatClock(%v) = %q does not read back", got, formatClock(got))
 			}
 		}
+	}
+}
+
+func TestReaderIOError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	r := NewReader(io.MultiReader(strings.NewReader("[Event \"x\"]\n1. e4 e5 *\n[Event \"y\"]\n1. d4"), iotest.ErrReader(boom)))
+	if g, err := r.Next(); err != nil || len(g.Moves) != 2 {
+		t.Fatalf("first game: %v %v", g, err)
+	}
+	_, err := r.Next()
+	var ge *GameError
+	if !errors.Is(err, boom) || errors.As(err, &ge) {
+		t.Errorf("second game: %v, want the read error itself", err)
 	}
 }
