@@ -43,26 +43,39 @@ func canonical(e *Envelope) ([]byte, error) {
 	field(e.CorrelationID)
 	field(e.IdempotencyKey)
 	field(e.PrevHash)
-	var c bytes.Buffer
 	data := e.Data
 	if len(data) == 0 {
 		data = json.RawMessage("{}")
 	}
-	if err := json.Compact(&c, data); err != nil {
+	c, err := canonicalJSON(data)
+	if err != nil {
 		return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
 	}
-	field(c.String())
+	field(c)
 	keys := sortedKeys(e.extra)
 	field(strconv.Itoa(len(keys)))
 	for _, k := range keys {
-		c.Reset()
-		if err := json.Compact(&c, e.extra[k]); err != nil {
+		c, err := canonicalJSON(e.extra[k])
+		if err != nil {
 			return nil, fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
 		}
 		field(k)
-		field(c.String())
+		field(c)
 	}
 	return b.Bytes(), nil
+}
+
+// canonicalJSON compacts raw JSON and escapes <, >, & and U+2028/U+2029 in
+// strings the way encoding/json writes them, so that a value hashes the same
+// before and after passing through json.Marshal (which escapes them in
+// embedded raw JSON).
+func canonicalJSON(raw []byte) (string, error) {
+	var c, h bytes.Buffer
+	if err := json.Compact(&c, raw); err != nil {
+		return "", err
+	}
+	json.HTMLEscape(&h, c.Bytes())
+	return h.String(), nil
 }
 
 func sortedKeys(m map[string]json.RawMessage) []string {

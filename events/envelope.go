@@ -124,17 +124,14 @@ func (e Envelope) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes an envelope, keeping unknown fields.
 func (e *Envelope) UnmarshalJSON(b []byte) error {
-	// Fast path: a strict decode, which fails only if there are unknown
-	// fields (or bad JSON); then a second pass collects the unknown fields.
 	var w envelopeJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return fmt.Errorf("events: envelope: %w", err)
+	}
+	// Unknown fields are rare: collect them only if a quick look at the
+	// top-level keys finds one.
 	var extra map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		w = envelopeJSON{}
-		if err := json.Unmarshal(b, &w); err != nil {
-			return fmt.Errorf("events: envelope: %w", err)
-		}
+	if !onlyKnownKeys(b) {
 		var all map[string]json.RawMessage
 		if err := json.Unmarshal(b, &all); err != nil {
 			return fmt.Errorf("events: envelope: %w", err)
@@ -147,8 +144,6 @@ func (e *Envelope) UnmarshalJSON(b []byte) error {
 				extra[k] = append(json.RawMessage(nil), v...)
 			}
 		}
-	} else if dec.More() {
-		return fmt.Errorf("events: envelope: trailing data after the object")
 	}
 	t, err := time.Parse(TimeFormat, w.RecordedAt)
 	if err != nil {
@@ -166,7 +161,7 @@ func (e *Envelope) UnmarshalJSON(b []byte) error {
 // DecodeEnvelope decodes and checks one stored envelope.
 func DecodeEnvelope(b []byte) (Envelope, error) {
 	var e Envelope
-	if err := json.Unmarshal(b, &e); err != nil {
+	if err := e.UnmarshalJSON(b); err != nil {
 		return Envelope{}, err
 	}
 	if e.Type == "" || e.Version < 1 || e.Seq < 1 {
@@ -176,4 +171,89 @@ func DecodeEnvelope(b []byte) (Envelope, error) {
 		return Envelope{}, err
 	}
 	return e, nil
+}
+
+// onlyKnownKeys reports whether every top-level key of the JSON object b
+// (already validated by json.Unmarshal) is a known envelope field, without
+// decoding the values. Anything unusual (an escaped key, a non-object)
+// answers false, which only sends the caller down the slow, exact path.
+func onlyKnownKeys(b []byte) bool {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i++
+	for {
+		i = skipSpace(b, i)
+		if i >= len(b) {
+			return false
+		}
+		if b[i] == '}' {
+			return true
+		}
+		if b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+		if i >= len(b) || b[i] != '"' {
+			return false
+		}
+		j := i + 1
+		for j < len(b) && b[j] != '"' {
+			if b[j] == '\\' {
+				return false
+			}
+			j++
+		}
+		if j >= len(b) || !knownFields[string(b[i+1:j])] {
+			return false
+		}
+		i = skipSpace(b, j+1)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		if i = skipValue(b, i+1); i < 0 {
+			return false
+		}
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the index just after the JSON value starting at or
+// after i, or -1.
+func skipValue(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch c := b[i]; c {
+		case '"':
+			i++
+			for i < len(b) && b[i] != '"' {
+				if b[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(b) {
+				return -1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return -1
 }

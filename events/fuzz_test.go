@@ -17,6 +17,14 @@ func FuzzDecodeEnvelope(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":"x","type":"game.move_played","v":1,"aggregate":{"kind":"game","id":"g"},"seq":1,"recorded_at":"2026-01-01T00:00:00Z","data":{"move":"e4"},"extra":[1,2]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		var all map[string]json.RawMessage
+		if json.Unmarshal(b, &all) == nil && onlyKnownKeys(b) {
+			for k := range all {
+				if !knownFields[k] {
+					t.Fatalf("onlyKnownKeys missed the unknown key %q", k)
+				}
+			}
+		}
 		e, err := DecodeEnvelope(b)
 		if err != nil {
 			return

@@ -296,7 +296,7 @@ func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envel
 		if e.Aggregate != agg || e.IdempotencyKey != key || e.Seq != expected.Version+uint64(i)+1 {
 			return nil, Head{}, errors.New("events: envelopes are not one command on top of the expected head")
 		}
-		body, err := json.Marshal(e)
+		body, err := e.MarshalJSON() // not json.Marshal: that would validate and compact it again
 		if err != nil {
 			return nil, Head{}, err
 		}

@@ -1,0 +1,228 @@
+package events
+
+// The figures of bench/events.sh, run with -long: each of Hakem's figures
+// beside a baseline measured in the same run on the same server.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+func figure(format string, args ...any) { fmt.Fprintf(os.Stdout, "events: "+format+"\n", args...) }
+
+func TestBenchFigures(t *testing.T) {
+	if !*long {
+		t.Skip("benchmark figures: run with -long (bench/events.sh)")
+	}
+	games, perGame := 10000, 80
+	if v := os.Getenv("HAKEM_BENCH_GAMES"); v != "" {
+		games, _ = strconv.Atoi(v)
+	}
+	benchAppends(t)
+	benchReplayAndProjection(t, games, perGame)
+}
+
+// rawBytes is one envelope as Append would write it, for the raw baseline.
+func rawBytes(t testing.TB, i int) []byte {
+	envs, err := Build(Game("raw"), WriterGames, Head{Version: uint64(i), Hash: "x"}, "raw-"+strconv.Itoa(i), meta(), move(i+1, "Nf3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(envs[0])
+	return b
+}
+
+func benchAppends(t *testing.T) {
+	s := openStore(t, Config{})
+	ctx := context.Background()
+	js, _ := jetstream.New(s.nc)
+	body := rawBytes(t, 40)
+
+	// 1 game, 1 writer (a game's commands are sequential by nature).
+	const n1 = 4000
+	start := time.Now()
+	head := Head{}
+	var err error
+	for i := 0; i < n1; i++ {
+		if _, head, err = s.Append(ctx, Game("one"), WriterGames, head, "one-"+strconv.Itoa(i), meta(), move(i+1, "Nf3")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hakem1 := float64(n1) / time.Since(start).Seconds()
+	start = time.Now()
+	for i := 0; i < n1; i++ {
+		m := nats.NewMsg("game.rawone.games")
+		m.Data = body
+		if _, err := js.PublishMsg(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw1 := float64(n1) / time.Since(start).Seconds()
+	figure("append, 1 game, 1 writer:          hakem %8.0f/s   raw nats.go %8.0f/s   %3.0f%% of raw", hakem1, raw1, 100*hakem1/raw1)
+
+	// 1,000 games, 16 writers; each writer owns the games w, w+16, ...
+	const writers, nGames, perWriter = 16, 1000, 1500
+	run := func(fn func(w, i int) error) float64 {
+		var wg sync.WaitGroup
+		errs := make(chan error, writers)
+		start := time.Now()
+		for w := 0; w < writers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := 0; i < perWriter; i++ {
+					if err := fn(w, i); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}(w)
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		return float64(writers*perWriter) / time.Since(start).Seconds()
+	}
+	heads := make([]Head, nGames)
+	hakemN := run(func(w, i int) error {
+		g := w + (i%(nGames/writers))*writers
+		envs, h, err := s.Append(ctx, Game("m"+strconv.Itoa(g)), WriterGames, heads[g], fmt.Sprintf("m%d-%d", g, heads[g].Version), meta(), move(int(heads[g].Version)+1, "Nf3"))
+		if err == nil && len(envs) == 1 {
+			heads[g] = h
+		}
+		return err
+	})
+	rawN := run(func(w, i int) error {
+		g := w + (i%(nGames/writers))*writers
+		m := nats.NewMsg("game.r" + strconv.Itoa(g) + ".games")
+		m.Data = body
+		_, err := js.PublishMsg(ctx, m)
+		return err
+	})
+	figure("append, 1,000 games, 16 writers:   hakem %8.0f/s   raw nats.go %8.0f/s   %3.0f%% of raw", hakemN, rawN, 100*hakemN/rawN)
+}
+
+func benchReplayAndProjection(t *testing.T, games, perGame int) {
+	s := openStore(t, Config{})
+	ctx := context.Background()
+	js, _ := jetstream.New(s.nc)
+	// Fill: event j of every game, then event j+1..., as games run side by
+	// side; valid envelopes and chains, published asynchronously.
+	start := time.Now()
+	heads := make([]Head, games)
+	for j := 0; j < perGame; j++ {
+		for g := 0; g < games; g++ {
+			var ev Event = move(j+1, "Nf3")
+			if j == 0 {
+				ev = GameCreated{White: "a", Black: "b", TimeControl: "5400+30", LawsProfile: "fide-2023"}
+			} else if j == perGame-1 {
+				ev = GameEnded{Result: "1-0", Termination: "resignation", Ply: j}
+			}
+			envs, err := Build(Game("b"+strconv.Itoa(g)), WriterGames, heads[g], fmt.Sprintf("b%d-%d", g, j), meta(), ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(envs[0])
+			m := nats.NewMsg("game.b" + strconv.Itoa(g) + ".games")
+			m.Data = b
+			m.Header[hdrIndex] = []string{"0"}
+			m.Header[hdrCount] = []string{"1"}
+			m.Header[hdrPrevSeq] = []string{strconv.FormatUint(heads[g].Seq, 10)}
+			seq := uint64(j*games + g + 1) // the fill is the stream's only writer
+			heads[g] = Head{Version: envs[0].Seq, Seq: seq, Hash: envs[0].Hash}
+			if _, err := js.PublishMsgAsync(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		select {
+		case <-js.PublishAsyncComplete():
+		case <-time.After(5 * time.Minute):
+			t.Fatal("fill stalled")
+		}
+	}
+	total := games * perGame
+	figure("fill: %d games x %d events = %d events in %.1fs", games, perGame, total, time.Since(start).Seconds())
+
+	// Replay of finished games: sealed (Load) beside the stream (LoadStream).
+	const sample = 200
+	pick := make([]Aggregate, sample)
+	for i := range pick {
+		pick[i] = Game("b" + strconv.Itoa((i*7919)%games))
+	}
+	start = time.Now()
+	for _, g := range pick {
+		if _, err := s.Seal(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	figure("seal: %.1f ms per game (a one-off when a game ends)", float64(time.Since(start).Milliseconds())/sample)
+	timeLoads := func(load func(Aggregate) ([]Envelope, error)) (p50, p99 time.Duration) {
+		var d []time.Duration
+		for _, g := range pick {
+			t0 := time.Now()
+			log, err := load(g)
+			d = append(d, time.Since(t0))
+			if err != nil || len(log) != perGame {
+				t.Fatalf("%s: %d events, %v", g, len(log), err)
+			}
+		}
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		return d[len(d)/2], d[len(d)*99/100]
+	}
+	sp50, sp99 := timeLoads(func(g Aggregate) ([]Envelope, error) {
+		log, _, src, err := s.LoadFrom(ctx, g)
+		if src != FromSealed {
+			return nil, fmt.Errorf("loaded from %s", src)
+		}
+		return log, err
+	})
+	rp50, rp99 := timeLoads(func(g Aggregate) ([]Envelope, error) { l, _, err := s.LoadStream(ctx, g); return l, err })
+	figure("replay of one finished game (%d events) out of %d: sealed Load p50 %.2f ms p99 %.2f ms   stream read p50 %.2f ms p99 %.2f ms",
+		perGame, total, ms(sp50), ms(sp99), ms(rp50), ms(rp99))
+
+	// Projection pass over the whole stream: Read (envelopes decoded)
+	// beside a raw ordered consumer (bytes only).
+	start = time.Now()
+	var n int
+	if _, err := s.Read(ctx, KindGame, 1, func(r Record) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	hakemP := float64(n) / time.Since(start).Seconds()
+	if n != total {
+		t.Fatalf("projection read %d events of %d", n, total)
+	}
+	start = time.Now()
+	cons, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := cons.Messages(jetstream.PullMaxMessages(4096))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bytes int
+	for i := 0; i < total; i++ {
+		m, err := it.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bytes += len(m.Data())
+	}
+	it.Stop()
+	rawP := float64(total) / time.Since(start).Seconds()
+	figure("projection pass over %d events:  hakem %8.0f events/s (decoded)   raw ordered consumer %8.0f events/s (bytes)", total, hakemP, rawP)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
