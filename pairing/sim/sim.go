@@ -42,6 +42,7 @@ type Config struct {
 	FullBye  float64 // the organiser gives a player a full-point bye for the coming round
 	Withdraw float64 // a player withdraws after a round
 
+	Version        int              // the TRF written each round: 26 for TRF-26 records (142, 152, 162...), else TRF-16 with XXR, XXC, XXS
 	ForbiddenPairs int              // random pairs of players who must never meet (XXP), drawn at the start
 	Points         *trf.PointSystem // a non-standard point system (written as XXS); nil for 1-½-0
 }
@@ -99,6 +100,9 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		f.Players = append(f.Players, trf.Player{
 			StartNo: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: r, Rank: i + 1,
 		})
+	}
+	if c.Version == 26 {
+		f.Version = 26
 	}
 	if c.Points != nil {
 		f.PointSystem, f.PointSystemSet = *c.Points, true

@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/hakem-chess/hakem/pairing/check"
@@ -243,9 +245,14 @@ func TestForbiddenPairsAndPointSystem(t *testing.T) {
 	ps.WhiteWin, ps.BlackWin, ps.ForfeitWin, ps.FullPointBye, ps.PairingAllocatedBye = 3, 3, 3, 3, 3
 	ps.WhiteDraw, ps.BlackDraw, ps.HalfPointBye = 1, 1, 1
 	c.Points = &ps
+	c.Version = 26
 	tm, err := Run(c, naive)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := tm.File.Write(&buf); err != nil || !strings.Contains(buf.String(), "\n162  W 3.0    D 1.0") || !strings.Contains(buf.String(), "\n142 7\n") {
+		t.Fatalf("TRF-26 not written (%v):\n%.300s", err, buf.String())
 	}
 	if len(tm.File.Forbidden) == 0 || rules(tm)[check.Forbidden] == 0 {
 		t.Fatalf("%d forbidden groups, violations %v", len(tm.File.Forbidden), rules(tm))
