@@ -6,11 +6,15 @@ import (
 )
 
 // compute runs the matching and returns, for every vertex, its mate or
-// itself when unmatched.
+// itself when unmatched. Pairs already fixed are left out of the matching
+// (their vertices have no other edge).
 func (e *engine) compute() []int {
-	mate := e.g.MaxWeightMatching()
+	mate := e.g.MaxWeightMatchingAmong(e.active)
 	for v, u := range mate {
-		if u < 0 {
+		switch {
+		case e.fixed[v] >= 0:
+			mate[v] = e.fixed[v]
+		case u < 0:
 			mate[v] = v
 		}
 	}
@@ -19,21 +23,10 @@ func (e *engine) compute() []int {
 
 func (e *engine) set(u, v int, w matching.Weight) { e.g.SetWeight(u, v, w) }
 
-// finalize fixes the pair u-v: every other edge of u and v is removed.
+// finalize fixes the pair u-v: neither takes part in later matchings.
 func (e *engine) finalize(u, v int) {
-	n := len(e.sorted)
-	zero := matching.NewWeight(e.lay.words)
-	for x := 0; x < n; x++ {
-		if x != u {
-			e.set(u, x, zero)
-		}
-		if x != v {
-			e.set(v, x, zero)
-		}
-	}
-	one := matching.NewWeight(e.lay.words)
-	one.AddSmall(1)
-	e.set(u, v, one)
+	e.fixed[u], e.fixed[v] = v, u
+	e.active[u], e.active[v] = false, false
 }
 
 // setupLayout computes the counters' positions: one counter per score
@@ -67,6 +60,12 @@ func (e *engine) run() ([]int, error) {
 		return nil, err
 	}
 	e.g = g
+	e.fixed = make([]int, n)
+	e.active = make([]bool, n)
+	for v := range e.fixed {
+		e.fixed[v] = -1
+		e.active[v] = true
+	}
 	odd := n%2 == 1
 	top := e.sorted[0].score
 	for i := 1; i < n; i++ {

@@ -51,6 +51,8 @@ type engine struct {
 	ranks   map[int]uint64
 	forbid  []map[int]bool // by vertex: vertices he may not meet
 	notes   []string
+	fixed   []int  // by vertex: the partner of a pair already fixed, or -1
+	active  []bool // by vertex: still to be matched
 }
 
 // Pair pairs the round t.Round of t.

@@ -10,14 +10,28 @@ package matching
 // the slack of edge (i,j) is u_i + u_j - 2w(i,j) plus the duals of the
 // blossoms holding both ends.
 func (g *Graph) MaxWeightMatching() []int {
-	s := newSolver(g)
+	return g.MaxWeightMatchingAmong(nil)
+}
+
+// MaxWeightMatchingAmong is MaxWeightMatching on the subgraph induced by
+// the vertices v with active[v] (all vertices when active is nil); the
+// other vertices are left unmatched (-1).
+func (g *Graph) MaxWeightMatchingAmong(active []bool) []int {
+	var ids []int // solver vertex -> graph vertex
+	for v := 0; v < g.n; v++ {
+		if active == nil || active[v] {
+			ids = append(ids, v)
+		}
+	}
+	s := newSolver(g, ids)
 	s.solve()
 	mate := make([]int, g.n)
 	for v := range mate {
-		if s.mate[v] == -1 {
-			mate[v] = -1
-		} else {
-			mate[v] = s.endpoint(s.mate[v])
+		mate[v] = -1
+	}
+	for i, v := range ids {
+		if s.mate[i] != -1 {
+			mate[v] = ids[s.endpoint(s.mate[i])]
 		}
 	}
 	return mate
@@ -47,12 +61,12 @@ type solver struct {
 	queue            []int
 }
 
-func newSolver(g *Graph) *solver {
-	n := g.n
+func newSolver(g *Graph, ids []int) *solver {
+	n := len(ids)
 	s := &solver{n: n, k: g.words + 1}
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
-			o := (j*(j-1)/2 + i) * g.words
+			o := g.at(ids[i], ids[j])
 			if Weight(g.w[o : o+g.words]).IsZero() {
 				continue
 			}
