@@ -63,6 +63,9 @@ func checkPositionInvariants960(t *testing.T, p *Position) {
 		}
 	}
 	var buf [maxMoves]Move
+	if n, want := p.countLegal(), len(p.LegalMoves(buf[:])); n != want {
+		t.Fatalf("%s: countLegal %d, LegalMoves %d", p.ShredderFEN(), n, want)
+	}
 	for _, m := range p.LegalMoves(buf[:]) {
 		q := p.Play(m)
 		if q.attacked(q.kings[p.turn], q.turn, q.Occupied()) {

@@ -53,6 +53,10 @@ func comparePosition(t *testing.T, p *Position, st *diffStats) bool {
 	op := oracleFrom(t, fen)
 	var buf [maxMoves]Move
 	ours := p.LegalMoves(buf[:])
+	if n := p.countLegal(); n != len(ours) {
+		t.Errorf("%s: countLegal %d, LegalMoves %d", fen, n, len(ours))
+		return false
+	}
 	theirs := op.ValidMoves()
 	ourUCI := make([]string, 0, len(ours))
 	san := map[string]string{}

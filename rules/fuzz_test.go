@@ -10,6 +10,9 @@ func checkPositionInvariants(t *testing.T, p *Position) {
 		t.Fatalf("%s: hash differs from its recomputation", p.FEN())
 	}
 	var buf [maxMoves]Move
+	if n, want := p.countLegal(), len(p.LegalMoves(buf[:])); n != want {
+		t.Fatalf("%s: countLegal %d, LegalMoves %d", p.FEN(), n, want)
+	}
 	for _, m := range p.LegalMoves(buf[:]) {
 		q := p.Play(m)
 		if q.hash != q.computeHash() {

@@ -27,11 +27,11 @@ func newPerftStack(p Position, depth int) *perftStack {
 
 func (st *perftStack) bulk(ply, depth int) uint64 {
 	p := &st.pos[ply]
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var buf [maxMoves]Move
 	moves := p.generate(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	child := &st.pos[ply+1]
 	var n uint64
 	for _, m := range moves {
