@@ -39,9 +39,12 @@ const maxMoves = 256
 
 // HasLegalMoves reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMoves() bool {
-	var buf [maxMoves]Move
-	return len(p.generate(buf[:0])) > 0
+	return p.countLegal() > 0
 }
+
+// CountLegalMoves returns the number of legal moves of the side to move
+// (without listing them).
+func (p *Position) CountLegalMoves() int { return p.countLegal() }
 
 // IsLegal reports whether m is a legal move in p.
 func (p *Position) IsLegal(m Move) bool {
