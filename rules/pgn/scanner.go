@@ -1,7 +1,6 @@
 package pgn
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"strings"
@@ -31,7 +30,9 @@ type token struct {
 // scanner cuts a PGN byte stream into tokens. It knows about line starts for
 // the '%' escape mechanism and skips a UTF-8 byte-order mark.
 type scanner struct {
-	r         *bufio.Reader
+	r         io.Reader
+	data      []byte // buffered input; data[pos:] not yet consumed
+	pos       int
 	lineStart bool
 	err       error // the first read error other than io.EOF
 	eof       bool
@@ -39,28 +40,52 @@ type scanner struct {
 }
 
 func newScanner(r io.Reader) *scanner {
-	return &scanner{r: bufio.NewReaderSize(r, 64<<10), lineStart: true}
+	return &scanner{r: r, data: make([]byte, 0, 64<<10), lineStart: true}
 }
 
 // maxTokenLen bounds a single token (a comment, a tag value) so that a
 // hostile input cannot make the reader hold an unbounded amount of memory.
 const maxTokenLen = 1 << 20
 
+// fill makes at least n unconsumed bytes available if the input has them;
+// it reports whether it could.
+func (s *scanner) fill(n int) bool {
+	empty := 0
+	for len(s.data)-s.pos < n {
+		if s.eof {
+			return false
+		}
+		if s.pos > 0 {
+			s.data = append(s.data[:0], s.data[s.pos:]...)
+			s.pos = 0
+		}
+		m, err := s.r.Read(s.data[len(s.data):cap(s.data)])
+		s.data = s.data[:len(s.data)+m]
+		if m == 0 && err == nil {
+			if empty++; empty >= 100 {
+				err = io.ErrNoProgress
+			}
+		}
+		if err != nil {
+			s.eof = true
+			if !errors.Is(err, io.EOF) {
+				s.err = err
+			}
+		}
+	}
+	return true
+}
+
 // peek returns the next byte without consuming it; ok is false at the end
 // of the input or on a read error.
 func (s *scanner) peek() (byte, bool) {
-	if s.eof {
+	if s.pos < len(s.data) {
+		return s.data[s.pos], true
+	}
+	if !s.fill(1) {
 		return 0, false
 	}
-	b, err := s.r.Peek(1)
-	if err != nil {
-		s.eof = true
-		if !errors.Is(err, io.EOF) {
-			s.err = err
-		}
-		return 0, false
-	}
-	return b[0], true
+	return s.data[s.pos], true
 }
 
 // next consumes and returns the next byte.
@@ -69,7 +94,7 @@ func (s *scanner) next() (byte, bool) {
 	if !ok {
 		return 0, false
 	}
-	s.r.ReadByte()
+	s.pos++
 	s.lineStart = c == '\n' || c == '\r'
 	return c, true
 }
@@ -99,11 +124,10 @@ func (s *scanner) skipSpace() bool {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == ',':
 			s.next()
 		case c == 0xEF:
-			b, err := s.r.Peek(3)
-			if err != nil || b[1] != 0xBB || b[2] != 0xBF {
+			if !s.fill(3) || s.data[s.pos+1] != 0xBB || s.data[s.pos+2] != 0xBF {
 				return true
 			}
-			s.r.Discard(3)
+			s.pos += 3
 		default:
 			return true
 		}
