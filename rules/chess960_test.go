@@ -73,3 +73,37 @@ func checkPositionInvariants960(t *testing.T, p *Position) {
 		}
 	}
 }
+
+func TestStartPosition960(t *testing.T) {
+	seen := map[string]int{}
+	for n := 0; n < 960; n++ {
+		p, err := StartPosition960(n)
+		if err != nil {
+			t.Fatalf("%d: %v", n, err)
+		}
+		board := p.BoardFEN()
+		if m, ok := seen[board]; ok {
+			t.Fatalf("%d and %d are the same position %s", m, n, board)
+		}
+		seen[board] = n
+		if Perft(p, 1) < 18 || !p.Chess960() {
+			t.Errorf("%d: %s", n, p.FEN())
+		}
+		k, q := p.CastlingRooks(White)
+		if k == NoSquare || q == NoSquare || !(q < p.KingSquare(White) && p.KingSquare(White) < k) {
+			t.Errorf("%d: castling rooks %v %v", n, k, q)
+		}
+	}
+	for n, want := range map[int]string{
+		518: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		0:   "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+		959: "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+	} {
+		if p, _ := StartPosition960(n); p.FEN() != want {
+			t.Errorf("StartPosition960(%d) = %s, want %s", n, p.FEN(), want)
+		}
+	}
+	if _, err := StartPosition960(960); err == nil {
+		t.Errorf("960 accepted")
+	}
+}
