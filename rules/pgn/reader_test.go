@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -314,5 +315,43 @@ func TestReaderIOError(t *testing.T) {
 	var ge *GameError
 	if !errors.Is(err, boom) || errors.As(err, &ge) {
 		t.Errorf("second game: %v, want the read error itself", err)
+	}
+}
+
+// TestReaderSmallReads reads every test file one byte per Read call: the
+// games must be the same as when read in one piece.
+func TestReaderSmallReads(t *testing.T) {
+	for _, name := range []string{"utf8-bom.pgn", "immortal-games.pgn", "cutechess-fischerrandom.pgn"} {
+		data, err := os.ReadFile("testdata/games/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, badWhole, _ := readAll(data)
+		r := NewReader(iotest.DataErrReader(iotest.OneByteReader(bytes.NewReader(data))))
+		var small []*Game
+		bad := 0
+		for {
+			g, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			var ge *GameError
+			if errors.As(err, &ge) {
+				bad++
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			small = append(small, g)
+		}
+		if len(small) != len(whole) || bad != badWhole {
+			t.Fatalf("%s: %d games (%d bad) one byte at a time, %d (%d bad) at once", name, len(small), bad, len(whole), badWhole)
+		}
+		for i := range small {
+			if d := sameGame(whole[i], small[i]); d != "" {
+				t.Errorf("%s game %d: %s", name, whole[i].Number, d)
+			}
+		}
 	}
 }
