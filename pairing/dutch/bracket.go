@@ -174,6 +174,10 @@ func (e *engine) run() ([]int, error) {
 			}
 		}
 		inGroup := func(v int) bool { return v >= groupBeginVertex && v < nextBeginVertex }
+		if e.opt.Explain {
+			e.notef("Bracket of score %s: residents %s; moved-down players %s", e.sorted[vertex[groupBegin]].score,
+				e.names(vertex[groupBegin:nextBegin]), e.names(vertex[:groupBegin]))
+		}
 		// exchangeWeight is base with the preferences for few exchanges and
 		// small differences of the exchanged BSNs.
 		exchangeWeight := func(hi, lo, hiIndex, pairs int) matching.Weight {
@@ -263,6 +267,15 @@ func (e *engine) run() ([]int, error) {
 			stable = e.compute()
 			mv := stable[pv]
 			matched[mv] = true
+			if e.opt.Explain {
+				var cands []int
+				for oi := groupBegin; oi < nextBegin; oi++ {
+					if ov := vertex[oi]; !matched[ov] || ov == mv {
+						cands = append(cands, ov)
+					}
+				}
+				e.explainChoice("moved-down player paired with the highest resident that keeps the round optimal", pv, mv, cands)
+			}
 			e.finalize(pv, mv)
 		}
 
@@ -361,6 +374,17 @@ func (e *engine) run() ([]int, error) {
 				e.set(pv, ov, base[rem[oi]][rem[ri]])
 			}
 		}
+		if e.opt.Explain && len(rem) > 0 {
+			var s1, s2 []int
+			for _, pi := range rem {
+				if forward(vertex[pi]) {
+					s1 = append(s1, vertex[pi])
+				} else {
+					s2 = append(s2, vertex[pi])
+				}
+			}
+			e.notef("  remainder: S1 %s; S2 %s (%d exchange(s) between S1 and S2)", e.names(s1), e.names(s2), exchanges)
+		}
 		// S1 players' opponents, in order.
 		for ri, pi := range rem {
 			pv := vertex[pi]
@@ -384,6 +408,15 @@ func (e *engine) run() ([]int, error) {
 			stable = e.compute()
 			mv := stable[pv]
 			matched[pv], matched[mv] = true, true
+			if e.opt.Explain {
+				var cands []int
+				for _, oi := range rem {
+					if ov := vertex[oi]; oi > pi && (!matched[ov] || ov == mv) {
+						cands = append(cands, ov)
+					}
+				}
+				e.explainChoice("S1 player paired with the first S2 player that keeps the round optimal", pv, mv, cands)
+			}
 			e.finalize(pv, mv)
 		}
 
@@ -405,6 +438,17 @@ func (e *engine) run() ([]int, error) {
 			}
 			if e.single && e.sorted[stable[pv]].score < e.sorted[groupStart].score {
 				e.single = false
+			}
+		}
+		if e.opt.Explain {
+			var down []int
+			for i, pi := range nb {
+				if pi < nextBegin {
+					down = append(down, nv[i])
+				}
+			}
+			if len(down) > 0 {
+				e.notef("  floating down to the next bracket: %s", e.names(down))
 			}
 		}
 		bracket, vertex = nb, nv

@@ -84,6 +84,9 @@ func (e *engine) result(mate []int) *Result {
 		p := e.sorted[v]
 		if u < 0 || u == v {
 			pairs = append(pairs, pair{white: p, bye: true})
+			if e.opt.Explain {
+				e.notef("Pairing-allocated bye: %d (score %s). Only players without an earlier pairing-allocated bye, full-point bye or forfeit win may get it (C2); among them the bye goes to the lowest score with which the rest of the round can be paired (C4/C5), then to the player with most games played (C9).", p.StartNo, p.score)
+			}
 			continue
 		}
 		o := e.sorted[u]
@@ -97,7 +100,11 @@ func (e *engine) result(mate []int) *Result {
 			pairs = append(pairs, pair{white: o, black: p})
 		}
 		if e.opt.Explain {
-			e.notef("colours %d-%d: %s", p.StartNo, o.StartNo, string(why))
+			w, b := p, o
+			if c != pairing.White {
+				w, b = o, p
+			}
+			e.notef("Colours %d – %d: %d white, %d black; %s", w.StartNo, b.StartNo, w.StartNo, b.StartNo, string(why))
 		}
 	}
 	// Board order: the bye last; then the higher score of the pair, the

@@ -18,6 +18,7 @@ package dutch
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/hakem-chess/hakem/pairing"
@@ -110,6 +111,15 @@ func Pair(t *pairing.Tournament, opt Options) (*Result, error) {
 				e.forbid[u][v] = true
 			}
 		}
+	}
+	if opt.Explain {
+		var absent []string
+		for _, p := range t.Players {
+			if p.Absent {
+				absent = append(absent, fmt.Sprint(p.StartNo))
+			}
+		}
+		e.notef("Round %d of %d: %d players to pair (by score, then pairing number; ratings are not used); not paired: %v", t.Round, t.TotalRounds, len(e.sorted), absent)
 	}
 	mate, err := e.run()
 	if err != nil {
