@@ -1,0 +1,146 @@
+package dutch
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/check"
+	"github.com/hakem-chess/hakem/pairing/sim"
+	"github.com/hakem-chess/hakem/pairing/trf"
+)
+
+var benchDir = flag.String("benchdir", "", "write the benchmark tournaments (500 and 2,000 players after 5 rounds) as TRF files into this folder")
+
+// greedyPairer pairs a round quickly and roughly (score order, first
+// opponent not met before): it only makes a history for the benchmark
+// tournaments, whose sixth round the engine then pairs.
+func greedyPairer(f *trf.File, round int) ([][2]int, int, error) {
+	t, err := pairing.FromTRF(f)
+	if err != nil {
+		return nil, 0, err
+	}
+	var order []int
+	for i, p := range t.Players {
+		if !p.Absent {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return t.Players[order[a]].Score > t.Players[order[b]].Score })
+	met := func(a, b int) bool {
+		for _, g := range t.Players[a].Games {
+			if g.Opponent == b {
+				return true
+			}
+		}
+		return false
+	}
+	whites := func(a int) int {
+		n := 0
+		for _, g := range t.Players[a].Games {
+			if g.Color == pairing.White {
+				n++
+			} else if g.Color == pairing.Black {
+				n--
+			}
+		}
+		return n
+	}
+	used := make([]bool, len(t.Players))
+	var pairs [][2]int
+	bye := 0
+	for k, a := range order {
+		if used[a] {
+			continue
+		}
+		used[a] = true
+		partner := -1
+		for _, b := range order[k+1:] {
+			if !used[b] && !met(a, b) {
+				partner = b
+				break
+			}
+		}
+		if partner < 0 {
+			bye = a + 1
+			continue
+		}
+		used[partner] = true
+		w, b := a, partner
+		if whites(a) > whites(partner) {
+			w, b = partner, a
+		}
+		pairs = append(pairs, [2]int{w + 1, b + 1})
+	}
+	return pairs, bye, nil
+}
+
+// benchTournament returns a tournament of n players after five rounds
+// (deterministic), ready for its sixth round to be paired.
+func benchTournament(tb testing.TB, n int) *trf.File {
+	var file *trf.File
+	c := sim.Defaults(uint64(n), n, 6)
+	_, err := sim.Run(c, func(f *trf.File, round int) ([][2]int, int, error) {
+		if round == 6 {
+			file = f
+			return nil, 0, errStop
+		}
+		return greedyPairer(f, round)
+	})
+	if file == nil {
+		tb.Fatalf("no tournament: %v", err)
+	}
+	return file
+}
+
+var errStop = fmt.Errorf("stop")
+
+// TestWriteBenchTournaments writes the benchmark tournaments for
+// bench/pairing.sh when -benchdir is given.
+func TestWriteBenchTournaments(t *testing.T) {
+	if *benchDir == "" {
+		t.Skip("no -benchdir")
+	}
+	for _, n := range []int{500, 2000} {
+		f := benchTournament(t, n)
+		// The baseline: a naive pairing of the same round (score order,
+		// first opponent not met) checked by the independent checker.
+		start := time.Now()
+		pairs, bye, err := greedyPairer(f, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := check.Round(f, 6, pairs, bye)
+		fmt.Printf("baseline  %5d players: naive pairing + independent check %8.3f s (%d violations of absolute rules)\n", n, time.Since(start).Seconds(), len(v))
+		var b bytes.Buffer
+		if err := f.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*benchDir, fmt.Sprintf("players%d.trf", n)), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func benchmarkPair(b *testing.B, n int) {
+	f := benchTournament(b, n)
+	t, err := pairing.FromTRF(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Pair(t, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPair100(b *testing.B) { benchmarkPair(b, 100) }
+func BenchmarkPair500(b *testing.B) { benchmarkPair(b, 500) }
