@@ -12,10 +12,12 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// EventStore is the games service's view of the events module's Store: the
-// game's aggregate, written as the games writer.
+// EventStore is a service's view of the events module's Store: a game's
+// aggregate, read whole and written as Writer (the games writer when empty).
+// The clocks service uses it too, as the clocks writer.
 type EventStore struct {
-	Store *events.Store
+	Store  *events.Store
+	Writer events.Writer
 }
 
 // Load reads every event of the game (all writers) and decodes it.
@@ -37,18 +39,29 @@ func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, ev
 
 // Append writes the events of one command as the games writer.
 func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta app.Meta, evs []events.Event) ([]app.Recorded, error) {
-	envs, _, err := s.Store.Append(ctx, events.Game(gameID), events.WriterGames, expected, meta.IdempotencyKey,
+	w := s.Writer
+	if w == "" {
+		w = events.WriterGames
+	}
+	envs, _, err := s.Store.Append(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
 		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, RecordedAt: meta.RecordedAt}, evs...)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]app.Recorded, len(envs))
+	ended := false
 	for i, e := range envs {
 		ev, err := events.Decode(e)
 		if err != nil {
 			return nil, err
 		}
 		out[i] = app.Recorded{Envelope: e, Event: ev}
+		_, ended = ev.(*events.GameEnded)
+	}
+	if ended {
+		// A finished game's log is sealed so that reading it later costs
+		// one lookup; a failure only leaves reads on the (slower) stream.
+		_, _ = s.Store.Seal(ctx, events.Game(gameID))
 	}
 	return out, nil
 }

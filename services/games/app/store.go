@@ -68,7 +68,7 @@ func Fold(recs []Recorded) (*domain.Game, error) {
 		if r.Event == nil {
 			continue
 		}
-		if err := g.Apply(r.Event); err != nil {
+		if err := g.ApplyAt(r.Envelope.RecordedAt, r.Event); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", r.Envelope.Seq, r.Envelope.Type, err)
 		}
 	}

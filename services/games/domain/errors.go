@@ -24,6 +24,8 @@ var (
 	ErrFinished = errors.New("game is over")
 	// ErrNoOffer: there is no draw offer to answer, or one is already pending.
 	ErrNoOffer = errors.New("draw offer")
+	// ErrFlagFallen: the mover's time ran out before the move.
+	ErrFlagFallen = errors.New("flag fallen")
 )
 
 // Refusal is a domain error: its Kind is one of the Err values above and its

@@ -5,8 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 )
 
 // Event is an event of the catalogue (the events module): the domain decides
@@ -36,7 +38,22 @@ type Game struct {
 	offering bool
 	result   string
 	ending   events.GameEnded
+	// timer is the game's clock, folded from the same events, so that a
+	// move after the mover's flag fell is refused.
+	timer clocks.Timer
 }
+
+// ApplyAt folds one recorded event, recorded at instant at, into the game
+// and its clock.
+func (g *Game) ApplyAt(at time.Time, e Event) error {
+	if err := g.timer.Apply(at, e); err != nil {
+		return err
+	}
+	return g.Apply(e)
+}
+
+// Timer returns the game's clock as folded so far.
+func (g *Game) Timer() *clocks.Timer { return &g.timer }
 
 // Exists reports whether the game has been created.
 func (g *Game) Exists() bool { return g.exists }
@@ -217,6 +234,11 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	if !KnownLaws(c.LawsProfile) {
 		return nil, refuse(ErrInvalid, "laws_profile: unknown profile %q (known: %s)", c.LawsProfile, strings.Join(LawsProfiles, ", "))
 	}
+	if c.TimeControl != "" {
+		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
+			return nil, refuse(ErrInvalid, "time_control: %v", err)
+		}
+	}
 	if c.StartFEN != "" {
 		p, err := rules.ParseFEN(c.StartFEN)
 		if err != nil {
@@ -245,6 +267,14 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	pos := g.play.Position()
 	if c != pos.Turn() {
 		return nil, refuse(ErrNotOnMove, "%s (%s) is not on move: %s is to play", player, c, pos.Turn())
+	}
+	side := clock.White
+	if c == rules.Black {
+		side = clock.Black
+	}
+	if fell, down := g.timer.FlagDown(side, at); down {
+		return nil, refuse(ErrFlagFallen, "%s's flag fell at %s, before this move at %s: the move does not count; the arbiter rules on the result (article 6.9)",
+			c, fell.UTC().Format(time.RFC3339Nano), at.UTC().Format(time.RFC3339Nano))
 	}
 	notation = strings.TrimSpace(notation)
 	if notation == "" {

@@ -317,6 +317,8 @@ func refusalStatus(kind error) (int, string) {
 		return http.StatusConflict, "game_over"
 	case domain.ErrNoOffer:
 		return http.StatusConflict, "draw_offer"
+	case domain.ErrFlagFallen:
+		return http.StatusConflict, "flag_fallen"
 	case domain.ErrIllegalMove:
 		return http.StatusUnprocessableEntity, "illegal_move"
 	}

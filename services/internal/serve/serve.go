@@ -14,6 +14,8 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
+	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
@@ -25,7 +27,7 @@ import (
 
 // Unwritten lists the services hakem serve accepts in --only but that do
 // not exist yet; running them is a no-op with a warning.
-var Unwritten = map[string]bool{"clocks": true, "arbiter": true, "scoring": true, "pairing": true}
+var Unwritten = map[string]bool{"arbiter": true, "scoring": true, "pairing": true}
 
 // Run runs the configured services until ctx ends, then shuts them down
 // gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
@@ -97,6 +99,32 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if err := gamesports.AddResultCounter(router, sub, metrics); err != nil {
 			return err
 		}
+	}
+
+	if cfg.Runs("clocks") {
+		clocks := &clocksapp.Clocks{
+			Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterClocks},
+			Retries: cfg.CommandRetries,
+			Log:     log.With(wiring.Service("clocks")),
+			Metrics: metrics,
+		}
+		ports = append(ports, clocksports.HTTP{Clocks: clocks})
+		watcher := &clocksapp.Watcher{
+			Clocks: clocks,
+			Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
+				return store.Follow(ctx, events.KindGame, from, fn)
+			},
+			Log: log.With(wiring.Service("clocks")),
+		}
+		watchCtx, stopWatch := context.WithCancel(ctx)
+		watchDone := make(chan struct{})
+		go func() {
+			defer close(watchDone)
+			if err := watcher.Run(watchCtx); err != nil {
+				log.Error("clock watcher stopped", zap.Error(err))
+			}
+		}()
+		closers = append(closers, func() { stopWatch(); <-watchDone })
 	}
 
 	routerDone := make(chan error, 1)

@@ -70,6 +70,11 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			outcome = "repeated"
 			return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
 		}
+		if n := len(recs); n > 0 && meta.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
+			// the log's instants never go back, even when several copies
+			// of the service stamp commands with slightly different clocks
+			meta.RecordedAt = recs[n-1].Envelope.RecordedAt
+		}
 		g, err := app.Fold(recs)
 		if err != nil {
 			outcome = "error"

@@ -1,0 +1,176 @@
+// Package app is the clocks service's application layer: the start of a
+// clock, the recording of a flag fall, and the watcher that knows every
+// running clock's deadline.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/clocks/domain"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// Store is the game's event log (the games service's port type, written
+// here as the clocks writer).
+type Store = gamesapp.Store
+
+// Outcome is the answer to a command: the events it produced.
+type Outcome struct {
+	GameID   string
+	Events   []gamesapp.Recorded
+	Version  uint64
+	Repeated bool
+}
+
+// Fold rebuilds a game's clock from its events.
+func Fold(recs []gamesapp.Recorded) (*domain.Timer, error) {
+	t := &domain.Timer{}
+	for _, r := range recs {
+		if r.Event == nil {
+			continue
+		}
+		if err := t.Apply(r.Envelope.RecordedAt, r.Event); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", r.Envelope.Seq, r.Envelope.Type, err)
+		}
+	}
+	return t, nil
+}
+
+// Clocks holds the clocks service's handlers.
+type Clocks struct {
+	Store   Store
+	Retries int
+	// Now is the service's clock: it stamps commands and tells whether a
+	// deadline has passed (never the instant of a flag fall, which is
+	// computed).
+	Now     func() time.Time
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+func (c *Clocks) now() time.Time {
+	if c.Now != nil {
+		return c.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// decide is the load-fold-decide-append loop; key names the command (it
+// may depend on the folded state, e.g. which flag fell).
+func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.Meta,
+	decision func(t *domain.Timer, at time.Time) (key string, evs []events.Event, err error)) (Outcome, error) {
+	outcome := "ok"
+	start := time.Now()
+	defer func() {
+		if c.Metrics != nil {
+			c.Metrics.Commands.WithLabelValues("clocks", name, outcome).Inc()
+			c.Metrics.CommandDuration.WithLabelValues("clocks", name).Observe(time.Since(start).Seconds())
+		}
+	}()
+	if meta.RecordedAt.IsZero() {
+		meta.RecordedAt = c.now()
+	}
+	for attempt := 1; ; attempt++ {
+		recs, head, err := c.Store.Load(ctx, gameID)
+		if err != nil {
+			outcome = "error"
+			return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
+		}
+		if n := len(recs); n > 0 && meta.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
+			meta.RecordedAt = recs[n-1].Envelope.RecordedAt
+		}
+		t, err := Fold(recs)
+		if err != nil {
+			outcome = "error"
+			return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
+		}
+		landed := func(key string) []gamesapp.Recorded {
+			var done []gamesapp.Recorded
+			for _, r := range recs {
+				if r.Envelope.IdempotencyKey == key {
+					done = append(done, r)
+				}
+			}
+			return done
+		}
+		if meta.IdempotencyKey != "" {
+			if done := landed(meta.IdempotencyKey); len(done) > 0 {
+				outcome = "repeated"
+				return Outcome{GameID: gameID, Events: done, Version: head.Version, Repeated: true}, nil
+			}
+		}
+		key, evs, err := decision(t, meta.RecordedAt)
+		if err != nil {
+			outcome = "rejected"
+			return Outcome{}, err
+		}
+		if key != "" {
+			meta.IdempotencyKey = key
+			if done := landed(key); len(done) > 0 {
+				outcome = "repeated"
+				return Outcome{GameID: gameID, Events: done, Version: head.Version, Repeated: true}, nil
+			}
+		}
+		if len(evs) == 0 {
+			outcome = "nothing"
+			return Outcome{GameID: gameID, Version: head.Version}, nil
+		}
+		if meta.IdempotencyKey == "" {
+			outcome = "rejected"
+			return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+		}
+		written, err := c.Store.Append(ctx, gameID, head, meta, evs)
+		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(c.Retries, 1) {
+			if c.Metrics != nil {
+				c.Metrics.AppendConflicts.WithLabelValues("clocks").Inc()
+			}
+			continue
+		}
+		if err != nil {
+			outcome = "error"
+			return Outcome{}, fmt.Errorf("appending to game %s: %w", gameID, err)
+		}
+		last := written[len(written)-1].Envelope
+		if c.Metrics != nil {
+			for _, r := range written {
+				c.Metrics.EventsAppended.WithLabelValues("clocks", r.Envelope.Type).Inc()
+			}
+		}
+		if c.Log != nil {
+			c.Log.Info(name, wiring.GameID(gameID), wiring.Seq(last.Seq), wiring.Actor(meta.Actor.Role, meta.Actor.ID))
+		}
+		return Outcome{GameID: gameID, Events: written, Version: last.Seq}, nil
+	}
+}
+
+// StartClock starts the game's clock, with the command's idempotency key.
+func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamesapp.Meta) (Outcome, error) {
+	if meta.IdempotencyKey == "" {
+		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+	}
+	return c.decide(ctx, "start_clock", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
+		evs, err := t.Start(at)
+		return "", evs, err
+	})
+}
+
+// CheckFlag records the fall of the running side's flag if its time ran
+// out by now. The command's key names the game, the side and the ply, so
+// that several copies of the service checking at once write it once.
+func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) {
+	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, RecordedAt: c.now()}
+	return c.decide(ctx, "check_flag", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
+		evs := t.CheckFlag(at)
+		if len(evs) == 0 {
+			return "", nil, nil
+		}
+		f := evs[0].(events.FlagFell)
+		return fmt.Sprintf("flag-%s-%d", f.Side, f.Ply), evs, nil
+	})
+}

@@ -1,0 +1,12 @@
+// Package clocks is the clocks service: it starts a game's clock on
+// command, runs every game's clock as a fold of the game's events (the
+// start, the server-stamped instants of the moves, pauses, adjustments and
+// the end) through the pure clock module, and records a flag fall at the
+// exact instant the module computes from those events, not when a timer
+// happened to fire; after a restart it replays the log and records the
+// flags that fell while it was down, at their instants.
+//
+// Layout as in the games service: domain (the fold and the decisions),
+// app (the start command, the flag check and the watcher), adapters (the
+// event store), ports (HTTP).
+package clocks

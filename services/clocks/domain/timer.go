@@ -1,0 +1,268 @@
+// Package domain is the clocks service's domain: a game's clock as a fold
+// of the game's events, and the decisions to start it and to record a flag
+// fall.
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+)
+
+// The kinds of refusal of the clocks service (wrapped by *Refusal).
+var (
+	ErrInvalid  = errors.New("invalid command")
+	ErrNotFound = errors.New("game not found")
+	ErrUntimed  = errors.New("no time control")
+	ErrState    = errors.New("clock state")
+)
+
+// Refusal is a decision's refusal with a precise reason.
+type Refusal struct {
+	Kind   error
+	Reason string
+}
+
+func (r *Refusal) Error() string { return r.Reason }
+
+// Unwrap returns the kind.
+func (r *Refusal) Unwrap() error { return r.Kind }
+
+func refuse(kind error, format string, args ...any) error {
+	return &Refusal{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Timer is a game's clock as folded from the game's events. Instants are
+// kept as offsets from the clock's start (the origin), as the clock module
+// wants them.
+type Timer struct {
+	exists   bool
+	control  string
+	tc       clock.TimeControl
+	timed    bool
+	clk      *clock.Clock
+	origin   time.Time
+	ply      int
+	finished bool
+	recorded [2]bool // FlagFell recorded per side
+	last     time.Time
+}
+
+// Exists reports whether the game was created.
+func (t *Timer) Exists() bool { return t.exists }
+
+// Started reports whether the clock was started.
+func (t *Timer) Started() bool { return t.clk != nil && t.clk.Started() }
+
+// Origin returns the instant the clock was started.
+func (t *Timer) Origin() time.Time { return t.origin }
+
+// Clock returns the folded clock (nil before the start).
+func (t *Timer) Clock() *clock.Clock { return t.clk }
+
+// Apply folds one event of the game, recorded at at (the envelope's
+// instant, used for events that carry none of their own). Events that do
+// not concern the clock are skipped.
+func (t *Timer) Apply(at time.Time, e events.Event) error {
+	switch e := e.(type) {
+	case *events.GameCreated:
+		return t.Apply(at, *e)
+	case *events.MovePlayed:
+		return t.Apply(at, *e)
+	case *events.GameEnded:
+		return t.Apply(at, *e)
+	case *events.ClockStarted:
+		return t.Apply(at, *e)
+	case *events.ClockPaused:
+		return t.Apply(at, *e)
+	case *events.ClockResumed:
+		return t.Apply(at, *e)
+	case *events.TimeAdjusted:
+		return t.Apply(at, *e)
+	case *events.FlagFell:
+		return t.Apply(at, *e)
+	}
+	switch e := e.(type) {
+	case events.GameCreated:
+		t.exists, t.control = true, e.TimeControl
+		if e.TimeControl != "" {
+			tc, err := clock.ParsePGN(e.TimeControl)
+			if err != nil {
+				return fmt.Errorf("game.created: time_control: %w", err)
+			}
+			t.tc, t.timed = tc, tc.Kind != clock.Untimed && tc.Kind != clock.Unknown
+		}
+	case events.MovePlayed:
+		t.ply = e.Ply
+		if t.Started() {
+			side := clock.White
+			if e.By == events.Black {
+				side = clock.Black
+			}
+			return t.clockEvent(clock.Event{Kind: clock.Press, Side: side}, instant(e.At, at))
+		}
+	case events.GameEnded:
+		t.finished = true
+		if t.Started() && !t.clk.Stopped() {
+			return t.clockEvent(clock.Event{Kind: clock.Stop}, at)
+		}
+	case events.ClockStarted:
+		if t.clk != nil {
+			return errors.New("clock.started twice")
+		}
+		if !t.timed {
+			return fmt.Errorf("clock.started in a game without a time control (%q)", t.control)
+		}
+		if e.TimeControl != t.control {
+			return fmt.Errorf("clock.started with control %q, the game's is %q", e.TimeControl, t.control)
+		}
+		c, err := clock.New(t.tc)
+		if err != nil {
+			return err
+		}
+		t.clk, t.origin = c, e.At
+		if err := t.clockEvent(clock.Event{Kind: clock.Start}, e.At); err != nil {
+			return err
+		}
+		for side, ms := range [2]int64{e.WhiteMs, e.BlackMs} {
+			s := clock.Side(side)
+			if d := time.Duration(ms) * time.Millisecond; d != t.tc.For(s)[0].Base {
+				if err := t.clockEvent(clock.Event{Kind: clock.Adjust, Side: s, Op: clock.Set, Amount: d}, e.At); err != nil {
+					return err
+				}
+			}
+		}
+	case events.ClockPaused:
+		return t.clockEvent(clock.Event{Kind: clock.Pause}, e.At)
+	case events.ClockResumed:
+		return t.clockEvent(clock.Event{Kind: clock.Resume}, e.At)
+	case events.TimeAdjusted:
+		s := clock.White
+		if e.Side == events.Black {
+			s = clock.Black
+		}
+		ev := clock.Event{Kind: clock.Adjust, Side: s, Op: clock.Add, Amount: time.Duration(e.DeltaMs) * time.Millisecond}
+		if e.DeltaMs < 0 {
+			ev.Op, ev.Amount = clock.Subtract, -ev.Amount
+		}
+		return t.clockEvent(ev, at)
+	case events.FlagFell:
+		if e.Side == events.Black {
+			t.recorded[clock.Black] = true
+		} else {
+			t.recorded[clock.White] = true
+		}
+	}
+	return nil
+}
+
+// instant is the event's own instant, or the envelope's when it has none.
+func instant(own, recorded time.Time) time.Time {
+	if own.IsZero() {
+		return recorded
+	}
+	return own
+}
+
+func (t *Timer) clockEvent(e clock.Event, at time.Time) error {
+	if t.clk == nil {
+		return fmt.Errorf("clock %s before clock.started", e.Kind)
+	}
+	e.At = at.Sub(t.origin)
+	if err := t.clk.Apply(e); err != nil {
+		return fmt.Errorf("clock %s at %s: %w", e.Kind, at.Format(time.RFC3339Nano), err)
+	}
+	t.last = at
+	return nil
+}
+
+// Start decides the start of the clock at instant at: White's clock runs
+// (article 6.5 / 2023 6.6.1). The clock is started before the first move,
+// in a game with a time control, once.
+func (t *Timer) Start(at time.Time) ([]events.Event, error) {
+	switch {
+	case !t.exists:
+		return nil, refuse(ErrNotFound, "game not found")
+	case t.finished:
+		return nil, refuse(ErrState, "the game is over")
+	case !t.timed:
+		return nil, refuse(ErrUntimed, "the game has no time control to run (time_control %q)", t.control)
+	case t.clk != nil:
+		return nil, refuse(ErrState, "the clock was started at %s", t.origin.Format(time.RFC3339Nano))
+	case t.ply > 0:
+		return nil, refuse(ErrState, "the clock must be started before the first move (%d plies played)", t.ply)
+	}
+	return []events.Event{events.ClockStarted{
+		At: at.UTC(), TimeControl: t.control,
+		WhiteMs: t.tc.For(clock.White)[0].Base.Milliseconds(),
+		BlackMs: t.tc.For(clock.Black)[0].Base.Milliseconds(),
+	}}, nil
+}
+
+// Deadline returns the instant the running side's flag falls if nothing
+// happens before, when that fall is still to be recorded.
+func (t *Timer) Deadline() (time.Time, bool) {
+	if !t.Started() || t.finished {
+		return time.Time{}, false
+	}
+	s, at, ok := t.clk.FlagFall()
+	if !ok || t.recorded[s] {
+		return time.Time{}, false
+	}
+	return t.origin.Add(at), true
+}
+
+// CheckFlag decides, at instant now, whether a flag fall is to be
+// recorded: the running side's time ran out at or before now and no fall of
+// it is recorded. The event carries the exact instant of the fall, which is
+// at or before now.
+func (t *Timer) CheckFlag(now time.Time) []events.Event {
+	at, ok := t.Deadline()
+	if !ok || at.After(now) {
+		return nil
+	}
+	s, _, _ := t.clk.FlagFall()
+	side := events.White
+	if s == clock.Black {
+		side = events.Black
+	}
+	return []events.Event{events.FlagFell{Side: side, At: at.UTC(), Ply: t.ply}}
+}
+
+// FlagDown reports whether side's flag has fallen at instant at (recorded,
+// or computed from the clock), and when.
+func (t *Timer) FlagDown(side clock.Side, at time.Time) (time.Time, bool) {
+	if !t.Started() {
+		return time.Time{}, false
+	}
+	if off, fallen := t.clk.Flag(side); fallen {
+		return t.origin.Add(off), true
+	}
+	if at.Before(t.last) {
+		at = t.last
+	}
+	r, err := t.clk.Reading(side, at.Sub(t.origin))
+	if err != nil || !r.Flagged {
+		return time.Time{}, false
+	}
+	return t.origin.Add(r.FlagAt), true
+}
+
+// Reading returns both clocks at instant now.
+func (t *Timer) Reading(now time.Time) (white, black clock.Reading, err error) {
+	if !t.Started() {
+		return clock.Reading{}, clock.Reading{}, refuse(ErrState, "the clock has not been started")
+	}
+	if now.Before(t.last) {
+		now = t.last
+	}
+	off := now.Sub(t.origin)
+	if white, err = t.clk.Reading(clock.White, off); err != nil {
+		return
+	}
+	black, err = t.clk.Reading(clock.Black, off)
+	return
+}

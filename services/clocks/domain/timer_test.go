@@ -1,0 +1,162 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+)
+
+var t0 = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
+
+func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// fold applies (instant, event) pairs.
+func fold(t *testing.T, evs ...any) *Timer {
+	t.Helper()
+	tm := &Timer{}
+	for i := 0; i < len(evs); i += 2 {
+		if err := tm.Apply(evs[i].(time.Time), evs[i+1].(events.Event)); err != nil {
+			t.Fatalf("event %d: %v", i/2, err)
+		}
+	}
+	return tm
+}
+
+func created(tc string) events.GameCreated {
+	return events.GameCreated{White: "w", Black: "b", TimeControl: tc}
+}
+
+func TestStart(t *testing.T) {
+	tests := []struct {
+		name string
+		tm   *Timer
+		kind error
+	}{
+		{"no game", &Timer{}, ErrNotFound},
+		{"untimed", fold(t, t0, created("")), ErrUntimed},
+		{"untimed dash", fold(t, t0, created("-")), ErrUntimed},
+		{"after a move", fold(t, t0, created("60"), t0, events.MovePlayed{Ply: 1, By: events.White, At: t0}), ErrState},
+		{"twice", fold(t, t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}), ErrState},
+		{"over", fold(t, t0, created("60"), t0, events.GameEnded{Result: "1-0"}), ErrState},
+		{"ok", fold(t, t0, created("60+1")), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := tt.tm.Start(t0)
+			if tt.kind != nil {
+				if !errors.Is(err, tt.kind) {
+					t.Fatalf("err %v, want %v", err, tt.kind)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := events.ClockStarted{At: t0, TimeControl: "60+1", WhiteMs: 60000, BlackMs: 60000}
+			if evs[0] != want {
+				t.Errorf("got %+v, want %+v", evs[0], want)
+			}
+		})
+	}
+}
+
+// TestFlagInstants: the flag instant is computed from the recorded
+// instants, whatever "now" the check is made at.
+func TestFlagInstants(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "10+2", WhiteMs: 10000, BlackMs: 10000}
+	tests := []struct {
+		name     string
+		tm       *Timer
+		side     events.Color
+		deadline time.Time
+	}{
+		{"white never moves", fold(t, t0, created("10+2"), t0, start), events.White, t0.Add(10 * time.Second)},
+		{"black after white's move with increment", fold(t, t0, created("10+2"), t0, start,
+			t0.Add(ms(3500)), events.MovePlayed{Ply: 1, By: events.White, At: t0.Add(ms(3500))}), events.Black, t0.Add(ms(13500))},
+		{"white again: 10 - 3.5 + 2 left", fold(t, t0, created("10+2"), t0, start,
+			t0.Add(ms(3500)), events.MovePlayed{Ply: 1, By: events.White, At: t0.Add(ms(3500))},
+			t0.Add(ms(4000)), events.MovePlayed{Ply: 2, By: events.Black, At: t0.Add(ms(4000))}), events.White, t0.Add(ms(4000 + 8500))},
+		{"a pause holds the clock", fold(t, t0, created("10+2"), t0, start,
+			t0.Add(ms(1000)), events.ClockPaused{At: t0.Add(ms(1000))},
+			t0.Add(ms(61000)), events.ClockResumed{At: t0.Add(ms(61000))}), events.White, t0.Add(ms(70000))},
+		{"time added by the arbiter", fold(t, t0, created("10+2"), t0, start,
+			t0.Add(ms(1000)), events.TimeAdjusted{Side: events.White, DeltaMs: 5000}), events.White, t0.Add(ms(15000))},
+		{"a handicap start", fold(t, t0, created("10+2"), t0, events.ClockStarted{At: t0, TimeControl: "10+2", WhiteMs: 4000, BlackMs: 10000}), events.White, t0.Add(ms(4000))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, ok := tt.tm.Deadline()
+			if !ok || !d.Equal(tt.deadline) {
+				t.Fatalf("deadline %v %v, want %v", d, ok, tt.deadline)
+			}
+			if evs := tt.tm.CheckFlag(d.Add(-time.Nanosecond)); evs != nil {
+				t.Fatalf("flag before its instant: %v", evs)
+			}
+			for _, now := range []time.Time{d, d.Add(time.Hour)} {
+				evs := tt.tm.CheckFlag(now)
+				if len(evs) != 1 {
+					t.Fatalf("no flag at %v", now)
+				}
+				f := evs[0].(events.FlagFell)
+				if f.Side != tt.side || !f.At.Equal(tt.deadline) {
+					t.Fatalf("checked at %v: %+v, want %s at %v", now, f, tt.side, tt.deadline)
+				}
+			}
+			side := clock.White
+			if tt.side == events.Black {
+				side = clock.Black
+			}
+			if _, down := tt.tm.FlagDown(side, d.Add(-time.Nanosecond)); down {
+				t.Error("flag down before its instant")
+			}
+			if at, down := tt.tm.FlagDown(side, d); !down || !at.Equal(d) {
+				t.Errorf("FlagDown at the instant: %v %v", at, down)
+			}
+		})
+	}
+}
+
+func TestRecordedFlagAndEnd(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "10", WhiteMs: 10000, BlackMs: 10000}
+	tm := fold(t, t0, created("10"), t0, start, t0.Add(ms(10000)), events.FlagFell{Side: events.White, At: t0.Add(ms(10000))})
+	if _, ok := tm.Deadline(); ok {
+		t.Error("a recorded flag is still a deadline")
+	}
+	if evs := tm.CheckFlag(t0.Add(time.Hour)); evs != nil {
+		t.Errorf("recorded twice: %v", evs)
+	}
+	tm = fold(t, t0, created("10"), t0, start, t0.Add(ms(5000)), events.GameEnded{Result: "0-1", Termination: "resignation"})
+	if _, ok := tm.Deadline(); ok {
+		t.Error("a finished game has a deadline")
+	}
+}
+
+func TestFoldRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		evs  []any
+	}{
+		{"start without control", []any{t0, created(""), t0, events.ClockStarted{At: t0}}},
+		{"start with another control", []any{t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "30", WhiteMs: 30000, BlackMs: 30000}}},
+		{"time going back", []any{t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000},
+			t0, events.MovePlayed{Ply: 1, By: events.White, At: t0.Add(-time.Second)}}},
+		{"wrong side pressing", []any{t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000},
+			t0, events.MovePlayed{Ply: 1, By: events.Black, At: t0.Add(time.Second)}}},
+		{"bad control", []any{t0, created("sixty")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tm := &Timer{}
+			var err error
+			for i := 0; i < len(tt.evs) && err == nil; i += 2 {
+				err = tm.Apply(tt.evs[i].(time.Time), tt.evs[i+1].(events.Event))
+			}
+			if err == nil {
+				t.Fatal("accepted")
+			}
+		})
+	}
+}

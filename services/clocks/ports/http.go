@@ -1,0 +1,153 @@
+// Package ports is the clocks service's HTTP JSON API, mounted by the
+// gateway.
+package ports
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/clocks/app"
+	"github.com/hakem-chess/hakem/services/clocks/domain"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+)
+
+// HTTP serves the clocks API.
+type HTTP struct {
+	Clocks *app.Clocks
+}
+
+// Register mounts:
+//
+//	POST /api/games/{id}/clock/start   {"idempotency_key","by"}: start White's clock
+//	GET  /api/games/{id}/clock         both clocks now
+func (h HTTP) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/games/{id}/clock/start", h.start)
+	mux.HandleFunc("GET /api/games/{id}/clock", h.get)
+}
+
+type startRequest struct {
+	IdempotencyKey string `json:"idempotency_key"`
+	// By is who starts the clock (an arbiter's id); "api" if empty.
+	By string `json:"by"`
+}
+
+type outcome struct {
+	GameID   string            `json:"game_id"`
+	Version  uint64            `json:"version"`
+	Repeated bool              `json:"repeated,omitempty"`
+	Events   []events.Envelope `json:"events"`
+}
+
+func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if err := events.Game(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "game "+id+" not found: "+err.Error())
+		return "", false
+	}
+	return id, true
+}
+
+func (h HTTP) start(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	var req startRequest
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	by := req.By
+	if by == "" {
+		by = "api"
+	}
+	o, err := h.Clocks.StartClock(r.Context(), id, gamesapp.Meta{IdempotencyKey: req.IdempotencyKey,
+		Actor: events.Actor{Role: "arbiter", ID: by}, CorrelationID: httpjson.CorrelationID(r)})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	out := outcome{GameID: o.GameID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
+	for i, e := range o.Events {
+		out.Events[i] = e.Envelope
+	}
+	httpjson.Write(w, http.StatusOK, out)
+}
+
+// side is one clock as the API shows it.
+type side struct {
+	RemainingMs int64      `json:"remaining_ms"`
+	Running     bool       `json:"running"`
+	Moves       int        `json:"moves"`
+	Period      int        `json:"period"`
+	Flagged     bool       `json:"flagged"`
+	FlagAt      *time.Time `json:"flag_at,omitempty"`
+}
+
+type reading struct {
+	GameID    string    `json:"game_id"`
+	StartedAt time.Time `json:"started_at"`
+	At        time.Time `json:"at"`
+	White     side      `json:"white"`
+	Black     side      `json:"black"`
+}
+
+func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	recs, _, err := h.Clocks.Store.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	t, err := app.Fold(recs)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "game "+id+" not found")
+		return
+	}
+	now := time.Now().UTC()
+	if h.Clocks.Now != nil {
+		now = h.Clocks.Now().UTC()
+	}
+	wr, br, err := t.Reading(now)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	conv := func(rd clock.Reading) side {
+		s := side{RemainingMs: rd.Remaining.Milliseconds(), Running: rd.Running, Moves: rd.Moves, Period: rd.Period, Flagged: rd.Flagged}
+		if rd.Flagged {
+			at := t.Origin().Add(rd.FlagAt).UTC()
+			s.FlagAt = &at
+		}
+		return s
+	}
+	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br)})
+}
+
+func fail(w http.ResponseWriter, err error) {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		switch ref.Kind {
+		case domain.ErrInvalid:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", ref.Reason)
+		case domain.ErrNotFound:
+			httpjson.Error(w, http.StatusNotFound, "not_found", ref.Reason)
+		case domain.ErrUntimed:
+			httpjson.Error(w, http.StatusConflict, "untimed", ref.Reason)
+		default:
+			httpjson.Error(w, http.StatusConflict, "clock_state", ref.Reason)
+		}
+		return
+	}
+	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+}

@@ -1,0 +1,112 @@
+package e2e
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+// instant reads an RFC 3339 instant from an event's data.
+func instant(t *testing.T, e map[string]any, field string) time.Time {
+	t.Helper()
+	data, _ := e["data"].(map[string]any)
+	s, _ := data[field].(string)
+	at, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatalf("event %v: %s: %v", e["type"], field, err)
+	}
+	return at
+}
+
+// waitFor reads the live stream until an event of the type arrives.
+func waitFor(t *testing.T, ch <-chan map[string]any, typ string) map[string]any {
+	t.Helper()
+	for {
+		if e := next(t, ch); e["type"] == typ {
+			return e
+		}
+	}
+}
+
+// TestFlagFall: the clocks service records a flag fall at the instant the
+// clock module computes from the recorded start and moves — also for a
+// flag that fell while the process was dead — and a move after the fall
+// is refused.
+func TestFlagFall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data := t.TempDir()
+	s := start(t, data)
+
+	untimed := s.post("/api/games", map[string]any{"white": "a", "black": "b", "idempotency_key": "u"})
+	uid, _ := untimed.body["game_id"].(string)
+	if a := s.post("/api/games/"+uid+"/clock/start", map[string]string{"idempotency_key": "s"}); a.status != http.StatusConflict || a.errorCode() != "untimed" {
+		t.Errorf("start an untimed clock: %d %s", a.status, a.raw)
+	}
+	if a := s.post("/api/games", map[string]any{"white": "a", "black": "b", "time_control": "soon", "idempotency_key": "bad-tc"}); a.status != 400 {
+		t.Errorf("create with a bad time control: %d %s", a.status, a.raw)
+	}
+
+	// Game 1: two seconds each; White moves, Black's flag falls.
+	g1 := s.post("/api/games", map[string]any{"white": "a", "black": "b", "time_control": "2", "idempotency_key": "g1"})
+	id1, _ := g1.body["game_id"].(string)
+	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{}); a.status != 400 {
+		t.Errorf("start without a key: %d %s", a.status, a.raw)
+	}
+	live, closeLive := follow(t, s.base, id1)
+	defer closeLive()
+	started := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1", "by": "arbiter-1"})
+	if started.status != 200 || started.events()[0]["type"] != "clock.started" {
+		t.Fatalf("start: %d %s", started.status, started.raw)
+	}
+	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1"}); a.body["repeated"] != true {
+		t.Errorf("start retried: %s", a.raw)
+	}
+	mv := s.move(id1, "a", "e4", "e4")
+	pressed := instant(t, mv.events()[0], "at")
+	flag := waitFor(t, live, "clock.flag_fell")
+	data1, _ := flag["data"].(map[string]any)
+	if got, want := instant(t, flag, "at"), pressed.Add(2*time.Second); !got.Equal(want) || data1["side"] != "black" || data1["ply"] != 1.0 {
+		t.Fatalf("flag fell %v (%v), want black at %v", got, data1, want)
+	}
+	before := len(s.eventLog(id1))
+	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late"}); a.status != http.StatusConflict || a.errorCode() != "flag_fallen" {
+		t.Errorf("move after the flag fell: %d %s", a.status, a.raw)
+	}
+	if after := len(s.eventLog(id1)); after != before {
+		t.Errorf("a refused move appended: %d events, then %d", before, after)
+	}
+	c := s.do("GET", "/api/games/"+id1+"/clock", "")
+	if black, _ := c.body["black"].(map[string]any); c.status != 200 || black["flagged"] != true || black["remaining_ms"] != 0.0 {
+		t.Errorf("clock after the fall: %d %s", c.status, c.raw)
+	}
+
+	// Game 2: the clock starts, the process dies before the flag falls and
+	// comes back after; the fall is recorded at its instant.
+	g2 := s.post("/api/games", map[string]any{"white": "c", "black": "d", "time_control": "2", "idempotency_key": "g2"})
+	id2, _ := g2.body["game_id"].(string)
+	st2 := s.post("/api/games/"+id2+"/clock/start", map[string]string{"idempotency_key": "start-2"})
+	origin := instant(t, st2.events()[0], "at")
+	s.kill()
+	time.Sleep(2500 * time.Millisecond) // the flag falls while nobody watches
+	s = start(t, data)
+	live2, closeLive2 := follow(t, s.base, id2)
+	defer closeLive2()
+	flag2 := waitFor(t, live2, "clock.flag_fell")
+	data2, _ := flag2["data"].(map[string]any)
+	if got, want := instant(t, flag2, "at"), origin.Add(2*time.Second); !got.Equal(want) || data2["side"] != "white" || data2["ply"] != 0.0 {
+		t.Fatalf("flag after restart %v (%v), want white at %v", got, data2, want)
+	}
+	// recorded once, not again by the restarted watcher for game 1
+	n := 0
+	for _, e := range s.eventLog(id1) {
+		if e["type"] == "clock.flag_fell" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("game 1 has %d flag falls", n)
+	}
+	s.stop()
+}
