@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -76,6 +77,9 @@ func TestFlagFall(t *testing.T) {
 	}
 	if after := len(s.eventLog(id1)); after != before {
 		t.Errorf("a refused move appended: %d events, then %d", before, after)
+	}
+	if pgn := s.do("GET", "/api/games/"+id1+"/pgn", ""); !strings.Contains(pgn.raw, "1. e4 { [%clk 0:00:00.") && !strings.Contains(pgn.raw, "1. e4 {[%clk 0:00:0") {
+		t.Errorf("PGN without the clock:\n%s", pgn.raw)
 	}
 	c := s.do("GET", "/api/games/"+id1+"/clock", "")
 	if black, _ := c.body["black"].(map[string]any); c.status != 200 || black["flagged"] != true || black["remaining_ms"] != 0.0 {

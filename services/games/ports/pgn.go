@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -19,9 +20,8 @@ func DeriveGameID(key string) string {
 	return "g" + hex.EncodeToString(sum[:12])
 }
 
-// WritePGN writes the game in PGN export format.
-//
-// Half done: no [%clk] comments yet (they need the clocks service's events).
+// WritePGN writes the game in PGN export format, with each move's clock
+// reading after the press as a [%clk] comment when the game's clock ran.
 func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 	s := g.Setup()
 	pg := &pgn.Game{Start: g.Start(), Result: g.Result()}
@@ -51,8 +51,16 @@ func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 		pg.SetTag("TimeControl", s.TimeControl)
 	}
 	pg.SetTag("GameId", id)
-	for _, m := range g.Moves() {
-		pg.Moves = append(pg.Moves, pgn.Move{Move: m})
+	var times []clock.MoveTime
+	if t := g.Timer(); t.Started() {
+		times = t.Clock().Moves()
+	}
+	for i, m := range g.Moves() {
+		mv := pgn.Move{Move: m}
+		if len(times) == len(g.Moves()) {
+			mv.Clock, mv.HasClock = times[i].Clock, true
+		}
+		pg.Moves = append(pg.Moves, mv)
 	}
 	return pgn.Write(w, pg)
 }

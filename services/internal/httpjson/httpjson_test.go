@@ -1,0 +1,73 @@
+package httpjson
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestDecode(t *testing.T) {
+	type body struct {
+		Move   string `json:"move"`
+		Player string `json:"player"`
+		Round  int    `json:"round"`
+	}
+	tests := []struct {
+		name, in string
+		status   int
+		message  string
+	}{
+		{"ok", `{"move":"e4","player":"p1"}`, 0, ""},
+		{"empty", "  ", 400, "empty body"},
+		{"cut short", `{"move":"e4"`, 400, "ends early"},
+		{"syntax", `{"move" "e4"}`, 400, "invalid JSON at byte"},
+		{"unknown field", `{"mvoe":"e4"}`, 400, `unknown field "mvoe"`},
+		{"wrong type", `{"round":"two"}`, 400, `field "round": expected int`},
+		{"array", `[1]`, 400, "expected a JSON object"},
+		{"trailing", `{"move":"e4"} x`, 400, "trailing data"},
+		{"too large", `{"move":"` + strings.Repeat("a", MaxBody) + `"}`, 413, "over"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			r := httptest.NewRequest("POST", "/", strings.NewReader(tt.in))
+			var b body
+			ok := Decode(w, r, &b)
+			if tt.status == 0 {
+				if !ok || b.Move != "e4" {
+					t.Fatalf("refused: %s", w.Body.String())
+				}
+				return
+			}
+			if ok || w.Code != tt.status {
+				t.Fatalf("ok %v, status %d, want %d", ok, w.Code, tt.status)
+			}
+			var e ErrorBody
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+				t.Fatalf("error body %q: %v", w.Body.String(), err)
+			}
+			if !strings.Contains(e.Error.Message, tt.message) || e.Error.Code == "" {
+				t.Errorf("error %+v does not say %q", e.Error, tt.message)
+			}
+		})
+	}
+}
+
+func TestCorrelation(t *testing.T) {
+	var seen string
+	h := WithCorrelation(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = CorrelationID(r) }))
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Header.Set("X-Correlation-Id", "abc")
+	h.ServeHTTP(w, r)
+	if seen != "abc" || w.Header().Get("X-Correlation-Id") != "abc" {
+		t.Errorf("client id not kept: %q %q", seen, w.Header().Get("X-Correlation-Id"))
+	}
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+	if len(seen) != 26 || w.Header().Get("X-Correlation-Id") != seen {
+		t.Errorf("no ULID given: %q", seen)
+	}
+}
