@@ -48,30 +48,39 @@ func benchAppends(t *testing.T) {
 	js, _ := jetstream.New(s.nc)
 	body := rawBytes(t, 40)
 
-	// 1 game, 1 writer (a game's commands are sequential by nature).
-	const n1 = 4000
-	start := time.Now()
+	// 1 game, 1 writer (a game's commands are sequential by nature). The
+	// machine is shared: Hakem and raw alternate over three rounds and the
+	// median of each is reported.
+	const n1 = 2000
 	head := Head{}
 	var err error
-	for i := 0; i < n1; i++ {
-		if _, head, err = s.Append(ctx, Game("one"), WriterGames, head, "one-"+strconv.Itoa(i), meta(), move(i+1, "Nf3")); err != nil {
-			t.Fatal(err)
+	cmd := 0
+	hakemOne := func() float64 {
+		start := time.Now()
+		for i := 0; i < n1; i++ {
+			cmd++
+			if _, head, err = s.Append(ctx, Game("one"), WriterGames, head, "one-"+strconv.Itoa(cmd), meta(), move(cmd, "Nf3")); err != nil {
+				t.Fatal(err)
+			}
 		}
+		return float64(n1) / time.Since(start).Seconds()
 	}
-	hakem1 := float64(n1) / time.Since(start).Seconds()
-	start = time.Now()
-	for i := 0; i < n1; i++ {
-		m := nats.NewMsg("game.rawone.games")
-		m.Data = body
-		if _, err := js.PublishMsg(ctx, m); err != nil {
-			t.Fatal(err)
+	rawOne := func() float64 {
+		start := time.Now()
+		for i := 0; i < n1; i++ {
+			m := nats.NewMsg("game.rawone.games")
+			m.Data = body
+			if _, err := js.PublishMsg(ctx, m); err != nil {
+				t.Fatal(err)
+			}
 		}
+		return float64(n1) / time.Since(start).Seconds()
 	}
-	raw1 := float64(n1) / time.Since(start).Seconds()
+	hakem1, raw1 := alternate(hakemOne, rawOne)
 	figure("append, 1 game, 1 writer:          hakem %8.0f/s   raw nats.go %8.0f/s   %3.0f%% of raw", hakem1, raw1, 100*hakem1/raw1)
 
 	// 1,000 games, 16 writers; each writer owns the games w, w+16, ...
-	const writers, nGames, perWriter = 16, 1000, 1500
+	const writers, nGames, perWriter = 16, 1000, 600
 	run := func(fn func(w, i int) error) float64 {
 		var wg sync.WaitGroup
 		errs := make(chan error, writers)
@@ -96,20 +105,23 @@ func benchAppends(t *testing.T) {
 		return float64(writers*perWriter) / time.Since(start).Seconds()
 	}
 	heads := make([]Head, nGames)
-	hakemN := run(func(w, i int) error {
-		g := w + (i%(nGames/writers))*writers
-		envs, h, err := s.Append(ctx, Game("m"+strconv.Itoa(g)), WriterGames, heads[g], fmt.Sprintf("m%d-%d", g, heads[g].Version), meta(), move(int(heads[g].Version)+1, "Nf3"))
-		if err == nil && len(envs) == 1 {
-			heads[g] = h
-		}
-		return err
-	})
-	rawN := run(func(w, i int) error {
-		g := w + (i%(nGames/writers))*writers
-		m := nats.NewMsg("game.r" + strconv.Itoa(g) + ".games")
-		m.Data = body
-		_, err := js.PublishMsg(ctx, m)
-		return err
+	hakemN, rawN := alternate(func() float64 {
+		return run(func(w, i int) error {
+			g := w + (i%(nGames/writers))*writers
+			envs, h, err := s.Append(ctx, Game("m"+strconv.Itoa(g)), WriterGames, heads[g], fmt.Sprintf("m%d-%d", g, heads[g].Version), meta(), move(int(heads[g].Version)+1, "Nf3"))
+			if err == nil && len(envs) == 1 {
+				heads[g] = h
+			}
+			return err
+		})
+	}, func() float64 {
+		return run(func(w, i int) error {
+			g := w + (i%(nGames/writers))*writers
+			m := nats.NewMsg("game.r" + strconv.Itoa(g) + ".games")
+			m.Data = body
+			_, err := js.PublishMsg(ctx, m)
+			return err
+		})
 	})
 	figure("append, 1,000 games, 16 writers:   hakem %8.0f/s   raw nats.go %8.0f/s   %3.0f%% of raw", hakemN, rawN, 100*hakemN/rawN)
 }
@@ -193,36 +205,59 @@ func benchReplayAndProjection(t *testing.T, games, perGame int) {
 		perGame, total, ms(sp50), ms(sp99), ms(rp50), ms(rp99))
 
 	// Projection pass over the whole stream: Read (envelopes decoded)
-	// beside a raw ordered consumer (bytes only).
-	start = time.Now()
-	var n int
-	if _, err := s.Read(ctx, KindGame, 1, func(r Record) error { n++; return nil }); err != nil {
-		t.Fatal(err)
+	// beside a raw ordered consumer (bytes only), alternating, best of two
+	// each.
+	hakemPass := func() float64 {
+		start := time.Now()
+		var n int
+		if _, err := s.Read(ctx, KindGame, 1, func(r Record) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if n != total {
+			t.Fatalf("projection read %d events of %d", n, total)
+		}
+		return float64(n) / time.Since(start).Seconds()
 	}
-	hakemP := float64(n) / time.Since(start).Seconds()
-	if n != total {
-		t.Fatalf("projection read %d events of %d", n, total)
-	}
-	start = time.Now()
-	cons, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := cons.Messages(jetstream.PullMaxMessages(4096))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bytes int
-	for i := 0; i < total; i++ {
-		m, err := it.Next()
+	rawPass := func() float64 {
+		start := time.Now()
+		cons, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		bytes += len(m.Data())
+		it, err := cons.Messages(jetstream.PullMaxMessages(4096))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer it.Stop()
+		var bytes int
+		for i := 0; i < total; i++ {
+			m, err := it.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			bytes += len(m.Data())
+		}
+		return float64(total) / time.Since(start).Seconds()
 	}
-	it.Stop()
-	rawP := float64(total) / time.Since(start).Seconds()
-	figure("projection pass over %d events:  hakem %8.0f events/s (decoded)   raw ordered consumer %8.0f events/s (bytes)", total, hakemP, rawP)
+	var hakemP, rawP float64
+	for i := 0; i < 2; i++ {
+		hakemP = max(hakemP, hakemPass())
+		rawP = max(rawP, rawPass())
+	}
+	figure("projection pass over %d events:  hakem %8.0f events/s (decoded)   raw ordered consumer %8.0f events/s (bytes)   %3.0f%% of raw", total, hakemP, rawP, 100*hakemP/rawP)
+}
+
+// alternate runs a and b in turn three times and returns the median of
+// each: the machine is shared, so a lone run says little.
+func alternate(a, b func() float64) (float64, float64) {
+	var as, bs []float64
+	for i := 0; i < 3; i++ {
+		as = append(as, a())
+		bs = append(bs, b())
+	}
+	sort.Float64s(as)
+	sort.Float64s(bs)
+	return as[1], bs[1]
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -73,6 +73,13 @@ func TestCatalogueRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Events of the catalogue take the fast paths.
+			if _, ok := fastEncode(&envs[0]); !ok {
+				t.Error("the fast encoder refused it")
+			}
+			if _, ok := fastDecode(b); !ok {
+				t.Error("the fast decoder refused it")
+			}
 			back, err := DecodeEnvelope(b)
 			if err != nil {
 				t.Fatal(err)

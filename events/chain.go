@@ -70,6 +70,9 @@ func canonical(e *Envelope) ([]byte, error) {
 // before and after passing through json.Marshal (which escapes them in
 // embedded raw JSON).
 func canonicalJSON(raw []byte) (string, error) {
+	if plainJSON(raw) && json.Valid(raw) {
+		return string(raw), nil // already canonical
+	}
 	var c, h bytes.Buffer
 	if err := json.Compact(&c, raw); err != nil {
 		return "", err

@@ -94,6 +94,14 @@ func formatTime(t time.Time) string { return t.UTC().Format(TimeFormat) }
 
 // MarshalJSON encodes the envelope with its unknown fields.
 func (e Envelope) MarshalJSON() ([]byte, error) {
+	if b, ok := fastEncode(&e); ok {
+		return b, nil
+	}
+	return e.slowMarshal()
+}
+
+// slowMarshal is MarshalJSON through encoding/json.
+func (e Envelope) slowMarshal() ([]byte, error) {
 	data := e.Data
 	if len(data) == 0 {
 		data = json.RawMessage("{}")
@@ -124,6 +132,16 @@ func (e Envelope) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes an envelope, keeping unknown fields.
 func (e *Envelope) UnmarshalJSON(b []byte) error {
+	if fast, ok := fastDecode(b); ok {
+		*e = fast
+		return nil
+	}
+	return e.slowUnmarshal(b)
+}
+
+// slowUnmarshal is UnmarshalJSON through encoding/json: it handles every
+// input, including those fastDecode leaves to it.
+func (e *Envelope) slowUnmarshal(b []byte) error {
 	var w envelopeJSON
 	if err := json.Unmarshal(b, &w); err != nil {
 		return fmt.Errorf("events: envelope: %w", err)

@@ -2,6 +2,7 @@ package events
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -25,9 +26,26 @@ func FuzzDecodeEnvelope(f *testing.F) {
 				}
 			}
 		}
+		// The fast decoder, when it answers, agrees with encoding/json.
+		if fast, ok := fastDecode(b); ok {
+			var slow Envelope
+			if err := slow.slowUnmarshal(b); err != nil {
+				t.Fatalf("fast decode accepted what encoding/json refuses (%v): %q", err, b)
+			}
+			if !reflect.DeepEqual(fast, slow) {
+				t.Fatalf("fast and slow decodes differ:\n%#v\n%#v", fast, slow)
+			}
+		}
 		e, err := DecodeEnvelope(b)
 		if err != nil {
 			return
+		}
+		// The fast encoder, when it answers, writes what encoding/json writes.
+		if fast, ok := fastEncode(&e); ok {
+			slow, err := e.slowMarshal()
+			if err != nil || string(fast) != string(slow) {
+				t.Fatalf("fast and slow encodes differ (%v):\n%s\n%s", err, fast, slow)
+			}
 		}
 		h1, err1 := ComputeHash(&e)
 		out, err := json.Marshal(e)

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Event store figures (events/): appends per second for 1 game and for 1,000
+# games with 16 writers, replay of one finished game out of 10,000 x 80
+# events, and a projection pass over all of them — each beside raw nats.go
+# publishing or reading the same bytes on the same embedded server, in the
+# same run. Also runs the slow suites (the SIGKILL test with 10 rounds).
+# HAKEM_BENCH_GAMES overrides the 10,000 games (e.g. 1000 for a quick look).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+go test -count=1 -long -timeout 60m -run '^TestKillWriterMidAppend$' ./events/ | tail -1
+go test -count=1 -long -timeout 60m -v -run '^TestBenchFigures$' ./events/ | grep -E '^(events:|--- FAIL|FAIL|panic)' || true
