@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -414,53 +413,50 @@ func fetchOne(c jetstream.Consumer, ack bool) error {
 	return nil
 }
 
-// TestNATSConfig checks what the deployed configuration declares: exactly
-// the users the tests cover, JetStream on, and the sync interval taken from
-// the deployment's setting.
+// TestNATSConfig checks what the deployed configurations (docker compose
+// and Kubernetes, which include the same accounts.conf) declare: exactly the
+// users the tests cover, JetStream on, a 3-node cluster, and the sync
+// interval taken from the deployment's setting.
 func TestNATSConfig(t *testing.T) {
-	for _, tc := range []struct {
-		setting  string
-		always   bool
-		interval time.Duration
-	}{
-		{"120s", false, 2 * time.Minute},
-		{"10s", false, 10 * time.Second},
-		{"always", true, 0},
-	} {
-		t.Run(tc.setting, func(t *testing.T) {
-			setDeployEnv(t, tc.setting)
-			opts := loadDeployedConf(t)
-			if !opts.JetStream {
-				t.Error("JetStream is off")
-			}
-			if opts.SyncAlways != tc.always || (!tc.always && opts.SyncInterval != tc.interval) {
-				t.Errorf("sync_interval %q: SyncAlways %v, SyncInterval %v", tc.setting, opts.SyncAlways, opts.SyncInterval)
-			}
-			var names []string
-			for _, u := range opts.Users {
-				names = append(names, u.Username)
-			}
-			slices.Sort(names)
-			want := slices.Clone(configUsers)
-			slices.Sort(want)
-			if !slices.Equal(names, want) {
-				t.Errorf("users %v, want %v (a new user needs its permissions tested)", names, want)
-			}
-			if len(opts.Routes) != 3 || opts.Cluster.Name != "hakem" {
-				t.Errorf("cluster %q with %d routes, want hakem with 3", opts.Cluster.Name, len(opts.Routes))
-			}
-		})
-	}
-	// The Kubernetes configuration includes the same accounts file.
-	k8s, err := os.ReadFile(filepath.FromSlash("../k8s/base/nats/accounts.conf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	own, err := os.ReadFile(filepath.FromSlash("../deploy/nats/accounts.conf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(k8s) != string(own) {
-		t.Error("k8s/base/nats/accounts.conf differs from deploy/nats/accounts.conf")
+	for _, conf := range []string{deployedConf, "../deploy/nats/nats-server.k8s.conf"} {
+		for _, tc := range []struct {
+			setting  string
+			always   bool
+			interval time.Duration
+		}{
+			{"120s", false, 2 * time.Minute},
+			{"10s", false, 10 * time.Second},
+			{"always", true, 0},
+		} {
+			t.Run(filepath.Base(conf)+"/"+tc.setting, func(t *testing.T) {
+				setDeployEnv(t, tc.setting)
+				opts, err := server.ProcessConfigFile(filepath.FromSlash(conf))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !opts.JetStream || opts.StoreDir != "/data/jetstream" {
+					t.Errorf("JetStream %v in %q, want on in /data/jetstream", opts.JetStream, opts.StoreDir)
+				}
+				if opts.SyncAlways != tc.always || (!tc.always && opts.SyncInterval != tc.interval) {
+					t.Errorf("sync_interval %q: SyncAlways %v, SyncInterval %v", tc.setting, opts.SyncAlways, opts.SyncInterval)
+				}
+				var names []string
+				for _, u := range opts.Users {
+					names = append(names, u.Username)
+				}
+				slices.Sort(names)
+				want := slices.Clone(configUsers)
+				slices.Sort(want)
+				if !slices.Equal(names, want) {
+					t.Errorf("users %v, want %v (a new user needs its permissions tested)", names, want)
+				}
+				if len(opts.Routes) != 3 || opts.Cluster.Name != "hakem" || opts.Cluster.Port != 6222 {
+					t.Errorf("cluster %q on port %d with %d routes, want hakem on 6222 with 3", opts.Cluster.Name, opts.Cluster.Port, len(opts.Routes))
+				}
+				if opts.ServerName != "hakem-permissions-test" {
+					t.Errorf("server name %q, want the one from NATS_SERVER_NAME", opts.ServerName)
+				}
+			})
+		}
 	}
 }
