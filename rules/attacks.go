@@ -15,6 +15,8 @@ var (
 	between [64][64]Bitboard
 	// line[a][b]: the whole line through a and b (edge to edge), else 0.
 	line [64][64]Bitboard
+	// rookRays, bishopRays: a slider's attacks from a square on an empty board.
+	rookRays, bishopRays [64]Bitboard
 )
 
 // magic holds the lookup data of one square for one slider type.
@@ -107,6 +109,10 @@ func initAttacks() {
 		pawnAttacks[Black][s] = leaper(s, [][2]int{{-1, -1}, {1, -1}})
 	}
 	initMagics()
+	for s := Square(0); s < 64; s++ {
+		rookRays[s] = rookAttacks(s, 0)
+		bishopRays[s] = bishopAttacks(s, 0)
+	}
 	for a := Square(0); a < 64; a++ {
 		for b := Square(0); b < 64; b++ {
 			if a == b {

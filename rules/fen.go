@@ -85,7 +85,7 @@ func parseFEN(fen string, chess960 bool) (Position, error) {
 		}
 		p.fullmove = int32(n)
 	}
-	p.checkers = p.attackersTo(p.kings[p.turn], p.Occupied()) & p.byColor[p.turn^1]
+	p.checkers = p.checkersOf(p.turn)
 	p.ep = NoSquare
 	if err := p.parseEnPassant(fields[3]); err != nil {
 		return Position{}, err

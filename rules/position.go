@@ -184,6 +184,22 @@ func (p *Position) attackersTo(s Square, occ Bitboard) Bitboard {
 		(bishopAttacks(s, occ) & (p.byType[Bishop] | p.byType[Queen]))
 }
 
+// checkersOf returns the pieces attacking the king of colour c. The slider
+// lookups are made only when a slider stands on one of the king's lines.
+func (p *Position) checkersOf(c Color) Bitboard {
+	k := p.kings[c]
+	them := p.byColor[c^1]
+	checkers := (pawnAttacks[c][k] & them & p.byType[Pawn]) | (knightAttacks[k] & them & p.byType[Knight])
+	occ := p.byColor[White] | p.byColor[Black]
+	if rq := them & (p.byType[Rook] | p.byType[Queen]); rq&rookRays[k] != 0 {
+		checkers |= rookAttacks(k, occ) & rq
+	}
+	if bq := them & (p.byType[Bishop] | p.byType[Queen]); bq&bishopRays[k] != 0 {
+		checkers |= bishopAttacks(k, occ) & bq
+	}
+	return checkers
+}
+
 // attacked reports whether square s is attacked by colour by, with occupancy occ.
 func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
 	them := p.byColor[by]
@@ -324,7 +340,7 @@ func (p *Position) PlayInPlace(m Move) {
 	if us == Black {
 		p.fullmove++
 	}
-	p.checkers = p.attackersTo(p.kings[them], p.Occupied()) & p.byColor[us]
+	p.checkers = p.checkersOf(them)
 	if doublePush {
 		target := (from + to) / 2
 		if pawnAttacks[us][target]&p.byColor[them]&p.byType[Pawn] != 0 && p.legalEPExists(target) {
