@@ -8,6 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 )
 
@@ -30,11 +31,13 @@ const (
 type Game struct {
 	created events.GameCreated
 	exists  bool
-	play    *board
+	play    *rules.Game
+	profile laws.Profile
 	sans    []string
 	ucis    []string
 	// offer is the side with a pending draw offer (valid when offering).
 	offer    rules.Color
+	offerPly int
 	offering bool
 	result   string
 	ending   events.GameEnded
@@ -89,7 +92,7 @@ func (g *Game) Moves() []rules.Move {
 	if g.play == nil {
 		return nil
 	}
-	return g.play.Moves()
+	return append([]rules.Move(nil), g.play.Moves()...)
 }
 
 // Ply returns the number of moves (half-moves) played.
@@ -113,9 +116,9 @@ func (g *Game) Ending() events.GameEnded { return g.ending }
 func (g *Game) DrawOffer() (rules.Color, bool) { return g.offer, g.offering }
 
 // Status returns the rules' view of the current position.
-func (g *Game) Status() Status {
+func (g *Game) Status() rules.Status {
 	if g.play == nil {
-		return Status{}
+		return rules.Status{}
 	}
 	return g.play.Status()
 }
@@ -171,8 +174,12 @@ func (g *Game) Apply(e Event) error {
 				return fmt.Errorf("game.created: start_fen: %w", err)
 			}
 		}
+		profile, err := laws.Lookup(e.LawsProfile)
+		if err != nil {
+			return fmt.Errorf("game.created: %w", err)
+		}
 		e.StartFEN = start.FEN()
-		g.created, g.exists, g.play = e, true, newBoard(start)
+		g.created, g.exists, g.play, g.profile = e, true, rules.NewGame(start), profile
 	case events.MovePlayed:
 		if e.Ply != g.Ply()+1 {
 			return fmt.Errorf("game.move_played: ply %d after %d plies", e.Ply, g.Ply())
@@ -203,7 +210,7 @@ func (g *Game) Apply(e Event) error {
 		if err != nil {
 			return err
 		}
-		g.offer, g.offering = c, true
+		g.offer, g.offerPly, g.offering = c, e.Ply, true
 	case events.DrawDeclined, events.DrawAccepted, events.Resigned:
 		g.offering = false
 	case events.GameEnded:
@@ -229,10 +236,10 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 		return nil, refuse(ErrInvalid, "round and board must not be negative")
 	}
 	if c.LawsProfile == "" {
-		c.LawsProfile = "fide-2023"
+		c.LawsProfile = laws.DefaultProfile
 	}
-	if !KnownLaws(c.LawsProfile) {
-		return nil, refuse(ErrInvalid, "laws_profile: unknown profile %q (known: %s)", c.LawsProfile, strings.Join(LawsProfiles, ", "))
+	if _, err := laws.Lookup(c.LawsProfile); err != nil {
+		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
 	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
@@ -290,7 +297,8 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	}
 	// the game is played forward to ask the rules about the new position,
 	// then taken back: a decision leaves the game as it was.
-	after, status := g.play.Position(), g.play.Status()
+	after := g.play.Position()
+	end, ended := g.automaticEnd()
 	if err := g.play.Undo(); err != nil {
 		return nil, fmt.Errorf("taking back the tried move: %w", err)
 	}
@@ -300,33 +308,36 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 		out = append(out, events.DrawDeclined{By: color(c), ByMoving: true})
 	}
 	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: pos.UCI(m), At: at.UTC(), FENAfter: after.FEN()})
-	if end, ok := automaticEnd(c, status); ok {
+	if ended {
 		end.Ply = g.Ply() + 1
 		out = append(out, end)
 	}
 	return out, nil
 }
 
-// automaticEnd says whether the move just made by mover ended the game by
-// itself, without a claim.
-func automaticEnd(mover rules.Color, s Status) (events.GameEnded, bool) {
-	switch {
-	case s.Checkmate:
-		r := WhiteWins
-		if mover == rules.Black {
-			r = BlackWins
-		}
-		return events.GameEnded{Result: r, Termination: "checkmate", Article: "5.1.1"}, true
-	case s.Stalemate:
-		return events.GameEnded{Result: Draw, Termination: "stalemate", Article: "5.2.1"}, true
-	case s.DeadPosition:
-		return events.GameEnded{Result: Draw, Termination: "dead_position", Article: "5.2.2"}, true
-	case s.Fivefold:
-		return events.GameEnded{Result: Draw, Termination: "fivefold_repetition", Article: "9.6.1"}, true
-	case s.SeventyFiveMove:
-		return events.GameEnded{Result: Draw, Termination: "seventy_five_moves", Article: "9.6.2"}, true
+// automaticEnd says whether the current position ends the game by itself
+// under the game's laws profile (checkmate, stalemate, dead position; in
+// 2023 also fivefold repetition and 75 moves), as rules/laws decides.
+func (g *Game) automaticEnd() (events.GameEnded, bool) {
+	r, ok := g.profile.GameEnd(g.play)
+	if !ok {
+		return events.GameEnded{}, false
 	}
-	return events.GameEnded{}, false
+	st := g.play.Status()
+	why := "arbiter"
+	switch {
+	case st.Checkmate:
+		why = "checkmate"
+	case st.Stalemate:
+		why = "stalemate"
+	case st.DeadPosition:
+		why = "dead_position"
+	case st.Fivefold:
+		why = "fivefold_repetition"
+	case st.SeventyFiveMove:
+		why = "seventy_five_moves"
+	}
+	return events.GameEnded{Result: r.Result.String(), Termination: why, Article: r.Article}, true
 }
 
 // OfferDraw decides a draw offer by player (article 9.1.2): either player
@@ -346,15 +357,24 @@ func (g *Game) OfferDraw(player string) ([]Event, error) {
 }
 
 // AcceptDraw decides the acceptance of the opponent's pending offer: the
-// game is drawn by agreement (article 5.2.3).
+// game is drawn by agreement, as the laws profile allows it (2023 5.2.3:
+// only once both players have made a move).
 func (g *Game) AcceptDraw(player string) ([]Event, error) {
 	c, err := g.answering(player)
 	if err != nil {
 		return nil, err
 	}
+	r, err := g.profile.AnswerOffer(laws.Situation{Game: g.play}, laws.Offer{By: g.offer, Ply: g.offerPly}, laws.Accept)
+	if err != nil {
+		return nil, refuse(ErrNoOffer, "the draw offer cannot be accepted: %v", err)
+	}
+	article := r.Article
+	if len(r.See) > 0 {
+		article = r.See[0] // the agreement itself (2023 5.2.3)
+	}
 	return []Event{
 		events.DrawAccepted{By: color(c)},
-		events.GameEnded{Result: Draw, Termination: "agreement", Article: "5.2.3", Ply: g.Ply()},
+		events.GameEnded{Result: r.Result.String(), Termination: "agreement", Article: article, Ply: g.Ply()},
 	}, nil
 }
 
@@ -367,19 +387,21 @@ func (g *Game) DeclineDraw(player string) ([]Event, error) {
 	return []Event{events.DrawDeclined{By: color(c)}}, nil
 }
 
-// Resign decides a resignation by player (article 5.1.2): the opponent wins.
+// Resign decides a resignation by player, as the laws profile says (2023
+// 5.1.2: the opponent wins unless he cannot checkmate by any series of
+// legal moves, then a draw; 1997 5.1b: the opponent wins).
 func (g *Game) Resign(player string) ([]Event, error) {
 	c, err := g.onGoing(player)
 	if err != nil {
 		return nil, err
 	}
-	r := WhiteWins
-	if c == rules.White {
-		r = BlackWins
+	r, err := g.profile.Resign(laws.Situation{Game: g.play}, c)
+	if err != nil {
+		return nil, refuse(ErrFinished, "resignation: %v", err)
 	}
 	return []Event{
 		events.Resigned{By: color(c)},
-		events.GameEnded{Result: r, Termination: "resignation", Article: "5.1.2", Ply: g.Ply()},
+		events.GameEnded{Result: r.Result.String(), Termination: "resignation", Article: r.Article, Ply: g.Ply()},
 	}, nil
 }
 

@@ -164,6 +164,7 @@ func TestAutomaticEnds(t *testing.T) {
 	}{
 		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, BlackWins, "checkmate"},
 		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, Draw, "stalemate"},
+		{"dead position", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"}, []string{"Kxd2"}, Draw, "dead_position"},
 		{"fivefold repetition", std, []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}, Draw, "fivefold_repetition"},
 		{"75 moves", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"}, []string{"Ra2"}, Draw, "seventy_five_moves"},
 		{"mate on the 75th move", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/R7/4K3/8/8/8/8/8 w - - 149 100"}, []string{"Ra8#"}, WhiteWins, "checkmate"},
@@ -200,8 +201,11 @@ func TestDrawOffers(t *testing.T) {
 		{"offer and accept", []step{
 			{"w1", "e4", nil, []string{"game.move_played"}},
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
-			{"w1", "accept", ErrNoOffer, nil},
-			{"b1", "accept", nil, []string{"game.draw_accepted", "game.ended"}},
+			{"b1", "accept", ErrNoOffer, nil}, // 2023 5.2.3: not before a move each
+			{"b1", "e5", nil, []string{"game.draw_declined", "game.move_played"}},
+			{"b1", "offer", nil, []string{"game.draw_offered"}},
+			{"b1", "accept", ErrNoOffer, nil},
+			{"w1", "accept", nil, []string{"game.draw_accepted", "game.ended"}},
 		}, Draw},
 		{"declined, then lapsed by a move", []step{
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
@@ -283,5 +287,39 @@ func TestApplyRejectsForeignLogs(t *testing.T) {
 				t.Fatal("accepted")
 			}
 		})
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	shuffle := []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}
+	g := newGame(t, events.GameCreated{White: "a", Black: "b", LawsProfile: "fide-1997"})
+	last := play(t, g, shuffle...)
+	if len(last) != 1 || g.Finished() {
+		t.Errorf("1997: a fivefold repetition ended the game: %v", types(last))
+	}
+	// 2023 5.1.2: resigning against a lone king is a draw; 1997 5.1b: a loss
+	for _, tt := range []struct{ profile string }{{"fide-2023"}, {"fide-1997"}} {
+		g := newGame(t, events.GameCreated{White: "a", Black: "b", LawsProfile: tt.profile, StartFEN: "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"})
+		evs, err := g.Resign("b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// white has a rook: white can mate, so black's resignation loses in both
+		if end := evs[1].(events.GameEnded); end.Result != WhiteWins {
+			t.Errorf("%s: black resigns against a rook: %s", tt.profile, end.Result)
+		}
+		g = newGame(t, events.GameCreated{White: "a", Black: "b", LawsProfile: tt.profile, StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})
+		evs, err = g.Resign("a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// black has a lone king: cannot mate
+		want := BlackWins
+		if tt.profile == "fide-2023" {
+			want = Draw
+		}
+		if end := evs[1].(events.GameEnded); end.Result != want || end.Article == "" {
+			t.Errorf("%s: white resigns against a lone king: %+v, want %s", tt.profile, end, want)
+		}
 	}
 }
