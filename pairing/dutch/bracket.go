@@ -9,7 +9,7 @@ import (
 // itself when unmatched. Pairs already fixed are left out of the matching
 // (their vertices have no other edge).
 func (e *engine) compute() []int {
-	mate := e.g.MaxWeightMatchingAmong(e.active)
+	mate := e.matcher.Solve()
 	for v, u := range mate {
 		switch {
 		case e.fixed[v] >= 0:
@@ -21,12 +21,21 @@ func (e *engine) compute() []int {
 	return mate
 }
 
-func (e *engine) set(u, v int, w matching.Weight) { e.g.SetWeight(u, v, w) }
+func (e *engine) set(u, v int, w matching.Weight) {
+	if e.g.Weight(u, v).Cmp(w) == 0 {
+		return
+	}
+	e.g.SetWeight(u, v, w)
+	e.matcher.Changed(u)
+	e.matcher.Changed(v)
+}
 
 // finalize fixes the pair u-v: neither takes part in later matchings.
 func (e *engine) finalize(u, v int) {
 	e.fixed[u], e.fixed[v] = v, u
 	e.active[u], e.active[v] = false, false
+	e.matcher.Retire(u)
+	e.matcher.Retire(v)
 }
 
 // setupLayout computes the counters' positions: one counter per score
@@ -60,6 +69,7 @@ func (e *engine) run() ([]int, error) {
 		return nil, err
 	}
 	e.g = g
+	e.matcher = matching.NewMatcher(g)
 	e.fixed = make([]int, n)
 	e.active = make([]bool, n)
 	for v := range e.fixed {

@@ -52,6 +52,7 @@ type engine struct {
 	ranks   map[int]uint64
 	forbid  []map[int]bool // by vertex: vertices he may not meet
 	notes   []string
+	matcher *matching.Matcher
 	fixed   []int  // by vertex: the partner of a pair already fixed, or -1
 	active  []bool // by vertex: still to be matched
 }

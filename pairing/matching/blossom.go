@@ -59,6 +59,9 @@ type solver struct {
 	unused           []int
 	allowedge        []bool
 	queue            []int
+
+	dense   *Graph // a Matcher's solver: every pair of vertices is an edge slot
+	retired []bool // a Matcher's retired vertices
 }
 
 func newSolver(g *Graph, ids []int) *solver {
@@ -141,6 +144,12 @@ func (s *solver) endpoint(p int) int {
 func (s *solver) slackInto(e int, dst Weight) {
 	dst.Set(s.num(s.eu[e]))
 	dst.Add(s.num(s.ev[e]))
+	if s.dense != nil {
+		w := s.denseWeight(e)
+		subShort(dst, w)
+		subShort(dst, w)
+		return
+	}
 	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
 }
 
@@ -259,9 +268,10 @@ func (s *solver) addBlossom(base, e int) {
 	for _, c := range path {
 		if !s.hasBestEdges[c] {
 			for _, x := range s.leaves(c, nil) {
-				for _, p := range s.neighbend[x] {
+				s.neighbours(x, func(p int) bool {
 					consider(p / 2)
-				}
+					return true
+				})
 			}
 		} else {
 			for _, k := range s.blossombestedges[c] {
@@ -414,13 +424,14 @@ func (s *solver) augmentBlossom(b, v int) {
 }
 
 func (s *solver) augmentMatching(e int) {
-	for side := 0; side < 2; side++ {
-		var sv, p int
-		if side == 0 {
-			sv, p = s.eu[e], 2*e+1
-		} else {
-			sv, p = s.ev[e], 2*e
-		}
+	s.augmentHalf(s.eu[e], 2*e+1)
+	s.augmentHalf(s.ev[e], 2*e)
+}
+
+// augmentHalf rematches the alternating path from vertex sv (which gets
+// the endpoint p as mate, or none when p is -1) up to its tree's root.
+func (s *solver) augmentHalf(sv, p int) {
+	{
 		for {
 			bs := s.inblossom[sv]
 			if bs >= s.n {
@@ -447,10 +458,13 @@ func (s *solver) solve() {
 	n := s.n
 	kslack := s.scratch(0)
 	delta := s.scratch(1)
-	for stage := 0; stage < n; stage++ {
+	for stage := 0; s.dense != nil || stage < n; stage++ {
 		for i := range s.label {
 			s.label[i] = 0
 			s.bestedge[i] = -1
+			if s.dense != nil {
+				s.labelend[i] = -1
+			}
 		}
 		for b := n; b < 2*n; b++ {
 			s.blossombestedges[b] = nil
@@ -460,21 +474,29 @@ func (s *solver) solve() {
 			s.allowedge[i] = false
 		}
 		s.queue = s.queue[:0]
+		roots := 0
 		for v := 0; v < n; v++ {
 			if s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
+				if s.dense != nil && (s.retired[v] || s.num(v).IsZero()) {
+					continue
+				}
 				s.assignLabel(v, 1, -1)
+				roots++
 			}
+		}
+		if s.dense != nil && roots == 0 {
+			break
 		}
 		augmented := false
 		for {
 			for len(s.queue) > 0 && !augmented {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
-				for _, p := range s.neighbend[v] {
+				s.neighbours(v, func(p int) bool {
 					k := p / 2
 					w := s.endpoint(p)
 					if s.inblossom[v] == s.inblossom[w] {
-						continue
+						return true
 					}
 					if !s.allowedge[k] {
 						s.slackInto(k, kslack)
@@ -485,6 +507,13 @@ func (s *solver) solve() {
 					if s.allowedge[k] {
 						switch s.label[s.inblossom[w]] {
 						case 0:
+							if s.dense != nil && s.mate[s.blossombase[s.inblossom[w]]] == -1 {
+								// an unmatched vertex whose dual is zero:
+								// the path to it augments
+								s.augmentMatching(k)
+								augmented = true
+								return false
+							}
 							s.assignLabel(w, 2, p^1)
 						case 1:
 							base := s.scanBlossom(v, w)
@@ -501,7 +530,7 @@ func (s *solver) solve() {
 							}
 						}
 						if augmented {
-							break
+							return false
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
@@ -513,16 +542,28 @@ func (s *solver) solve() {
 							s.bestedge[w] = k
 						}
 					}
-				}
+					return true
+				})
 			}
 			if augmented {
 				break
 			}
 			deltatype, deltaedge, deltablossom := 1, -1, -1
-			delta.Set(s.num(0))
-			for v := 1; v < n; v++ {
-				if s.num(v).Cmp(delta) < 0 {
-					delta.Set(s.num(v))
+			deltavertex := -1
+			if s.dense != nil {
+				// the least dual of a vertex in an S-blossom
+				for v := 0; v < n; v++ {
+					if s.label[s.inblossom[v]] == 1 && (deltavertex == -1 || s.num(v).Cmp(delta) < 0) {
+						delta.Set(s.num(v))
+						deltavertex = v
+					}
+				}
+			} else {
+				delta.Set(s.num(0))
+				for v := 1; v < n; v++ {
+					if s.num(v).Cmp(delta) < 0 {
+						delta.Set(s.num(v))
+					}
 				}
 			}
 			d := s.scratch(2)
@@ -570,6 +611,13 @@ func (s *solver) solve() {
 				}
 			}
 			if deltatype == 1 {
+				if s.dense != nil {
+					// deltavertex's dual is zero: it may stay unmatched.
+					if s.mate[deltavertex] != -1 {
+						s.augmentHalf(deltavertex, -1)
+					}
+					augmented = true
+				}
 				break
 			}
 			switch deltatype {

@@ -174,3 +174,74 @@ func TestWeightArithmetic(t *testing.T) {
 		t.Fatal("NewGraph(-1) accepted")
 	}
 }
+
+func TestMatcherFollowsChanges(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for iter := 0; iter < 600; iter++ {
+		n := 2 + rng.Intn(11)
+		words := 1 + rng.Intn(2)
+		g, _ := NewGraph(n, words)
+		randomWeight := func() Weight {
+			w := NewWeight(words)
+			if rng.Intn(4) == 0 {
+				return w
+			}
+			w.AddSmall(uint64(1 + rng.Intn(5)))
+			w.Lsh(uint(rng.Intn(64*words - 4)))
+			w.AddSmall(uint64(rng.Intn(3)))
+			return w
+		}
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				g.SetWeight(i, j, randomWeight())
+			}
+		}
+		m := NewMatcher(g)
+		active := make([]bool, n)
+		for v := range active {
+			active[v] = true
+		}
+		for step := 0; step < 12; step++ {
+			got := m.Solve()
+			for v := range got {
+				if !active[v] && got[v] != -1 {
+					t.Fatalf("retired vertex %d matched", v)
+				}
+			}
+			want := bruteForceAmong(g, active)
+			if w := matchingWeight(t, g, got); w.Cmp(want) != 0 {
+				t.Fatalf("iter %d step %d: weight %v, best %v", iter, step, w, want)
+			}
+			switch op := rng.Intn(5); {
+			case op == 0:
+				v := rng.Intn(n)
+				m.Retire(v)
+				active[v] = false
+			default:
+				for c := 0; c < 1+rng.Intn(2); c++ {
+					v := rng.Intn(n)
+					for u := 0; u < n; u++ {
+						if u != v && rng.Intn(2) == 0 {
+							g.SetWeight(u, v, randomWeight())
+							m.Changed(u)
+						}
+					}
+					m.Changed(v)
+				}
+			}
+		}
+	}
+}
+
+// bruteForceAmong is bruteForce on the vertices v with active[v].
+func bruteForceAmong(g *Graph, active []bool) *big.Int {
+	h, _ := NewGraph(g.n, g.words)
+	for i := 0; i < g.n; i++ {
+		for j := i + 1; j < g.n; j++ {
+			if active[i] && active[j] {
+				h.SetWeight(i, j, g.Weight(i, j))
+			}
+		}
+	}
+	return bruteForce(h)
+}

@@ -1,0 +1,278 @@
+package matching
+
+import "math/bits"
+
+// Matcher keeps a maximum-weight matching of a Graph up to date while the
+// weights of the edges at a few vertices change, or vertices retire.
+//
+// It keeps the blossom algorithm's dual solution between calls. When the
+// edges at vertex x change, the blossoms holding x are dissolved (their
+// dual moved onto their vertices, which keeps every edge feasible), x and
+// its partner are unmatched, and x's dual is raised or lowered to the least
+// feasible value. The algorithm then resumes from that state: its roots are
+// the unmatched vertices whose dual is still positive, and a root whose
+// dual (or that of a vertex of its tree) reaches zero stops being one. The
+// result is a maximum-weight matching of the new weights, as a run from
+// scratch would find (perhaps a different one of equal weight).
+type Matcher struct {
+	g       *Graph
+	s       *solver
+	retired []bool
+	changed []bool
+	started bool
+}
+
+// NewMatcher returns a Matcher for g; g's weights may be changed between
+// calls to Solve as long as every vertex whose edges changed is passed to
+// Changed.
+func NewMatcher(g *Graph) *Matcher {
+	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n)}
+	m.s = newDenseSolver(g, m.retired)
+	return m
+}
+
+// Changed records that the weights of edges at v have changed.
+func (m *Matcher) Changed(v int) { m.changed[v] = true }
+
+// Retire removes v from the matching for good (its edges are ignored).
+func (m *Matcher) Retire(v int) {
+	if m.retired[v] {
+		return
+	}
+	if m.started {
+		m.s.release(v)
+	}
+	m.retired[v] = true
+}
+
+// Solve brings the matching up to date and returns mate[v] (-1 when v is
+// unmatched or retired).
+func (m *Matcher) Solve() []int {
+	s := m.s
+	if !m.started {
+		s.initDuals()
+		m.started = true
+	} else {
+		var xs []int
+		for v, c := range m.changed {
+			if c && !m.retired[v] {
+				xs = append(xs, v)
+			}
+		}
+		for _, x := range xs {
+			s.release(x)
+		}
+		for _, x := range xs {
+			s.feasibleDual(x)
+		}
+	}
+	for v := range m.changed {
+		m.changed[v] = false
+	}
+	s.solve()
+	mate := make([]int, s.n)
+	for v := range mate {
+		mate[v] = -1
+		if !m.retired[v] && s.mate[v] != -1 {
+			mate[v] = s.endpoint(s.mate[v])
+		}
+	}
+	return mate
+}
+
+// newDenseSolver prepares a solver over every pair of vertices of g; edges
+// of zero weight and edges at retired vertices are skipped when scanned.
+func newDenseSolver(g *Graph, retired []bool) *solver {
+	n := g.n
+	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired}
+	m := n * (n - 1) / 2
+	s.eu = make([]int, m)
+	s.ev = make([]int, m)
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			k := j*(j-1)/2 + i
+			s.eu[k], s.ev[k] = i, j
+		}
+	}
+	s.dual = make([]uint64, 2*n*s.k)
+	s.tmp = make([]uint64, 4*s.k)
+	s.mate = fill(n, -1)
+	s.label = make([]int, 2*n)
+	s.labelend = fill(2*n, -1)
+	s.inblossom = make([]int, n)
+	for v := range s.inblossom {
+		s.inblossom[v] = v
+	}
+	s.blossomparent = fill(2*n, -1)
+	s.blossomchilds = make([][]int, 2*n)
+	s.blossombase = fill(2*n, -1)
+	for v := 0; v < n; v++ {
+		s.blossombase[v] = v
+	}
+	s.blossomendps = make([][]int, 2*n)
+	s.bestedge = fill(2*n, -1)
+	s.blossombestedges = make([][]int, 2*n)
+	s.hasBestEdges = make([]bool, 2*n)
+	for b := 2*n - 1; b >= n; b-- {
+		s.unused = append(s.unused, b)
+	}
+	s.allowedge = make([]bool, m)
+	return s
+}
+
+// denseWeight returns the weight of edge k of a dense solver.
+func (s *solver) denseWeight(k int) Weight {
+	w := s.dense.words
+	return Weight(s.dense.w[k*w : (k+1)*w])
+}
+
+// usable reports whether edge k takes part in the matching.
+func (s *solver) usable(k int) bool {
+	if s.dense == nil {
+		return true
+	}
+	if s.retired[s.eu[k]] || s.retired[s.ev[k]] {
+		return false
+	}
+	return !s.denseWeight(k).IsZero()
+}
+
+// neighbours calls f with the remote endpoint of every edge at v.
+func (s *solver) neighbours(v int, f func(p int) bool) {
+	if s.dense == nil {
+		for _, p := range s.neighbend[v] {
+			if !f(p) {
+				return
+			}
+		}
+		return
+	}
+	for u := 0; u < s.n; u++ {
+		if u == v {
+			continue
+		}
+		var p int
+		if v < u {
+			p = 2*(u*(u-1)/2+v) + 1
+		} else {
+			p = 2 * (v*(v-1)/2 + u)
+		}
+		if !s.usable(p / 2) {
+			continue
+		}
+		if !f(p) {
+			return
+		}
+	}
+}
+
+// initDuals starts every vertex dual at the largest weight.
+func (s *solver) initDuals() {
+	maxw := make(Weight, s.k)
+	for k := range s.eu {
+		if !s.usable(k) {
+			continue
+		}
+		w := s.denseWeight(k)
+		if cmpShort(w, maxw) > 0 {
+			maxw.Clear()
+			copy(maxw, w)
+		}
+	}
+	for v := 0; v < s.n; v++ {
+		s.num(v).Set(maxw)
+	}
+}
+
+func cmpShort(w Weight, long Weight) int {
+	for i := len(long) - 1; i >= len(w); i-- {
+		if long[i] != 0 {
+			return -1
+		}
+	}
+	return w.Cmp(long[:len(w)])
+}
+
+// subShort sets dst to dst - w, w possibly narrower than dst.
+func subShort(dst, w Weight) {
+	var b uint64
+	for i := range dst {
+		var x uint64
+		if i < len(w) {
+			x = w[i]
+		}
+		dst[i], b = bits.Sub64(dst[i], x, b)
+	}
+}
+
+// release dissolves the blossoms holding x and unmatches x.
+func (s *solver) release(x int) {
+	for s.inblossom[x] != x {
+		b := s.inblossom[x]
+		for s.blossomparent[b] != -1 {
+			b = s.blossomparent[b]
+		}
+		s.dissolve(b)
+	}
+	if s.mate[x] != -1 {
+		y := s.endpoint(s.mate[x])
+		s.mate[x], s.mate[y] = -1, -1
+	}
+}
+
+// dissolve removes top-level blossom b, moving its dual onto its vertices.
+func (s *solver) dissolve(b int) {
+	z := s.num(b).Clone()
+	leaves := s.leaves(b, nil)
+	if !z.IsZero() {
+		for _, v := range leaves {
+			s.num(v).Add(z)
+		}
+		base := s.blossombase[b]
+		if s.mate[base] != -1 {
+			y := s.endpoint(s.mate[base])
+			s.mate[base], s.mate[y] = -1, -1
+		}
+	}
+	for _, c := range s.blossomchilds[b] {
+		s.blossomparent[c] = -1
+		if c < s.n {
+			s.inblossom[c] = c
+		} else {
+			for _, v := range s.leaves(c, nil) {
+				s.inblossom[v] = c
+			}
+		}
+	}
+	s.num(b).Clear()
+	s.label[b], s.labelend[b] = 0, -1
+	s.blossomchilds[b], s.blossomendps[b] = nil, nil
+	s.blossombase[b] = -1
+	s.blossombestedges[b] = nil
+	s.hasBestEdges[b] = false
+	s.bestedge[b] = -1
+	s.unused = append(s.unused, b)
+}
+
+// feasibleDual sets x's dual to the least value keeping every edge at x
+// feasible (x is a vertex outside any blossom).
+func (s *solver) feasibleDual(x int) {
+	d := s.num(x)
+	d.Clear()
+	t := s.scratch(0)
+	s.neighbours(x, func(p int) bool {
+		k := p / 2
+		j := s.endpoint(p)
+		t.Clear()
+		copy(t, s.denseWeight(k))
+		t.Add(t)
+		// need d >= 2w - u_j
+		if t.Cmp(s.num(j)) > 0 {
+			t.Sub(s.num(j))
+			if t.Cmp(d) > 0 {
+				d.Set(t)
+			}
+		}
+		return true
+	})
+}
