@@ -146,18 +146,25 @@ func TestPerftTraps(t *testing.T) {
 }
 
 // TestPerftChess960: the 960 Fischer random positions (Shredder-FEN) to
-// depth 4, all depths with -long (-perft960depth caps it).
+// depth 4 and every eighth one to depth 5; all depths with -long
+// (-perft960depth sets the depth of every position).
 func TestPerftChess960(t *testing.T) {
-	depth := 4
+	depth, deeper := 4, 5
 	if *long {
-		depth = 99
+		depth, deeper = 99, 99
 	}
 	if *perft960Depth > 0 {
-		depth = *perft960Depth
+		depth, deeper = *perft960Depth, *perft960Depth
 	}
+	i := 0
 	for _, file := range []string{"testdata/perft/chess960-fischer-part1.epd", "testdata/perft/chess960-fischer-part2.epd"} {
 		for _, c := range readEPD(t, file) {
-			runPerft(t, c, depth, ParseFEN960)
+			d := depth
+			if i%8 == 0 {
+				d = deeper
+			}
+			runPerft(t, c, d, ParseFEN960)
+			i++
 		}
 	}
 }
