@@ -37,14 +37,17 @@ type Options struct {
 	Store   app.Store
 	Feed    app.Feed
 	Retries int
-	Now     func() time.Time
-	Log     *zap.Logger
-	Metrics *wiring.Metrics
+	// CacheGames is how many games' logs the command side keeps in memory
+	// (see command.Decider).
+	CacheGames int
+	Now        func() time.Time
+	Log        *zap.Logger
+	Metrics    *wiring.Metrics
 }
 
 // NewApplication builds the games service's handlers on one store.
 func NewApplication(o Options) Application {
-	d := &command.Decider{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics}
+	d := &command.Decider{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, CacheGames: o.CacheGames}
 	return Application{
 		Commands: Commands{
 			CreateGame: command.CreateGameHandler{Decider: d},

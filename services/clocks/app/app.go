@@ -125,7 +125,7 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 			outcome = "rejected"
 			return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 		}
-		written, err := c.Store.Append(ctx, gameID, head, meta, evs)
+		written, _, err := c.Store.Append(ctx, gameID, head, meta, evs)
 		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(c.Retries, 1) {
 			if c.Metrics != nil {
 				c.Metrics.AppendConflicts.WithLabelValues("clocks").Inc()

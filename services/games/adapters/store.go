@@ -38,22 +38,22 @@ func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, ev
 }
 
 // Append writes the events of one command as the games writer.
-func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta app.Meta, evs []events.Event) ([]app.Recorded, error) {
+func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta app.Meta, evs []events.Event) ([]app.Recorded, events.Head, error) {
 	w := s.Writer
 	if w == "" {
 		w = events.WriterGames
 	}
-	envs, _, err := s.Store.Append(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
+	envs, head, err := s.Store.Append(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
 		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, RecordedAt: meta.RecordedAt}, evs...)
 	if err != nil {
-		return nil, err
+		return nil, events.Head{}, err
 	}
 	out := make([]app.Recorded, len(envs))
 	ended := false
 	for i, e := range envs {
 		ev, err := events.Decode(e)
 		if err != nil {
-			return nil, err
+			return nil, events.Head{}, err
 		}
 		out[i] = app.Recorded{Envelope: e, Event: ev}
 		_, ended = ev.(*events.GameEnded)
@@ -63,7 +63,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 		// one lookup; a failure only leaves reads on the (slower) stream.
 		_, _ = s.Store.Seal(ctx, events.Game(gameID))
 	}
-	return out, nil
+	return out, head, nil
 }
 
 // Feed follows games through a JetStream ordered consumer (an ephemeral,

@@ -49,8 +49,10 @@ type Store interface {
 	Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error)
 	// Append writes evs as one atomic batch if the game's head is still
 	// expected, or fails with an error wrapping ErrConflict (or
-	// ErrAlreadyApplied).
-	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, error)
+	// ErrAlreadyApplied). It returns the events written and the new head;
+	// for a command whose key had already landed, its original events (whose
+	// first version is then not expected.Version+1).
+	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error)
 }
 
 // Feed follows a game's events as they are written.

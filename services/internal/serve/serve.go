@@ -79,11 +79,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	if cfg.Runs("games") {
 		app := games.NewApplication(games.Options{
-			Store:   gamesadapters.EventStore{Store: store},
-			Feed:    gamesadapters.Feed{JS: js},
-			Retries: cfg.CommandRetries,
-			Log:     log.With(wiring.Service("games")),
-			Metrics: metrics,
+			Store:      gamesadapters.EventStore{Store: store},
+			Feed:       gamesadapters.Feed{JS: js},
+			Retries:    cfg.CommandRetries,
+			CacheGames: 10000,
+			Log:        log.With(wiring.Service("games")),
+			Metrics:    metrics,
 		})
 		ports = append(ports, gamesports.HTTP{App: app})
 		subConn, err := n.Connect("games-subscriber")

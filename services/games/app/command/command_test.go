@@ -40,9 +40,15 @@ func meta(key, player string) app.Meta {
 }
 
 func TestConcurrentCommands(t *testing.T) {
+	for _, cache := range []int{0, 100} {
+		t.Run(fmt.Sprint("cache ", cache), func(t *testing.T) { concurrentCommands(t, cache) })
+	}
+}
+
+func concurrentCommands(t *testing.T, cache int) {
 	ctx := context.Background()
 	store := newStore(t)
-	d := &command.Decider{Store: store, Retries: 32}
+	d := &command.Decider{Store: store, Retries: 32, CacheGames: cache}
 	create := command.CreateGameHandler{Decider: d}
 	move := command.MakeMoveHandler{Decider: d}
 	draw := command.DrawHandler{Decider: d}
@@ -142,5 +148,35 @@ func TestRefusalAppendsNothing(t *testing.T) {
 	recs, _, err := store.Load(ctx, "nope")
 	if err != nil || len(recs) != 0 {
 		t.Fatalf("log of a missing game: %d events, %v", len(recs), err)
+	}
+}
+
+// TestStaleCache: commands decided on a cached log that another writer (a
+// second copy of the service) has moved past are decided again on the log.
+func TestStaleCache(t *testing.T) {
+	ctx := context.Background()
+	store := newStore(t)
+	one := &command.Decider{Store: store, Retries: 8, CacheGames: 10}
+	two := &command.Decider{Store: store, Retries: 8, CacheGames: 10}
+	if _, err := (command.CreateGameHandler{Decider: one}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b"}, Meta: meta("c", "o")}); err != nil {
+		t.Fatal(err)
+	}
+	// one caches the game; two plays White's move behind its back
+	if _, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: meta("m1", "w")}); err != nil {
+		t.Fatal(err)
+	}
+	// one's cache says White is on move: Black's move must still be accepted
+	if _, err := (command.MakeMoveHandler{Decider: one}).Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")}); err != nil {
+		t.Fatalf("move on a stale cache: %v", err)
+	}
+	// and White's d4 via two (whose cache is now behind) lands on top
+	o, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "d4", Meta: meta("m3", "w")})
+	if err != nil || o.Version != 4 {
+		t.Fatalf("d4: %v, version %d", err, o.Version)
+	}
+	// a retry of m1 through one (cache fresh, key not in it? it is: loaded)
+	r, err := (command.MakeMoveHandler{Decider: one}).Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: meta("m1", "w")})
+	if err != nil || !r.Repeated || r.Events[0].Envelope.Seq != 2 {
+		t.Fatalf("retry: %v %+v", err, r)
 	}
 }

@@ -8,8 +8,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -27,6 +29,47 @@ type Decider struct {
 	Now     func() time.Time
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
+	// CacheGames is how many games' logs the decider keeps in memory
+	// between commands (0: none, every command reads the log). A command
+	// on a cached game is decided without reading the log: the append's
+	// expected head catches a stale cache (conflict: read and decide
+	// again), and a refusal decided on the cache is decided again on the
+	// log before it is given.
+	CacheGames int
+
+	mu    sync.Mutex
+	cache map[string]cachedGame
+}
+
+// cachedGame is a game's log as of its head.
+type cachedGame struct {
+	recs []app.Recorded
+	head events.Head
+}
+
+func (d *Decider) cached(id string) (cachedGame, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c, ok := d.cache[id]
+	return c, ok
+}
+
+func (d *Decider) remember(id string, c cachedGame) {
+	if d.CacheGames <= 0 {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.cache == nil || len(d.cache) >= d.CacheGames {
+		d.cache = map[string]cachedGame{} // crude bound: start afresh
+	}
+	d.cache[id] = c
+}
+
+func (d *Decider) forget(id string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.cache, id)
 }
 
 // Outcome is the answer to a command: the events it produced (or, for a
@@ -61,36 +104,52 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 	}
 	retries := max(d.Retries, 1)
 	for attempt := 1; ; attempt++ {
-		recs, head, err := d.Store.Load(ctx, gameID)
-		if err != nil {
-			outcome = "error"
-			return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
+		c, fromCache := d.cached(gameID)
+		if !fromCache {
+			recs, head, err := d.Store.Load(ctx, gameID)
+			if err != nil {
+				outcome = "error"
+				return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
+			}
+			c = cachedGame{recs: recs, head: head}
 		}
+		recs, head := c.recs, c.head
 		if done := withKey(recs, meta.IdempotencyKey); len(done) > 0 {
 			outcome = "repeated"
 			return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
 		}
-		if n := len(recs); n > 0 && meta.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
+		at := meta.RecordedAt
+		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
 			// the log's instants never go back, even when several copies
 			// of the service stamp commands with slightly different clocks
-			meta.RecordedAt = recs[n-1].Envelope.RecordedAt
+			at = recs[n-1].Envelope.RecordedAt
 		}
 		g, err := app.Fold(recs)
 		if err != nil {
+			d.forget(gameID)
 			outcome = "error"
 			return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
 		}
-		evs, err := decision(g, meta.RecordedAt)
+		evs, err := decision(g, at)
 		if err != nil {
+			if fromCache {
+				d.forget(gameID) // a refusal is given on the log, not on a cache
+				continue
+			}
 			outcome = "rejected"
 			return Outcome{}, err
 		}
-		written, err := d.Store.Append(ctx, gameID, head, meta, evs)
-		if (errors.Is(err, app.ErrConflict) || errors.Is(err, app.ErrAlreadyApplied)) && attempt < retries {
-			if d.Metrics != nil {
-				d.Metrics.AppendConflicts.WithLabelValues("games").Inc()
+		m := meta
+		m.RecordedAt = at
+		written, newHead, err := d.Store.Append(ctx, gameID, head, m, evs)
+		if errors.Is(err, app.ErrConflict) || errors.Is(err, app.ErrAlreadyApplied) {
+			d.forget(gameID)
+			if attempt < retries || (fromCache && attempt < retries+1) {
+				if d.Metrics != nil {
+					d.Metrics.AppendConflicts.WithLabelValues("games").Inc()
+				}
+				continue
 			}
-			continue
 		}
 		if err != nil {
 			outcome = "error"
@@ -99,6 +158,13 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			}
 			return Outcome{}, fmt.Errorf("appending to game %s: %w", gameID, err)
 		}
+		if len(written) > 0 && written[0].Envelope.Seq != head.Version+1 {
+			// the store recognised the key: the command had landed before
+			d.forget(gameID)
+			outcome = "repeated"
+			return Outcome{GameID: gameID, Events: written, Version: lastSeq(written), Repeated: true}, nil
+		}
+		d.remember(gameID, cachedGame{recs: append(recs[:len(recs):len(recs)], written...), head: newHead})
 		if d.Metrics != nil {
 			for _, r := range written {
 				d.Metrics.EventsAppended.WithLabelValues("games", r.Envelope.Type).Inc()
