@@ -1,5 +1,7 @@
 package matching
 
+import "math/bits"
+
 // MaxWeightMatching returns a matching of maximum total weight: mate[v] is
 // the vertex matched to v, or -1. Among matchings of equal weight it returns
 // one of them; callers that need a particular one must say so in the weights.
@@ -60,8 +62,9 @@ type solver struct {
 	allowedge        []bool
 	queue            []int
 
-	dense   *Graph // a Matcher's solver: every pair of vertices is an edge slot
-	retired []bool // a Matcher's retired vertices
+	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
+	retired []bool    // a Matcher's retired vertices
+	adj     [][]int32 // a Matcher's adjacency lists (edges of positive weight)
 }
 
 func newSolver(g *Graph, ids []int) *solver {
@@ -142,14 +145,23 @@ func (s *solver) endpoint(p int) int {
 
 // slackInto writes the slack of edge e into dst.
 func (s *solver) slackInto(e int, dst Weight) {
-	dst.Set(s.num(s.eu[e]))
-	dst.Add(s.num(s.ev[e]))
 	if s.dense != nil {
-		w := s.denseWeight(e)
-		subShort(dst, w)
-		subShort(dst, w)
+		a, b, w := s.num(s.eu[e]), s.num(s.ev[e]), s.denseWeight(e)
+		var c, b1, b2 uint64
+		for i := range dst {
+			var x uint64
+			if i < len(w) {
+				x = w[i]
+			}
+			var t uint64
+			t, c = bits.Add64(a[i], b[i], c)
+			t, b1 = bits.Sub64(t, x, b1)
+			dst[i], b2 = bits.Sub64(t, x, b2)
+		}
 		return
 	}
+	dst.Set(s.num(s.eu[e]))
+	dst.Add(s.num(s.ev[e]))
 	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
 }
 

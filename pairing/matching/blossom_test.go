@@ -181,6 +181,7 @@ func TestMatcherFollowsChanges(t *testing.T) {
 		n := 2 + rng.Intn(11)
 		words := 1 + rng.Intn(2)
 		g, _ := NewGraph(n, words)
+		m := NewMatcher(g) // weights are set after the Matcher is made
 		randomWeight := func() Weight {
 			w := NewWeight(words)
 			if rng.Intn(4) == 0 {
@@ -196,7 +197,6 @@ func TestMatcherFollowsChanges(t *testing.T) {
 				g.SetWeight(i, j, randomWeight())
 			}
 		}
-		m := NewMatcher(g)
 		active := make([]bool, n)
 		for v := range active {
 			active[v] = true

@@ -50,6 +50,9 @@ func (m *Matcher) Retire(v int) {
 func (m *Matcher) Solve() []int {
 	s := m.s
 	if !m.started {
+		for v := 0; v < s.n; v++ {
+			s.rebuildAdjacency(v)
+		}
 		s.initDuals()
 		m.started = true
 	} else {
@@ -58,6 +61,9 @@ func (m *Matcher) Solve() []int {
 			if c && !m.retired[v] {
 				xs = append(xs, v)
 			}
+		}
+		for _, x := range xs {
+			s.rebuildAdjacency(x)
 		}
 		for _, x := range xs {
 			s.release(x)
@@ -117,7 +123,20 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 		s.unused = append(s.unused, b)
 	}
 	s.allowedge = make([]bool, m)
+	s.adj = make([][]int32, n)
 	return s
+}
+
+// rebuildAdjacency lists the vertices joined to v by an edge of positive
+// weight.
+func (s *solver) rebuildAdjacency(v int) {
+	a := s.adj[v][:0]
+	for u := 0; u < s.n; u++ {
+		if u != v && !s.retired[u] && !s.dense.Weight(u, v).IsZero() {
+			a = append(a, int32(u))
+		}
+	}
+	s.adj[v] = a
 }
 
 // denseWeight returns the weight of edge k of a dense solver.
@@ -147,8 +166,9 @@ func (s *solver) neighbours(v int, f func(p int) bool) {
 		}
 		return
 	}
-	for u := 0; u < s.n; u++ {
-		if u == v {
+	for _, u32 := range s.adj[v] {
+		u := int(u32)
+		if s.retired[u] {
 			continue
 		}
 		var p int
@@ -156,9 +176,6 @@ func (s *solver) neighbours(v int, f func(p int) bool) {
 			p = 2*(u*(u-1)/2+v) + 1
 		} else {
 			p = 2 * (v*(v-1)/2 + u)
-		}
-		if !s.usable(p / 2) {
-			continue
 		}
 		if !f(p) {
 			return
