@@ -65,10 +65,17 @@ func (m *Matcher) Solve() []int {
 		for _, x := range xs {
 			s.rebuildAdjacency(x)
 		}
+		done := make(map[int]bool, len(xs))
 		for _, x := range xs {
+			if done[x] {
+				continue
+			}
+			done[x] = true
+			if s.keepPair(x) {
+				done[s.endpoint(s.mate[x])] = true
+				continue
+			}
 			s.release(x)
-		}
-		for _, x := range xs {
 			s.feasibleDual(x)
 		}
 	}
@@ -292,4 +299,60 @@ func (s *solver) feasibleDual(x int) {
 		}
 		return true
 	})
+}
+
+// need returns the least dual of x that keeps its edges feasible, not
+// counting the edge to vertex except (x outside any blossom).
+func (s *solver) need(x, except int) Weight {
+	d := make(Weight, s.k)
+	t := s.scratch(0)
+	s.neighbours(x, func(p int) bool {
+		j := s.endpoint(p)
+		if j == except {
+			return true
+		}
+		t.Clear()
+		copy(t, s.denseWeight(p/2))
+		t.Add(t)
+		if t.Cmp(s.num(j)) > 0 {
+			t.Sub(s.num(j))
+			if t.Cmp(d) > 0 {
+				d.Set(t)
+			}
+		}
+		return true
+	})
+	return d
+}
+
+// keepPair tries to keep the changed vertex x matched to its partner y:
+// it succeeds when duals exist for x and y that make their edge tight and
+// every other edge at them feasible; it then sets them.
+func (s *solver) keepPair(x int) bool {
+	if s.inblossom[x] != x || s.mate[x] == -1 {
+		return false
+	}
+	y := s.endpoint(s.mate[x])
+	if s.inblossom[y] != y {
+		return false
+	}
+	w := s.dense.Weight(x, y)
+	if w.IsZero() {
+		return false
+	}
+	lx, ly := s.need(x, y), s.need(y, x)
+	two := make(Weight, s.k)
+	copy(two, w)
+	two.Add(two)
+	if two.Cmp(lx) < 0 {
+		return false
+	}
+	uy := two.Clone()
+	uy.Sub(lx)
+	if uy.Cmp(ly) < 0 {
+		return false
+	}
+	s.num(x).Set(lx)
+	s.num(y).Set(uy)
+	return true
 }
