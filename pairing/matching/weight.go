@@ -4,6 +4,10 @@
 // Edge weights are non-negative integers of any fixed width (Weight, a
 // little-endian slice of 64-bit words), because the Dutch pairing rules pack
 // twenty-odd criteria into one weight and so need far more than 64 bits.
+//
+// Graph.MaxWeightMatching solves from scratch; a Matcher keeps the optimum
+// of a Graph whose weights change at a few vertices at a time, re-using the
+// dual solution of the previous optimum (see Matcher).
 package matching
 
 import "math/bits"
