@@ -7,5 +7,13 @@
 # HAKEM_BENCH_GAMES overrides the 10,000 games (e.g. 1000 for a quick look).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go test -count=1 -long -timeout 60m -run '^TestKillWriterMidAppend$' ./events/ | tail -1
-go test -count=1 -long -timeout 60m -v -run '^TestBenchFigures$' ./events/ | grep -E '^(events:|--- FAIL|FAIL|panic)' || true
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+go test ./events/ -count=1 -timeout 60m -run '^TestKillWriterMidAppend$' -args -long | tail -1
+status=0
+go test ./events/ -count=1 -timeout 60m -v -run '^TestBenchFigures$' -args -long >"$out" 2>&1 || status=$?
+grep -E '^events:' "$out" || true
+if [ "$status" -ne 0 ]; then
+	grep -vE '^(events:|=== RUN)' "$out" | tail -20
+	exit "$status"
+fi

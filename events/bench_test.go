@@ -149,13 +149,16 @@ func benchReplayAndProjection(t *testing.T, games, perGame int) {
 			b, _ := json.Marshal(envs[0])
 			m := nats.NewMsg("game.b" + strconv.Itoa(g) + ".games")
 			m.Data = b
-			m.Header[hdrIndex] = []string{"0"}
-			m.Header[hdrCount] = []string{"1"}
-			m.Header[hdrPrevSeq] = []string{strconv.FormatUint(heads[g].Seq, 10)}
+			m.Header[hdrMsgID] = []string{fmt.Sprintf("b%d-%d", g, j)}
+			m.Header[hdrExpLastSubjSeq] = []string{strconv.FormatUint(heads[g].Seq, 10)}
+			m.Header[hdrExpLastSubjSub] = []string{"game.b" + strconv.Itoa(g) + ".>"}
 			seq := uint64(j*games + g + 1) // the fill is the stream's only writer
 			heads[g] = Head{Version: envs[0].Seq, Seq: seq, Hash: envs[0].Hash}
 			if _, err := js.PublishMsgAsync(m); err != nil {
 				t.Fatal(err)
+			}
+			if g%2000 == 1999 {
+				<-js.PublishAsyncComplete()
 			}
 		}
 		select {

@@ -20,7 +20,9 @@ type Actor struct {
 // Envelope is one event as stored: the metadata every event carries and its
 // data as raw JSON. An Envelope read from the stream and written again (to a
 // sealed copy, a backup, another stream) keeps fields this code does not know,
-// both in the envelope and in Data, byte for byte in meaning.
+// at the envelope's top level and anywhere in Data, with the same meaning
+// and the same hash. (Unknown fields inside "aggregate" and "actor" are not
+// kept: those two objects are closed.)
 type Envelope struct {
 	// ID is the event's ULID.
 	ID string

@@ -51,7 +51,7 @@ func parseEvent(seq uint64, h nats.Header, data []byte) (stored, error) {
 	if v := h.Get(hdrCount); v != "" {
 		st.count, _ = strconv.Atoi(v)
 	}
-	if v := h.Get(hdrPrevSeq); v != "" {
+	if v := h.Get(hdrExpLastSubjSeq); v != "" {
 		st.prevSeq, _ = strconv.ParseUint(v, 10, 64)
 	}
 	if st.count < 1 || st.index < 0 || st.index >= st.count {

@@ -40,9 +40,9 @@ func sealKey(agg Aggregate) string { return string(agg.Kind) + "." + agg.ID }
 // value; such an aggregate is simply read from the stream.
 var ErrTooLargeToSeal = errors.New("events: log too large to seal")
 
-// maxSealed bounds a sealed value (the embedded server allows 8 MB
-// messages; a game of 300 moves is about 150 kB).
-const maxSealed = 4 << 20
+// maxSealed bounds a sealed value so that it fits the default 1 MB
+// message limit of any NATS server (a game of 300 moves is about 150 kB).
+const maxSealed = 900 << 10
 
 // Seal writes a verified copy of the aggregate's log (read from the stream)
 // to the sealed bucket and returns its head. Seal again after appending to a

@@ -13,12 +13,13 @@ import (
 	"github.com/nats-io/nuid"
 )
 
-// Headers the store writes besides the JetStream ones.
+// Headers the store writes besides the JetStream ones. The first event of
+// a command also keeps its Nats-Expected-Last-Subject-Sequence: the stream
+// sequence of the aggregate's previous event, which lets the store walk an
+// aggregate backwards.
 const (
-	// hdrPrevSeq is the stream sequence of the aggregate's previous event
-	// (0 for the first): it lets the store walk an aggregate backwards.
-	hdrPrevSeq = "Hakem-Prev-Seq"
-	// hdrIndex and hdrCount place an event within its command's batch.
+	// hdrIndex and hdrCount place an event within its command's batch
+	// (absent for a command of one event: index 0 of 1).
 	hdrIndex = "Hakem-Index"
 	hdrCount = "Hakem-Count"
 )
@@ -302,13 +303,16 @@ func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envel
 		}
 		m := nats.NewMsg(agg.Subject(e.Writer))
 		m.Data = body
-		m.Header[hdrIndex] = []string{strconv.Itoa(i)}
-		m.Header[hdrCount] = []string{strconv.Itoa(len(envs))}
+		if len(envs) > 1 {
+			m.Header[hdrIndex] = []string{strconv.Itoa(i)}
+			m.Header[hdrCount] = []string{strconv.Itoa(len(envs))}
+		}
 		if i == 0 {
+			// Stored with the message, the expected sequence is also the
+			// stream sequence of the aggregate's previous event.
 			m.Header[hdrMsgID] = []string{key}
 			m.Header[hdrExpLastSubjSeq] = []string{strconv.FormatUint(expected.Seq, 10)}
 			m.Header[hdrExpLastSubjSub] = []string{agg.Filter()}
-			m.Header[hdrPrevSeq] = []string{strconv.FormatUint(expected.Seq, 10)}
 		}
 		msgs[i] = m
 	}
