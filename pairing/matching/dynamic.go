@@ -78,6 +78,7 @@ func (m *Matcher) Solve() []int {
 			s.release(x)
 			s.feasibleDual(x)
 		}
+		s.greedy(xs)
 	}
 	for v := range m.changed {
 		m.changed[v] = false
@@ -355,4 +356,29 @@ func (s *solver) keepPair(x int) bool {
 	s.num(x).Set(lx)
 	s.num(y).Set(uy)
 	return true
+}
+
+// greedy matches unmatched vertices among xs to unmatched neighbours
+// along tight edges, which keeps the duals optimal and saves the
+// algorithm's stages the work.
+func (s *solver) greedy(xs []int) {
+	t := s.scratch(1)
+	for _, x := range xs {
+		if s.retired[x] || s.mate[x] != -1 || s.inblossom[x] != x || s.num(x).IsZero() {
+			continue
+		}
+		s.neighbours(x, func(p int) bool {
+			j := s.endpoint(p)
+			if s.mate[j] != -1 || s.inblossom[j] != j {
+				return true
+			}
+			s.slackInto(p/2, t)
+			if !t.IsZero() {
+				return true
+			}
+			s.mate[x] = p
+			s.mate[j] = p ^ 1
+			return false
+		})
+	}
 }
