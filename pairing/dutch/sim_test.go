@@ -52,7 +52,7 @@ func TestSimulatedEvents(t *testing.T) {
 	}
 	rounds, violations, noPairing := 0, 0, 0
 	for seed := uint64(1); seed <= uint64(events); seed++ {
-		players := 8 + int(seed*7919%53)
+		players := 16 + int(seed*7919%45)
 		c := sim.Defaults(seed, players, 9+int(seed%5))
 		tm, err := sim.Run(c, simPairer)
 		if err != nil {
