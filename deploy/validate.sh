@@ -66,7 +66,8 @@ KUBECONFORM=$BIN/kubeconform-$KUBECONFORM_VERSION
 KUSTOMIZE=$BIN/kustomize-$KUSTOMIZE_VERSION
 
 step "building deploy/tools (k8sschema, deploycheck)"
-(cd "$ROOT/deploy/tools" && GOWORK=off go vet ./... && GOWORK=off go build -o "$BIN/" ./k8sschema ./deploycheck) ||
+(cd "$ROOT/deploy/tools" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./... >/dev/null &&
+	GOWORK=off go build -o "$BIN/" ./k8sschema ./deploycheck) ||
 	fail "building deploy/tools"
 
 if [ ! -s "$SCHEMAS/_definitions.json" ] || [ ! -s "$SCHEMAS/deployment-apps-v1.json" ]; then
