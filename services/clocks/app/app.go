@@ -154,6 +154,7 @@ func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamesapp.Me
 	if meta.IdempotencyKey == "" {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 	}
+	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	return c.decide(ctx, "start_clock", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		evs, err := t.Start(at)
 		return "", evs, err
@@ -171,6 +172,6 @@ func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) 
 			return "", nil, nil
 		}
 		f := evs[0].(events.FlagFell)
-		return fmt.Sprintf("flag-%s-%d", f.Side, f.Ply), evs, nil
+		return gamesapp.ScopedKey(gameID, meta.Actor, fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)), evs, nil
 	})
 }

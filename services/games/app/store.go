@@ -76,3 +76,11 @@ func Fold(recs []Recorded) (*domain.Game, error) {
 	}
 	return g, nil
 }
+
+// ScopedKey is the idempotency key a command is stored under: the client's
+// key within the game and the actor. JetStream deduplicates message ids
+// across a whole stream, so a client's "1" in one game must not be taken
+// for another game's "1", nor one player's key for the other's.
+func ScopedKey(gameID string, actor events.Actor, key string) string {
+	return gameID + "/" + actor.Role + ":" + actor.ID + "/" + key
+}

@@ -21,6 +21,7 @@ import (
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 )
@@ -72,6 +73,10 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 
 	var ports []gateway.Port
+	// subConns are the connections of the router's subscribers: drained
+	// before the router closes, so that no message is in flight when
+	// Watermill closes its channels.
+	var subConns []*nats.Conn
 	for _, s := range cfg.Only {
 		if Unwritten[s] {
 			log.Warn("service not written yet; nothing runs for it", wiring.Service(s))
@@ -96,6 +101,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			subConn.Close()
 			return err
 		}
+		subConns = append(subConns, subConn)
 		closers = append(closers, func() { _ = sub.Close() })
 		if err := gamesports.AddResultCounter(router, sub, metrics); err != nil {
 			return err
@@ -129,8 +135,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 
 	routerDone := make(chan error, 1)
-	go func() { routerDone <- router.Run(ctx) }()
-	closers = append(closers, func() { stopRouter(router, routerDone, log) })
+	// the router's own context: ending it while messages are in flight
+	// makes Watermill's JetStream subscriber panic; stopRouter ends it in
+	// order instead
+	routerCtx, stopRouterCtx := context.WithCancel(context.Background())
+	defer stopRouterCtx()
+	go func() { routerDone <- router.Run(routerCtx) }()
+	closers = append(closers, func() { stopRouter(router, routerDone, subConns, log) })
 	select {
 	case <-router.Running():
 	case err := <-routerDone:
@@ -177,8 +188,19 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	return nil
 }
 
-// stopRouter closes the router and waits for its handlers.
-func stopRouter(r *message.Router, done <-chan error, log *zap.Logger) {
+// stopRouter stops the deliveries to the router's subscribers (draining
+// their connections: the messages in flight are handled and acknowledged),
+// then closes the router and waits for its handlers.
+func stopRouter(r *message.Router, done <-chan error, subConns []*nats.Conn, log *zap.Logger) {
+	for _, c := range subConns {
+		_ = c.Drain()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for _, c := range subConns {
+		for !c.IsClosed() && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	if err := r.Close(); err != nil {
 		log.Warn("router close", zap.Error(err))
 	}

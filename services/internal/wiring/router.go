@@ -151,6 +151,9 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (mess
 		ResourceInitializer: init,
 		Unmarshaler:         eventUnmarshaler{},
 		AckWaitTimeout:      30 * time.Second,
+		// a plain ack: a double ack needs a reply, which a draining
+		// connection no longer receives (delivery is at least once anyway)
+		AckAsync: true,
 	})
 }
 

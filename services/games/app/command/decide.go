@@ -95,6 +95,7 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 	if meta.IdempotencyKey == "" {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 	}
+	meta.IdempotencyKey = app.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	if meta.RecordedAt.IsZero() {
 		now := time.Now
 		if d.Now != nil {
