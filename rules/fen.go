@@ -215,9 +215,6 @@ func (p *Position) parseCastling(s string) error {
 			if !rooks.Has(r) {
 				return fenErr("castling", "%q: no %s rook on %s", s[i], c, r)
 			}
-			if r == k {
-				return fenErr("castling", "%q: the rook square is the king's", s[i])
-			}
 		default:
 			return fenErr("castling", "%q is not a castling letter (KQkq, A-H, a-h)", s[i])
 		}
