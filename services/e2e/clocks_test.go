@@ -61,7 +61,7 @@ func TestFlagFall(t *testing.T) {
 	if started.status != 200 || started.events()[0]["type"] != "clock.started" {
 		t.Fatalf("start: %d %s", started.status, started.raw)
 	}
-	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1"}); a.body["repeated"] != true {
+	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1", "by": "arbiter-1"}); a.body["repeated"] != true {
 		t.Errorf("start retried: %s", a.raw)
 	}
 	mv := s.move(id1, "a", "e4", "e4")
