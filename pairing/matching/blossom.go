@@ -60,6 +60,7 @@ type solver struct {
 	hasBestEdges     []bool
 	unused           []int
 	allowedge        []bool
+	allowed          []int // the edges of allowedge set in this stage
 	queue            []int
 
 	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
@@ -351,10 +352,10 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 			s.label[s.endpoint(p^1)] = 0
 			s.label[s.endpoint(endps[mod(j-endptrick, l)]^endptrick^1)] = 0
 			s.assignLabel(s.endpoint(p^1), 2, p)
-			s.allowedge[endps[mod(j-endptrick, l)]/2] = true
+			s.allow(endps[mod(j-endptrick, l)] / 2)
 			j += jstep
 			p = endps[mod(j-endptrick, l)] ^ endptrick
-			s.allowedge[p/2] = true
+			s.allow(p / 2)
 			j += jstep
 		}
 		bv := childs[mod(j, l)]
@@ -482,9 +483,10 @@ func (s *solver) solve() {
 			s.blossombestedges[b] = nil
 			s.hasBestEdges[b] = false
 		}
-		for i := range s.allowedge {
-			s.allowedge[i] = false
+		for _, k := range s.allowed {
+			s.allowedge[k] = false
 		}
+		s.allowed = s.allowed[:0]
 		s.queue = s.queue[:0]
 		roots := 0
 		for v := 0; v < n; v++ {
@@ -513,7 +515,7 @@ func (s *solver) solve() {
 					if !s.allowedge[k] {
 						s.slackInto(k, kslack)
 						if kslack.IsZero() {
-							s.allowedge[k] = true
+							s.allow(k)
 						}
 					}
 					if s.allowedge[k] {
@@ -634,7 +636,7 @@ func (s *solver) solve() {
 			}
 			switch deltatype {
 			case 2:
-				s.allowedge[deltaedge] = true
+				s.allow(deltaedge)
 				i, j := s.eu[deltaedge], s.ev[deltaedge]
 				if s.label[s.inblossom[i]] == 0 {
 					i, j = j, i
@@ -642,7 +644,7 @@ func (s *solver) solve() {
 				_ = j
 				s.queue = append(s.queue, i)
 			case 3:
-				s.allowedge[deltaedge] = true
+				s.allow(deltaedge)
 				s.queue = append(s.queue, s.eu[deltaedge])
 			case 4:
 				s.expandBlossom(deltablossom, false)
@@ -664,4 +666,12 @@ func (s *solver) lessThanEdge(x Weight, e int) bool {
 	y := s.scratch(3)
 	s.slackInto(e, y)
 	return x.Cmp(y) < 0
+}
+
+// allow marks edge k as usable in this stage (its slack is zero).
+func (s *solver) allow(k int) {
+	if !s.allowedge[k] {
+		s.allowedge[k] = true
+		s.allowed = append(s.allowed, k)
+	}
 }
