@@ -25,7 +25,7 @@ func fastDecode(b []byte) (Envelope, bool) {
 		case "id":
 			e.ID, ok = p.str()
 		case "type":
-			e.Type, ok = p.str()
+			e.Type, ok = p.interned()
 		case "v":
 			var n uint64
 			n, ok = p.uint()
@@ -38,7 +38,7 @@ func fastDecode(b []byte) (Envelope, bool) {
 				var ok bool
 				switch k {
 				case "kind":
-					s, ok = p.str()
+					s, ok = p.interned()
 					e.Aggregate.Kind = Kind(s)
 				case "id":
 					e.Aggregate.ID, ok = p.str()
@@ -47,7 +47,7 @@ func fastDecode(b []byte) (Envelope, bool) {
 			})
 		case "writer":
 			var s string
-			s, ok = p.str()
+			s, ok = p.interned()
 			e.Writer = Writer(s)
 		case "seq":
 			e.Seq, ok = p.uint()
@@ -59,7 +59,7 @@ func fastDecode(b []byte) (Envelope, bool) {
 				var ok bool
 				switch k {
 				case "role":
-					e.Actor.Role, ok = p.str()
+					e.Actor.Role, ok = p.interned()
 				case "id":
 					e.Actor.ID, ok = p.str()
 				}
@@ -170,6 +170,43 @@ func (p *fastParser) object(field func(key string) bool) bool {
 			return false
 		}
 	}
+}
+
+// common holds the strings that recur in every envelope (types, kinds,
+// writers, roles), so that decoding them allocates nothing. It is filled at
+// init and only read afterwards.
+var common = map[string]string{}
+
+func init() {
+	for name := range catalogue {
+		common[name] = name
+	}
+	for _, k := range Kinds() {
+		common[string(k)] = string(k)
+		for _, w := range k.Writers() {
+			common[string(w)] = string(w)
+		}
+	}
+	for _, r := range []string{"player", "arbiter", "organiser", "system"} {
+		common[r] = r
+	}
+}
+
+// interned is str, returning the shared copy of a common string.
+func (p *fastParser) interned() (string, bool) {
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return "", false
+	}
+	for j := p.i + 1; j < len(p.b) && j < p.i+64; j++ {
+		if p.b[j] == '"' {
+			if s, ok := common[string(p.b[p.i+1:j])]; ok {
+				p.i = j + 1
+				return s, true
+			}
+			break
+		}
+	}
+	return p.str()
 }
 
 // str parses a string without escapes or control characters, in valid

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"strconv"
 
 	"github.com/nats-io/nats.go"
@@ -183,6 +184,31 @@ func (s *Store) Read(ctx context.Context, kind Kind, from uint64, fn func(Record
 // until ctx is done or fn returns an error.
 func (s *Store) Follow(ctx context.Context, kind Kind, from uint64, fn func(Record) error) (uint64, error) {
 	return s.read(ctx, kind, from, true, fn)
+}
+
+// errStopped ends a read early when an iterator's consumer stops.
+var errStopped = errors.New("events: read stopped")
+
+// Records is Read (follow false) or Follow (follow true) as an iterator:
+//
+//	for rec, err := range st.Records(ctx, events.KindGame, from, false) {
+//		if err != nil { ... }
+//		apply(rec)
+//	}
+//
+// A read error is yielded once, last.
+func (s *Store) Records(ctx context.Context, kind Kind, from uint64, follow bool) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		_, err := s.read(ctx, kind, from, follow, func(r Record) error {
+			if !yield(r, nil) {
+				return errStopped
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errStopped) {
+			yield(Record{}, err)
+		}
+	}
 }
 
 func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, fn func(Record) error) (uint64, error) {

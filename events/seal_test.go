@@ -1,7 +1,9 @@
 package events
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 )
@@ -178,5 +180,47 @@ func TestReadWholeStream(t *testing.T) {
 	var tn int
 	if _, err := s.Read(ctx, KindTournament, 1, func(Record) error { tn++; return nil }); err != nil || tn != 1 {
 		t.Fatalf("tournament stream: %d %v", tn, err)
+	}
+}
+
+func TestFollowAndRecords(t *testing.T) {
+	s := openStore(t, Config{})
+	ctx := testCtx(t)
+	playGame(t, s, "a", 2) // 5 events
+	// Records stops when the loop breaks.
+	n := 0
+	for rec, err := range s.Records(ctx, KindGame, 1, false) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n++; n == 2 || rec.StreamSeq != uint64(n) {
+			break
+		}
+	}
+	if n != 2 {
+		t.Fatalf("iterated %d records", n)
+	}
+	// Follow sees events appended after it started, until cancelled.
+	fctx, cancel := context.WithCancel(ctx)
+	got := make(chan Record, 100)
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Follow(fctx, KindGame, 3, func(r Record) error { got <- r; return nil })
+		done <- err
+	}()
+	for i := 3; i <= 5; i++ {
+		if r := <-got; r.StreamSeq != uint64(i) {
+			t.Fatalf("followed seq %d, want %d", r.StreamSeq, i)
+		}
+	}
+	playGame(t, s, "b", 1) // 4 more events
+	for i := 6; i <= 9; i++ {
+		if r := <-got; r.StreamSeq != uint64(i) || r.Envelope.Aggregate.ID != "b" {
+			t.Fatalf("followed %d %s, want %d of b", r.StreamSeq, r.Envelope.Aggregate, i)
+		}
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Follow ended with %v", err)
 	}
 }
