@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 )
@@ -15,27 +16,33 @@ import (
 // never be confused with a hash of anything else.
 const hashDomain = "hakem-event-v1"
 
-// canonical writes the canonical encoding of e: every field except Hash, in a
-// fixed order, each as a big-endian uint32 length followed by its bytes.
-// Data and unknown envelope fields are compacted JSON (insignificant white
-// space removed), unknown fields in key order. Two envelopes that mean the
-// same thing therefore hash the same, however their JSON was formatted.
-func canonical(e *Envelope) ([]byte, error) {
-	var b bytes.Buffer
+// canonical writes the canonical encoding of e to w: every field except
+// Hash, in a fixed order, each as a big-endian uint32 length followed by its
+// bytes. Data and unknown envelope fields are compacted JSON with <, >, &
+// escaped as encoding/json writes them, unknown fields in key order. Two
+// envelopes that mean the same thing therefore hash the same, however their
+// JSON was formatted.
+func canonical(w io.Writer, e *Envelope) error {
+	var n [4]byte
+	var num [20]byte
 	field := func(s string) {
-		var n [4]byte
 		binary.BigEndian.PutUint32(n[:], uint32(len(s)))
-		b.Write(n[:])
-		b.WriteString(s)
+		w.Write(n[:])
+		io.WriteString(w, s)
+	}
+	fieldBytes := func(b []byte) {
+		binary.BigEndian.PutUint32(n[:], uint32(len(b)))
+		w.Write(n[:])
+		w.Write(b)
 	}
 	field(hashDomain)
 	field(e.ID)
 	field(e.Type)
-	field(strconv.Itoa(e.Version))
+	fieldBytes(strconv.AppendInt(num[:0], int64(e.Version), 10))
 	field(string(e.Aggregate.Kind))
 	field(e.Aggregate.ID)
 	field(string(e.Writer))
-	field(strconv.FormatUint(e.Seq, 10))
+	fieldBytes(strconv.AppendUint(num[:0], e.Seq, 10))
 	field(formatTime(e.RecordedAt))
 	field(e.Actor.Role)
 	field(e.Actor.ID)
@@ -43,45 +50,48 @@ func canonical(e *Envelope) ([]byte, error) {
 	field(e.CorrelationID)
 	field(e.IdempotencyKey)
 	field(e.PrevHash)
-	data := e.Data
+	data := []byte(e.Data)
 	if len(data) == 0 {
-		data = json.RawMessage("{}")
+		data = []byte("{}")
 	}
 	c, err := canonicalJSON(data)
 	if err != nil {
-		return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
+		return fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
 	}
-	field(c)
+	fieldBytes(c)
 	keys := sortedKeys(e.extra)
-	field(strconv.Itoa(len(keys)))
+	fieldBytes(strconv.AppendInt(num[:0], int64(len(keys)), 10))
 	for _, k := range keys {
 		c, err := canonicalJSON(e.extra[k])
 		if err != nil {
-			return nil, fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
+			return fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
 		}
 		field(k)
-		field(c)
+		fieldBytes(c)
 	}
-	return b.Bytes(), nil
+	return nil
 }
 
 // canonicalJSON compacts raw JSON and escapes <, >, & and U+2028/U+2029 in
 // strings the way encoding/json writes them, so that a value hashes the same
 // before and after passing through json.Marshal (which escapes them in
 // embedded raw JSON).
-func canonicalJSON(raw []byte) (string, error) {
+func canonicalJSON(raw []byte) ([]byte, error) {
 	if plainJSON(raw) && json.Valid(raw) {
-		return string(raw), nil // already canonical
+		return raw, nil // already canonical
 	}
 	var c, h bytes.Buffer
 	if err := json.Compact(&c, raw); err != nil {
-		return "", err
+		return nil, err
 	}
 	json.HTMLEscape(&h, c.Bytes())
-	return h.String(), nil
+	return h.Bytes(), nil
 }
 
 func sortedKeys(m map[string]json.RawMessage) []string {
+	if len(m) == 0 {
+		return nil
+	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -93,12 +103,12 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 // ComputeHash returns the hex SHA-256 of e's canonical encoding, which covers
 // every field but Hash itself (so it covers PrevHash: the chain).
 func ComputeHash(e *Envelope) (string, error) {
-	c, err := canonical(e)
-	if err != nil {
+	h := sha256.New()
+	if err := canonical(h, e); err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(c)
-	return hex.EncodeToString(sum[:]), nil
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])), nil
 }
 
 // Problem is what Verify found wrong with an aggregate's log.
