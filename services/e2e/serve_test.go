@@ -68,9 +68,16 @@ func freeAddr(t *testing.T) string {
 // start runs hakem serve on data and waits until /readyz says ready.
 func start(t *testing.T, data string) *server {
 	t.Helper()
+	return startWith(t, []string{"--data", data}, nil, true)
+}
+
+// startWith runs hakem serve with args (and --http on a free port) and
+// env; with ready, it waits until /readyz says ready.
+func startWith(t *testing.T, args, env []string, ready bool) *server {
+	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(hakemBinary(t), "serve", "--data", data, "--http", addr, "--log-level", "info")
-	cmd.Env = append(os.Environ(), "HAKEM_SHUTDOWN_TIMEOUT=5s")
+	cmd := exec.Command(hakemBinary(t), append([]string{"serve", "--http", addr, "--log-level", "info"}, args...)...)
+	cmd.Env = append(append(os.Environ(), "HAKEM_SHUTDOWN_TIMEOUT=5s"), env...)
 	s := &server{t: t, cmd: cmd, base: "http://" + addr, logs: &bytes.Buffer{}, done: make(chan error, 1)}
 	cmd.Stdout = s.logs
 	cmd.Stderr = s.logs
@@ -87,6 +94,9 @@ func start(t *testing.T, data string) *server {
 			t.Logf("hakem serve output:\n%s", s.logs.String())
 		}
 	})
+	if !ready {
+		return s
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		resp, err := http.Get(s.base + "/readyz")

@@ -25,9 +25,36 @@ type HTTP struct {
 //	POST /api/games/{id}/clock/start   {"idempotency_key","by"}: start White's clock
 //	GET  /api/games/{id}/clock         both clocks now
 func (h HTTP) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/games/{id}/clock/start", h.start)
+	h.RegisterCommands(mux)
+	h.RegisterQueries(mux)
+}
+
+// CommandRoutes are the patterns of the clocks commands (forwarded by a
+// gateway without the clocks service).
+var CommandRoutes = []string{"POST /api/games/{id}/clock/start"}
+
+// RegisterCommands mounts the commands only.
+func (h HTTP) RegisterCommands(mux *http.ServeMux) {
+	mux.HandleFunc(CommandRoutes[0], h.start)
+}
+
+// RegisterQueries mounts the reads only.
+func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}/clock", h.get)
 }
+
+// Queries is the port of a process that reads clocks and leaves the
+// commands to the clocks service elsewhere.
+type Queries struct{ HTTP }
+
+// Register mounts the reads.
+func (q Queries) Register(mux *http.ServeMux) { q.RegisterQueries(mux) }
+
+// Commands is the port the clocks service answers forwarded commands with.
+type Commands struct{ HTTP }
+
+// Register mounts the commands.
+func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type startRequest struct {
 	IdempotencyKey string `json:"idempotency_key"`

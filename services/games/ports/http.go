@@ -35,14 +35,47 @@ type HTTP struct {
 //	GET  /api/games/{id}/events          the game's events as NDJSON, live (?follow=false to stop at the end, ?from=N)
 //	GET  /api/games/{id}/pgn             the game in PGN
 func (h HTTP) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/games", h.create)
+	h.RegisterCommands(mux)
+	h.RegisterQueries(mux)
+}
+
+// CommandRoutes are the patterns of the games commands: what a gateway
+// without the games service forwards to it (see httpnats).
+var CommandRoutes = []string{
+	"POST /api/games",
+	"POST /api/games/{id}/moves",
+	"POST /api/games/{id}/draw",
+	"POST /api/games/{id}/resign",
+}
+
+// RegisterCommands mounts the commands only (CommandRoutes).
+func (h HTTP) RegisterCommands(mux *http.ServeMux) {
+	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign}
+	for i, route := range CommandRoutes {
+		mux.HandleFunc(route, handlers[i])
+	}
+}
+
+// RegisterQueries mounts the reads only; any process can serve them from
+// the log.
+func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}", h.get)
-	mux.HandleFunc("POST /api/games/{id}/moves", h.move)
-	mux.HandleFunc("POST /api/games/{id}/draw", h.draw)
-	mux.HandleFunc("POST /api/games/{id}/resign", h.resign)
 	mux.HandleFunc("GET /api/games/{id}/events", h.events)
 	mux.HandleFunc("GET /api/games/{id}/pgn", h.pgn)
 }
+
+// Queries is the port of a process that serves the games' reads and leaves
+// the commands to the games service elsewhere.
+type Queries struct{ HTTP }
+
+// Register mounts the reads.
+func (q Queries) Register(mux *http.ServeMux) { q.RegisterQueries(mux) }
+
+// Commands is the port the games service answers forwarded commands with.
+type Commands struct{ HTTP }
+
+// Register mounts the commands.
+func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 // createRequest is the body of POST /api/games.
 type createRequest struct {

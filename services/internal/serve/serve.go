@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -20,6 +21,8 @@ import (
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/internal/httpnats"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -82,16 +85,37 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			log.Warn("service not written yet; nothing runs for it", wiring.Service(s))
 		}
 	}
+	// Reads are served by any process from the log; commands by the
+	// service's own process, in process when it runs here, forwarded over
+	// NATS request/reply (httpnats) to wherever it runs otherwise.
+	gamesApp := games.NewApplication(games.Options{
+		Store:      gamesadapters.EventStore{Store: store},
+		Feed:       gamesadapters.Feed{JS: js},
+		Retries:    cfg.CommandRetries,
+		CacheGames: 10000,
+		Log:        log.With(wiring.Service("games")),
+		Metrics:    metrics,
+	})
+	clocks := &clocksapp.Clocks{
+		Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterClocks},
+		Retries: cfg.CommandRetries,
+		Log:     log.With(wiring.Service("clocks")),
+		Metrics: metrics,
+	}
+	serveCommands := func(service string, port gateway.Port) error {
+		mux := http.NewServeMux()
+		port.Register(mux)
+		_, err := httpnats.Serve(nc, httpnats.Subject(service), service, httpjson.WithCorrelation(mux), 30*time.Second)
+		return err
+	}
+	forward := func(service string, routes []string) gateway.Port {
+		return forwardPort{routes: routes, to: httpnats.Forward(nc, httpnats.Subject(service), 30*time.Second)}
+	}
 	if cfg.Runs("games") {
-		app := games.NewApplication(games.Options{
-			Store:      gamesadapters.EventStore{Store: store},
-			Feed:       gamesadapters.Feed{JS: js},
-			Retries:    cfg.CommandRetries,
-			CacheGames: 10000,
-			Log:        log.With(wiring.Service("games")),
-			Metrics:    metrics,
-		})
-		ports = append(ports, gamesports.HTTP{App: app})
+		ports = append(ports, gamesports.HTTP{App: gamesApp})
+		if err := serveCommands("games", gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}); err != nil {
+			return err
+		}
 		subConn, err := n.Connect("games-subscriber")
 		if err != nil {
 			return err
@@ -106,16 +130,15 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if err := gamesports.AddResultCounter(router, sub, metrics); err != nil {
 			return err
 		}
+	} else if cfg.Runs("gateway") {
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, forward("games", gamesports.CommandRoutes))
 	}
 
 	if cfg.Runs("clocks") {
-		clocks := &clocksapp.Clocks{
-			Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterClocks},
-			Retries: cfg.CommandRetries,
-			Log:     log.With(wiring.Service("clocks")),
-			Metrics: metrics,
-		}
 		ports = append(ports, clocksports.HTTP{Clocks: clocks})
+		if err := serveCommands("clocks", clocksports.Commands{HTTP: clocksports.HTTP{Clocks: clocks}}); err != nil {
+			return err
+		}
 		watcher := &clocksapp.Watcher{
 			Clocks: clocks,
 			Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
@@ -132,6 +155,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			}
 		}()
 		closers = append(closers, func() { stopWatch(); <-watchDone })
+	} else if cfg.Runs("gateway") {
+		ports = append(ports, clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}}, forward("clocks", clocksports.CommandRoutes))
 	}
 
 	routerDone := make(chan error, 1)
@@ -208,5 +233,18 @@ func stopRouter(r *message.Router, done <-chan error, subConns []*nats.Conn, log
 	case <-done:
 	case <-time.After(15 * time.Second):
 		log.Warn("router did not stop within 15 s")
+	}
+}
+
+// forwardPort mounts routes that a service in another process answers.
+type forwardPort struct {
+	routes []string
+	to     http.Handler
+}
+
+// Register implements gateway.Port.
+func (f forwardPort) Register(mux *http.ServeMux) {
+	for _, r := range f.routes {
+		mux.Handle(r, f.to)
 	}
 }
