@@ -50,7 +50,7 @@ type server struct {
 	t    *testing.T
 	cmd  *exec.Cmd
 	base string
-	logs *bytes.Buffer
+	logs *syncBuffer
 	done chan error
 }
 
@@ -78,7 +78,7 @@ func startWith(t *testing.T, args, env []string, ready bool) *server {
 	addr := freeAddr(t)
 	cmd := exec.Command(hakemBinary(t), append([]string{"serve", "--http", addr, "--log-level", "info"}, args...)...)
 	cmd.Env = append(append(os.Environ(), "HAKEM_SHUTDOWN_TIMEOUT=5s"), env...)
-	s := &server{t: t, cmd: cmd, base: "http://" + addr, logs: &bytes.Buffer{}, done: make(chan error, 1)}
+	s := &server{t: t, cmd: cmd, base: "http://" + addr, logs: &syncBuffer{}, done: make(chan error, 1)}
 	cmd.Stdout = s.logs
 	cmd.Stderr = s.logs
 	if err := cmd.Start(); err != nil {
@@ -289,3 +289,25 @@ func next(t *testing.T, ch <-chan map[string]any) map[string]any {
 	}
 	return nil
 }
+
+// syncBuffer is the process output, written by exec's copying goroutine
+// and read by the test.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// output returns what the process has written so far.
+func (s *server) output() string { return s.logs.String() }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,6 +93,48 @@ func TestSplitProcesses(t *testing.T) {
 	if c := gw.do("GET", "/api/games/"+id+"/clock", ""); c.status != 200 {
 		t.Errorf("clock through the gateway: %d %s", c.status, c.raw)
 	}
+
+	// A second copy of games and clocks joins: commands are shared between
+	// the copies (a NATS queue group), every one applied once, and a flag
+	// fall watched by both clocks copies is recorded once.
+	second := startWith(t, []string{"--only", "games,clocks", "--nats", "nats://" + natsAddr, "--data", t.TempDir()}, nil, false)
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(second.output(), "hakem serve ready"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("second copy not ready:\n%s", second.output())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	blitz := gw.post("/api/games", map[string]any{"white": "c", "black": "d", "time_control": "2", "idempotency_key": "split-2"})
+	bid, _ := blitz.body["game_id"].(string)
+	if a := gw.post("/api/games/"+bid+"/clock/start", map[string]string{"idempotency_key": "c"}); a.status != 200 {
+		t.Fatalf("clock start: %d %s", a.status, a.raw)
+	}
+	live, closeLive := follow(t, gw.base, bid)
+	defer closeLive()
+	for i, m := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5"} {
+		p := "c"
+		if i%2 == 1 {
+			p = "d"
+		}
+		gw.move(bid, p, m, "b"+m)
+		gw.move(bid, p, m, "b"+m) // a retry, maybe to the other copy
+	}
+	waitFor(t, live, "clock.flag_fell")
+	time.Sleep(500 * time.Millisecond) // let the other copy try too
+	log := gw.eventLog(bid)
+	flags, played := 0, 0
+	for _, e := range log {
+		switch e["type"] {
+		case "clock.flag_fell":
+			flags++
+		case "game.move_played":
+			played++
+		}
+	}
+	if flags != 1 || played != 6 || len(log) != 1+1+6+1 {
+		t.Errorf("with two copies: %d events, %d moves, %d flag falls", len(log), played, flags)
+	}
+	second.stop()
 	gw.stop()
 	svc.stop()
 }
