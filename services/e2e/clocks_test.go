@@ -71,6 +71,9 @@ func TestFlagFall(t *testing.T) {
 	if got, want := instant(t, flag, "at"), pressed.Add(2*time.Second); !got.Equal(want) || data1["side"] != "black" || data1["ply"] != 1.0 {
 		t.Fatalf("flag fell %v (%v), want black at %v", got, data1, want)
 	}
+	if flag["causation_id"] != mv.events()[0]["id"] {
+		t.Errorf("flag fall caused by %v, want the press %v", flag["causation_id"], mv.events()[0]["id"])
+	}
 	before := len(s.eventLog(id1))
 	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late"}); a.status != http.StatusConflict || a.errorCode() != "flag_fallen" {
 		t.Errorf("move after the flag fell: %d %s", a.status, a.raw)

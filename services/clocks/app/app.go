@@ -110,6 +110,11 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 			outcome = "rejected"
 			return Outcome{}, err
 		}
+		if name == "check_flag" && len(recs) > 0 {
+			// the fall follows from the game's last event (its last press,
+			// the start, a pause or an adjustment)
+			meta.CausationID = recs[len(recs)-1].Envelope.ID
+		}
 		if key != "" {
 			meta.IdempotencyKey = key
 			if done := landed(key); len(done) > 0 {

@@ -44,7 +44,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 		w = events.WriterGames
 	}
 	envs, head, err := s.Store.Append(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
-		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, RecordedAt: meta.RecordedAt}, evs...)
+		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, RecordedAt: meta.RecordedAt}, evs...)
 	if err != nil {
 		return nil, events.Head{}, err
 	}

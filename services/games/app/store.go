@@ -29,6 +29,9 @@ type Meta struct {
 	Actor events.Actor
 	// CorrelationID ties the events to the request that caused them.
 	CorrelationID string
+	// CausationID is the id of the event that caused them, when an event
+	// did (e.g. a flag fall is caused by the game's last press).
+	CausationID string
 	// RecordedAt is the instant the service accepted the command.
 	RecordedAt time.Time
 }
