@@ -74,8 +74,18 @@ func TestFlagFall(t *testing.T) {
 	if flag["causation_id"] != mv.events()[0]["id"] {
 		t.Errorf("flag fall caused by %v, want the press %v", flag["causation_id"], mv.events()[0]["id"])
 	}
+	// the arbiter rules on the fall (6.9) and the games service ends the game
+	ruling := waitFor(t, live, "arbiter.ruling_given")
+	rd, _ := ruling["data"].(map[string]any)
+	if rd["decision"] != "win_white" || rd["matter"] != "flag_fall" || rd["article"] == "" || ruling["causation_id"] != flag["id"] {
+		t.Errorf("ruling on the flag: %v", ruling)
+	}
+	ended := waitFor(t, live, "game.ended")
+	if ed, _ := ended["data"].(map[string]any); ed["result"] != "1-0" || ed["termination"] != "flag_fall" || ended["causation_id"] != ruling["id"] {
+		t.Errorf("end after the flag: %v", ended)
+	}
 	before := len(s.eventLog(id1))
-	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late"}); a.status != http.StatusConflict || a.errorCode() != "flag_fallen" {
+	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late"}); a.status != http.StatusConflict || a.errorCode() != "game_over" {
 		t.Errorf("move after the flag fell: %d %s", a.status, a.raw)
 	}
 	if after := len(s.eventLog(id1)); after != before {
@@ -105,6 +115,20 @@ func TestFlagFall(t *testing.T) {
 	if got, want := instant(t, flag2, "at"), origin.Add(2*time.Second); !got.Equal(want) || data2["side"] != "white" || data2["ply"] != 0.0 {
 		t.Fatalf("flag after restart %v (%v), want white at %v", got, data2, want)
 	}
+	if e := waitFor(t, live2, "game.ended"); e["data"].(map[string]any)["result"] != "0-1" {
+		t.Errorf("game 2 after its flag: %v", e)
+	}
+
+	// Game 3: White's flag falls against a lone king: a draw (6.9).
+	g3 := s.post("/api/games", map[string]any{"white": "e", "black": "f", "time_control": "1", "start_fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "idempotency_key": "g3"})
+	id3, _ := g3.body["game_id"].(string)
+	live3, closeLive3 := follow(t, s.base, id3)
+	defer closeLive3()
+	s.post("/api/games/"+id3+"/clock/start", map[string]string{"idempotency_key": "start-3"})
+	if e := waitFor(t, live3, "game.ended"); e["data"].(map[string]any)["result"] != "1/2-1/2" || e["data"].(map[string]any)["termination"] != "insufficient_material_flag" {
+		t.Errorf("flag against a lone king: %v", e)
+	}
+
 	// recorded once, not again by the restarted watcher for game 1
 	n := 0
 	for _, e := range s.eventLog(id1) {

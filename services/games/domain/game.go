@@ -55,6 +55,14 @@ func (g *Game) ApplyAt(at time.Time, e Event) error {
 	return g.Apply(e)
 }
 
+// Rules returns the game on the board as the rules module keeps it (nil
+// before the creation), for the Laws' decision functions; callers must not
+// play on it.
+func (g *Game) Rules() *rules.Game { return g.play }
+
+// Profile returns the game's laws profile.
+func (g *Game) Profile() laws.Profile { return g.profile }
+
 // Timer returns the game's clock as folded so far.
 func (g *Game) Timer() *clocks.Timer { return &g.timer }
 
@@ -385,6 +393,34 @@ func (g *Game) DeclineDraw(player string) ([]Event, error) {
 		return nil, err
 	}
 	return []Event{events.DrawDeclined{By: color(c)}}, nil
+}
+
+// EndByRuling decides the end of the game that an arbiter's ruling gives
+// (e.g. after a flag fall): nothing if the game is already over or the
+// ruling lets it continue.
+func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
+	if !g.exists {
+		return nil, refuse(ErrNotFound, "game not found")
+	}
+	if g.Finished() {
+		return nil, nil
+	}
+	result := ""
+	switch r.Decision {
+	case "win_white":
+		result = WhiteWins
+	case "win_black":
+		result = BlackWins
+	case "draw":
+		result = Draw
+	default:
+		return nil, nil
+	}
+	why := r.Matter
+	if r.Matter == "flag_fall" && result == Draw {
+		why = "insufficient_material_flag"
+	}
+	return []Event{events.GameEnded{Result: result, Termination: why, Article: r.Article, Ply: g.Ply()}}, nil
 }
 
 // Resign decides a resignation by player, as the laws profile says (2023

@@ -323,3 +323,33 @@ func TestProfiles(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveAfterFlag(t *testing.T) {
+	g := &Game{}
+	setup := events.GameCreated{White: "w1", Black: "b1", TimeControl: "10"}
+	evs, err := g.Create(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs = append(evs, events.ClockStarted{At: at, TimeControl: "10", WhiteMs: 10000, BlackMs: 10000})
+	for _, e := range evs {
+		if err := g.ApplyAt(at, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.Move("w1", "e4", at.Add(10*time.Second)); !errors.Is(err, ErrFlagFallen) {
+		t.Fatalf("move at the flag's instant: %v", err)
+	}
+	mv, err := g.Move("w1", "e4", at.Add(10*time.Second-time.Millisecond))
+	if err != nil {
+		t.Fatalf("move a millisecond before the flag: %v", err)
+	}
+	for _, e := range mv {
+		if err := g.ApplyAt(at.Add(10*time.Second-time.Millisecond), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.Move("b1", "e5", at.Add(20*time.Second)); !errors.Is(err, ErrFlagFallen) {
+		t.Fatalf("black after 10 s: %v", err)
+	}
+}

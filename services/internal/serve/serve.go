@@ -7,6 +7,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -15,10 +16,13 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	gamesdomain "github.com/hakem-chess/hakem/services/games/domain"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -31,7 +35,7 @@ import (
 
 // Unwritten lists the services hakem serve accepts in --only but that do
 // not exist yet; running them is a no-op with a warning.
-var Unwritten = map[string]bool{"arbiter": true, "scoring": true, "pairing": true}
+var Unwritten = map[string]bool{"scoring": true, "pairing": true}
 
 // Run runs the configured services until ctx ends, then shuts them down
 // gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
@@ -102,6 +106,22 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		Log:     log.With(wiring.Service("clocks")),
 		Metrics: metrics,
 	}
+	// consume subscribes a router handler to the games' stream through a
+	// consumer group of its own (each copy of the service shares it).
+	consume := func(group, filter string, add func(sub message.Subscriber) error) error {
+		conn, err := n.Connect(group)
+		if err != nil {
+			return err
+		}
+		sub, err := wiring.ConsumerGroup(conn, events.KindGame.StreamName(), group, log)
+		if err != nil {
+			conn.Close()
+			return err
+		}
+		subConns = append(subConns, conn)
+		closers = append(closers, func() { _ = sub.Close() })
+		return add(sub)
+	}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -116,18 +136,28 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if err := serveCommands("games", gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}); err != nil {
 			return err
 		}
-		subConn, err := n.Connect("games-subscriber")
-		if err != nil {
+		if err := consume("games-results", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
+			return gamesports.AddResultCounter(router, sub, metrics)
+		}); err != nil {
 			return err
 		}
-		sub, err := wiring.ConsumerGroup(subConn, events.KindGame.StreamName(), "games-results", log)
-		if err != nil {
-			subConn.Close()
-			return err
-		}
-		subConns = append(subConns, subConn)
-		closers = append(closers, func() { _ = sub.Close() })
-		if err := gamesports.AddResultCounter(router, sub, metrics); err != nil {
+		endByRuling := command.EndByRulingHandler{Decider: gamesApp.Commands.MakeMove.Decider}
+		if err := consume("games-rulings", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("games-rulings", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
+				env, err := envelope(msg)
+				if err != nil || env.Type != (events.RulingGiven{}).EventType() {
+					return err
+				}
+				_, err = endByRuling.Handle(msg.Context(), env)
+				var ref *gamesdomain.Refusal
+				if errors.As(err, &ref) {
+					log.Warn("ruling not applied", wiring.GameID(env.Aggregate.ID), zap.Error(err))
+					return nil
+				}
+				return err
+			})
+			return nil
+		}); err != nil {
 			return err
 		}
 	} else if cfg.Runs("gateway") {
@@ -157,6 +187,28 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		closers = append(closers, func() { stopWatch(); <-watchDone })
 	} else if cfg.Runs("gateway") {
 		ports = append(ports, clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}}, forward("clocks", clocksports.CommandRoutes))
+	}
+
+	if cfg.Runs("arbiter") {
+		arb := &arbiterapp.Arbiter{
+			Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterArbiter},
+			Retries: cfg.CommandRetries,
+			Log:     log.With(wiring.Service("arbiter")),
+			Metrics: metrics,
+		}
+		if err := consume("arbiter-flags", "game.*."+string(events.WriterClocks), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("arbiter-flags", "game.*."+string(events.WriterClocks), sub, func(msg *message.Message) error {
+				env, err := envelope(msg)
+				if err != nil || env.Type != (events.FlagFell{}).EventType() {
+					return err
+				}
+				_, err = arb.RuleOnFlag(msg.Context(), env)
+				return err
+			})
+			return nil
+		}); err != nil {
+			return err
+		}
 	}
 
 	routerDone := make(chan error, 1)
@@ -247,4 +299,13 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	for _, r := range f.routes {
 		mux.Handle(r, f.to)
 	}
+}
+
+// envelope decodes a router message's event.
+func envelope(msg *message.Message) (events.Envelope, error) {
+	var env events.Envelope
+	if err := json.Unmarshal(msg.Payload, &env); err != nil {
+		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
+	}
+	return env, nil
 }

@@ -140,6 +140,10 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			outcome = "rejected"
 			return Outcome{}, err
 		}
+		if len(evs) == 0 {
+			outcome = "nothing"
+			return Outcome{GameID: gameID, Version: head.Version}, nil
+		}
 		m := meta
 		m.RecordedAt = at
 		written, newHead, err := d.Store.Append(ctx, gameID, head, m, evs)

@@ -1,0 +1,111 @@
+// Package app is the arbiter service's application layer.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// Arbiter rules on the incidents of games.
+type Arbiter struct {
+	// Store is the game's event log, written as the arbiter writer.
+	Store   gamesapp.Store
+	Retries int
+	Now     func() time.Time
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+// Decision names a ruling's result as the catalogue writes it.
+func Decision(r laws.Result) string {
+	switch r {
+	case laws.WhiteWins:
+		return "win_white"
+	case laws.BlackWins:
+		return "win_black"
+	case laws.Draw:
+		return "draw"
+	case laws.Continue:
+		return "game_continues"
+	}
+	return r.String()
+}
+
+// RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope),
+// once: the ruling's key is the flag event's id. It returns the ruling's
+// envelope (the earlier one when the flag was ruled on already).
+func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.Envelope, error) {
+	ev, err := events.Decode(flag)
+	if err != nil {
+		return events.Envelope{}, err
+	}
+	ff, ok := ev.(*events.FlagFell)
+	if !ok {
+		return events.Envelope{}, fmt.Errorf("event %s is a %s, not a flag fall", flag.ID, flag.Type)
+	}
+	gameID := flag.Aggregate.ID
+	actor := events.Actor{Role: "system", ID: "arbiter"}
+	key := gamesapp.ScopedKey(gameID, actor, "flag-ruling-"+flag.ID)
+	now := time.Now
+	if a.Now != nil {
+		now = a.Now
+	}
+	for attempt := 1; ; attempt++ {
+		recs, head, err := a.Store.Load(ctx, gameID)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		for _, r := range recs {
+			if r.Envelope.IdempotencyKey == key {
+				return r.Envelope, nil
+			}
+		}
+		g, err := gamesapp.Fold(recs)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		if !g.Exists() {
+			return events.Envelope{}, fmt.Errorf("flag fall %s in a game without game.created", flag.ID)
+		}
+		flagged := rules.White
+		if ff.Side == events.Black {
+			flagged = rules.Black
+		}
+		profile := g.Profile()
+		ruling, err := profile.FlagFall(laws.Situation{Game: g.Rules()}, flagged)
+		if err != nil {
+			return events.Envelope{}, fmt.Errorf("ruling on flag fall %s: %w", flag.ID, err)
+		}
+		given := events.RulingGiven{Matter: "flag_fall", Article: ruling.Article, Profile: ruling.Profile,
+			Decision: Decision(ruling.Result), Explanation: ruling.Explanation}
+		at := now().UTC()
+		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
+			at = recs[n-1].Envelope.RecordedAt
+		}
+		written, _, err := a.Store.Append(ctx, gameID, head, gamesapp.Meta{IdempotencyKey: key, Actor: actor,
+			CorrelationID: flag.CorrelationID, CausationID: flag.ID, RecordedAt: at}, []events.Event{given})
+		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
+			continue
+		}
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		if a.Metrics != nil {
+			a.Metrics.EventsAppended.WithLabelValues("arbiter", written[0].Envelope.Type).Inc()
+		}
+		if a.Log != nil {
+			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(written[0].Envelope.Seq),
+				zap.String("matter", given.Matter), zap.String("decision", given.Decision), zap.String("article", given.Article))
+		}
+		return written[0].Envelope, nil
+	}
+}

@@ -1,0 +1,38 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// EndByRulingHandler records the end of a game that an arbiter's ruling
+// gives (the games service writes every result; the arbiter service
+// decides some of them).
+type EndByRulingHandler struct{ *Decider }
+
+// Handle ends the game as ruling (an arbiter.ruling_given envelope) says,
+// once: the command's key is the ruling's id.
+func (h EndByRulingHandler) Handle(ctx context.Context, ruling events.Envelope) (Outcome, error) {
+	ev, err := events.Decode(ruling)
+	if err != nil {
+		return Outcome{}, err
+	}
+	r, ok := ev.(*events.RulingGiven)
+	if !ok {
+		return Outcome{}, fmt.Errorf("event %s is a %s, not a ruling", ruling.ID, ruling.Type)
+	}
+	meta := app.Meta{
+		IdempotencyKey: "ruling-" + ruling.ID,
+		Actor:          events.Actor{Role: "system", ID: "games"},
+		CorrelationID:  ruling.CorrelationID,
+		CausationID:    ruling.ID,
+	}
+	return h.decide(ctx, "end_by_ruling", ruling.Aggregate.ID, meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+		return g.EndByRuling(*r)
+	})
+}
