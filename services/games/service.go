@@ -24,6 +24,7 @@ type Commands struct {
 	MakeMove   command.MakeMoveHandler
 	Draw       command.DrawHandler
 	Resign     command.ResignHandler
+	ClaimDraw  command.ClaimDrawHandler
 }
 
 // Queries are the games service's queries.
@@ -54,6 +55,7 @@ func NewApplication(o Options) Application {
 			MakeMove:   command.MakeMoveHandler{Decider: d},
 			Draw:       command.DrawHandler{Decider: d},
 			Resign:     command.ResignHandler{Decider: d},
+			ClaimDraw:  command.ClaimDrawHandler{Decider: d},
 		},
 		Queries: Queries{
 			Game:   query.GameHandler{Store: o.Store},

@@ -180,3 +180,39 @@ func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) 
 		return gamesapp.ScopedKey(gameID, meta.Actor, fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)), evs, nil
 	})
 }
+
+// ApplyPenalty carries out the time part of an arbiter's penalty (an
+// arbiter.penalty_imposed envelope): time added to the penalised player's
+// opponent, or deducted from the penalised player, once (the command's key
+// is the penalty's id). Penalties of other kinds, or in a game whose clock
+// has not started, change no clock.
+func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Outcome, error) {
+	ev, err := events.Decode(penalty)
+	if err != nil {
+		return Outcome{}, err
+	}
+	p, ok := ev.(*events.PenaltyImposed)
+	if !ok {
+		return Outcome{}, fmt.Errorf("event %s is a %s, not a penalty", penalty.ID, penalty.Type)
+	}
+	gameID := penalty.Aggregate.ID
+	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
+	return c.decide(ctx, "apply_penalty", gameID, meta, func(t *domain.Timer, _ time.Time) (string, []events.Event, error) {
+		if !t.Started() {
+			return "", nil, nil
+		}
+		adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
+		switch p.Kind {
+		case "time_added_to_opponent":
+			adj.Side, adj.DeltaMs = events.White, p.AmountMs
+			if p.Side == events.White {
+				adj.Side = events.Black
+			}
+		case "time_deducted":
+			adj.Side, adj.DeltaMs = p.Side, -p.AmountMs
+		default:
+			return "", nil, nil
+		}
+		return gamesapp.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID), []events.Event{adj}, nil
+	})
+}

@@ -24,6 +24,8 @@ var (
 	ErrFinished = errors.New("game is over")
 	// ErrNoOffer: there is no draw offer to answer, or one is already pending.
 	ErrNoOffer = errors.New("draw offer")
+	// ErrClaimPending: a draw claim awaits the arbiter's ruling.
+	ErrClaimPending = errors.New("claim pending")
 	// ErrFlagFallen: the mover's time ran out before the move.
 	ErrFlagFallen = errors.New("flag fallen")
 )

@@ -41,6 +41,13 @@ type Game struct {
 	offering bool
 	result   string
 	ending   events.GameEnded
+	// claim is the draw claim awaiting the arbiter's ruling, if any.
+	claim *events.DrawClaimed
+	// mustPlay is the intended move (SAN) of an incorrect claim, which the
+	// claimant must now play; "" if none.
+	mustPlay string
+	// ruled is the last claim ruled on (for the termination of the game).
+	ruled *events.DrawClaimed
 	// timer is the game's clock, folded from the same events, so that a
 	// move after the mover's flag fell is refused.
 	timer clocks.Timer
@@ -166,6 +173,10 @@ func (g *Game) Apply(e Event) error {
 		return g.Apply(*e)
 	case *events.GameEnded:
 		return g.Apply(*e)
+	case *events.DrawClaimed:
+		return g.Apply(*e)
+	case *events.RulingGiven:
+		return g.Apply(*e)
 	}
 	if _, ok := e.(events.GameCreated); !ok && !g.exists {
 		return fmt.Errorf("%s before game.created", e.EventType())
@@ -209,6 +220,7 @@ func (g *Game) Apply(e Event) error {
 		}
 		g.sans = append(g.sans, san)
 		g.ucis = append(g.ucis, pos.UCI(m))
+		g.mustPlay = ""
 		// a move by the opponent of the offering side lapses the offer (9.1.2.2)
 		if g.offering && g.offer != pos.Turn() {
 			g.offering = false
@@ -221,6 +233,17 @@ func (g *Game) Apply(e Event) error {
 		g.offer, g.offerPly, g.offering = c, e.Ply, true
 	case events.DrawDeclined, events.DrawAccepted, events.Resigned:
 		g.offering = false
+	case events.DrawClaimed:
+		c := e
+		g.claim = &c
+	case events.RulingGiven:
+		if e.Matter == "draw_claim" && g.claim != nil {
+			g.ruled = g.claim
+			if e.Decision == "game_continues" && g.claim.IntendedMove != "" {
+				g.mustPlay = g.claim.IntendedMove
+			}
+			g.claim = nil
+		}
 	case events.GameEnded:
 		g.result, g.ending, g.offering = e.Result, e, false
 	}
@@ -295,11 +318,17 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	if notation == "" {
 		return nil, refuse(ErrInvalid, "move: missing")
 	}
+	if g.claim != nil {
+		return nil, refuse(ErrClaimPending, "%s's draw claim awaits the arbiter's ruling", g.claim.By)
+	}
 	m, err := parseMove(&pos, notation)
 	if err != nil {
 		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
 	}
 	san := pos.SAN(m)
+	if g.mustPlay != "" && san != g.mustPlay {
+		return nil, refuse(ErrIllegalMove, "move %q: after the incorrect claim the intended move %s must be played", notation, g.mustPlay)
+	}
 	if err := g.play.Play(m); err != nil {
 		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
 	}
@@ -395,6 +424,62 @@ func (g *Game) DeclineDraw(player string) ([]Event, error) {
 	return []Event{events.DrawDeclined{By: color(c)}}, nil
 }
 
+// ClaimReasons are the grounds of a draw claim, as the catalogue writes them.
+var ClaimReasons = []string{"threefold_repetition", "fifty_moves"}
+
+// ClaimDraw decides a draw claim by the player on move (articles 9.2, 9.3):
+// on the position reached, or with the move the claimant intends to play
+// (written, not played). The arbiter service rules on it; until then no
+// move is accepted.
+func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
+	c, err := g.onGoing(player)
+	if err != nil {
+		return nil, err
+	}
+	pos := g.play.Position()
+	if c != pos.Turn() {
+		return nil, refuse(ErrNotOnMove, "%s (%s) cannot claim: %s is to play", player, c, pos.Turn())
+	}
+	if g.claim != nil {
+		return nil, refuse(ErrClaimPending, "a draw claim already awaits the arbiter's ruling")
+	}
+	if reason != ClaimReasons[0] && reason != ClaimReasons[1] {
+		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(ClaimReasons, ", "))
+	}
+	san := ""
+	if intended = strings.TrimSpace(intended); intended != "" {
+		m, err := parseMove(&pos, intended)
+		if err != nil {
+			return nil, refuse(ErrIllegalMove, "intended move %q: %v", intended, err)
+		}
+		san = pos.SAN(m)
+	}
+	return []Event{events.DrawClaimed{By: color(c), Reason: reason, IntendedMove: san, Ply: g.Ply()}}, nil
+}
+
+// lastClaim returns the claim pending or last ruled on.
+func (g *Game) lastClaim() (events.DrawClaimed, bool) {
+	if g.claim != nil {
+		return *g.claim, true
+	}
+	if g.ruled != nil {
+		return *g.ruled, true
+	}
+	return events.DrawClaimed{}, false
+}
+
+// MustPlay returns the intended move (SAN) of an incorrect claim that the
+// claimant must now play ("" if none).
+func (g *Game) MustPlay() string { return g.mustPlay }
+
+// Claim returns the draw claim awaiting a ruling, if any.
+func (g *Game) Claim() (events.DrawClaimed, bool) {
+	if g.claim == nil {
+		return events.DrawClaimed{}, false
+	}
+	return *g.claim, true
+}
+
 // EndByRuling decides the end of the game that an arbiter's ruling gives
 // (e.g. after a flag fall): nothing if the game is already over or the
 // ruling lets it continue.
@@ -417,8 +502,14 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		return nil, nil
 	}
 	why := r.Matter
-	if r.Matter == "flag_fall" && result == Draw {
+	switch {
+	case r.Matter == "flag_fall" && result == Draw:
 		why = "insufficient_material_flag"
+	case r.Matter == "draw_claim":
+		why = "repetition"
+		if c, ok := g.lastClaim(); ok && c.Reason == "fifty_moves" {
+			why = "fifty_moves"
+		}
 	}
 	return []Event{events.GameEnded{Result: result, Termination: why, Article: r.Article, Ply: g.Ply()}}, nil
 }

@@ -353,3 +353,61 @@ func TestMoveAfterFlag(t *testing.T) {
 		t.Fatalf("black after 10 s: %v", err)
 	}
 }
+
+func TestClaims(t *testing.T) {
+	ruling := func(decision string) events.RulingGiven {
+		return events.RulingGiven{Matter: "draw_claim", Decision: decision, Article: "9.5"}
+	}
+	tests := []struct {
+		name, player, reason, intended string
+		kind                           error
+	}{
+		{"not on move", "b1", "threefold_repetition", "", ErrNotOnMove},
+		{"stranger", "zz", "threefold_repetition", "", ErrNotAPlayer},
+		{"no reason", "w1", "", "", ErrInvalid},
+		{"illegal intended move", "w1", "fifty_moves", "e5", ErrIllegalMove},
+		{"on the position", "w1", "threefold_repetition", "", nil},
+		{"with a move", "w1", "fifty_moves", "Nf3", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t, std)
+			evs, err := g.ClaimDraw(tt.player, tt.reason, tt.intended)
+			if tt.kind != nil {
+				if !errors.Is(err, tt.kind) {
+					t.Fatalf("err %v, want %v", err, tt.kind)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			apply(t, g, evs)
+			if _, err := g.Move("w1", "e4", at); !errors.Is(err, ErrClaimPending) {
+				t.Errorf("move while the claim is pending: %v", err)
+			}
+			if _, err := g.ClaimDraw("w1", tt.reason, ""); !errors.Is(err, ErrClaimPending) {
+				t.Errorf("second claim: %v", err)
+			}
+			apply(t, g, []Event{ruling("game_continues")})
+			if tt.intended != "" {
+				if _, err := g.Move("w1", "e4", at); !errors.Is(err, ErrIllegalMove) || g.MustPlay() != "Nf3" {
+					t.Errorf("another move than the intended one: %v", err)
+				}
+				play(t, g, "Nf3")
+				if g.MustPlay() != "" {
+					t.Error("must-play outlived the move")
+				}
+			} else {
+				play(t, g, "e4")
+			}
+		})
+	}
+	g := newGame(t, std)
+	evs, _ := g.ClaimDraw("w1", "fifty_moves", "")
+	apply(t, g, evs)
+	end, err := g.EndByRuling(ruling("draw"))
+	if err != nil || len(end) != 1 || end[0].(events.GameEnded).Termination != "fifty_moves" {
+		t.Fatalf("end by a correct claim: %v %v", end, err)
+	}
+}

@@ -32,6 +32,7 @@ type HTTP struct {
 //	POST /api/games/{id}/moves           a move {"move","player","idempotency_key"}
 //	POST /api/games/{id}/draw            {"action":"offer|accept|decline","player","idempotency_key"}
 //	POST /api/games/{id}/resign          {"player","idempotency_key"}
+//	POST /api/games/{id}/claims          {"player","reason":"threefold_repetition|fifty_moves","intended_move","idempotency_key"}
 //	GET  /api/games/{id}/events          the game's events as NDJSON, live (?follow=false to stop at the end, ?from=N)
 //	GET  /api/games/{id}/pgn             the game in PGN
 func (h HTTP) Register(mux *http.ServeMux) {
@@ -46,11 +47,12 @@ var CommandRoutes = []string{
 	"POST /api/games/{id}/moves",
 	"POST /api/games/{id}/draw",
 	"POST /api/games/{id}/resign",
+	"POST /api/games/{id}/claims",
 }
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign}
+	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim}
 	for i, route := range CommandRoutes {
 		mux.HandleFunc(route, handlers[i])
 	}
@@ -100,6 +102,8 @@ type playerRequest struct {
 	Player         string `json:"player"`
 	Move           string `json:"move,omitempty"`
 	Action         string `json:"action,omitempty"`
+	Reason         string `json:"reason,omitempty"`
+	IntendedMove   string `json:"intended_move,omitempty"`
 	IdempotencyKey string `json:"idempotency_key"`
 }
 
@@ -211,6 +215,12 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 			return command.Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
 		}
 		return h.App.Commands.Draw.Handle(r.Context(), command.Draw{GameID: id, Player: req.Player, Action: a, Meta: m})
+	})
+}
+
+func (h HTTP) claim(w http.ResponseWriter, r *http.Request) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: req.Reason, Intended: req.IntendedMove, Meta: m})
 	})
 }
 
@@ -352,6 +362,8 @@ func refusalStatus(kind error) (int, string) {
 		return http.StatusConflict, "draw_offer"
 	case domain.ErrFlagFallen:
 		return http.StatusConflict, "flag_fallen"
+	case domain.ErrClaimPending:
+		return http.StatusConflict, "claim_pending"
 	case domain.ErrIllegalMove:
 		return http.StatusUnprocessableEntity, "illegal_move"
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
+	clocksdomain "github.com/hakem-chess/hakem/services/clocks/domain"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
@@ -169,6 +170,24 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if err := serveCommands("clocks", clocksports.Commands{HTTP: clocksports.HTTP{Clocks: clocks}}); err != nil {
 			return err
 		}
+		if err := consume("clocks-penalties", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("clocks-penalties", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
+				env, err := envelope(msg)
+				if err != nil || env.Type != (events.PenaltyImposed{}).EventType() {
+					return err
+				}
+				_, err = clocks.ApplyPenalty(msg.Context(), env)
+				var ref *clocksdomain.Refusal
+				if errors.As(err, &ref) {
+					log.Warn("penalty not applied to the clock", wiring.GameID(env.Aggregate.ID), zap.Error(err))
+					return nil
+				}
+				return err
+			})
+			return nil
+		}); err != nil {
+			return err
+		}
 		watcher := &clocksapp.Watcher{
 			Clocks: clocks,
 			Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
@@ -195,6 +214,19 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			Retries: cfg.CommandRetries,
 			Log:     log.With(wiring.Service("arbiter")),
 			Metrics: metrics,
+		}
+		if err := consume("arbiter-claims", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("arbiter-claims", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
+				env, err := envelope(msg)
+				if err != nil || env.Type != (events.DrawClaimed{}).EventType() {
+					return err
+				}
+				_, err = arb.RuleOnClaim(msg.Context(), env)
+				return err
+			})
+			return nil
+		}); err != nil {
+			return err
 		}
 		if err := consume("arbiter-flags", "game.*."+string(events.WriterClocks), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-flags", "game.*."+string(events.WriterClocks), sub, func(msg *message.Message) error {

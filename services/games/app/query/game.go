@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -33,7 +34,11 @@ type Game struct {
 	Termination string   `json:"termination,omitempty"`
 	Article     string   `json:"article,omitempty"`
 	DrawOffer   string   `json:"draw_offer,omitempty"` // the side whose offer is pending
-	Version     uint64   `json:"version"`
+	// Claim is the draw claim awaiting the arbiter's ruling.
+	Claim *events.DrawClaimed `json:"claim,omitempty"`
+	// MustPlay is the intended move of an incorrect claim, to be played.
+	MustPlay string `json:"must_play,omitempty"`
+	Version  uint64 `json:"version"`
 }
 
 // Status is what the Laws say about the current position.
@@ -90,6 +95,10 @@ func View(id string, g *domain.Game, version uint64) Game {
 	if c, ok := g.DrawOffer(); ok {
 		v.DrawOffer = c.String()
 	}
+	if c, ok := g.Claim(); ok {
+		v.Claim = &c
+	}
+	v.MustPlay = g.MustPlay()
 	return v
 }
 

@@ -1,0 +1,168 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// RuleOnClaim rules on a draw claim (a game.draw_claimed envelope) through
+// laws.ClaimDraw, with the clock readings at the instant of the claim, once:
+// the ruling's key is the claim event's id. A correct claim: a ruling
+// "draw" (the games service ends the game). An incorrect one: "game
+// continues", with the penalties of the profile as PenaltyImposed events
+// (the clocks service carries out the time changes) and, for a claim with
+// an intended move, that move to be played.
+func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]events.Envelope, error) {
+	ev, err := events.Decode(claim)
+	if err != nil {
+		return nil, err
+	}
+	dc, ok := ev.(*events.DrawClaimed)
+	if !ok {
+		return nil, fmt.Errorf("event %s is a %s, not a draw claim", claim.ID, claim.Type)
+	}
+	gameID := claim.Aggregate.ID
+	actor := events.Actor{Role: "system", ID: "arbiter"}
+	key := gamesapp.ScopedKey(gameID, actor, "claim-ruling-"+claim.ID)
+	now := time.Now
+	if a.Now != nil {
+		now = a.Now
+	}
+	for attempt := 1; ; attempt++ {
+		recs, head, err := a.Store.Load(ctx, gameID)
+		if err != nil {
+			return nil, err
+		}
+		var done []events.Envelope
+		var upTo []gamesapp.Recorded
+		for i, r := range recs {
+			if r.Envelope.IdempotencyKey == key {
+				done = append(done, r.Envelope)
+			}
+			if r.Envelope.ID == claim.ID {
+				upTo = recs[:i+1]
+			}
+		}
+		if len(done) > 0 {
+			return done, nil
+		}
+		if upTo == nil {
+			return nil, fmt.Errorf("claim %s is not in game %s's log", claim.ID, gameID)
+		}
+		if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
+			return nil, err // the game ended meanwhile: nothing to rule on
+		}
+		// the situation when the claim was made: the game up to the claim
+		g, err := gamesapp.Fold(upTo)
+		if err != nil {
+			return nil, err
+		}
+		if _, pending := g.Claim(); !pending || g.Finished() {
+			return nil, nil // ruled on already, or the game ended meanwhile
+		}
+		evs, err := a.claimRuling(g, dc, claim.RecordedAt)
+		if err != nil {
+			return nil, err
+		}
+		at := now().UTC()
+		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
+			at = recs[n-1].Envelope.RecordedAt
+		}
+		written, _, err := a.Store.Append(ctx, gameID, head, gamesapp.Meta{IdempotencyKey: key, Actor: actor,
+			CorrelationID: claim.CorrelationID, CausationID: claim.ID, RecordedAt: at}, evs)
+		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out := make([]events.Envelope, len(written))
+		for i, r := range written {
+			out[i] = r.Envelope
+			if a.Metrics != nil {
+				a.Metrics.EventsAppended.WithLabelValues("arbiter", r.Envelope.Type).Inc()
+			}
+		}
+		if a.Log != nil {
+			given := evs[0].(events.RulingGiven)
+			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(out[0].Seq),
+				zap.String("matter", given.Matter), zap.String("decision", given.Decision), zap.String("article", given.Article))
+		}
+		return out, nil
+	}
+}
+
+// claimRuling decides the ruling's events for claim on game g as it stood
+// when the claim was made at instant at.
+func (a *Arbiter) claimRuling(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+	claimant := rules.White
+	if dc.By == events.Black {
+		claimant = rules.Black
+	}
+	kind := laws.Repetition
+	if dc.Reason == "fifty_moves" {
+		kind = laws.FiftyMoves
+	}
+	pos := g.Rules().Position()
+	c := laws.Claim{Kind: kind, Claimant: claimant, Intended: rules.NoMove}
+	if dc.IntendedMove != "" {
+		m, err := pos.ParseSAN(dc.IntendedMove)
+		if err != nil {
+			return nil, fmt.Errorf("claim's intended move %q: %w", dc.IntendedMove, err)
+		}
+		c.Intended = m
+	}
+	sit := laws.Situation{Game: g.Rules()}
+	if t := g.Timer(); t.Started() {
+		w, b, err := t.Reading(at)
+		if err != nil {
+			return nil, err
+		}
+		sit.Remaining = [2]time.Duration{w.Remaining, b.Remaining}
+	}
+	profile := g.Profile()
+	r, err := profile.ClaimDraw(sit, c)
+	if err != nil {
+		return nil, fmt.Errorf("ruling on the claim: %w", err)
+	}
+	given := events.RulingGiven{Matter: "draw_claim", Article: r.Article, Profile: r.Profile,
+		Decision: Decision(r.Result), Explanation: r.Explanation}
+	out := []events.Event{nil}
+	penaltyArticle := r.Article
+	for _, adj := range r.Adjustments {
+		p := events.PenaltyImposed{Side: side(claimant), AmountMs: adj.Amount.Milliseconds(), Article: penaltyArticle, Reason: "incorrect draw claim"}
+		switch {
+		case adj.Kind == laws.AddTime && adj.Side != claimant:
+			p.Kind = "time_added_to_opponent"
+		case adj.Kind == laws.SubtractTime && adj.Side == claimant:
+			p.Kind = "time_deducted"
+		default:
+			return nil, fmt.Errorf("ruling on the claim: unexpected adjustment %v", adj)
+		}
+		if given.Penalty == "" {
+			given.Penalty = p.Kind
+		} else {
+			given.Penalty += "," + p.Kind
+		}
+		out = append(out, p)
+	}
+	out[0] = given
+	return out, nil
+}
+
+func side(c rules.Color) events.Color {
+	if c == rules.White {
+		return events.White
+	}
+	return events.Black
+}

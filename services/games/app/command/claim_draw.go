@@ -1,0 +1,30 @@
+package command
+
+import (
+	"context"
+	"time"
+
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// ClaimDraw is a draw claim by the player on move, with the move the
+// claimant intends to play ("" for a claim on the position reached).
+type ClaimDraw struct {
+	GameID   string
+	Player   string
+	Reason   string // "threefold_repetition" or "fifty_moves"
+	Intended string
+	Meta     app.Meta
+}
+
+// ClaimDrawHandler handles ClaimDraw: it records the claim, on which the
+// arbiter service rules.
+type ClaimDrawHandler struct{ *Decider }
+
+// Handle records the claim.
+func (h ClaimDrawHandler) Handle(ctx context.Context, c ClaimDraw) (Outcome, error) {
+	return h.decide(ctx, "claim_draw", c.GameID, c.Meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+		return g.ClaimDraw(c.Player, c.Reason, c.Intended)
+	})
+}
