@@ -60,7 +60,8 @@ type solver struct {
 	hasBestEdges     []bool
 	unused           []int
 	allowedge        []bool
-	allowed          []int // the edges of allowedge set in this stage
+	allowed          []int    // the edges of allowedge set in this stage
+	bestslack        []uint64 // addBlossom's scratch: least slack to each blossom
 	queue            []int
 
 	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
@@ -267,6 +268,11 @@ func (s *solver) addBlossom(base, e int) {
 		s.inblossom[x] = b
 	}
 	bestedgeto := fill(2*s.n, -1)
+	if len(s.bestslack) < 2*s.n*s.k {
+		s.bestslack = make([]uint64, 2*s.n*s.k)
+	}
+	slackOf := func(bj int) Weight { return Weight(s.bestslack[bj*s.k : (bj+1)*s.k]) }
+	cand := s.scratch(2)
 	consider := func(k int) {
 		i, j := s.eu[k], s.ev[k]
 		if s.inblossom[j] == b {
@@ -274,8 +280,13 @@ func (s *solver) addBlossom(base, e int) {
 		}
 		_ = i
 		bj := s.inblossom[j]
-		if bj != b && s.label[bj] == 1 && (bestedgeto[bj] == -1 || s.slackLess(k, bestedgeto[bj])) {
+		if bj == b || s.label[bj] != 1 {
+			return
+		}
+		s.slackInto(k, cand)
+		if bestedgeto[bj] == -1 || cand.Cmp(slackOf(bj)) < 0 {
 			bestedgeto[bj] = k
+			slackOf(bj).Set(cand)
 		}
 	}
 	for _, c := range path {
@@ -510,6 +521,11 @@ func (s *solver) solve() {
 					k := p / 2
 					w := s.endpoint(p)
 					if s.inblossom[v] == s.inblossom[w] {
+						return true
+					}
+					if s.label[w] != 0 && s.label[s.inblossom[w]] == 2 {
+						// w is a T-vertex: an edge to it neither grows
+						// the tree nor bounds the next dual change.
 						return true
 					}
 					if !s.allowedge[k] {
