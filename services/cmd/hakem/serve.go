@@ -20,9 +20,9 @@ flag can also be set as HAKEM_<FLAG> (HAKEM_DATA, HAKEM_HTTP, HAKEM_NATS,
 HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
 SIGINT or SIGTERM.
 
-Written so far: games, clocks and gateway (GET /livez, /readyz, /metrics;
-the games and clocks API under /api/games). arbiter, scoring and pairing
-are accepted but do not run yet.`,
+Written so far: games, clocks, the gateway (GET /livez, /readyz, /metrics;
+the games and clocks API under /api/games) and the arbiter's rulings on flag
+falls and draw claims. scoring and pairing are accepted but do not run yet.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
