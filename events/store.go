@@ -223,6 +223,9 @@ func Build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs .
 	if len(evs) > maxBatch {
 		return nil, fmt.Errorf("%w: %d, at most %d", ErrTooManyEvents, len(evs), maxBatch)
 	}
+	if (head.Version == 0) != (head.Hash == "") {
+		return nil, fmt.Errorf("events: head %+v: a version needs the hash of its event, and only a version does", head)
+	}
 	out := make([]Envelope, len(evs))
 	prev := head.Hash
 	for i, ev := range evs {
@@ -276,15 +279,58 @@ func (s *Store) Append(ctx context.Context, agg Aggregate, writer Writer, expect
 	if err != nil {
 		return nil, Head{}, err
 	}
-	return s.AppendEnvelopes(ctx, expected, envs)
+	if err := checkHead(expected); err != nil {
+		return nil, Head{}, err
+	}
+	return s.appendEnvelopes(ctx, expected, envs)
 }
 
-// AppendEnvelopes appends envelopes made by Build on top of expected; see
-// Append.
+func checkHead(h Head) error {
+	if (h.Version == 0) != (h.Seq == 0) || (h.Version == 0) != (h.Hash == "") {
+		return fmt.Errorf("events: expected head %+v: give the zero Head or one returned by Load or Append", h)
+	}
+	return nil
+}
+
+// AppendEnvelopes appends one command's envelopes, made by Build or read
+// from elsewhere (a migration, a test of an old version), on top of
+// expected; see Append. It refuses envelopes that are not one command
+// chained on expected with correct hashes.
 func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envelope) ([]Envelope, Head, error) {
 	if len(envs) == 0 {
 		return nil, Head{}, errors.New("events: nothing to append")
 	}
+	if err := checkHead(expected); err != nil {
+		return nil, Head{}, err
+	}
+	prev := expected.Hash
+	for i := range envs {
+		e := &envs[i]
+		if err := e.Aggregate.Check(); err != nil {
+			return nil, Head{}, err
+		}
+		if err := e.Aggregate.CheckWriter(e.Writer); err != nil {
+			return nil, Head{}, err
+		}
+		if e.IdempotencyKey == "" || e.Type == "" || e.Version < 1 {
+			return nil, Head{}, fmt.Errorf("events: event %d: missing idempotency key, type or version", i)
+		}
+		if e.PrevHash != prev {
+			return nil, Head{}, fmt.Errorf("events: event %d is not chained on %.12s…", i, prev)
+		}
+		h, err := ComputeHash(e)
+		if err != nil {
+			return nil, Head{}, err
+		}
+		if h != e.Hash {
+			return nil, Head{}, fmt.Errorf("events: event %d: hash %.12s… does not match its content (%.12s…)", i, e.Hash, h)
+		}
+		prev = e.Hash
+	}
+	return s.appendEnvelopes(ctx, expected, envs)
+}
+
+func (s *Store) appendEnvelopes(ctx context.Context, expected Head, envs []Envelope) ([]Envelope, Head, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.cfg.AckTimeout)

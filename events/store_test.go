@@ -111,6 +111,26 @@ func TestAppendRejectsBadCommands(t *testing.T) {
 			}
 		})
 	}
+	// Heads not returned by the store.
+	for _, h := range []Head{{Version: 1}, {Version: 1, Seq: 1}, {Seq: 3}, {Hash: "ab"}} {
+		if _, _, err := s.Append(ctx, Game("g"), WriterGames, h, "k", meta(), move(1, "e4")); err == nil {
+			t.Errorf("head %+v accepted", h)
+		}
+	}
+	// Envelopes that are not a chained command.
+	envs, err := Build(Game("g"), WriterGames, Head{}, "k", meta(), move(1, "e4"), move(2, "e5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unchained := append([]Envelope{}, envs...)
+	unchained[1].PrevHash = "ab"
+	altered := append([]Envelope{}, envs...)
+	altered[0].Actor.ID = "mallory"
+	for name, bad := range map[string][]Envelope{"unchained": unchained, "altered": altered, "not from the start": envs[1:]} {
+		if _, _, err := s.AppendEnvelopes(ctx, Head{}, bad); err == nil {
+			t.Errorf("%s envelopes accepted", name)
+		}
+	}
 	if log, _, _ := s.LoadStream(ctx, Game("g")); len(log) != 0 {
 		t.Fatalf("%d events appended by refused commands", len(log))
 	}
