@@ -153,26 +153,24 @@ func (e *engine) run() ([]int, error) {
 		final[i] = -1
 	}
 	matched := make([]bool, n)
-	var bracket []int // positions: moved-down players, then the score group
-	var vertex []int  // position -> vertex
-	next := 0         // next vertex not yet in a bracket
+	// vertex lists the bracket by position: its moved-down players, its
+	// score group, then the next score group.
+	var vertex []int
+	next := 0 // next vertex not yet in a bracket
 	for next < n && e.sorted[next].score >= top {
-		bracket = append(bracket, next)
 		vertex = append(vertex, next)
 		next++
 	}
 	groupBegin := 0       // number of moved-down players in the bracket
 	groupBeginVertex := 0 // first vertex of the bracket's own score group
-	for len(bracket) > 1 || next < n {
-		nextBegin := len(bracket)
+	for len(vertex) > 1 || next < n {
+		nextBegin := len(vertex)
 		nextBeginVertex := groupBeginVertex + (nextBegin - groupBegin)
 		groupStart := next
 		for next < n && e.sorted[next].score >= e.sorted[groupStart].score {
-			bracket = append(bracket, next)
 			vertex = append(vertex, vertex[len(vertex)-1]+1)
 			next++
 		}
-		_ = bracket
 		size := len(vertex)
 		// base[lo][hi] for lo >= groupBegin, hi < lo
 		base := make([][]matching.Weight, size)
@@ -396,7 +394,7 @@ func (e *engine) run() ([]int, error) {
 			e.notef("  remainder: S1 %s; S2 %s (%d exchange(s) between S1 and S2)", e.names(s1), e.names(s2), exchanges)
 		}
 		// S1 players' opponents, in order.
-		for ri, pi := range rem {
+		for _, pi := range rem {
 			pv := vertex[pi]
 			if !forward(pv) {
 				continue
@@ -414,7 +412,6 @@ func (e *engine) run() ([]int, error) {
 				}
 				add++
 			}
-			_ = ri
 			stable = e.compute()
 			mv := stable[pv]
 			matched[pv], matched[mv] = true, true
@@ -461,7 +458,7 @@ func (e *engine) run() ([]int, error) {
 				e.notef("  floating down to the next bracket: %s", e.names(down))
 			}
 		}
-		bracket, vertex = nb, nv
+		vertex = nv
 		groupBeginVertex = nextBeginVertex
 	}
 	return final, nil
