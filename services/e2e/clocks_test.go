@@ -141,3 +141,56 @@ func TestFlagFall(t *testing.T) {
 	}
 	s.stop()
 }
+
+// TestArbiterClockCommands: the arbiter pauses the clocks, adds time and
+// resumes; the flag then falls at the instant computed from those events.
+func TestArbiterClockCommands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	s := start(t, t.TempDir())
+	g := s.post("/api/games", map[string]any{"white": "w", "black": "b", "time_control": "2", "idempotency_key": "g"})
+	id, _ := g.body["game_id"].(string)
+	live, closeLive := follow(t, s.base, id)
+	defer closeLive()
+	cmd := func(what string, body map[string]any) answer {
+		body["by"] = "arbiter-7"
+		return s.post("/api/games/"+id+"/clock/"+what, body)
+	}
+	if a := cmd("pause", map[string]any{"idempotency_key": "p0"}); a.status != 409 {
+		t.Errorf("pause before the start: %d %s", a.status, a.raw)
+	}
+	started := cmd("start", map[string]any{"idempotency_key": "s"})
+	paused := cmd("pause", map[string]any{"idempotency_key": "p", "reason": "a dispute"})
+	if paused.status != 200 {
+		t.Fatalf("pause: %d %s", paused.status, paused.raw)
+	}
+	if a := cmd("pause", map[string]any{"idempotency_key": "p2"}); a.status != 409 || a.errorCode() != "clock_state" {
+		t.Errorf("pause twice: %d %s", a.status, a.raw)
+	}
+	if a := cmd("adjust", map[string]any{"idempotency_key": "a0", "side": "white", "delta_ms": -10000}); a.status != 400 {
+		t.Errorf("taking more time than is left: %d %s", a.status, a.raw)
+	}
+	if a := cmd("adjust", map[string]any{"idempotency_key": "a1", "side": "green", "delta_ms": 1000}); a.status != 400 {
+		t.Errorf("adjusting no side: %d %s", a.status, a.raw)
+	}
+	if a := cmd("adjust", map[string]any{"idempotency_key": "a", "side": "white", "delta_ms": 1000, "reason": "disturbance", "article": "12.5"}); a.status != 200 {
+		t.Fatalf("adjust: %d %s", a.status, a.raw)
+	}
+	resumed := cmd("resume", map[string]any{"idempotency_key": "r"})
+	if resumed.status != 200 {
+		t.Fatalf("resume: %d %s", resumed.status, resumed.raw)
+	}
+	if a := cmd("resume", map[string]any{"idempotency_key": "r2"}); a.status != 409 {
+		t.Errorf("resume twice: %d %s", a.status, a.raw)
+	}
+	t0 := instant(t, started.events()[0], "at")
+	tp := instant(t, paused.events()[0], "at")
+	tr := instant(t, resumed.events()[0], "at")
+	want := tr.Add(2*time.Second - tp.Sub(t0) + time.Second)
+	flag := waitFor(t, live, "clock.flag_fell")
+	if got := instant(t, flag, "at"); !got.Equal(want) {
+		t.Errorf("flag at %v, want %v (start %v, pause %v, +1 s, resume %v)", got, want, t0, tp, tr)
+	}
+	s.stop()
+}

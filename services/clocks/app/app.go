@@ -216,3 +216,35 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 		return gamesapp.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID), []events.Event{adj}, nil
 	})
 }
+
+// Pause stops both clocks on the arbiter's command.
+func (c *Clocks) Pause(ctx context.Context, gameID, reason string, meta gamesapp.Meta) (Outcome, error) {
+	return c.arbiterCommand(ctx, "pause_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+		return t.Pause(at, reason)
+	})
+}
+
+// Resume restarts the clock of the side on move on the arbiter's command.
+func (c *Clocks) Resume(ctx context.Context, gameID string, meta gamesapp.Meta) (Outcome, error) {
+	return c.arbiterCommand(ctx, "resume_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+		return t.Resume(at)
+	})
+}
+
+// Adjust changes one side's time on the arbiter's command.
+func (c *Clocks) Adjust(ctx context.Context, gameID string, side events.Color, delta time.Duration, reason, article string, meta gamesapp.Meta) (Outcome, error) {
+	return c.arbiterCommand(ctx, "adjust_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+		return t.Adjust(at, side, delta, reason, article)
+	})
+}
+
+func (c *Clocks) arbiterCommand(ctx context.Context, name, gameID string, meta gamesapp.Meta, decide func(*domain.Timer, time.Time) ([]events.Event, error)) (Outcome, error) {
+	if meta.IdempotencyKey == "" {
+		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+	}
+	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
+	return c.decide(ctx, name, gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
+		evs, err := decide(t, at)
+		return "", evs, err
+	})
+}

@@ -266,3 +266,66 @@ func (t *Timer) Reading(now time.Time) (white, black clock.Reading, err error) {
 	black, err = t.clk.Reading(clock.Black, off)
 	return
 }
+
+// live checks that the clock runs or is paused in a game going on.
+func (t *Timer) live() error {
+	switch {
+	case !t.exists:
+		return refuse(ErrNotFound, "game not found")
+	case t.finished:
+		return refuse(ErrState, "the game is over")
+	case !t.Started():
+		return refuse(ErrState, "the clock has not been started")
+	}
+	return nil
+}
+
+// Pause decides that the arbiter stops both clocks (article 6.11 / 2023
+// 6.11.1) at instant at.
+func (t *Timer) Pause(at time.Time, reason string) ([]events.Event, error) {
+	if err := t.live(); err != nil {
+		return nil, err
+	}
+	if t.clk.Paused() {
+		return nil, refuse(ErrState, "the clocks are already paused")
+	}
+	return []events.Event{events.ClockPaused{At: at.UTC(), Reason: reason}}, nil
+}
+
+// Resume decides that the arbiter restarts the clock of the side on move.
+func (t *Timer) Resume(at time.Time) ([]events.Event, error) {
+	if err := t.live(); err != nil {
+		return nil, err
+	}
+	if !t.clk.Paused() {
+		return nil, refuse(ErrState, "the clocks are not paused")
+	}
+	return []events.Event{events.ClockResumed{At: at.UTC()}}, nil
+}
+
+// Adjust decides an arbiter's change of one side's time by delta (added
+// when positive, taken when negative), at instant at; a change that would
+// leave a negative time is refused.
+func (t *Timer) Adjust(at time.Time, side events.Color, delta time.Duration, reason, article string) ([]events.Event, error) {
+	if err := t.live(); err != nil {
+		return nil, err
+	}
+	if side != events.White && side != events.Black {
+		return nil, refuse(ErrInvalid, "side: %q is not white or black", side)
+	}
+	if delta == 0 || delta%time.Millisecond != 0 {
+		return nil, refuse(ErrInvalid, "delta_ms: a non-zero number of milliseconds is needed")
+	}
+	w, b, err := t.Reading(at)
+	if err != nil {
+		return nil, err
+	}
+	left := w.Remaining
+	if side == events.Black {
+		left = b.Remaining
+	}
+	if left+delta < 0 {
+		return nil, refuse(ErrInvalid, "delta_ms: %s has %v left; taking %v would leave a negative time", side, left, -delta)
+	}
+	return []events.Event{events.TimeAdjusted{Side: side, DeltaMs: delta.Milliseconds(), Reason: reason, Article: article}}, nil
+}

@@ -23,6 +23,9 @@ type HTTP struct {
 // Register mounts:
 //
 //	POST /api/games/{id}/clock/start   {"idempotency_key","by"}: start White's clock
+//	POST /api/games/{id}/clock/pause   {"idempotency_key","by","reason"}: the arbiter stops the clocks
+//	POST /api/games/{id}/clock/resume  {"idempotency_key","by"}
+//	POST /api/games/{id}/clock/adjust  {"idempotency_key","by","side","delta_ms","reason","article"}
 //	GET  /api/games/{id}/clock         both clocks now
 func (h HTTP) Register(mux *http.ServeMux) {
 	h.RegisterCommands(mux)
@@ -31,11 +34,18 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // CommandRoutes are the patterns of the clocks commands (forwarded by a
 // gateway without the clocks service).
-var CommandRoutes = []string{"POST /api/games/{id}/clock/start"}
+var CommandRoutes = []string{
+	"POST /api/games/{id}/clock/start",
+	"POST /api/games/{id}/clock/pause",
+	"POST /api/games/{id}/clock/resume",
+	"POST /api/games/{id}/clock/adjust",
+}
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	mux.HandleFunc(CommandRoutes[0], h.start)
+	for i, f := range []http.HandlerFunc{h.start, h.pause, h.resume, h.adjust} {
+		mux.HandleFunc(CommandRoutes[i], f)
+	}
 }
 
 // RegisterQueries mounts the reads only.
@@ -59,7 +69,11 @@ func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 type startRequest struct {
 	IdempotencyKey string `json:"idempotency_key"`
 	// By is who starts the clock (an arbiter's id); "api" if empty.
-	By string `json:"by"`
+	By      string `json:"by"`
+	Reason  string `json:"reason,omitempty"`
+	Side    string `json:"side,omitempty"`
+	DeltaMs int64  `json:"delta_ms,omitempty"`
+	Article string `json:"article,omitempty"`
 }
 
 type outcome struct {
@@ -79,6 +93,31 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 }
 
 func (h HTTP) start(w http.ResponseWriter, r *http.Request) {
+	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+		return h.Clocks.StartClock(r.Context(), id, m)
+	})
+}
+
+func (h HTTP) pause(w http.ResponseWriter, r *http.Request) {
+	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+		return h.Clocks.Pause(r.Context(), id, req.Reason, m)
+	})
+}
+
+func (h HTTP) resume(w http.ResponseWriter, r *http.Request) {
+	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+		return h.Clocks.Resume(r.Context(), id, m)
+	})
+}
+
+func (h HTTP) adjust(w http.ResponseWriter, r *http.Request) {
+	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+		return h.Clocks.Adjust(r.Context(), id, events.Color(req.Side), time.Duration(req.DeltaMs)*time.Millisecond, req.Reason, req.Article, m)
+	})
+}
+
+// command decodes an arbiter's clock command and answers with its events.
+func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
@@ -91,7 +130,7 @@ func (h HTTP) start(w http.ResponseWriter, r *http.Request) {
 	if by == "" {
 		by = "api"
 	}
-	o, err := h.Clocks.StartClock(r.Context(), id, gamesapp.Meta{IdempotencyKey: req.IdempotencyKey,
+	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: req.IdempotencyKey,
 		Actor: events.Actor{Role: "arbiter", ID: by}, CorrelationID: httpjson.CorrelationID(r)})
 	if err != nil {
 		fail(w, err)
