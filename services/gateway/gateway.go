@@ -108,6 +108,7 @@ type statusWriter struct {
 	wrote  bool
 }
 
+// WriteHeader remembers the first status code.
 func (s *statusWriter) WriteHeader(code int) {
 	if !s.wrote {
 		s.status, s.wrote = code, true
@@ -115,6 +116,7 @@ func (s *statusWriter) WriteHeader(code int) {
 	s.ResponseWriter.WriteHeader(code)
 }
 
+// Write writes the body (status 200 if none was set).
 func (s *statusWriter) Write(b []byte) (int, error) {
 	s.wrote = true
 	return s.ResponseWriter.Write(b)

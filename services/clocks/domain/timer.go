@@ -26,6 +26,7 @@ type Refusal struct {
 	Reason string
 }
 
+// Error returns the precise reason.
 func (r *Refusal) Error() string { return r.Reason }
 
 // Unwrap returns the kind.

@@ -37,6 +37,7 @@ type Refusal struct {
 	Reason string
 }
 
+// Error returns the precise reason.
 func (r *Refusal) Error() string { return r.Reason }
 
 // Unwrap returns the kind, for errors.Is.

@@ -77,14 +77,17 @@ type recorder struct {
 	body   bytes.Buffer
 }
 
+// Header returns the answer's headers.
 func (r *recorder) Header() http.Header { return r.header }
 
+// WriteHeader keeps the first status code.
 func (r *recorder) WriteHeader(code int) {
 	if !r.wrote {
 		r.status, r.wrote = code, true
 	}
 }
 
+// Write keeps the body.
 func (r *recorder) Write(b []byte) (int, error) {
 	r.wrote = true
 	return r.body.Write(b)

@@ -170,6 +170,7 @@ const (
 // metadata carries the subject, the stream sequence and the other headers.
 type eventUnmarshaler struct{}
 
+// Unmarshal implements the subscriber's Unmarshaler.
 func (eventUnmarshaler) Unmarshal(msg jetstream.Msg) (*message.Message, error) {
 	md := make(message.Metadata)
 	for k, v := range msg.Headers() {
@@ -209,12 +210,17 @@ func fields(f watermill.LogFields) []zap.Field {
 	return out
 }
 
+// Error logs at error level.
 func (w watermillLogger) Error(msg string, err error, f watermill.LogFields) {
 	w.l.Error(msg, append(fields(f), zap.Error(err))...)
 }
+// Info logs at debug level (see watermillLogger).
 func (w watermillLogger) Info(msg string, f watermill.LogFields)  { w.l.Debug(msg, fields(f)...) }
+// Debug logs at debug level.
 func (w watermillLogger) Debug(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+// Trace is dropped.
 func (w watermillLogger) Trace(msg string, f watermill.LogFields) {}
+// With returns a logger with the fields added.
 func (w watermillLogger) With(f watermill.LogFields) watermill.LoggerAdapter {
 	return watermillLogger{w.l.With(fields(f)...)}
 }
