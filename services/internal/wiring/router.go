@@ -214,12 +214,16 @@ func fields(f watermill.LogFields) []zap.Field {
 func (w watermillLogger) Error(msg string, err error, f watermill.LogFields) {
 	w.l.Error(msg, append(fields(f), zap.Error(err))...)
 }
+
 // Info logs at debug level (see watermillLogger).
-func (w watermillLogger) Info(msg string, f watermill.LogFields)  { w.l.Debug(msg, fields(f)...) }
+func (w watermillLogger) Info(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+
 // Debug logs at debug level.
 func (w watermillLogger) Debug(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+
 // Trace is dropped.
 func (w watermillLogger) Trace(msg string, f watermill.LogFields) {}
+
 // With returns a logger with the fields added.
 func (w watermillLogger) With(f watermill.LogFields) watermill.LoggerAdapter {
 	return watermillLogger{w.l.With(fields(f)...)}
