@@ -12,9 +12,11 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/hakem ./services/cmd/hakem
 
-## test: every test of every module (slow suites stay behind -long / make bench)
+## test: every test of every module (slow suites stay behind -long / make bench),
+## then the deployment check (Dockerfile build line, kustomize + kubeconform, NATS users)
 test:
 	$(GO) test -count=1 $(PKGS)
+	bash deploy/validate.sh
 
 ## bench: every benchmark script in bench/, each printing Hakem's figures beside a baseline from the same run
 bench: build
