@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"sync"
 	"time"
 
@@ -39,12 +40,29 @@ type Decider struct {
 
 	mu    sync.Mutex
 	cache map[string]cachedGame
+	// games serialises the commands on one game within this process when
+	// the cache is on (the cached game is folded state that a decision
+	// plays on and takes back): a game's lock is games[hash(id) % len].
+	games [256]sync.Mutex
 }
 
-// cachedGame is a game's log as of its head.
+// cachedGame is a game's log as of its head, and the game folded from it.
 type cachedGame struct {
 	recs []app.Recorded
 	head events.Head
+	game *domain.Game
+}
+
+// lock takes the game's lock when the cache is on.
+func (d *Decider) lock(id string) func() {
+	if d.CacheGames <= 0 {
+		return func() {}
+	}
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(id))
+	m := &d.games[h.Sum32()%uint32(len(d.games))]
+	m.Lock()
+	return m.Unlock
 }
 
 func (d *Decider) cached(id string) (cachedGame, bool) {
@@ -103,6 +121,7 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 		}
 		meta.RecordedAt = now().UTC()
 	}
+	defer d.lock(gameID)()
 	retries := max(d.Retries, 1)
 	for attempt := 1; ; attempt++ {
 		c, fromCache := d.cached(gameID)
@@ -125,11 +144,13 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			// of the service stamp commands with slightly different clocks
 			at = recs[n-1].Envelope.RecordedAt
 		}
-		g, err := app.Fold(recs)
-		if err != nil {
-			d.forget(gameID)
-			outcome = "error"
-			return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
+		g := c.game
+		if g == nil {
+			if g, err = app.Fold(recs); err != nil {
+				d.forget(gameID)
+				outcome = "error"
+				return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
+			}
 		}
 		evs, err := decision(g, at)
 		if err != nil {
@@ -169,7 +190,20 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			outcome = "repeated"
 			return Outcome{GameID: gameID, Events: written, Version: lastSeq(written), Repeated: true}, nil
 		}
-		d.remember(gameID, cachedGame{recs: append(recs[:len(recs):len(recs)], written...), head: newHead})
+		if d.CacheGames > 0 {
+			folded := true
+			for _, r := range written {
+				if r.Event != nil && g.ApplyAt(r.Envelope.RecordedAt, r.Event) != nil {
+					folded = false
+					break
+				}
+			}
+			if folded {
+				d.remember(gameID, cachedGame{recs: append(recs[:len(recs):len(recs)], written...), head: newHead, game: g})
+			} else {
+				d.forget(gameID)
+			}
+		}
 		if d.Metrics != nil {
 			for _, r := range written {
 				d.Metrics.EventsAppended.WithLabelValues("games", r.Envelope.Type).Inc()
