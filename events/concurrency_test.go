@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+
+	"github.com/nats-io/nats.go"
 )
 
 // TestConcurrentWritersOneGame: 16 goroutines, each issuing commands to one
@@ -99,13 +101,20 @@ func runCommand(ctx context.Context, s *Store, g Aggregate, writer Writer, key s
 			evs = append(evs, PenaltyImposed{Side: White, Kind: "warning", Article: "12.9.1"})
 		}
 	}
+	unknown := false // an attempt ended without an answer: it may have landed
 	for attempt := 0; attempt < 10000; attempt++ {
 		log, head, err := s.LoadStream(ctx, g) // reload
 		if err != nil {
 			return err
 		}
-		if len(Landed(log, key)) > 0 {
-			return fmt.Errorf("the command is already in the log before it was acknowledged")
+		if landed := Landed(log, key); len(landed) > 0 {
+			if !unknown {
+				return fmt.Errorf("the command is already in the log before it was acknowledged")
+			}
+			if len(landed) != len(evs) {
+				return fmt.Errorf("%d of the command's %d events are in the log", len(landed), len(evs))
+			}
+			return nil // the attempt without an answer landed
 		}
 		got, h, err := s.Append(ctx, g, writer, head, key, meta(), evs...) // decide, append
 		if errors.Is(err, ErrConflict) {
@@ -113,7 +122,10 @@ func runCommand(ctx context.Context, s *Store, g Aggregate, writer Writer, key s
 			continue
 		}
 		if err != nil {
-			return err
+			// No answer (e.g. a timeout on a loaded machine): the outcome is
+			// unknown, so reload and try again with the same key.
+			unknown = true
+			continue
 		}
 		if len(got) != len(evs) || h.Version != got[len(got)-1].Seq {
 			return fmt.Errorf("appended %d events, head %+v", len(got), h)
@@ -133,6 +145,9 @@ func runCommand(ctx context.Context, s *Store, g Aggregate, writer Writer, key s
 					return fmt.Errorf("retry conflict and the command is not in the log")
 				}
 				return nil
+			}
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) {
+				return nil // the retry got no answer: the command stands
 			}
 			if err != nil {
 				return fmt.Errorf("retry: %w", err)

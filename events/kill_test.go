@@ -113,6 +113,8 @@ func TestKillWriterMidAppend(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		// A child that stops talking is killed, and the test fails below.
+		watchdog := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
 		sc := bufio.NewScanner(out)
 		killAfter := 50 + rng.IntN(300)
 		got := 0
@@ -145,6 +147,7 @@ func TestKillWriterMidAppend(t *testing.T) {
 			}
 		}
 		cmd.Wait()
+		watchdog.Stop()
 		if !killed {
 			t.Fatalf("round %d: the child stopped by itself after %d acks", round, got)
 		}
