@@ -22,12 +22,18 @@ func AddResultCounter(router *message.Router, sub message.Subscriber, m *wiring.
 		return fmt.Errorf("games: %w", err)
 	}
 	router.AddConsumerHandler("games-results", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
+		var probe struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(msg.Payload, &probe); err != nil {
+			return fmt.Errorf("event %s: %w", msg.UUID, err)
+		}
+		if probe.Type != (events.GameEnded{}).EventType() {
+			return nil
+		}
 		var env events.Envelope
 		if err := json.Unmarshal(msg.Payload, &env); err != nil {
 			return fmt.Errorf("event %s: %w", msg.UUID, err)
-		}
-		if env.Type != (events.GameEnded{}).EventType() {
-			return nil
 		}
 		ev, err := events.Decode(env)
 		if err != nil {

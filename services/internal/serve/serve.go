@@ -145,8 +145,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		endByRuling := command.EndByRulingHandler{Decider: gamesApp.Commands.MakeMove.Decider}
 		if err := consume("games-rulings", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("games-rulings", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg)
-				if err != nil || env.Type != (events.RulingGiven{}).EventType() {
+				env, err := envelope(msg, (events.RulingGiven{}).EventType())
+				if err != nil || env.Type == "" {
 					return err
 				}
 				_, err = endByRuling.Handle(msg.Context(), env)
@@ -172,8 +172,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		if err := consume("clocks-penalties", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("clocks-penalties", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg)
-				if err != nil || env.Type != (events.PenaltyImposed{}).EventType() {
+				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
+				if err != nil || env.Type == "" {
 					return err
 				}
 				_, err = clocks.ApplyPenalty(msg.Context(), env)
@@ -217,8 +217,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		if err := consume("arbiter-claims", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-claims", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
-				env, err := envelope(msg)
-				if err != nil || env.Type != (events.DrawClaimed{}).EventType() {
+				env, err := envelope(msg, (events.DrawClaimed{}).EventType())
+				if err != nil || env.Type == "" {
 					return err
 				}
 				_, err = arb.RuleOnClaim(msg.Context(), env)
@@ -230,8 +230,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		if err := consume("arbiter-flags", "game.*."+string(events.WriterClocks), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-flags", "game.*."+string(events.WriterClocks), sub, func(msg *message.Message) error {
-				env, err := envelope(msg)
-				if err != nil || env.Type != (events.FlagFell{}).EventType() {
+				env, err := envelope(msg, (events.FlagFell{}).EventType())
+				if err != nil || env.Type == "" {
 					return err
 				}
 				_, err = arb.RuleOnFlag(msg.Context(), env)
@@ -333,8 +333,19 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	}
 }
 
-// envelope decodes a router message's event.
-func envelope(msg *message.Message) (events.Envelope, error) {
+// envelope decodes a router message's event if it is of type want (the
+// zero envelope otherwise: most events on a subject are not what a handler
+// reacts to, and a look at the type is cheaper than a decode).
+func envelope(msg *message.Message, want string) (events.Envelope, error) {
+	var probe struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(msg.Payload, &probe); err != nil {
+		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
+	}
+	if probe.Type != want {
+		return events.Envelope{}, nil
+	}
 	var env events.Envelope
 	if err := json.Unmarshal(msg.Payload, &env); err != nil {
 		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
