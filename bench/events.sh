@@ -3,13 +3,14 @@
 # games with 16 writers, replay of one finished game out of 10,000 x 80
 # events, and a projection pass over all of them — each beside raw nats.go
 # publishing or reading the same bytes on the same embedded server, in the
-# same run. Also runs the slow suites (the SIGKILL test with 10 rounds).
+# same run. Also runs the slow suites: the SIGKILL test with 10 rounds and
+# the store on a 3-node, 3-replica cluster.
 # HAKEM_BENCH_GAMES overrides the 10,000 games (e.g. 1000 for a quick look).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-go test ./events/ -count=1 -timeout 60m -run '^TestKillWriterMidAppend$' -args -long | tail -1
+go test ./events/ -count=1 -timeout 60m -run '^(TestKillWriterMidAppend|TestClusterReplicas3)$' -v -args -long | grep -E '^(--- |ok|FAIL)'
 status=0
 go test ./events/ -count=1 -timeout 60m -v -run '^TestBenchFigures$' -args -long >"$out" 2>&1 || status=$?
 grep -E '^events:' "$out" || true
