@@ -210,8 +210,12 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			}
 		}
 		if d.Log != nil && len(written) > 0 {
-			d.Log.Info(name, wiring.GameID(gameID), wiring.Seq(lastSeq(written)),
-				wiring.Actor(meta.Actor.Role, meta.Actor.ID), zap.Int("events", len(written)))
+			fields := []zap.Field{wiring.GameID(gameID), wiring.Seq(lastSeq(written)),
+				wiring.Actor(meta.Actor.Role, meta.Actor.ID), zap.Int("events", len(written))}
+			if t := g.Setup().TournamentID; t != "" {
+				fields = append(fields, wiring.TournamentID(t))
+			}
+			d.Log.Info(name, fields...)
 		}
 		return Outcome{GameID: gameID, Events: written, Version: lastSeq(written)}, nil
 	}
