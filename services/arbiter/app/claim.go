@@ -133,7 +133,10 @@ func (a *Arbiter) claimRuling(g *domain.Game, dc *events.DrawClaimed, at time.Ti
 	profile := g.Profile()
 	r, err := profile.ClaimDraw(sit, c)
 	if err != nil {
-		return nil, fmt.Errorf("ruling on the claim: %w", err)
+		// a claim the Laws cannot admit is still answered, so that the game
+		// (which holds moves while a claim is pending) goes on
+		return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: profile.Articles.ClaimIncorrect,
+			Profile: profile.Name, Decision: Decision(laws.Continue), Explanation: "the claim cannot be admitted: " + err.Error()}}, nil
 	}
 	given := events.RulingGiven{Matter: "draw_claim", Article: r.Article, Profile: r.Profile,
 		Decision: Decision(r.Result), Explanation: r.Explanation}
