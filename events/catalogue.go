@@ -28,12 +28,31 @@ type TypeInfo struct {
 	Kind Kind
 	// Writer is the only service allowed to write it.
 	Writer Writer
+	// Ends is true for the events after which the aggregate is finished
+	// (game.ended, arbiter.game_annulled, tournament.finished) or finished
+	// again (arbiter.result_overridden, after the game ended): the writer
+	// then calls Store.Seal so that later loads are one lookup.
+	Ends bool
 
 	new     func() Event
 	upcasts map[int]Upcaster // from version n to n+1
 }
 
 var catalogue = map[string]*TypeInfo{}
+
+// ends lists the types that finish their aggregate (TypeInfo.Ends).
+var ends = map[string]bool{"game.ended": true, "arbiter.game_annulled": true, "tournament.finished": true, "arbiter.result_overridden": true}
+
+// Ended reports whether a command's envelopes include one that finishes
+// the aggregate (see TypeInfo.Ends): the moment to call Store.Seal.
+func Ended(envs []Envelope) bool {
+	for _, e := range envs {
+		if t, ok := catalogue[e.Type]; ok && t.Ends {
+			return true
+		}
+	}
+	return false
+}
 
 // register adds an event type to the catalogue; called from init only.
 func register(proto Event, version int, kind Kind, writer Writer, upcasts map[int]Upcaster) {
@@ -50,7 +69,7 @@ func register(proto Event, version int, kind Kind, writer Writer, upcasts map[in
 			panic(fmt.Sprintf("events: %s has no upcaster from version %d", name, v))
 		}
 	}
-	catalogue[name] = &TypeInfo{Name: name, Version: version, Kind: kind, Writer: writer,
+	catalogue[name] = &TypeInfo{Name: name, Version: version, Kind: kind, Writer: writer, Ends: ends[name],
 		new: func() Event { return reflect.New(t).Interface().(Event) }, upcasts: upcasts}
 }
 

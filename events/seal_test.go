@@ -44,6 +44,9 @@ func TestSealAndLoad(t *testing.T) {
 	if _, _, src, _ := s.LoadFrom(ctx, g); src != FromStream {
 		t.Fatalf("unsealed game loaded from %s", src)
 	}
+	if !Ended(streamLog[len(streamLog)-2:]) || Ended(streamLog[:2]) {
+		t.Fatal("Ended does not recognise the end of the game")
+	}
 	sealHead, err := s.Seal(ctx, g)
 	if err != nil {
 		t.Fatal(err)
