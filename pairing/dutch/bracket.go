@@ -21,13 +21,14 @@ func (e *engine) compute() []int {
 	return mate
 }
 
+// set changes the weight of edge u-v; the matching re-optimises around u.
 func (e *engine) set(u, v int, w matching.Weight) {
 	if e.g.Weight(u, v).Cmp(w) == 0 {
 		return
 	}
 	e.g.SetWeight(u, v, w)
 	e.matcher.Changed(u)
-	e.matcher.Changed(v)
+	e.matcher.Touched(v)
 }
 
 // finalize fixes the pair u-v: neither takes part in later matchings.

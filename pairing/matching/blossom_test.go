@@ -223,7 +223,7 @@ func TestMatcherFollowsChanges(t *testing.T) {
 					for u := 0; u < n; u++ {
 						if u != v && rng.Intn(2) == 0 {
 							g.SetWeight(u, v, randomWeight())
-							m.Changed(u)
+							m.Touched(u)
 						}
 					}
 					m.Changed(v)

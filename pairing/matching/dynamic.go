@@ -19,6 +19,7 @@ type Matcher struct {
 	s       *solver
 	retired []bool
 	changed []bool
+	touched []bool
 	started bool
 }
 
@@ -26,13 +27,19 @@ type Matcher struct {
 // calls to Solve as long as every vertex whose edges changed is passed to
 // Changed.
 func NewMatcher(g *Graph) *Matcher {
-	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n)}
+	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n), touched: make([]bool, g.n)}
 	m.s = newDenseSolver(g, m.retired)
 	return m
 }
 
-// Changed records that the weights of edges at v have changed.
-func (m *Matcher) Changed(v int) { m.changed[v] = true }
+// Changed records that the weights of edges at v have changed. For every
+// edge whose weight changed, one end must be passed to Changed and the
+// other to Changed or Touched.
+func (m *Matcher) Changed(v int) { m.changed[v] = true; m.touched[v] = true }
+
+// Touched records that an edge at v has changed whose other end was passed
+// to Changed.
+func (m *Matcher) Touched(v int) { m.touched[v] = true }
 
 // Retire removes v from the matching for good (its edges are ignored).
 func (m *Matcher) Retire(v int) {
@@ -62,8 +69,10 @@ func (m *Matcher) Solve() []int {
 				xs = append(xs, v)
 			}
 		}
-		for _, x := range xs {
-			s.rebuildAdjacency(x)
+		for v, t := range m.touched {
+			if t && !m.retired[v] {
+				s.rebuildAdjacency(v)
+			}
 		}
 		done := make(map[int]bool, len(xs))
 		for _, x := range xs {
@@ -82,6 +91,7 @@ func (m *Matcher) Solve() []int {
 	}
 	for v := range m.changed {
 		m.changed[v] = false
+		m.touched[v] = false
 	}
 	s.solve()
 	mate := make([]int, s.n)
