@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 )
@@ -16,60 +15,57 @@ import (
 // never be confused with a hash of anything else.
 const hashDomain = "hakem-event-v1"
 
-// canonical writes the canonical encoding of e to w: every field except
+// canonical appends the canonical encoding of e to b: every field except
 // Hash, in a fixed order, each as a big-endian uint32 length followed by its
 // bytes. Data and unknown envelope fields are compacted JSON with <, >, &
 // escaped as encoding/json writes them, unknown fields in key order. Two
 // envelopes that mean the same thing therefore hash the same, however their
 // JSON was formatted.
-func canonical(w io.Writer, e *Envelope) error {
-	var n [4]byte
-	var num [20]byte
-	field := func(s string) {
-		binary.BigEndian.PutUint32(n[:], uint32(len(s)))
-		w.Write(n[:])
-		io.WriteString(w, s)
+func canonical(b []byte, e *Envelope) ([]byte, error) {
+	field := func(b []byte, s string) []byte {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
+		return append(b, s...)
 	}
-	fieldBytes := func(b []byte) {
-		binary.BigEndian.PutUint32(n[:], uint32(len(b)))
-		w.Write(n[:])
-		w.Write(b)
+	fieldBytes := func(b, v []byte) []byte {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(v)))
+		return append(b, v...)
 	}
-	field(hashDomain)
-	field(e.ID)
-	field(e.Type)
-	fieldBytes(strconv.AppendInt(num[:0], int64(e.Version), 10))
-	field(string(e.Aggregate.Kind))
-	field(e.Aggregate.ID)
-	field(string(e.Writer))
-	fieldBytes(strconv.AppendUint(num[:0], e.Seq, 10))
-	field(formatTime(e.RecordedAt))
-	field(e.Actor.Role)
-	field(e.Actor.ID)
-	field(e.CausationID)
-	field(e.CorrelationID)
-	field(e.IdempotencyKey)
-	field(e.PrevHash)
+	var num [24]byte
+	b = field(b, hashDomain)
+	b = field(b, e.ID)
+	b = field(b, e.Type)
+	b = fieldBytes(b, strconv.AppendInt(num[:0], int64(e.Version), 10))
+	b = field(b, string(e.Aggregate.Kind))
+	b = field(b, e.Aggregate.ID)
+	b = field(b, string(e.Writer))
+	b = fieldBytes(b, strconv.AppendUint(num[:0], e.Seq, 10))
+	b = fieldBytes(b, e.RecordedAt.UTC().AppendFormat(num[:0], TimeFormat))
+	b = field(b, e.Actor.Role)
+	b = field(b, e.Actor.ID)
+	b = field(b, e.CausationID)
+	b = field(b, e.CorrelationID)
+	b = field(b, e.IdempotencyKey)
+	b = field(b, e.PrevHash)
 	data := []byte(e.Data)
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
 	c, err := canonicalJSON(data)
 	if err != nil {
-		return fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
+		return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
 	}
-	fieldBytes(c)
+	b = fieldBytes(b, c)
 	keys := sortedKeys(e.extra)
-	fieldBytes(strconv.AppendInt(num[:0], int64(len(keys)), 10))
+	b = fieldBytes(b, strconv.AppendInt(num[:0], int64(len(keys)), 10))
 	for _, k := range keys {
 		c, err := canonicalJSON(e.extra[k])
 		if err != nil {
-			return fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
+			return nil, fmt.Errorf("events: event %s: field %q is not JSON: %w", e.ID, k, err)
 		}
-		field(k)
-		fieldBytes(c)
+		b = field(b, k)
+		b = fieldBytes(b, c)
 	}
-	return nil
+	return b, nil
 }
 
 // canonicalJSON compacts raw JSON and escapes <, >, & and U+2028/U+2029 in
@@ -103,12 +99,13 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 // ComputeHash returns the hex SHA-256 of e's canonical encoding, which covers
 // every field but Hash itself (so it covers PrevHash: the chain).
 func ComputeHash(e *Envelope) (string, error) {
-	h := sha256.New()
-	if err := canonical(h, e); err != nil {
+	var buf [1024]byte
+	c, err := canonical(buf[:0], e)
+	if err != nil {
 		return "", err
 	}
-	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0])), nil
+	sum := sha256.Sum256(c)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // Problem is what Verify found wrong with an aggregate's log.
