@@ -62,6 +62,7 @@ type solver struct {
 	allowedge        []bool
 	allowed          []int    // the edges of allowedge set in this stage
 	bestslack        []uint64 // addBlossom's scratch: least slack to each blossom
+	pbuf             []int    // the scan's list of remote endpoints
 	queue            []int
 
 	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
@@ -517,16 +518,18 @@ func (s *solver) solve() {
 			for len(s.queue) > 0 && !augmented {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
-				s.neighbours(v, func(p int) bool {
+				s.pbuf = s.endpointsOf(v, s.pbuf[:0])
+			scan:
+				for _, p := range s.pbuf {
 					k := p / 2
 					w := s.endpoint(p)
 					if s.inblossom[v] == s.inblossom[w] {
-						return true
+						continue
 					}
 					if s.label[w] != 0 && s.label[s.inblossom[w]] == 2 {
 						// w is a T-vertex: an edge to it neither grows
 						// the tree nor bounds the next dual change.
-						return true
+						continue
 					}
 					if !s.allowedge[k] {
 						s.slackInto(k, kslack)
@@ -542,7 +545,7 @@ func (s *solver) solve() {
 								// the path to it augments
 								s.augmentMatching(k)
 								augmented = true
-								return false
+								break scan
 							}
 							s.assignLabel(w, 2, p^1)
 						case 1:
@@ -560,7 +563,7 @@ func (s *solver) solve() {
 							}
 						}
 						if augmented {
-							return false
+							break scan
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
@@ -572,8 +575,7 @@ func (s *solver) solve() {
 							s.bestedge[w] = k
 						}
 					}
-					return true
-				})
+				}
 			}
 			if augmented {
 				break
@@ -690,4 +692,13 @@ func (s *solver) allow(k int) {
 		s.allowedge[k] = true
 		s.allowed = append(s.allowed, k)
 	}
+}
+
+// endpointsOf appends the remote endpoints of the edges at v to buf.
+func (s *solver) endpointsOf(v int, buf []int) []int {
+	s.neighbours(v, func(p int) bool {
+		buf = append(buf, p)
+		return true
+	})
+	return buf
 }
