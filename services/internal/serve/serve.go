@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -29,6 +30,8 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
+	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
+	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -36,7 +39,7 @@ import (
 
 // Unwritten lists the services hakem serve accepts in --only but that do
 // not exist yet; running them is a no-op with a warning.
-var Unwritten = map[string]bool{"scoring": true, "pairing": true}
+var Unwritten = map[string]bool{"scoring": true}
 
 // Run runs the configured services until ctx ends, then shuts them down
 // gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
@@ -114,7 +117,11 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if err != nil {
 			return err
 		}
-		sub, err := wiring.ConsumerGroup(conn, events.KindGame.StreamName(), group, log)
+		stream := events.KindGame.StreamName()
+		if strings.HasPrefix(filter, string(events.KindTournament)+".") {
+			stream = events.KindTournament.StreamName()
+		}
+		sub, err := wiring.ConsumerGroup(conn, stream, group, log)
 		if err != nil {
 			conn.Close()
 			return err
@@ -123,6 +130,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		closers = append(closers, func() { _ = sub.Close() })
 		return add(sub)
 	}
+	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -139,6 +147,26 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		if err := consume("games-results", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
 			return gamesports.AddResultCounter(router, sub, metrics)
+		}); err != nil {
+			return err
+		}
+		roundGames := command.CreateRoundGamesHandler{Create: gamesApp.Commands.CreateGame, Tournament: func(ctx context.Context, id string) (events.TournamentCreated, error) {
+			t, _, _, err := pairing.Load(ctx, id)
+			if err != nil {
+				return events.TournamentCreated{}, err
+			}
+			return t.Created, nil
+		}}
+		if err := consume("games-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("games-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
+				env, err := envelope(msg, (events.RoundPaired{}).EventType())
+				if err != nil || env.Type == "" {
+					return err
+				}
+				_, err = roundGames.Handle(msg.Context(), env)
+				return err
+			})
+			return nil
 		}); err != nil {
 			return err
 		}
@@ -206,6 +234,15 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		closers = append(closers, func() { stopWatch(); <-watchDone })
 	} else if cfg.Runs("gateway") {
 		ports = append(ports, clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}}, forward("clocks", clocksports.CommandRoutes))
+	}
+
+	if cfg.Runs("pairing") {
+		ports = append(ports, pairingports.HTTP{Pairing: pairing})
+		if err := serveCommands("pairing", pairingports.Commands{HTTP: pairingports.HTTP{Pairing: pairing}}); err != nil {
+			return err
+		}
+	} else if cfg.Runs("gateway") {
+		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing}}, forward("pairing", pairingports.CommandRoutes))
 	}
 
 	if cfg.Runs("arbiter") {

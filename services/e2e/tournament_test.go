@@ -1,0 +1,132 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// TestRoundRobin plays a 4-player round robin (3 rounds) through the HTTP
+// API: the pairing service pairs each round, the games service creates
+// the games, the players play them, rounds are closed, and the standings
+// follow — with a SIGKILL and restart between rounds.
+func TestRoundRobin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data := t.TempDir()
+	s := start(t, data)
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "swiss-dutch", "idempotency_key": "x"}); a.status != 400 {
+		t.Errorf("an unsupported system: %d %s", a.status, a.raw)
+	}
+	created := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t"})
+	if created.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", created.status, created.raw)
+	}
+	players := []string{"p1", "p2", "p3", "p4"}
+	for i, p := range players {
+		if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": p, "name": fmt.Sprint("Player, ", i+1), "rating": 2000 - 100*i, "idempotency_key": p}); a.status != 200 {
+			t.Fatalf("register %s: %d %s", p, a.status, a.raw)
+		}
+	}
+	if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "p1", "name": "Again", "idempotency_key": "again"}); a.status != 409 {
+		t.Errorf("registering twice: %d %s", a.status, a.raw)
+	}
+	if a := s.do("GET", "/api/tournaments/nope", ""); a.status != 404 {
+		t.Errorf("unknown tournament: %d", a.status)
+	}
+
+	points := map[string]float64{}
+	for round := 1; round <= 3; round++ {
+		if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)}); a.status != 200 {
+			t.Fatalf("pair round %d: %d %s", round, a.status, a.raw)
+		}
+		if round == 1 {
+			if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "late", "name": "Late, Comer", "idempotency_key": "late"}); a.status != 409 {
+				t.Errorf("registering after round 1 is paired: %d %s", a.status, a.raw)
+			}
+			if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair-early"}); a.status != 409 {
+				t.Errorf("pairing round 2 before round 1 is closed: %d %s", a.status, a.raw)
+			}
+		}
+		view := s.do("GET", "/api/tournaments/rr", "").body
+		rounds := view["rounds"].([]any)
+		boards := rounds[round-1].(map[string]any)["boards"].([]any)
+		if len(boards) != 2 {
+			t.Fatalf("round %d: %d boards", round, len(boards))
+		}
+		if a := s.post(fmt.Sprint("/api/tournaments/rr/rounds/", round, "/close"), map[string]any{"idempotency_key": "early"}); a.status != 409 {
+			t.Errorf("closing round %d before its games end: %d %s", round, a.status, a.raw)
+		}
+		for b, x := range boards {
+			bd := x.(map[string]any)
+			id, white, black := bd["game_id"].(string), bd["white"].(string), bd["black"].(string)
+			// the games service creates the games from the pairing
+			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
+				if time.Now().After(deadline) {
+					t.Fatalf("game %s not created", id)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			g := s.game(id)
+			if g["tournament_id"] != "rr" || g["round"] != float64(round) || g["time_control"] != "600+5" {
+				t.Errorf("game %s: %v", id, g)
+			}
+			if b == 0 { // board 1: Black resigns
+				s.move(id, white, "e4", "e4")
+				if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r"}); a.status != 200 {
+					t.Fatalf("resign: %d %s", a.status, a.raw)
+				}
+				points[white]++
+			} else { // board 2: a draw by agreement
+				s.move(id, white, "d4", "d4")
+				s.move(id, black, "d5", "d5")
+				s.post("/api/games/"+id+"/draw", map[string]string{"player": white, "action": "offer", "idempotency_key": "o"})
+				if a := s.post("/api/games/"+id+"/draw", map[string]string{"player": black, "action": "accept", "idempotency_key": "a"}); a.status != 200 {
+					t.Fatalf("accept: %d %s", a.status, a.raw)
+				}
+				points[white] += 0.5
+				points[black] += 0.5
+			}
+		}
+		if a := s.post(fmt.Sprint("/api/tournaments/rr/rounds/", round, "/close"), map[string]any{"idempotency_key": fmt.Sprint("close", round)}); a.status != 200 {
+			t.Fatalf("close round %d: %d %s", round, a.status, a.raw)
+		}
+		if round == 1 {
+			s.kill()
+			s = start(t, data)
+		}
+	}
+	view := s.do("GET", "/api/tournaments/rr", "").body
+	if view["finished"] != true || view["rounds_closed"] != 3.0 {
+		t.Errorf("after 3 rounds: finished %v, closed %v", view["finished"], view["rounds_closed"])
+	}
+	met := map[string]bool{}
+	for _, r := range view["rounds"].([]any) {
+		for _, x := range r.(map[string]any)["boards"].([]any) {
+			bd := x.(map[string]any)
+			met[bd["white"].(string)+bd["black"].(string)] = true
+			met[bd["black"].(string)+bd["white"].(string)] = true
+		}
+	}
+	if len(met) != 12 {
+		t.Errorf("not everyone met everyone: %v", met)
+	}
+	total := 0.0
+	for _, x := range view["standings"].([]any) {
+		st := x.(map[string]any)
+		p, got := st["player_id"].(string), st["points"].(float64)
+		total += got
+		if got != points[p] {
+			t.Errorf("%s has %v points, want %v", p, got, points[p])
+		}
+	}
+	if total != 6 {
+		t.Errorf("%v points in all, want 6", total)
+	}
+	if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair4"}); a.status != 409 {
+		t.Errorf("pairing a round after the last: %d %s", a.status, a.raw)
+	}
+	s.stop()
+}

@@ -1,0 +1,56 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// CreateRoundGamesHandler creates the games of a paired round (the games
+// service creates games; the pairing service pairs).
+type CreateRoundGamesHandler struct {
+	Create CreateGameHandler
+	// Tournament reads the tournament's regulations (its creation event).
+	Tournament func(ctx context.Context, id string) (events.TournamentCreated, error)
+}
+
+// Handle creates one game per board of round (a tournament.round_paired
+// envelope), each once: a game's key is the round event's id and the board.
+func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelope) ([]Outcome, error) {
+	ev, err := events.Decode(round)
+	if err != nil {
+		return nil, err
+	}
+	rp, ok := ev.(*events.RoundPaired)
+	if !ok {
+		return nil, fmt.Errorf("event %s is a %s, not a round's pairing", round.ID, round.Type)
+	}
+	tid := round.Aggregate.ID
+	t, err := h.Tournament(ctx, tid)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", tid, err)
+	}
+	var out []Outcome
+	for _, p := range rp.Pairings {
+		o, err := h.Create.Handle(ctx, CreateGame{
+			GameID: p.GameID,
+			Setup: events.GameCreated{TournamentID: tid, Round: rp.Round, Board: p.Board, White: p.White, Black: p.Black,
+				TimeControl: t.TimeControl, LawsProfile: t.LawsProfile},
+			Meta: app.Meta{IdempotencyKey: "round-" + round.ID + "-board-" + strconv.Itoa(p.Board),
+				Actor: events.Actor{Role: "system", ID: "pairing"}, CausationID: round.ID, CorrelationID: round.CorrelationID},
+		})
+		if errors.Is(err, domain.ErrExists) {
+			continue
+		}
+		if err != nil {
+			return out, fmt.Errorf("game %s: %w", p.GameID, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}

@@ -1,0 +1,148 @@
+// Package app is the pairing service's application layer: the tournament
+// commands on the event log, and the tournament as clients see it.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/adapters"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"go.uber.org/zap"
+)
+
+// Pairing holds the pairing service's handlers.
+type Pairing struct {
+	Store   *events.Store
+	Retries int
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+// Outcome is the answer to a command.
+type Outcome struct {
+	TournamentID string
+	Events       []events.Envelope
+	Version      uint64
+	Repeated     bool
+}
+
+// Load folds the tournament.
+func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error) {
+	envs, head, err := p.Store.Load(ctx, events.Tournament(id))
+	if err != nil {
+		return nil, nil, events.Head{}, err
+	}
+	t := &domain.Tournament{}
+	for _, e := range envs {
+		ev, err := events.Decode(e)
+		if err != nil {
+			return nil, nil, events.Head{}, err
+		}
+		if err := t.Apply(ev); err != nil {
+			return nil, nil, events.Head{}, fmt.Errorf("tournament %s event %d: %w", id, e.Seq, err)
+		}
+	}
+	return t, envs, head, nil
+}
+
+// Results reads the result of every game of the tournament's rounds.
+func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
+	games := adapters.EventStore{Store: p.Store}
+	out := map[string]string{}
+	for _, r := range t.Rounds {
+		for _, pr := range r.Pairings {
+			recs, _, err := games.Load(ctx, pr.GameID)
+			if err != nil {
+				return nil, err
+			}
+			g, err := gamesapp.Fold(recs)
+			if err != nil {
+				return nil, err
+			}
+			out[pr.GameID] = g.Result()
+		}
+	}
+	return out, nil
+}
+
+// decide is the load-fold-decide-append loop on a tournament.
+func (p *Pairing) decide(ctx context.Context, name, id string, meta events.Meta, key string,
+	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
+	if key == "" {
+		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+	}
+	if err := events.Tournament(id).Check(); err != nil {
+		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "id: " + err.Error()}
+	}
+	key = "tournament/" + id + "/" + meta.Actor.Role + ":" + meta.Actor.ID + "/" + key
+	if meta.RecordedAt.IsZero() {
+		meta.RecordedAt = time.Now().UTC()
+	}
+	for attempt := 1; ; attempt++ {
+		t, envs, head, err := p.Load(ctx, id)
+		if err != nil {
+			return Outcome{}, err
+		}
+		if done := events.Landed(envs, key); len(done) > 0 {
+			return Outcome{TournamentID: id, Events: done, Version: head.Version, Repeated: true}, nil
+		}
+		evs, err := decision(t)
+		if err != nil {
+			return Outcome{}, err
+		}
+		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), events.WriterPairing, head, key, meta, evs...)
+		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
+			continue
+		}
+		if err != nil {
+			return Outcome{}, err
+		}
+		if p.Log != nil {
+			p.Log.Info(name, wiring.TournamentID(id), wiring.Seq(newHead.Version), wiring.Actor(meta.Actor.Role, meta.Actor.ID))
+		}
+		if p.Metrics != nil {
+			for _, e := range written {
+				p.Metrics.EventsAppended.WithLabelValues("pairing", e.Type).Inc()
+			}
+		}
+		return Outcome{TournamentID: id, Events: written, Version: newHead.Version}, nil
+	}
+}
+
+// Create creates a tournament.
+func (p *Pairing) Create(ctx context.Context, id string, c events.TournamentCreated, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "create_tournament", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Create(c)
+	})
+}
+
+// Register registers a player.
+func (p *Pairing) Register(ctx context.Context, id string, r events.PlayerRegistered, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "register_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Register(r)
+	})
+}
+
+// PairNext pairs the next round; the games service creates its games.
+func (p *Pairing) PairNext(ctx context.Context, id string, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "pair_round", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.PairNext(id)
+	})
+}
+
+// CloseRound closes a round whose games all have a result.
+func (p *Pairing) CloseRound(ctx context.Context, id string, round int, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "close_round", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		results, err := p.Results(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		return t.Close(round, results)
+	})
+}

@@ -1,0 +1,237 @@
+// Package domain is the pairing service's domain: a tournament folded from
+// its events, and the decisions on it.
+package domain
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing/roundrobin"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
+
+// The kinds of refusal of the pairing service (wrapped by *Refusal).
+var (
+	ErrInvalid  = errors.New("invalid command")
+	ErrNotFound = errors.New("tournament not found")
+	ErrExists   = errors.New("already exists")
+	ErrState    = errors.New("tournament state")
+)
+
+// Refusal is a decision's refusal with a precise reason.
+type Refusal struct {
+	Kind   error
+	Reason string
+}
+
+// Error returns the precise reason.
+func (r *Refusal) Error() string { return r.Reason }
+
+// Unwrap returns the kind.
+func (r *Refusal) Unwrap() error { return r.Kind }
+
+func refuse(kind error, format string, args ...any) error {
+	return &Refusal{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Systems lists the pairing systems this service runs.
+var Systems = []string{"round-robin"}
+
+// Tournament is a tournament as folded from its events.
+type Tournament struct {
+	exists  bool
+	Created events.TournamentCreated
+	Players []events.PlayerRegistered
+	Rounds  []events.RoundPaired
+	Closed  int // rounds closed
+	Done    bool
+}
+
+// Exists reports whether the tournament was created.
+func (t *Tournament) Exists() bool { return t.exists }
+
+// Apply folds one event of the tournament (value or pointer); events of
+// other writers are skipped.
+func (t *Tournament) Apply(e events.Event) error {
+	switch e := e.(type) {
+	case *events.TournamentCreated:
+		return t.Apply(*e)
+	case *events.PlayerRegistered:
+		return t.Apply(*e)
+	case *events.RoundPaired:
+		return t.Apply(*e)
+	case *events.RoundClosed:
+		return t.Apply(*e)
+	case *events.TournamentFinished:
+		return t.Apply(*e)
+	}
+	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
+		return fmt.Errorf("%s before tournament.created", e.EventType())
+	}
+	switch e := e.(type) {
+	case events.TournamentCreated:
+		if t.exists {
+			return errors.New("tournament.created twice")
+		}
+		t.exists, t.Created = true, e
+	case events.PlayerRegistered:
+		t.Players = append(t.Players, e)
+	case events.RoundPaired:
+		if e.Round != len(t.Rounds)+1 {
+			return fmt.Errorf("round %d paired after %d rounds", e.Round, len(t.Rounds))
+		}
+		t.Rounds = append(t.Rounds, e)
+	case events.RoundClosed:
+		if e.Round != t.Closed+1 || e.Round > len(t.Rounds) {
+			return fmt.Errorf("round %d closed after %d closed, %d paired", e.Round, t.Closed, len(t.Rounds))
+		}
+		t.Closed = e.Round
+	case events.TournamentFinished:
+		t.Done = true
+	}
+	return nil
+}
+
+// Create decides the creation of a tournament.
+func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) {
+	if t.exists {
+		return nil, refuse(ErrExists, "tournament already exists")
+	}
+	c.Name = strings.TrimSpace(c.Name)
+	if c.Name == "" {
+		return nil, refuse(ErrInvalid, "name: missing")
+	}
+	if c.System == "" {
+		c.System = Systems[0]
+	}
+	if !slices.Contains(Systems, c.System) {
+		return nil, refuse(ErrInvalid, "system: %q is not run here (known: %s)", c.System, strings.Join(Systems, ", "))
+	}
+	if c.Rounds < 0 {
+		return nil, refuse(ErrInvalid, "rounds: %d", c.Rounds)
+	}
+	if c.TimeControl != "" {
+		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
+			return nil, refuse(ErrInvalid, "time_control: %v", err)
+		}
+	}
+	if c.LawsProfile == "" {
+		c.LawsProfile = laws.DefaultProfile
+	}
+	if _, err := laws.Lookup(c.LawsProfile); err != nil {
+		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
+	}
+	if c.PointSystem == nil {
+		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
+	}
+	return []events.Event{c}, nil
+}
+
+// Register decides a player's registration, before the first round.
+func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error) {
+	if !t.exists {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if len(t.Rounds) > 0 {
+		return nil, refuse(ErrState, "registration is closed: round 1 is paired")
+	}
+	if err := events.Game(p.PlayerID).Check(); err != nil || p.PlayerID == "" {
+		return nil, refuse(ErrInvalid, "player_id: %q is not an id (letters, digits, '-' and '_')", p.PlayerID)
+	}
+	if strings.TrimSpace(p.Name) == "" {
+		return nil, refuse(ErrInvalid, "name: missing")
+	}
+	for _, q := range t.Players {
+		if q.PlayerID == p.PlayerID {
+			return nil, refuse(ErrExists, "player %q is already registered", p.PlayerID)
+		}
+	}
+	return []events.Event{p}, nil
+}
+
+// GameID names the game of a board: "<tournament>-r<round>-b<board>".
+func GameID(tournament string, round, board int) string {
+	return tournament + "-r" + strconv.Itoa(round) + "-b" + strconv.Itoa(board)
+}
+
+// PairNext decides the pairing of the next round, once the previous one is
+// closed: the Berger table of the players in registration order.
+func (t *Tournament) PairNext(id string) ([]events.Event, error) {
+	if !t.exists {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if t.Done {
+		return nil, refuse(ErrState, "the tournament is finished")
+	}
+	if len(t.Rounds) > t.Closed {
+		return nil, refuse(ErrState, "round %d is not closed yet", len(t.Rounds))
+	}
+	if len(t.Players) < 2 {
+		return nil, refuse(ErrState, "%d player(s) registered: at least 2 are needed", len(t.Players))
+	}
+	schedule := roundrobin.Schedule(len(t.Players), false)
+	round := len(t.Rounds) + 1
+	if round > t.TotalRounds() {
+		return nil, refuse(ErrState, "all %d rounds are paired", t.TotalRounds())
+	}
+	rp := events.RoundPaired{Round: round, Engine: "berger", EngineVersion: "FIDE C.05 Annex 1"}
+	for _, p := range schedule[round-1] {
+		white := t.Players[p.White-1].PlayerID
+		if p.Black == 0 {
+			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+			continue
+		}
+		rp.Pairings = append(rp.Pairings, events.Pairing{Board: p.Board, White: white,
+			Black: t.Players[p.Black-1].PlayerID, GameID: GameID(id, round, p.Board)})
+	}
+	ids := make([]string, len(t.Players))
+	for i, p := range t.Players {
+		ids[i] = p.PlayerID
+	}
+	sum := sha256.Sum256([]byte(fmt.Sprintf("berger %d %s", round, strings.Join(ids, ","))))
+	rp.InputHash = hex.EncodeToString(sum[:])
+	return []events.Event{rp}, nil
+}
+
+// TotalRounds is the number of rounds: the tournament's if set, else every
+// round of the table.
+func (t *Tournament) TotalRounds() int {
+	all := len(roundrobin.Schedule(len(t.Players), false))
+	if t.Created.Rounds > 0 && t.Created.Rounds < all {
+		return t.Created.Rounds
+	}
+	return all
+}
+
+// Close decides the closing of a round, given each of its games' results
+// by game id ("*" while a game goes on); the last round also finishes the
+// tournament.
+func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
+	if !t.exists {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if round != t.Closed+1 || round > len(t.Rounds) {
+		return nil, refuse(ErrState, "round %d cannot be closed: %d closed, %d paired", round, t.Closed, len(t.Rounds))
+	}
+	var open []string
+	for _, p := range t.Rounds[round-1].Pairings {
+		if r := results[p.GameID]; r == "" || r == "*" {
+			open = append(open, fmt.Sprintf("board %d", p.Board))
+		}
+	}
+	if len(open) > 0 {
+		return nil, refuse(ErrState, "round %d has games without a result: %s", round, strings.Join(open, ", "))
+	}
+	out := []events.Event{events.RoundClosed{Round: round}}
+	if round == t.TotalRounds() {
+		out = append(out, events.TournamentFinished{Rounds: round})
+	}
+	return out, nil
+}

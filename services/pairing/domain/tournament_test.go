@@ -1,0 +1,103 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+func fold(t *testing.T, tr *Tournament, evs []events.Event, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs {
+		if err := tr.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func withPlayers(t *testing.T, n int) *Tournament {
+	t.Helper()
+	tr := &Tournament{}
+	evs, err := tr.Create(events.TournamentCreated{Name: "Test"})
+	fold(t, tr, evs, err)
+	for i := 1; i <= n; i++ {
+		evs, err := tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)})
+		fold(t, tr, evs, err)
+	}
+	return tr
+}
+
+func TestCreateAndRegister(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		c    events.TournamentCreated
+		kind error
+	}{
+		{"no name", events.TournamentCreated{}, ErrInvalid},
+		{"swiss", events.TournamentCreated{Name: "x", System: "swiss-dutch"}, ErrInvalid},
+		{"bad control", events.TournamentCreated{Name: "x", TimeControl: "soon"}, ErrInvalid},
+		{"bad laws", events.TournamentCreated{Name: "x", LawsProfile: "fide-1900"}, ErrInvalid},
+		{"ok", events.TournamentCreated{Name: "x"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := (&Tournament{}).Create(tt.c)
+			if tt.kind == nil && err != nil || tt.kind != nil && !errors.Is(err, tt.kind) {
+				t.Fatalf("err %v, want %v", err, tt.kind)
+			}
+		})
+	}
+	tr := withPlayers(t, 2)
+	for _, p := range []events.PlayerRegistered{{PlayerID: "p1", Name: "x"}, {PlayerID: "a b", Name: "x"}, {PlayerID: "p9"}} {
+		if _, err := tr.Register(p); err == nil {
+			t.Errorf("registered %+v", p)
+		}
+	}
+}
+
+func TestRoundsAndStandings(t *testing.T) {
+	tr := withPlayers(t, 5) // odd: a bye each round, 5 rounds
+	if tr.TotalRounds() != 5 {
+		t.Fatalf("%d rounds for 5 players", tr.TotalRounds())
+	}
+	results := map[string]string{}
+	byes := map[string]int{}
+	for round := 1; round <= 5; round++ {
+		evs, err := tr.PairNext("t")
+		fold(t, tr, evs, err)
+		rp := tr.Rounds[round-1]
+		if len(rp.Pairings) != 2 || len(rp.Byes) != 1 || rp.InputHash == "" {
+			t.Fatalf("round %d: %+v", round, rp)
+		}
+		byes[rp.Byes[0].PlayerID]++
+		if _, err := tr.PairNext("t"); !errors.Is(err, ErrState) {
+			t.Fatalf("paired again before closing: %v", err)
+		}
+		if _, err := tr.Close(round, results); !errors.Is(err, ErrState) {
+			t.Fatalf("closed with games going on: %v", err)
+		}
+		for _, p := range rp.Pairings {
+			results[p.GameID] = "1-0"
+		}
+		evs, err = tr.Close(round, results)
+		fold(t, tr, evs, err)
+	}
+	if !tr.Done || len(byes) != 5 {
+		t.Fatalf("done %v, byes %v", tr.Done, byes)
+	}
+	st := tr.Standings(results)
+	total := 0.0
+	for i, s := range st {
+		total += s.Points
+		if i > 0 && (s.Points > st[i-1].Points || s.Points == st[i-1].Points && s.Rank != st[i-1].Rank) {
+			t.Errorf("standings out of order: %+v", st)
+		}
+	}
+	if total != 10+5 { // 10 games won, 5 byes of 1 point
+		t.Errorf("total %v", total)
+	}
+}

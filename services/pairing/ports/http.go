@@ -1,0 +1,224 @@
+// Package ports is the pairing service's HTTP JSON API.
+package ports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/pairing/app"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// HTTP serves the tournaments API:
+//
+//	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","idempotency_key","by"}
+//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","idempotency_key","by"}
+//	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
+//	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
+//	GET  /api/tournaments/{id}                 players, rounds with results, standings
+type HTTP struct {
+	Pairing *app.Pairing
+}
+
+// CommandRoutes are the patterns of the commands (forwarded by a gateway
+// without the pairing service).
+var CommandRoutes = []string{
+	"POST /api/tournaments",
+	"POST /api/tournaments/{id}/players",
+	"POST /api/tournaments/{id}/rounds",
+	"POST /api/tournaments/{id}/rounds/{n}/close",
+}
+
+// Register mounts the whole API.
+func (h HTTP) Register(mux *http.ServeMux) {
+	h.RegisterCommands(mux)
+	h.RegisterQueries(mux)
+}
+
+// RegisterCommands mounts the commands only.
+func (h HTTP) RegisterCommands(mux *http.ServeMux) {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close} {
+		mux.HandleFunc(CommandRoutes[i], f)
+	}
+}
+
+// RegisterQueries mounts the reads only.
+func (h HTTP) RegisterQueries(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
+}
+
+// Queries is the port of a process that reads tournaments only.
+type Queries struct{ HTTP }
+
+// Register mounts the reads.
+func (q Queries) Register(mux *http.ServeMux) { q.RegisterQueries(mux) }
+
+// Commands is the port answering forwarded commands.
+type Commands struct{ HTTP }
+
+// Register mounts the commands.
+func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
+
+type request struct {
+	ID             string             `json:"id"`
+	Name           string             `json:"name"`
+	System         string             `json:"system"`
+	Rounds         int                `json:"rounds"`
+	TimeControl    string             `json:"time_control"`
+	LawsProfile    string             `json:"laws_profile"`
+	PointSystem    map[string]float64 `json:"point_system"`
+	Tiebreaks      []string           `json:"tiebreaks"`
+	Rated          bool               `json:"rated"`
+	PlayerID       string             `json:"player_id"`
+	Rating         int                `json:"rating"`
+	FideID         string             `json:"fide_id"`
+	Federation     string             `json:"federation"`
+	Title          string             `json:"title"`
+	IdempotencyKey string             `json:"idempotency_key"`
+	By             string             `json:"by"`
+}
+
+func meta(r *http.Request, req request) events.Meta {
+	by := req.By
+	if by == "" {
+		by = "api"
+	}
+	return events.Meta{Actor: events.Actor{Role: "organiser", ID: by}, CorrelationID: httpjson.CorrelationID(r)}
+}
+
+type outcome struct {
+	TournamentID string            `json:"tournament_id"`
+	Version      uint64            `json:"version"`
+	Repeated     bool              `json:"repeated,omitempty"`
+	Events       []events.Envelope `json:"events"`
+}
+
+func (h HTTP) run(w http.ResponseWriter, r *http.Request, status int, do func(req request) (app.Outcome, error)) {
+	var req request
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	o, err := do(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if o.Repeated {
+		status = http.StatusOK
+	}
+	httpjson.Write(w, status, outcome{TournamentID: o.TournamentID, Version: o.Version, Repeated: o.Repeated, Events: o.Events})
+}
+
+func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusCreated, func(req request) (app.Outcome, error) {
+		id := req.ID
+		if id == "" {
+			sum := sha256.Sum256([]byte(req.IdempotencyKey))
+			id = "t" + hex.EncodeToString(sum[:12])
+		}
+		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated},
+			meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
+			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title}, meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) pair(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.PairNext(r.Context(), r.PathValue("id"), meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) close(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("round %q is not a round number", r.PathValue("n")))
+		return
+	}
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.IdempotencyKey)
+	})
+}
+
+// view is a tournament as clients see it.
+type view struct {
+	ID        string                    `json:"id"`
+	Created   events.TournamentCreated  `json:"tournament"`
+	Players   []events.PlayerRegistered `json:"players"`
+	Rounds    []round                   `json:"rounds"`
+	Closed    int                       `json:"rounds_closed"`
+	Finished  bool                      `json:"finished"`
+	Standings []events.Standing         `json:"standings"`
+}
+
+type round struct {
+	Round  int          `json:"round"`
+	Boards []board      `json:"boards"`
+	Byes   []events.Bye `json:"byes,omitempty"`
+}
+
+type board struct {
+	events.Pairing
+	Result string `json:"result"`
+}
+
+func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := events.Tournament(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
+		return
+	}
+	t, _, _, err := h.Pairing.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		return
+	}
+	results, err := h.Pairing.Results(r.Context(), t)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v := view{ID: id, Created: t.Created, Players: t.Players, Closed: t.Closed, Finished: t.Done, Standings: t.Standings(results)}
+	for _, rp := range t.Rounds {
+		rd := round{Round: rp.Round, Byes: rp.Byes}
+		for _, p := range rp.Pairings {
+			rd.Boards = append(rd.Boards, board{Pairing: p, Result: results[p.GameID]})
+		}
+		v.Rounds = append(v.Rounds, rd)
+	}
+	httpjson.Write(w, http.StatusOK, v)
+}
+
+func fail(w http.ResponseWriter, err error) {
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		switch ref.Kind {
+		case domain.ErrInvalid:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", ref.Reason)
+		case domain.ErrNotFound:
+			httpjson.Error(w, http.StatusNotFound, "not_found", ref.Reason)
+		case domain.ErrExists:
+			httpjson.Error(w, http.StatusConflict, "exists", ref.Reason)
+		default:
+			httpjson.Error(w, http.StatusConflict, "tournament_state", ref.Reason)
+		}
+		return
+	}
+	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+}
