@@ -21,8 +21,9 @@ HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
 SIGINT or SIGTERM.
 
 Written so far: games, clocks, the gateway (GET /livez, /readyz, /metrics;
-the games and clocks API under /api/games) and the arbiter's rulings on flag
-falls and draw claims. scoring and pairing are accepted but do not run yet.`,
+the API under /api/games and /api/tournaments), the arbiter's rulings on
+flag falls and draw claims, and round-robin tournaments (pairing). scoring
+is accepted but does not run yet.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
