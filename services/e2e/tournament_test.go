@@ -20,7 +20,10 @@ func TestRoundRobin(t *testing.T) {
 	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "swiss-dutch", "idempotency_key": "x"}); a.status != 400 {
 		t.Errorf("an unsupported system: %d %s", a.status, a.raw)
 	}
-	created := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t"})
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "tiebreaks": []string{"XYZ"}, "idempotency_key": "y"}); a.status != 400 {
+		t.Errorf("an unknown tie-break: %d %s", a.status, a.raw)
+	}
+	created := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "round-robin", "time_control": "600+5", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "t"})
 	if created.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", created.status, created.raw)
 	}
@@ -124,6 +127,27 @@ func TestRoundRobin(t *testing.T) {
 	}
 	if total != 6 {
 		t.Errorf("%v points in all, want 6", total)
+	}
+	// the scoring service publishes the standings after each round
+	var published map[string]any
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		view = s.do("GET", "/api/tournaments/rr", "").body
+		published, _ = view["published_standings"].(map[string]any)
+		if published != nil && published["after_round"] == 3.0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no standings published after round 3: %v", published)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	lastRank := 0.0
+	for _, x := range published["standings"].([]any) {
+		st := x.(map[string]any)
+		if p := st["player_id"].(string); st["points"] != points[p] || len(st["tiebreaks"].([]any)) != 2 || st["rank"].(float64) < lastRank {
+			t.Errorf("published line %v (expected %v points)", st, points[p])
+		}
+		lastRank = st["rank"].(float64)
 	}
 	if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair4"}); a.status != 409 {
 		t.Errorf("pairing a round after the last: %d %s", a.status, a.raw)

@@ -32,6 +32,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
+	scoringapp "github.com/hakem-chess/hakem/services/scoring/app"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -39,7 +40,7 @@ import (
 
 // Unwritten lists the services hakem serve accepts in --only but that do
 // not exist yet; running them is a no-op with a warning.
-var Unwritten = map[string]bool{"scoring": true}
+var Unwritten = map[string]bool{}
 
 // Run runs the configured services until ctx ends, then shuts them down
 // gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
@@ -243,6 +244,23 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 	} else if cfg.Runs("gateway") {
 		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing}}, forward("pairing", pairingports.CommandRoutes))
+	}
+
+	if cfg.Runs("scoring") {
+		sc := &scoringapp.Scoring{Pairing: pairing, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("scoring")), Metrics: metrics}
+		if err := consume("scoring-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("scoring-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
+				env, err := envelope(msg, (events.RoundClosed{}).EventType())
+				if err != nil || env.Type == "" {
+					return err
+				}
+				_, err = sc.Publish(msg.Context(), env)
+				return err
+			})
+			return nil
+		}); err != nil {
+			return err
+		}
 	}
 
 	if cfg.Runs("arbiter") {

@@ -14,6 +14,7 @@ import (
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
+	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
@@ -127,6 +128,11 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	}
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
 		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
+	}
+	if len(c.Tiebreaks) > 0 {
+		if _, err := ratings.ParseCodes(strings.Join(c.Tiebreaks, ",")); err != nil {
+			return nil, refuse(ErrInvalid, "tiebreaks: %v (FIDE C.07 codes such as BH/C1, SB, DE)", err)
+		}
 	}
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}

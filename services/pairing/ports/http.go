@@ -161,6 +161,8 @@ type view struct {
 	Closed    int                       `json:"rounds_closed"`
 	Finished  bool                      `json:"finished"`
 	Standings []events.Standing         `json:"standings"`
+	// Published is the last standings the scoring service published.
+	Published *events.StandingsUpdated `json:"published_standings,omitempty"`
 }
 
 type round struct {
@@ -180,7 +182,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
 		return
 	}
-	t, _, _, err := h.Pairing.Load(r.Context(), id)
+	t, envs, _, err := h.Pairing.Load(r.Context(), id)
 	if err != nil {
 		fail(w, err)
 		return
@@ -195,6 +197,14 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := view{ID: id, Created: t.Created, Players: t.Players, Closed: t.Closed, Finished: t.Done, Standings: t.Standings(results)}
+	for i := len(envs) - 1; i >= 0; i-- {
+		if envs[i].Type == (events.StandingsUpdated{}).EventType() {
+			if ev, err := events.Decode(envs[i]); err == nil {
+				v.Published = ev.(*events.StandingsUpdated)
+			}
+			break
+		}
+	}
 	for _, rp := range t.Rounds {
 		rd := round{Round: rp.Round, Byes: rp.Byes}
 		for _, p := range rp.Pairings {

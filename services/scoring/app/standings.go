@@ -1,0 +1,139 @@
+// Package app is the scoring service's application layer.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/ratings"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"go.uber.org/zap"
+)
+
+// DefaultTiebreaks are used when the tournament names none (FIDE C.07
+// codes): direct encounter, then Sonneborn-Berger.
+const DefaultTiebreaks = "DE,SB"
+
+// Scoring publishes standings.
+type Scoring struct {
+	Pairing *pairingapp.Pairing // the tournament and its games' results
+	Retries int
+	Log     *zap.Logger
+	Metrics *wiring.Metrics
+}
+
+// Standings computes the standings of t after round, given the games'
+// results.
+func Standings(t *domain.Tournament, round int, results map[string]string) ([]events.Standing, error) {
+	list := strings.Join(t.Created.Tiebreaks, ",")
+	if list == "" {
+		list = DefaultTiebreaks
+	}
+	codes, err := ratings.ParseCodes(list)
+	if err != nil {
+		return nil, err
+	}
+	ps := t.Created.PointSystem
+	rt := ratings.Tournament{Rounds: round, Points: ratings.PointSystem{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
+		ForfeitWin: ps["win"], PairingBye: ps["bye"], HalfBye: ps["draw"], FullBye: ps["win"]}}
+	no := map[string]int{}
+	for i, p := range t.Players {
+		no[p.PlayerID] = i + 1
+		rt.Entrants = append(rt.Entrants, ratings.Entrant{No: i + 1, Rating: p.Rating, Rounds: make([]ratings.Round, round)})
+	}
+	for r := 1; r <= round && r <= len(t.Rounds); r++ {
+		rp := t.Rounds[r-1]
+		for _, p := range rp.Pairings {
+			w, b := no[p.White], no[p.Black]
+			wk, bk := ratings.Absent, ratings.Absent
+			switch results[p.GameID] {
+			case "1-0":
+				wk, bk = ratings.Win, ratings.Loss
+			case "0-1":
+				wk, bk = ratings.Loss, ratings.Win
+			case "1/2-1/2":
+				wk, bk = ratings.Draw, ratings.Draw
+			default:
+				return nil, fmt.Errorf("round %d board %d: no result", r, p.Board)
+			}
+			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: ratings.White, Kind: wk}
+			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: ratings.Black, Kind: bk}
+		}
+		for _, by := range rp.Byes {
+			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ratings.PairingBye}
+		}
+	}
+	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]events.Standing, 0, len(st.Order))
+	for _, n := range st.Order {
+		row := st.Rows[n-1]
+		s := events.Standing{Rank: row.Rank, PlayerID: t.Players[n-1].PlayerID, Points: row.Points}
+		for _, v := range row.Values {
+			s.Tiebreaks = append(s.Tiebreaks, v.X)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Publish computes and records the standings after a closed round (a
+// tournament.round_closed envelope), once per round.
+func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.Envelope, error) {
+	ev, err := events.Decode(closed)
+	if err != nil {
+		return events.Envelope{}, err
+	}
+	rc, ok := ev.(*events.RoundClosed)
+	if !ok {
+		return events.Envelope{}, fmt.Errorf("event %s is a %s, not a closed round", closed.ID, closed.Type)
+	}
+	id := closed.Aggregate.ID
+	actor := events.Actor{Role: "system", ID: "scoring"}
+	key := "tournament/" + id + "/system:scoring/standings-after-" + fmt.Sprint(rc.Round)
+	for attempt := 1; ; attempt++ {
+		t, envs, head, err := s.Pairing.Load(ctx, id)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		if done := events.Landed(envs, key); len(done) > 0 {
+			return done[0], nil
+		}
+		results, err := s.Pairing.Results(ctx, t)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		standings, err := Standings(t, rc.Round, results)
+		if err != nil {
+			return events.Envelope{}, fmt.Errorf("standings of %s after round %d: %w", id, rc.Round, err)
+		}
+		at := time.Now().UTC()
+		if n := len(envs); n > 0 && at.Before(envs[n-1].RecordedAt) {
+			at = envs[n-1].RecordedAt
+		}
+		written, _, err := s.Pairing.Store.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
+			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
+			events.StandingsUpdated{AfterRound: rc.Round, Standings: standings})
+		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
+			continue
+		}
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		if s.Log != nil {
+			s.Log.Info("standings", wiring.TournamentID(id), wiring.Seq(written[0].Seq), zap.Int("after_round", rc.Round))
+		}
+		if s.Metrics != nil {
+			s.Metrics.EventsAppended.WithLabelValues("scoring", written[0].Type).Inc()
+		}
+		return written[0], nil
+	}
+}
