@@ -143,6 +143,7 @@ type ChainError struct {
 	Detail string
 }
 
+// Error implements error.
 func (e *ChainError) Error() string {
 	return fmt.Sprintf("events: chain broken at index %d (event %s, seq %d): %s: %s", e.Index, e.EventID, e.Seq, e.Problem, e.Detail)
 }

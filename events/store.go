@@ -68,6 +68,7 @@ type APIError struct {
 	Description string
 }
 
+// Error implements error.
 func (e *APIError) Error() string {
 	return fmt.Sprintf("events: jetstream error %d (%d): %s", e.Code, e.Status, e.Description)
 }
