@@ -20,10 +20,10 @@ flag can also be set as HAKEM_<FLAG> (HAKEM_DATA, HAKEM_HTTP, HAKEM_NATS,
 HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
 SIGINT or SIGTERM.
 
-Written so far: games, clocks, the gateway (GET /livez, /readyz, /metrics;
-the API under /api/games and /api/tournaments), the arbiter's rulings on
-flag falls and draw claims, and round-robin tournaments (pairing). scoring
-is accepted but does not run yet.`,
+Written so far (see services/README.md): games, clocks, the gateway (GET
+/livez, /readyz, /metrics; the API under /api/games and /api/tournaments),
+the arbiter's rulings on flag falls and draw claims, round-robin
+tournaments (pairing) and published standings (scoring).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)

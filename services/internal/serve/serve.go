@@ -38,10 +38,6 @@ import (
 	"go.uber.org/zap"
 )
 
-// Unwritten lists the services hakem serve accepts in --only but that do
-// not exist yet; running them is a no-op with a warning.
-var Unwritten = map[string]bool{}
-
 // Run runs the configured services until ctx ends, then shuts them down
 // gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
 // the gateway's address once everything accepts work.
@@ -89,11 +85,6 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	// before the router closes, so that no message is in flight when
 	// Watermill closes its channels.
 	var subConns []*nats.Conn
-	for _, s := range cfg.Only {
-		if Unwritten[s] {
-			log.Warn("service not written yet; nothing runs for it", wiring.Service(s))
-		}
-	}
 	// Reads are served by any process from the log; commands by the
 	// service's own process, in process when it runs here, forwarded over
 	// NATS request/reply (httpnats) to wherever it runs otherwise.
