@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -149,6 +151,30 @@ func TestRoundRobin(t *testing.T) {
 		}
 		lastRank = st["rank"].(float64)
 	}
+	// the tournament's events as NDJSON: recorded, and live
+	a := s.do("GET", "/api/tournaments/rr/events?follow=false", "")
+	count := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(a.raw), "\n") {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("NDJSON line %q: %v", line, err)
+		}
+		count[e["type"].(string)]++
+	}
+	if count["tournament.created"] != 1 || count["tournament.player_registered"] != 4 || count["tournament.round_paired"] != 3 ||
+		count["tournament.round_closed"] != 3 || count["tournament.finished"] != 1 || count["scoring.standings_updated"] != 3 {
+		t.Errorf("tournament events: %v", count)
+	}
+	req, _ := http.NewRequest("GET", s.base+"/api/tournaments/rr/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&first); err != nil || first["type"] != "tournament.created" {
+		t.Errorf("live tournament stream starts with %v (%v)", first["type"], err)
+	}
+	resp.Body.Close()
 	if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair4"}); a.status != 409 {
 		t.Errorf("pairing a round after the last: %d %s", a.status, a.raw)
 	}

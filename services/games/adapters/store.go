@@ -66,16 +66,21 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 	return out, head, nil
 }
 
-// Feed follows games through a JetStream ordered consumer (an ephemeral,
-// flow-controlled consumer that the client re-creates after a gap), so that
-// a slow HTTP client costs the server nothing but its own consumer.
+// Feed follows games (or, with Kind set, another kind of aggregate)
+// through a JetStream ordered consumer (an ephemeral, flow-controlled
+// consumer that the client re-creates after a gap), so that a slow HTTP
+// client costs the server nothing but its own consumer.
 type Feed struct {
-	JS jetstream.JetStream
+	JS   jetstream.JetStream
+	Kind events.Kind // events.KindGame when empty
 }
 
 // Follow implements app.Feed.
 func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error {
 	agg := events.Game(gameID)
+	if f.Kind != "" {
+		agg.Kind = f.Kind
+	}
 	if err := agg.Check(); err != nil {
 		return err
 	}
@@ -84,11 +89,11 @@ func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(ev
 		DeliverPolicy:  jetstream.DeliverAllPolicy,
 	})
 	if err != nil {
-		return fmt.Errorf("following game %s: %w", gameID, err)
+		return fmt.Errorf("following %s: %w", agg, err)
 	}
 	it, err := c.Messages()
 	if err != nil {
-		return fmt.Errorf("following game %s: %w", gameID, err)
+		return fmt.Errorf("following %s: %w", agg, err)
 	}
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
@@ -99,11 +104,11 @@ func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(ev
 			if ctx.Err() != nil || errors.Is(err, jetstream.ErrMsgIteratorClosed) {
 				return ctx.Err()
 			}
-			return fmt.Errorf("following game %s: %w", gameID, err)
+			return fmt.Errorf("following %s: %w", agg, err)
 		}
 		e, err := events.DecodeEnvelope(msg.Data())
 		if err != nil {
-			return fmt.Errorf("following game %s: %w", gameID, err)
+			return fmt.Errorf("following %s: %w", agg, err)
 		}
 		if e.Seq < from {
 			continue

@@ -122,6 +122,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		closers = append(closers, func() { _ = sub.Close() })
 		return add(sub)
 	}
+	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
 	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
@@ -229,12 +230,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 
 	if cfg.Runs("pairing") {
-		ports = append(ports, pairingports.HTTP{Pairing: pairing})
-		if err := serveCommands("pairing", pairingports.Commands{HTTP: pairingports.HTTP{Pairing: pairing}}); err != nil {
+		ports = append(ports, pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed})
+		if err := serveCommands("pairing", pairingports.Commands{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}}); err != nil {
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing}}, forward("pairing", pairingports.CommandRoutes))
+		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}}, forward("pairing", pairingports.CommandRoutes))
 	}
 
 	if cfg.Runs("scoring") {

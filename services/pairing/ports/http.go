@@ -4,12 +4,14 @@ package ports
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -22,8 +24,11 @@ import (
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
+//	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 type HTTP struct {
 	Pairing *app.Pairing
+	// Feed follows a tournament's events (GET .../events).
+	Feed gamesapp.Feed
 }
 
 // CommandRoutes are the patterns of the commands (forwarded by a gateway
@@ -51,6 +56,53 @@ func (h HTTP) RegisterCommands(mux *http.ServeMux) {
 // RegisterQueries mounts the reads only.
 func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
+	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
+}
+
+// events streams the tournament's events as NDJSON: the recorded ones,
+// then each new one, until the client leaves (?follow=false: the recorded
+// ones only).
+func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := events.Tournament(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
+		return
+	}
+	t, envs, _, err := h.Pairing.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		return
+	}
+	follow := r.URL.Query().Get("follow") != "false"
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	enc := json.NewEncoder(w)
+	if !follow || h.Feed == nil {
+		for _, e := range envs {
+			if enc.Encode(e) != nil {
+				return
+			}
+		}
+		return
+	}
+	flusher, _ := w.(http.Flusher)
+	if flusher != nil {
+		flusher.Flush()
+	}
+	_ = h.Feed.Follow(r.Context(), id, 1, func(e events.Envelope) error {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		return nil
+	})
 }
 
 // Queries is the port of a process that reads tournaments only.
