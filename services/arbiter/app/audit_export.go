@@ -1,0 +1,17 @@
+package app
+
+import (
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// ClaimRuling is the decision RuleOnClaim takes on claim, for game g folded
+// up to and including the claim and the instant at which it was made: the
+// ruling and the penalties it imposes. The audit calls it to re-decide a
+// recorded ruling with the same code.
+func ClaimRuling(g *domain.Game, claim *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+	var a Arbiter
+	return a.claimRuling(g, claim, at)
+}

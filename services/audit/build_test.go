@@ -1,0 +1,124 @@
+package audit
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// played is a game's log built in memory through the games and clocks
+// domains, as the services would write it.
+type played struct {
+	t    testing.TB
+	id   string
+	g    *domain.Game
+	log  []events.Envelope
+	head events.Head
+	now  time.Time
+	n    int
+}
+
+func newPlayed(t testing.TB, id string, c events.GameCreated) *played {
+	t.Helper()
+	p := &played{t: t, id: id, g: &domain.Game{}, now: time.Date(2026, 11, 29, 15, 0, 0, 0, time.UTC)}
+	evs, err := p.g.Create(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.append(events.WriterGames, events.Actor{Role: "organiser", ID: "o"}, "", evs)
+	return p
+}
+
+// append records one command's events at the current instant.
+func (p *played) append(w events.Writer, actor events.Actor, cause string, evs []events.Event) []events.Envelope {
+	p.t.Helper()
+	p.n++
+	envs, err := events.Build(events.Game(p.id), w, p.head, p.id+"/k"+string(rune('A'+p.n%26))+time.Duration(p.n).String(),
+		events.Meta{Actor: actor, RecordedAt: p.now, CausationID: cause}, evs...)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	for _, e := range envs {
+		ev, err := events.Decode(e)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		if err := p.g.ApplyAt(e.RecordedAt, ev); err != nil {
+			p.t.Fatal(err)
+		}
+		p.head = events.Head{Version: e.Seq, Seq: e.Seq, Hash: e.Hash}
+	}
+	p.log = append(p.log, envs...)
+	return envs
+}
+
+func (p *played) startClock() {
+	evs, err := p.g.Timer().Start(p.now)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.append(events.WriterClocks, events.Actor{Role: "arbiter", ID: "a"}, "", evs)
+}
+
+func (p *played) move(player, mv string) {
+	p.t.Helper()
+	evs, err := p.g.Move(player, mv, p.now)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.append(events.WriterGames, events.Actor{Role: "player", ID: player}, "", evs)
+}
+
+// randomPlies plays n plies of legal moves chosen by seed that do not end
+// the game, one second apart.
+func (p *played) randomPlies(seed uint64, n int) {
+	p.t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; i < n; i++ {
+		pos := p.g.Position()
+		moves := pos.LegalMoves(nil)
+		r.Shuffle(len(moves), func(a, b int) { moves[a], moves[b] = moves[b], moves[a] })
+		player := p.g.Setup().White
+		if pos.Turn() == rules.Black {
+			player = p.g.Setup().Black
+		}
+		p.now = p.now.Add(time.Second + time.Duration(r.IntN(1000))*time.Millisecond)
+		done := false
+		for _, m := range moves {
+			evs, err := p.g.Move(player, pos.UCI(m), p.now)
+			if err != nil {
+				p.t.Fatal(err)
+			}
+			if _, ends := evs[len(evs)-1].(events.GameEnded); ends {
+				continue
+			}
+			p.append(events.WriterGames, events.Actor{Role: "player", ID: player}, "", evs)
+			done = true
+			break
+		}
+		if !done {
+			p.t.Fatalf("no move at ply %d keeps the game going", i+1)
+		}
+	}
+}
+
+// rehash re-chains a log from index from on, as someone who rewrites a log
+// and recomputes every hash would.
+func rehash(t testing.TB, log []events.Envelope) {
+	t.Helper()
+	prev := ""
+	for i := range log {
+		log[i].Seq = uint64(i + 1)
+		log[i].PrevHash = prev
+		h, err := events.ComputeHash(&log[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		log[i].Hash = h
+		prev = h
+	}
+}

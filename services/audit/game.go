@@ -1,0 +1,581 @@
+// Package audit replays a game's or a tournament's events through the same
+// code the services decide with (the games and clocks domains, the arbiter's
+// rulings, rules, clock, rules/laws, the pairing domain) and checks every
+// event: the hash chain, each command re-decided on the state folded before
+// it and compared with what was recorded (moves and their SAN, clock starts,
+// flag instants to the nanosecond, claims and rulings under the game's laws
+// profile, penalties, results and terminations), and for a tournament each
+// round re-paired and the standings re-computed.
+//
+// What is not re-derived is said so on its timeline line (Checked is
+// "chain only"): illegal-move reports, forfeits, annulments, result
+// overrides, standings and rating events are checked by the hash chain
+// only, because no service decides them yet.
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// Clocks is both clocks at an instant, as the clock module computes them.
+type Clocks struct {
+	// WhiteMs and BlackMs are the remaining times in milliseconds.
+	WhiteMs int64 `json:"white_ms"`
+	BlackMs int64 `json:"black_ms"`
+	// Running is the side whose clock runs ("" when none does).
+	Running string `json:"running,omitempty"`
+	// Paused is true while the arbiter has stopped the clocks.
+	Paused bool `json:"paused,omitempty"`
+	// Flag is the side whose flag is down at the instant, if any.
+	Flag string `json:"flag,omitempty"`
+}
+
+// Entry is one line of the timeline: one event, what it says, and what the
+// audit found.
+type Entry struct {
+	Seq     uint64    `json:"seq"`
+	ID      string    `json:"id"`
+	At      time.Time `json:"recorded_at"`
+	Actor   string    `json:"actor"`
+	Type    string    `json:"type"`
+	Says    string    `json:"says"`
+	Article string    `json:"article,omitempty"`
+	Profile string    `json:"profile,omitempty"`
+	// Ply and FEN are the position after the event.
+	Ply int    `json:"ply"`
+	FEN string `json:"fen,omitempty"`
+	// Clocks are both clocks at the event's instant, after it (nil before
+	// the clock starts or in an untimed game).
+	Clocks *Clocks `json:"clocks,omitempty"`
+	// Disputed marks a claim, a ruling, a penalty, a flag fall or an
+	// event that does not follow.
+	Disputed bool `json:"disputed,omitempty"`
+	// Checked says how the event was checked: "re-derived" (the command was
+	// decided again and gave this event), "chain only", or "not reached"
+	// (after the first event that does not follow).
+	Checked string `json:"checked"`
+	// Problem says why the event does not follow ("" if it does).
+	Problem string `json:"problem,omitempty"`
+}
+
+// Finding names the first event that does not follow, and why.
+type Finding struct {
+	Index   int    `json:"index"`
+	Seq     uint64 `json:"seq"`
+	EventID string `json:"event_id"`
+	Type    string `json:"type"`
+	Reason  string `json:"reason"`
+}
+
+// String is the finding in one line for an arbiter.
+func (f *Finding) String() string {
+	return fmt.Sprintf("event seq %d (%s, id %s) does not follow: %s", f.Seq, f.Type, f.EventID, f.Reason)
+}
+
+// GameReport is the audit of one game.
+type GameReport struct {
+	GameID      string   `json:"game_id"`
+	White       string   `json:"white,omitempty"`
+	Black       string   `json:"black,omitempty"`
+	TimeControl string   `json:"time_control,omitempty"`
+	Profile     string   `json:"laws_profile,omitempty"`
+	StartFEN    string   `json:"start_fen,omitempty"`
+	Result      string   `json:"result"`
+	Termination string   `json:"termination,omitempty"`
+	Article     string   `json:"article,omitempty"`
+	Events      int      `json:"events"`
+	Rederived   int      `json:"rederived"`
+	ChainOnly   int      `json:"chain_only"`
+	Entries     []Entry  `json:"timeline"`
+	OK          bool     `json:"ok"`
+	First       *Finding `json:"first_bad,omitempty"`
+	Verdict     string   `json:"verdict"`
+	// UCIs are the moves of the game as folded (for boards in reports).
+	UCIs []string `json:"-"`
+}
+
+// Game audits one game's complete log, in the order read.
+func Game(id string, log []events.Envelope) *GameReport {
+	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: make([]Entry, len(log))}
+	firstBad := -1
+	bad := func(i int, reason string) {
+		if rep.Entries[i].Problem == "" {
+			rep.Entries[i].Problem = reason
+		}
+		rep.Entries[i].Disputed = true
+		if firstBad < 0 || i < firstBad {
+			firstBad = i
+		}
+	}
+	for i := range log {
+		e := &log[i]
+		rep.Entries[i] = Entry{Seq: e.Seq, ID: e.ID, At: e.RecordedAt, Actor: e.Actor.Role + ":" + e.Actor.ID, Type: e.Type, Checked: "not reached"}
+	}
+	if len(log) == 0 {
+		rep.Verdict = "no events: game " + id + " does not exist"
+		return rep
+	}
+	if err := events.Verify(log); err != nil {
+		var ce *events.ChainError
+		if errors.As(err, &ce) && ce.Index < len(log) {
+			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
+		} else {
+			bad(len(log)-1, "hash chain: "+err.Error())
+		}
+	}
+	if log[0].Aggregate != events.Game(id) {
+		bad(0, fmt.Sprintf("the log is of %s, not game %s", log[0].Aggregate, id))
+	}
+	decoded := make([]events.Event, len(log))
+	for i := range log {
+		ev, err := events.Decode(log[i])
+		if err != nil {
+			bad(i, err.Error())
+			continue
+		}
+		decoded[i] = ev
+	}
+	f := &folder{log: log, decoded: decoded, g: &domain.Game{}}
+	for start := 0; start < len(log); {
+		end := start + 1
+		for end < len(log) && log[end].IdempotencyKey == log[start].IdempotencyKey && log[end].Writer == log[start].Writer {
+			end++
+		}
+		if firstBad >= 0 && firstBad < start {
+			break // the state no longer means anything
+		}
+		stop := false
+		for i := start; i < end; i++ {
+			if decoded[i] == nil {
+				stop = true
+				break
+			}
+		}
+		if stop {
+			break
+		}
+		checked := "re-derived"
+		at, reason, err := f.check(start, end)
+		switch {
+		case err != nil:
+			bad(start+at, err.Error())
+		case reason != "":
+			checked = reason
+		}
+		for i := start; i < end; i++ {
+			en := &rep.Entries[i]
+			if en.Checked == "not reached" {
+				en.Checked = checked
+				if checked == "re-derived" {
+					rep.Rederived++
+				} else {
+					rep.ChainOnly++
+				}
+			}
+			if err := f.g.ApplyAt(log[i].RecordedAt, decoded[i]); err != nil {
+				bad(i, "does not fold: "+err.Error())
+				stop = true
+			}
+			describe(en, decoded[i], f.g, log[i].RecordedAt)
+			if stop {
+				break
+			}
+		}
+		if stop {
+			break
+		}
+		start = end
+	}
+	g := f.g
+	if g.Exists() {
+		s := g.Setup()
+		rep.White, rep.Black, rep.TimeControl, rep.Profile, rep.StartFEN = s.White, s.Black, s.TimeControl, s.LawsProfile, s.StartFEN
+		rep.Result = g.Result()
+		end := g.Ending()
+		rep.Termination, rep.Article = end.Termination, end.Article
+		rep.UCIs = g.UCIs()
+	}
+	if firstBad >= 0 {
+		e := &log[firstBad]
+		rep.First = &Finding{Index: firstBad, Seq: e.Seq, EventID: e.ID, Type: e.Type, Reason: rep.Entries[firstBad].Problem}
+		rep.Verdict = "DOES NOT FOLLOW: " + rep.First.String()
+		return rep
+	}
+	rep.OK = true
+	rep.Verdict = fmt.Sprintf("every event follows: %d events, %d re-decided by the services' code, %d checked by the hash chain only; result %s", len(log), rep.Rederived, rep.ChainOnly, rep.Result)
+	if rep.Termination != "" {
+		rep.Verdict += " (" + rep.Termination
+		if rep.Article != "" {
+			rep.Verdict += ", article " + rep.Article
+		}
+		rep.Verdict += ")"
+	}
+	return rep
+}
+
+// folder is the game folded so far and the log it comes from.
+type folder struct {
+	log     []events.Envelope
+	decoded []events.Event
+	g       *domain.Game
+}
+
+// chainOnly marks a command no service decides yet.
+const chainOnly = "chain only"
+
+// check re-decides the command of log[start:end] on the game folded before
+// it and compares. It returns the offset within the command of the first
+// event that differs and why, or a non-empty reason when the command is
+// not re-derived by this audit (checked by the chain only).
+func (f *folder) check(start, end int) (int, string, error) {
+	env := &f.log[start]
+	g := f.g
+	at := env.RecordedAt
+	player := func(c events.Color) string {
+		if env.Actor.Role == "player" {
+			return env.Actor.ID
+		}
+		if c == events.Black {
+			return g.Setup().Black
+		}
+		return g.Setup().White
+	}
+	var want []events.Event
+	var err error
+	switch ev := deref(f.decoded[start]).(type) {
+	case events.GameCreated:
+		want, err = (&domain.Game{}).Create(ev)
+	case events.MovePlayed, events.DrawDeclined:
+		if d, ok := ev.(events.DrawDeclined); ok && !d.ByMoving {
+			want, err = g.DeclineDraw(player(d.By))
+			break
+		}
+		var mp *events.MovePlayed
+		for i := start; i < end; i++ {
+			if m, ok := deref(f.decoded[i]).(events.MovePlayed); ok {
+				mp = &m
+				break
+			}
+		}
+		if mp == nil {
+			return 0, "", errors.New("a move command without a move")
+		}
+		notation := mp.UCI
+		if notation == "" {
+			notation = mp.SAN
+		}
+		want, err = g.Move(player(mp.By), notation, at)
+	case events.DrawOffered:
+		want, err = g.OfferDraw(player(ev.By))
+	case events.DrawAccepted:
+		want, err = g.AcceptDraw(player(ev.By))
+	case events.Resigned:
+		want, err = g.Resign(player(ev.By))
+	case events.DrawClaimed:
+		want, err = g.ClaimDraw(player(ev.By), ev.Reason, ev.IntendedMove)
+	case events.GameEnded:
+		i := f.find(env.CausationID, start)
+		if i < 0 {
+			return 0, "", fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)
+		}
+		r, ok := deref(f.decoded[i]).(events.RulingGiven)
+		if !ok {
+			return 0, "", fmt.Errorf("game.ended follows from %s (seq %d), not from a ruling", f.log[i].Type, f.log[i].Seq)
+		}
+		want, err = g.EndByRuling(r)
+	case events.ClockStarted:
+		want, err = g.Timer().Start(at)
+	case events.ClockPaused:
+		want, err = g.Timer().Pause(at, ev.Reason)
+	case events.ClockResumed:
+		want, err = g.Timer().Resume(at)
+	case events.TimeAdjusted:
+		if i := f.find(env.CausationID, start); i >= 0 {
+			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+			if !ok {
+				return 0, "", fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
+			}
+			want = penaltyAdjustment(p)
+			break
+		}
+		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
+	case events.FlagFell:
+		want = g.Timer().CheckFlag(at)
+		if len(want) == 0 {
+			return 0, "", fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
+		}
+	case events.RulingGiven:
+		want, err = f.ruling(start, ev)
+	default:
+		return 0, chainOnly, nil
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("the services would not have written it: %v", err)
+	}
+	return compare(want, f.decoded[start:end])
+}
+
+// ruling re-decides a ruling on a flag fall or a draw claim.
+func (f *folder) ruling(start int, r events.RulingGiven) ([]events.Event, error) {
+	env := &f.log[start]
+	cause := f.find(env.CausationID, start)
+	if cause < 0 {
+		return nil, fmt.Errorf("a ruling on nothing: its cause %q is not an earlier event of the game", env.CausationID)
+	}
+	switch r.Matter {
+	case "flag_fall":
+		ff, ok := deref(f.decoded[cause]).(events.FlagFell)
+		if !ok {
+			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
+		}
+		flagged := rules.White
+		if ff.Side == events.Black {
+			flagged = rules.Black
+		}
+		profile := f.g.Profile()
+		ru, err := profile.FlagFall(laws.Situation{Game: f.g.Rules()}, flagged)
+		if err != nil {
+			return nil, err
+		}
+		return []events.Event{events.RulingGiven{Matter: "flag_fall", Article: ru.Article, Profile: ru.Profile,
+			Decision: arbiter.Decision(ru.Result), Explanation: ru.Explanation}}, nil
+	case "draw_claim":
+		dc, ok := deref(f.decoded[cause]).(events.DrawClaimed)
+		if !ok {
+			return nil, fmt.Errorf("a claim ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
+		}
+		if pending, ok := f.g.Claim(); !ok || pending != dc {
+			return nil, fmt.Errorf("a ruling on the claim at seq %d, which is not pending", f.log[cause].Seq)
+		}
+		// the game as it stood when the claim was made
+		g := &domain.Game{}
+		for i := 0; i <= cause; i++ {
+			if err := g.ApplyAt(f.log[i].RecordedAt, f.decoded[i]); err != nil {
+				return nil, err
+			}
+		}
+		return arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+	}
+	return nil, fmt.Errorf("a ruling on %q, which no service rules on", r.Matter)
+}
+
+// penaltyAdjustment is the clock change the clocks service makes for a
+// penalty (clocks/app ApplyPenalty: time added to the penalised player's
+// opponent, or taken from the penalised player). The mapping is the
+// catalogue's meaning of the two penalty kinds.
+func penaltyAdjustment(p events.PenaltyImposed) []events.Event {
+	adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
+	switch p.Kind {
+	case "time_added_to_opponent":
+		adj.Side, adj.DeltaMs = events.White, p.AmountMs
+		if p.Side == events.White {
+			adj.Side = events.Black
+		}
+	case "time_deducted":
+		adj.Side, adj.DeltaMs = p.Side, -p.AmountMs
+	default:
+		return nil
+	}
+	return []events.Event{adj}
+}
+
+// find returns the index before limit of the event with id, or -1.
+func (f *folder) find(id string, limit int) int {
+	if id == "" {
+		return -1
+	}
+	for i := limit - 1; i >= 0; i-- {
+		if f.log[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// compare checks the recorded events of a command against the decided ones.
+func compare(want, got []events.Event) (int, string, error) {
+	for i := range got {
+		if i >= len(want) {
+			return i, "", fmt.Errorf("the services decide %d event(s) for this command; this one is extra", len(want))
+		}
+		w, g := deref(want[i]), deref(got[i])
+		if w.EventType() != g.EventType() {
+			return i, "", fmt.Errorf("recorded %s where the services decide %s %s", g.EventType(), w.EventType(), jsonOf(w))
+		}
+		wb, gb := jsonOf(w), jsonOf(g)
+		if !bytes.Equal(wb, gb) {
+			return i, "", fmt.Errorf("recorded %s %s, the services decide %s", g.EventType(), gb, wb)
+		}
+	}
+	if len(want) > len(got) {
+		return len(got) - 1, "", fmt.Errorf("the command lacks %s %s that the services decide", deref(want[len(got)]).EventType(), jsonOf(deref(want[len(got)])))
+	}
+	return 0, "", nil
+}
+
+func jsonOf(e events.Event) []byte {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return []byte(fmt.Sprintf("%#v", e))
+	}
+	return b
+}
+
+// deref turns the pointers events.Decode returns into values.
+func deref(e events.Event) events.Event {
+	switch e := e.(type) {
+	case *events.GameCreated:
+		return *e
+	case *events.MovePlayed:
+		return *e
+	case *events.DrawOffered:
+		return *e
+	case *events.DrawAccepted:
+		return *e
+	case *events.DrawDeclined:
+		return *e
+	case *events.DrawClaimed:
+		return *e
+	case *events.Resigned:
+		return *e
+	case *events.IllegalMoveReported:
+		return *e
+	case *events.GameEnded:
+		return *e
+	case *events.ClockStarted:
+		return *e
+	case *events.ClockPaused:
+		return *e
+	case *events.ClockResumed:
+		return *e
+	case *events.TimeAdjusted:
+		return *e
+	case *events.FlagFell:
+		return *e
+	case *events.RulingGiven:
+		return *e
+	case *events.PenaltyImposed:
+		return *e
+	case *events.ForfeitDeclared:
+		return *e
+	case *events.GameAnnulled:
+		return *e
+	case *events.ResultOverridden:
+		return *e
+	}
+	return e
+}
+
+// describe fills what an event says, its article, and the position and
+// clocks after it.
+func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time) {
+	en.Ply = g.Ply()
+	if g.Exists() {
+		p := g.Position()
+		en.FEN = p.FEN()
+	}
+	en.Clocks = clocksAt(g, at)
+	switch e := deref(ev).(type) {
+	case events.GameCreated:
+		en.Says = fmt.Sprintf("white %s, black %s, control %q, laws %s", e.White, e.Black, e.TimeControl, e.LawsProfile)
+		en.Profile = e.LawsProfile
+	case events.MovePlayed:
+		n := (e.Ply + 1) / 2
+		dots := "."
+		if e.By == events.Black {
+			dots = "..."
+		}
+		en.Says = fmt.Sprintf("%d%s %s (%s) at %s", n, dots, e.SAN, e.UCI, e.At.UTC().Format("15:04:05.000"))
+	case events.DrawOffered:
+		en.Says = fmt.Sprintf("%s offers a draw", e.By)
+	case events.DrawAccepted:
+		en.Says = fmt.Sprintf("%s accepts the draw", e.By)
+	case events.DrawDeclined:
+		en.Says = fmt.Sprintf("%s declines the draw", e.By)
+		if e.ByMoving {
+			en.Says += " by moving"
+		}
+	case events.DrawClaimed:
+		en.Says = fmt.Sprintf("%s claims a draw: %s", e.By, e.Reason)
+		if e.IntendedMove != "" {
+			en.Says += ", intending " + e.IntendedMove
+		}
+		en.Disputed = true
+	case events.Resigned:
+		en.Says = fmt.Sprintf("%s resigns", e.By)
+	case events.GameEnded:
+		en.Says = fmt.Sprintf("result %s by %s", e.Result, e.Termination)
+		en.Article = e.Article
+	case events.ClockStarted:
+		en.Says = fmt.Sprintf("clock started: white %s, black %s", ms(e.WhiteMs), ms(e.BlackMs))
+	case events.ClockPaused:
+		en.Says = "clocks paused: " + e.Reason
+	case events.ClockResumed:
+		en.Says = "clocks resumed"
+	case events.TimeAdjusted:
+		en.Says = fmt.Sprintf("%s's clock %+.3f s: %s", e.Side, float64(e.DeltaMs)/1000, e.Reason)
+		en.Article = e.Article
+		en.Disputed = true
+	case events.FlagFell:
+		en.Says = fmt.Sprintf("%s's flag fell at %s (ply %d)", e.Side, e.At.UTC().Format("15:04:05.000"), e.Ply)
+		en.Disputed = true
+	case events.RulingGiven:
+		en.Says = fmt.Sprintf("ruling on %s: %s", e.Matter, e.Decision)
+		if e.Penalty != "" {
+			en.Says += ", penalty " + e.Penalty
+		}
+		if e.Explanation != "" {
+			en.Says += " — " + e.Explanation
+		}
+		en.Article, en.Profile = e.Article, e.Profile
+		en.Disputed = true
+	case events.PenaltyImposed:
+		en.Says = fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
+		en.Article = e.Article
+		en.Disputed = true
+	case events.IllegalMoveReported:
+		en.Says = fmt.Sprintf("illegal move %s by %s reported", e.Move, e.Offender)
+		en.Disputed = true
+	default:
+		en.Says = string(jsonOf(ev))
+	}
+}
+
+func ms(v int64) string { return clock.FormatPGNClock(time.Duration(v) * time.Millisecond) }
+
+// clocksAt returns both clocks of g at instant at (nil before the start).
+func clocksAt(g *domain.Game, at time.Time) *Clocks {
+	t := g.Timer()
+	if !t.Started() {
+		return nil
+	}
+	w, b, err := t.Reading(at)
+	if err != nil {
+		return nil
+	}
+	c := &Clocks{WhiteMs: w.Remaining.Milliseconds(), BlackMs: b.Remaining.Milliseconds(), Paused: t.Clock().Paused()}
+	switch {
+	case w.Running:
+		c.Running = "white"
+	case b.Running:
+		c.Running = "black"
+	}
+	switch {
+	case w.Flagged:
+		c.Flag = "white"
+	case b.Flagged:
+		c.Flag = "black"
+	}
+	return c
+}

@@ -1,0 +1,188 @@
+package audit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// Source reads an aggregate's complete log, in order.
+type Source interface {
+	Load(ctx context.Context, agg events.Aggregate) ([]events.Envelope, error)
+}
+
+// StoreSource reads logs from the event store's streams, never from a
+// sealed copy: the stream is the source of truth.
+type StoreSource struct{ Store *events.Store }
+
+// Load implements Source.
+func (s StoreSource) Load(ctx context.Context, agg events.Aggregate) ([]events.Envelope, error) {
+	log, _, err := s.Store.LoadStream(ctx, agg)
+	return log, err
+}
+
+// RoundCheck is the re-pairing of one round.
+type RoundCheck struct {
+	Round    int    `json:"round"`
+	Engine   string `json:"engine"`
+	Boards   int    `json:"boards"`
+	Repaired bool   `json:"repaired"`
+	Problem  string `json:"problem,omitempty"`
+}
+
+// TournamentReport is the audit of a tournament: its own events, every
+// round re-paired, every game audited, the standings re-computed.
+type TournamentReport struct {
+	TournamentID string            `json:"tournament_id"`
+	Name         string            `json:"name,omitempty"`
+	System       string            `json:"system,omitempty"`
+	Events       int               `json:"events"`
+	Entries      []Entry           `json:"timeline"`
+	Rounds       []RoundCheck      `json:"rounds"`
+	Games        []*GameReport     `json:"games"`
+	Standings    []events.Standing `json:"standings"`
+	OK           bool              `json:"ok"`
+	First        *Finding          `json:"first_bad,omitempty"`
+	// FirstGame is the game of the first bad event when it is in a game.
+	FirstGame string `json:"first_bad_game,omitempty"`
+	Verdict   string `json:"verdict"`
+}
+
+// Tournament audits tournament id: its log through the pairing service's
+// domain (each round paired again by the same engine and compared with
+// the recorded pairing), then every paired game (Game), then the standings.
+func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, error) {
+	log, err := src.Load(ctx, events.Tournament(id))
+	if err != nil {
+		return nil, err
+	}
+	rep := &TournamentReport{TournamentID: id, Events: len(log), Entries: make([]Entry, len(log))}
+	firstBad := -1
+	bad := func(i int, reason string) {
+		if rep.Entries[i].Problem == "" {
+			rep.Entries[i].Problem = reason
+		}
+		rep.Entries[i].Disputed = true
+		if firstBad < 0 || i < firstBad {
+			firstBad = i
+		}
+	}
+	for i := range log {
+		e := &log[i]
+		rep.Entries[i] = Entry{Seq: e.Seq, ID: e.ID, At: e.RecordedAt, Actor: e.Actor.Role + ":" + e.Actor.ID, Type: e.Type, Checked: "not reached", Says: string(e.Data)}
+	}
+	if len(log) == 0 {
+		return nil, fmt.Errorf("tournament %s has no events", id)
+	}
+	if err := events.Verify(log); err != nil {
+		var ce *events.ChainError
+		if errors.As(err, &ce) && ce.Index < len(log) {
+			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
+		}
+	}
+	t := &pairing.Tournament{}
+	results := map[string]string{}
+	audited := map[string]bool{}
+	auditGame := func(gid string) (*GameReport, error) {
+		glog, err := src.Load(ctx, events.Game(gid))
+		if err != nil {
+			return nil, err
+		}
+		gr := Game(gid, glog)
+		rep.Games = append(rep.Games, gr)
+		audited[gid] = true
+		results[gid] = gr.Result
+		return gr, nil
+	}
+	for start := 0; start < len(log); {
+		end := start + 1
+		for end < len(log) && log[end].IdempotencyKey == log[start].IdempotencyKey && log[end].Writer == log[start].Writer {
+			end++
+		}
+		if firstBad >= 0 && firstBad < start {
+			break
+		}
+		decoded := make([]events.Event, 0, end-start)
+		for i := start; i < end; i++ {
+			ev, err := events.Decode(log[i])
+			if err != nil {
+				bad(i, err.Error())
+				break
+			}
+			decoded = append(decoded, ev)
+		}
+		if len(decoded) < end-start {
+			break
+		}
+		var want []events.Event
+		checked := "re-derived"
+		switch ev := decoded[0].(type) {
+		case *events.TournamentCreated:
+			want, err = (&pairing.Tournament{}).Create(*ev)
+		case *events.PlayerRegistered:
+			want, err = t.Register(*ev)
+		case *events.RoundPaired:
+			want, err = t.PairNext(id)
+			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
+			if err == nil {
+				if _, _, cerr := compare(want, decoded); cerr != nil {
+					rc.Repaired, rc.Problem = false, cerr.Error()
+				}
+			} else {
+				rc.Repaired, rc.Problem = false, err.Error()
+			}
+			rep.Rounds = append(rep.Rounds, rc)
+			for _, p := range ev.Pairings {
+				if audited[p.GameID] {
+					continue
+				}
+				gr, gerr := auditGame(p.GameID)
+				if gerr != nil {
+					return nil, gerr
+				}
+				if s := gr.Entries; len(s) > 0 && gr.White != "" && (gr.White != p.White || gr.Black != p.Black) {
+					bad(start, fmt.Sprintf("board %d: the game %s is %s-%s, the pairing %s-%s", p.Board, p.GameID, gr.White, gr.Black, p.White, p.Black))
+				}
+			}
+		case *events.RoundClosed:
+			want, err = t.Close(ev.Round, results)
+		default:
+			checked = chainOnly
+		}
+		if checked != chainOnly {
+			if err != nil {
+				bad(start, "the pairing service would not have written it: "+err.Error())
+			} else if off, _, cerr := compare(want, decoded); cerr != nil {
+				bad(start+off, cerr.Error())
+			}
+		}
+		for i := start; i < end; i++ {
+			rep.Entries[i].Checked = checked
+			if aerr := t.Apply(decoded[i-start]); aerr != nil {
+				bad(i, "does not fold: "+aerr.Error())
+			}
+		}
+		start = end
+	}
+	rep.Name, rep.System = t.Created.Name, t.Created.System
+	rep.Standings = t.Standings(results)
+	if firstBad >= 0 {
+		e := &log[firstBad]
+		rep.First = &Finding{Index: firstBad, Seq: e.Seq, EventID: e.ID, Type: e.Type, Reason: rep.Entries[firstBad].Problem}
+		rep.Verdict = "DOES NOT FOLLOW: tournament " + rep.First.String()
+		return rep, nil
+	}
+	for _, g := range rep.Games {
+		if !g.OK {
+			rep.First, rep.FirstGame = g.First, g.GameID
+			rep.Verdict = "DOES NOT FOLLOW: game " + g.GameID + ": " + g.First.String()
+			return rep, nil
+		}
+	}
+	rep.OK = true
+	rep.Verdict = fmt.Sprintf("every event follows: %d tournament events, %d round(s) re-paired by the same engine, %d game(s) audited clean", len(log), len(rep.Rounds), len(rep.Games))
+	return rep, nil
+}
