@@ -33,6 +33,7 @@ import (
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
 	scoringapp "github.com/hakem-chess/hakem/services/scoring/app"
+	"github.com/hakem-chess/hakem/services/web"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -45,7 +46,9 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	var closers []func()
 	defer func() {
 		for i := len(closers) - 1; i >= 0; i-- {
+			start := time.Now()
 			closers[i]()
+			log.Debug("stopped", zap.Int("step", i), zap.Duration("took", time.Since(start)))
 		}
 	}()
 	n, err := wiring.StartNATS(cfg, log)
@@ -315,6 +318,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return fmt.Errorf("gateway: %w", err)
 		}
 		addr = l.Addr().String()
+		// the web pages and their reads (the games' queries and feed, the log)
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
 		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, func(ctx context.Context) error {
 			return wiring.Ready(ctx, nc)
 		}, ports...)
@@ -357,6 +362,7 @@ func stopRouter(r *message.Router, done <-chan error, subConns []*nats.Conn, log
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+	log.Debug("router's subscribers drained")
 	if err := r.Close(); err != nil {
 		log.Warn("router close", zap.Error(err))
 	}

@@ -1,0 +1,166 @@
+// The arbiter's console: the games of a tournament (?t=ID) or chosen games
+// (?game=ID&game=ID), what needs the arbiter (pending claims, flags,
+// paused clocks), every ruling with its article and profile, and the
+// clock commands (pause, resume, adjust).
+import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe } from './hakem.js';
+
+frame('Arbiter');
+const page = document.getElementById('page');
+const q = new URLSearchParams(location.search);
+const key = () => (self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+async function chooser() {
+  let list = [];
+  try { list = (await api('/api/web/tournaments')).tournaments; } catch { /* none */ }
+  const gameInput = el('input', { name: 'game', class: 'wide', placeholder: 'game id' });
+  page.replaceChildren(el('h1', {}, "Arbiter's console"),
+    el('div', { class: 'card' }, el('h2', {}, 'A tournament'),
+      list.length ? el('ul', {}, list.map((t) => el('li', {}, el('a', { href: `/console?t=${encodeURIComponent(t.id)}` }, t.tournament.name || t.id)))) : el('p', { class: 'muted' }, 'No tournament yet.')),
+    el('form', { class: 'card', action: '/console', method: 'get' }, el('h2', {}, 'A game'), el('div', { class: 'actions' }, gameInput, el('button', { class: 'primary' }, 'Open'))));
+}
+
+const games = new Map(); // id -> state
+let selected = null;
+const arbiterInput = el('input', { id: 'arbiter', value: localStorage.getItem('hakem-arbiter') || 'arbiter', title: 'your arbiter id, recorded as the actor' });
+arbiterInput.addEventListener('change', () => localStorage.setItem('hakem-arbiter', arbiterInput.value));
+const attention = el('ul', { id: 'attention', class: 'log' });
+const gameList = el('div', { id: 'games', class: 'grid' });
+const detail = el('section', { id: 'detail' });
+
+// fold derives what the arbiter must see from a game's events.
+function fold(st) {
+  const ruled = new Set();
+  for (const e of st.events) if (e.type === 'arbiter.ruling_given' && e.causation_id) ruled.add(e.causation_id);
+  st.pending = []; st.flags = []; st.incidents = []; st.paused = false; st.result = '*'; st.started = false;
+  for (const e of st.events) {
+    switch (e.type) {
+      case 'game.draw_claimed': if (!ruled.has(e.id)) st.pending.push(e); st.incidents.push(e); break;
+      case 'game.illegal_move_reported': if (!ruled.has(e.id)) st.pending.push(e); st.incidents.push(e); break;
+      case 'clock.flag_fell': st.flags.push(e); if (!ruled.has(e.id)) st.pending.push(e); st.incidents.push(e); break;
+      case 'clock.started': st.started = true; break;
+      case 'clock.paused': st.paused = true; st.incidents.push(e); break;
+      case 'clock.resumed': st.paused = false; st.incidents.push(e); break;
+      case 'clock.time_adjusted': case 'arbiter.ruling_given': case 'arbiter.penalty_imposed':
+      case 'arbiter.forfeit_declared': case 'arbiter.game_annulled': case 'arbiter.result_overridden':
+        st.incidents.push(e); break;
+      case 'game.ended': st.result = e.data.result; st.incidents.push(e); break;
+      case 'game.created': st.created = e.data; break;
+      case 'game.move_played': st.fen = e.data.fen_after; st.uci = e.data.uci; st.ply = e.data.ply; break;
+    }
+  }
+}
+
+let drawing = false;
+function redraw() {
+  if (drawing) return;
+  drawing = true;
+  requestAnimationFrame(() => { drawing = false; draw(); });
+}
+
+function draw() {
+  const items = [];
+  for (const st of games.values()) {
+    for (const e of st.pending) items.push(el('li', { class: 'pending', 'data-game': st.id, 'data-seq': e.seq },
+      el('span', { class: 'tag pending' }, 'pending'), el('a', { href: '#', onclick: (ev) => { ev.preventDefault(); select(st.id); } }, st.label), ': ', describe(e).text));
+    if (st.paused) items.push(el('li', { class: 'paused', 'data-game': st.id }, el('span', { class: 'tag clock' }, 'paused'), st.label, ': clocks stopped'));
+  }
+  attention.replaceChildren(...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
+  gameList.replaceChildren(...[...games.values()].map((st) => el('button', {
+    type: 'button', class: 'card', 'data-game': st.id, 'aria-pressed': String(st.id === selected), onclick: () => select(st.id),
+    style: 'text-align:left',
+  }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result), el('br'),
+  el('span', { class: 'muted' }, `${st.ply || 0} plies${st.pending.length ? ` · ${st.pending.length} pending` : ''}${st.paused ? ' · paused' : ''}`))));
+  if (selected) drawDetail(games.get(selected));
+}
+
+let detailFor = null;
+let clock = null;
+const parts = {};
+function drawDetail(st) {
+  if (detailFor !== st.id) {
+    detailFor = st.id;
+    const c = st.created || {};
+    parts.board = el('div', {});
+    parts.white = clockBox('white', c.white);
+    parts.black = clockBox('black', c.black);
+    if (clock) clearInterval(clock.timer);
+    clock = new LiveClock(st.id, parts.white, parts.black);
+    clock.sync();
+    parts.log = el('ul', { class: 'log', id: 'incidents' });
+    parts.msg = el('p', { id: 'message', role: 'status' });
+    const side = el('select', { id: 'adjust-side' }, el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'));
+    const secs = el('input', { id: 'adjust-seconds', type: 'number', step: '1', value: '120', title: 'seconds (negative to take time)' });
+    const reason = el('input', { id: 'adjust-reason', class: 'wide', placeholder: 'reason', value: '' });
+    const article = el('input', { id: 'adjust-article', placeholder: 'article', value: '6.11' });
+    const pauseReason = el('input', { id: 'pause-reason', class: 'wide', placeholder: 'reason for stopping the clocks' });
+    const run = async (what, path, body) => {
+      parts.msg.className = '';
+      parts.msg.textContent = `${what}…`;
+      try {
+        await api(`/api/games/${encodeURIComponent(st.id)}/clock/${path}`, { ...body, by: arbiterInput.value || 'arbiter', idempotency_key: key() });
+        parts.msg.textContent = `${what}: done.`;
+      } catch (e) {
+        parts.msg.className = 'error';
+        parts.msg.textContent = `${what}: ${e.message}`;
+      }
+    };
+    parts.pause = el('button', { id: 'pause', type: 'button', onclick: () => run('Pause', 'pause', { reason: pauseReason.value }) }, 'Pause clocks');
+    parts.resume = el('button', { id: 'resume', type: 'button', onclick: () => run('Resume', 'resume', {}) }, 'Resume');
+    const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => run('Adjust', 'adjust', { side: side.value, delta_ms: Math.round(+secs.value * 1000), reason: reason.value, article: article.value }) }, 'Adjust');
+    detail.replaceChildren(
+      el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
+      el('div', { class: 'cols' },
+        el('div', {}, parts.black, parts.board, parts.white),
+        el('div', {},
+          el('fieldset', {}, el('legend', {}, 'Clocks (Art. 6.11, 6.12)'),
+            el('div', { class: 'actions' }, pauseReason, parts.pause, parts.resume),
+            el('div', { class: 'actions' }, side, secs, el('span', {}, 's'), reason, article, adjust)),
+          el('fieldset', {}, el('legend', {}, 'Claims and results'),
+            el('div', { class: 'actions' }, el('button', { id: 'rule-claim', disabled: true }, 'Rule on claim'), el('button', { id: 'correct-result', disabled: true }, 'Correct result')),
+            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, by the game\'s laws profile; the API has no command yet for a ruling by hand nor for a result correction with its reason, so these stay disabled.')),
+          parts.msg)),
+      el('h2', {}, 'Claims, flags, rulings and incidents'), parts.log);
+  }
+  renderBoard(parts.board, st.fen || (st.created && st.created.start_fen) || null, st.uci);
+  clock.paused = st.paused;
+  parts.pause.disabled = st.paused || st.result !== '*' || !st.started;
+  parts.resume.disabled = !st.paused || st.result !== '*';
+  parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
+}
+
+function select(id) {
+  selected = id;
+  draw();
+}
+
+async function run() {
+  let ids = q.getAll('game');
+  let title = "Arbiter's console";
+  const labels = new Map();
+  if (q.get('t')) {
+    const t = await api(`/api/tournaments/${encodeURIComponent(q.get('t'))}`);
+    title = `Arbiter — ${t.tournament.name || t.id}`;
+    for (const r of t.rounds || []) for (const b of r.boards || []) { ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board}`); }
+  }
+  if (ids.length === 0) return chooser();
+  ids = [...new Set(ids)].slice(-128);
+  for (const id of ids) games.set(id, { id, label: labels.get(id) || id, events: [], pending: [], incidents: [], flags: [], result: '*' });
+  selected = ids[ids.length - 1];
+  page.replaceChildren(el('h1', {}, title),
+    el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput),
+    el('h2', {}, 'Needs the arbiter'), attention,
+    el('h2', {}, 'Games'), gameList, detail);
+  draw();
+  const url = () => '/api/web/live?' + ids.map((g) => 'game=' + encodeURIComponent(g)).join('&');
+  stream(url(), (e) => {
+    const st = games.get(e.aggregate && e.aggregate.id);
+    if (!st || st.events.some((x) => x.seq === e.seq)) return;
+    st.events.push(e);
+    st.events.sort((a, b) => a.seq - b.seq);
+    fold(st);
+    if (clock && st.id === selected && CLOCK_EVENTS.has(e.type)) clock.sync();
+    redraw();
+  }, { resume: url });
+}
+
+run().catch((e) => showError(page, e));

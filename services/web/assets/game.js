@@ -1,0 +1,65 @@
+// A live game: the board, both clocks running, the moves and every event
+// (rulings with their articles), updated from the game's event stream.
+import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem } from './hakem.js';
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const page = document.getElementById('page');
+frame(id);
+
+let g;
+try {
+  g = await api(`/api/games/${encodeURIComponent(id)}`);
+} catch (e) {
+  showError(page, e);
+  throw e;
+}
+const boardBox = el('div', { id: 'board' });
+const white = clockBox('white', g.white);
+const black = clockBox('black', g.black);
+const result = el('span', { id: 'result', class: 'result' }, g.result || '*');
+const status = el('p', { id: 'status', class: 'muted' });
+const moveList = el('ol', { id: 'moves', class: 'moves' });
+const log = el('ul', { id: 'log', class: 'log' });
+const clock = new LiveClock(id, white, black);
+const sans = [];
+let lastSeq = 0;
+
+function showMoves() {
+  const items = [];
+  for (let i = 0; i < sans.length; i += 2) {
+    items.push(el('li', {}, el('span', { 'data-ply': i + 1 }, sans[i]), sans[i + 1] ? el('span', { 'data-ply': i + 2 }, sans[i + 1]) : ''));
+  }
+  moveList.replaceChildren(...items);
+  const lastSpan = moveList.querySelector(`[data-ply="${sans.length}"]`);
+  if (lastSpan) lastSpan.classList.add('cur');
+}
+
+renderBoard(boardBox, g.start_fen || null);
+page.replaceChildren(
+  el('h1', {}, `${g.white} – ${g.black} `, result),
+  el('p', { class: 'muted' }, [g.tournament_id && `${g.tournament_id}, round ${g.round}, board ${g.board}`, g.time_control, g.laws].filter(Boolean).join(' · '),
+    ' · ', el('a', { href: `/replay/${encodeURIComponent(id)}` }, 'replay'),
+    g.tournament_id ? el('span', {}, ' · ', el('a', { href: `/tournaments/${encodeURIComponent(g.tournament_id)}` }, 'tournament')) : ''),
+  el('div', { class: 'cols' },
+    el('section', {}, black, boardBox, white, status),
+    el('section', {}, el('h2', {}, 'Moves'), moveList, el('h2', {}, 'Events'), log)));
+clock.sync();
+
+stream(`/api/games/${encodeURIComponent(id)}/events`, (e) => {
+  if (e.seq <= lastSeq) return;
+  lastSeq = e.seq;
+  const d = e.data || {};
+  switch (e.type) {
+    case 'game.created': if (d.start_fen) renderBoard(boardBox, d.start_fen); break;
+    case 'game.move_played':
+      sans[d.ply - 1] = d.san; sans.length = d.ply;
+      renderBoard(boardBox, d.fen_after, d.uci);
+      showMoves();
+      break;
+    case 'game.ended': result.textContent = d.result; status.textContent = `${d.termination.replace(/_/g, ' ')}${d.article ? ' (Art. ' + d.article + ')' : ''}`; break;
+    case 'clock.paused': clock.paused = true; break;
+    case 'clock.resumed': clock.paused = false; break;
+  }
+  if (e.type !== 'game.move_played') log.prepend(logItem(e));
+  if (CLOCK_EVENTS.has(e.type)) clock.sync();
+}, { resume: () => `/api/games/${encodeURIComponent(id)}/events?from=${lastSeq + 1}` });
