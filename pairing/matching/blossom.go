@@ -56,12 +56,11 @@ type solver struct {
 	blossombase      []int
 	blossomendps     [][]int
 	bestedge         []int
-	blossombestedges [][]int
-	hasBestEdges     []bool
+	bestStale        []bool // an S-blossom whose bestedge is yet to be found
 	unused           []int
 	allowedge        []bool
 	allowed          []int    // the edges of allowedge set in this stage
-	bestslack        []uint64 // addBlossom's scratch: least slack to each blossom
+	lbuf             []int    // refreshBest's list of leaves
 	pbuf             []int    // the scan's list of remote endpoints
 	queue            []int
 
@@ -119,8 +118,7 @@ func newSolver(g *Graph, ids []int) *solver {
 	}
 	s.blossomendps = make([][]int, 2*n)
 	s.bestedge = fill(2*n, -1)
-	s.blossombestedges = make([][]int, 2*n)
-	s.hasBestEdges = make([]bool, 2*n)
+	s.bestStale = make([]bool, 2*n)
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
@@ -268,58 +266,43 @@ func (s *solver) addBlossom(base, e int) {
 		}
 		s.inblossom[x] = b
 	}
-	bestedgeto := fill(2*s.n, -1)
-	if len(s.bestslack) < 2*s.n*s.k {
-		s.bestslack = make([]uint64, 2*s.n*s.k)
-	}
-	slackOf := func(bj int) Weight { return Weight(s.bestslack[bj*s.k : (bj+1)*s.k]) }
-	cand := s.scratch(2)
-	consider := func(k int) {
-		i, j := s.eu[k], s.ev[k]
-		if s.inblossom[j] == b {
-			i, j = j, i
-		}
-		_ = i
-		bj := s.inblossom[j]
-		if bj == b || s.label[bj] != 1 {
-			return
-		}
-		s.slackInto(k, cand)
-		if bestedgeto[bj] == -1 || cand.Cmp(slackOf(bj)) < 0 {
-			bestedgeto[bj] = k
-			slackOf(bj).Set(cand)
-		}
-	}
+	// The new blossom's least-slack edge to another S-blossom is found
+	// only when a dual change needs it (bestStale): most blossoms of a
+	// stage are formed on tight edges and never need it.
 	for _, c := range path {
-		if !s.hasBestEdges[c] {
-			for _, x := range s.leaves(c, nil) {
-				s.neighbours(x, func(p int) bool {
-					consider(p / 2)
-					return true
-				})
-			}
-		} else {
-			for _, k := range s.blossombestedges[c] {
-				consider(k)
-			}
-		}
-		s.blossombestedges[c] = nil
-		s.hasBestEdges[c] = false
+		s.bestStale[c] = false
 		s.bestedge[c] = -1
 	}
-	var list []int
-	for _, k := range bestedgeto {
-		if k != -1 {
-			list = append(list, k)
-		}
-	}
-	s.blossombestedges[b] = list
-	s.hasBestEdges[b] = true
 	s.bestedge[b] = -1
-	for _, k := range list {
-		if s.bestedge[b] == -1 || s.slackLess(k, s.bestedge[b]) {
-			s.bestedge[b] = k
-		}
+	s.bestStale[b] = true
+}
+
+// refreshBest finds the least-slack edge from top-level S-blossom b to a
+// vertex of another top-level S-blossom.
+func (s *solver) refreshBest(b int) {
+	s.bestStale[b] = false
+	s.bestedge[b] = -1
+	cur, cand := s.scratch(2), s.scratch(3)
+	s.lbuf = s.leaves(b, s.lbuf[:0])
+	for _, x := range s.lbuf {
+		s.neighbours(x, func(p int) bool {
+			bj := s.inblossom[s.endpoint(p)]
+			if bj == b || s.label[bj] != 1 {
+				return true
+			}
+			k := p / 2
+			if s.bestedge[b] == -1 {
+				s.slackInto(k, cur)
+				s.bestedge[b] = k
+				return true
+			}
+			s.slackInto(k, cand)
+			if cand.Cmp(cur) < 0 {
+				cur.Set(cand)
+				s.bestedge[b] = k
+			}
+			return true
+		})
 	}
 }
 
@@ -399,8 +382,7 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 	s.label[b], s.labelend[b] = -1, -1
 	s.blossomchilds[b], s.blossomendps[b] = nil, nil
 	s.blossombase[b] = -1
-	s.blossombestedges[b] = nil
-	s.hasBestEdges[b] = false
+	s.bestStale[b] = false
 	s.bestedge[b] = -1
 	s.unused = append(s.unused, b)
 }
@@ -492,8 +474,7 @@ func (s *solver) solve() {
 			}
 		}
 		for b := n; b < 2*n; b++ {
-			s.blossombestedges[b] = nil
-			s.hasBestEdges[b] = false
+			s.bestStale[b] = false
 		}
 		for _, k := range s.allowed {
 			s.allowedge[k] = false
@@ -567,7 +548,7 @@ func (s *solver) solve() {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						if s.bestedge[b] == -1 || s.lessThanEdge(kslack, s.bestedge[b]) {
+						if !s.bestStale[b] && (s.bestedge[b] == -1 || s.lessThanEdge(kslack, s.bestedge[b])) {
 							s.bestedge[b] = k
 						}
 					} else if s.label[w] == 0 {
@@ -609,6 +590,9 @@ func (s *solver) solve() {
 				}
 			}
 			for b := 0; b < 2*n; b++ {
+				if s.blossomparent[b] == -1 && s.label[b] == 1 && s.bestStale[b] {
+					s.refreshBest(b)
+				}
 				if s.blossomparent[b] == -1 && s.label[b] == 1 && s.bestedge[b] != -1 {
 					s.slackInto(s.bestedge[b], d)
 					d.Rsh1()

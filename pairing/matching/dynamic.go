@@ -135,8 +135,7 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 	}
 	s.blossomendps = make([][]int, 2*n)
 	s.bestedge = fill(2*n, -1)
-	s.blossombestedges = make([][]int, 2*n)
-	s.hasBestEdges = make([]bool, 2*n)
+	s.bestStale = make([]bool, 2*n)
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
@@ -283,8 +282,7 @@ func (s *solver) dissolve(b int) {
 	s.label[b], s.labelend[b] = 0, -1
 	s.blossomchilds[b], s.blossomendps[b] = nil, nil
 	s.blossombase[b] = -1
-	s.blossombestedges[b] = nil
-	s.hasBestEdges[b] = false
+	s.bestStale[b] = false
 	s.bestedge[b] = -1
 	s.unused = append(s.unused, b)
 }
