@@ -46,23 +46,23 @@ type solver struct {
 	dual   []uint64 // 2n numbers
 	tmp    []uint64 // scratch numbers
 
-	neighbend        [][]int
-	mate             []int
-	label            []int
-	labelend         []int
-	inblossom        []int
-	blossomparent    []int
-	blossomchilds    [][]int
-	blossombase      []int
-	blossomendps     [][]int
-	bestedge         []int
-	bestStale        []bool // an S-blossom whose bestedge is yet to be found
-	unused           []int
-	allowedge        []bool
-	allowed          []int    // the edges of allowedge set in this stage
-	lbuf             []int    // refreshBest's list of leaves
-	pbuf             []int    // the scan's list of remote endpoints
-	queue            []int
+	neighbend     [][]int
+	mate          []int
+	label         []int
+	labelend      []int
+	inblossom     []int
+	blossomparent []int
+	blossomchilds [][]int
+	blossombase   []int
+	blossomendps  [][]int
+	bestedge      []int
+	bestStale     []bool // an S-blossom whose bestedge is yet to be found
+	unused        []int
+	allowedge     []bool
+	allowed       []int // the edges of allowedge set in this stage
+	lbuf          []int // refreshBest's list of leaves
+	pbuf          []int // the scan's list of remote endpoints
+	queue         []int
 
 	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
 	retired []bool    // a Matcher's retired vertices
