@@ -1,0 +1,297 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// auditRun is one run of hakem audit.
+type auditRun struct {
+	code   int
+	stdout string
+	stderr string
+	json   map[string]any
+}
+
+func runAudit(t *testing.T, args ...string) auditRun {
+	t.Helper()
+	cmd := exec.Command(hakemBinary(t), append([]string{"audit"}, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := auditRun{stdout: out.String(), stderr: errb.String()}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	if slices.Contains(args, "--json") {
+		if err := json.Unmarshal(out.Bytes(), &r.json); err != nil {
+			t.Fatalf("hakem audit %v: not JSON: %v\n%s\n%s", args, err, r.stdout, r.stderr)
+		}
+	}
+	return r
+}
+
+func (r auditRun) firstBad() string {
+	fb, _ := r.json["first_bad"].(map[string]any)
+	id, _ := fb["event_id"].(string)
+	return id
+}
+
+// playAuditedGames plays, through a real hakem serve: game "claims" (an
+// incorrect claim with its penalty, then a resignation), game "flag" (a
+// flag fall, its ruling, the result) and a 4-player round robin of two
+// rounds; it returns the stopped server's data folder.
+func playAuditedGames(t *testing.T) string {
+	data := t.TempDir()
+	s := start(t, data)
+	create := func(id, tc string) {
+		a := s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": tc, "idempotency_key": id})
+		if a.status != http.StatusCreated {
+			t.Fatalf("create %s: %d %s", id, a.status, a.raw)
+		}
+	}
+	startClock := func(id string) {
+		if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}); a.status != 200 {
+			t.Fatalf("clock %s: %d %s", id, a.status, a.raw)
+		}
+	}
+	create("claims", "600")
+	live, closeLive := follow(t, s.base, "claims")
+	defer closeLive()
+	startClock("claims")
+	s.move("claims", "w", "Nf3", "1")
+	s.move("claims", "b", "Nf6", "2")
+	if a := s.post("/api/games/claims/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "c"}); a.status != 200 {
+		t.Fatalf("claim: %d %s", a.status, a.raw)
+	}
+	waitFor(t, live, "clock.time_adjusted")
+	s.move("claims", "w", "Ng1", "3")
+	s.move("claims", "b", "e5", "4")
+	if a := s.post("/api/games/claims/resign", map[string]string{"player": "w", "idempotency_key": "r"}); a.status != 200 {
+		t.Fatalf("resign: %d %s", a.status, a.raw)
+	}
+
+	create("flag", "2")
+	liveF, closeF := follow(t, s.base, "flag")
+	defer closeF()
+	startClock("flag")
+	s.move("flag", "w", "e4", "1")
+	waitFor(t, liveF, "game.ended")
+
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Audit RR", "system": "round-robin", "rounds": 2, "time_control": "600", "idempotency_key": "t"}); a.status != http.StatusCreated {
+		t.Fatalf("tournament: %d %s", a.status, a.raw)
+	}
+	for i, p := range []string{"p1", "p2", "p3", "p4"} {
+		if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": p, "name": fmt.Sprint("Player, ", i+1), "idempotency_key": p}); a.status != 200 {
+			t.Fatalf("register: %d %s", a.status, a.raw)
+		}
+	}
+	for round := 1; round <= 2; round++ {
+		if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)}); a.status != 200 {
+			t.Fatalf("pair %d: %d %s", round, a.status, a.raw)
+		}
+		for board := 1; board <= 2; board++ {
+			id := fmt.Sprintf("rr-r%d-b%d", round, board)
+			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
+				if time.Now().After(deadline) {
+					t.Fatalf("game %s not created", id)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			g := s.game(id)
+			white, black := g["white"].(string), g["black"].(string)
+			s.move(id, white, "e4", "1")
+			s.move(id, black, "e5", "2")
+			loser := black
+			if board == 2 {
+				loser = white
+			}
+			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": loser, "idempotency_key": "r"}); a.status != 200 {
+				t.Fatalf("resign %s: %d %s", id, a.status, a.raw)
+			}
+		}
+		if a := s.post(fmt.Sprint("/api/tournaments/rr/rounds/", round, "/close"), map[string]any{"idempotency_key": fmt.Sprint("close", round)}); a.status != 200 {
+			t.Fatalf("close %d: %d %s", round, a.status, a.raw)
+		}
+	}
+	s.stop()
+	return data
+}
+
+// TestAuditTampering: the games of a real server audit clean from a copy of
+// its data folder (which the audit leaves untouched), and each edit of a
+// copy — published raw, and also re-hashed by someone who knows the hash
+// function — is caught at the event it touches.
+func TestAuditTampering(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data := playAuditedGames(t)
+	before := folderDigest(t, data)
+
+	for _, id := range []string{"claims", "flag"} {
+		html := filepath.Join(t.TempDir(), id+".html")
+		r := runAudit(t, "game", id, "--data", data, "--json", "--html", html)
+		if r.code != 0 || r.json["ok"] != true {
+			t.Fatalf("untouched game %s: exit %d %s\n%s", id, r.code, r.stderr, r.stdout)
+		}
+		page, err := os.ReadFile(html)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(page), "<polyline") || !strings.Contains(string(page), `class="board"`) || strings.Contains(string(page), "<script") {
+			t.Errorf("HTML report of %s lacks the clock chart or a board", id)
+		}
+	}
+	text := runAudit(t, "game", "claims", "--data", data)
+	for _, want := range []string{"ruling on draw_claim: game_continues", "article 9.5", "fide-2023", "verdict: every event follows"} {
+		if !strings.Contains(text.stdout, want) {
+			t.Errorf("timeline lacks %q:\n%s", want, text.stdout)
+		}
+	}
+	// What did the clocks read when the claim was made? (ply 2: after Nf6)
+	at := runAudit(t, "game", "claims", "--data", data, "--at", "2")
+	if at.code != 0 || !strings.Contains(at.stdout, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2") || !strings.Contains(at.stdout, "clocks: white 0:") {
+		t.Errorf("--at 2: exit %d\n%s%s", at.code, at.stdout, at.stderr)
+	}
+	tr := runAudit(t, "tournament", "rr", "--data", data, "--json")
+	if tr.code != 0 || tr.json["ok"] != true {
+		t.Fatalf("untouched tournament: exit %d %s\n%s", tr.code, tr.stderr, tr.stdout)
+	}
+	if rounds, _ := tr.json["rounds"].([]any); len(rounds) != 2 {
+		t.Errorf("tournament audit re-paired %d rounds", len(rounds))
+	}
+
+	orig := readFolder(t, data)
+	index := func(log []events.Envelope, typ string, nth int) int {
+		for i, e := range log {
+			if e.Type == typ {
+				if nth == 0 {
+					return i
+				}
+				nth--
+			}
+		}
+		t.Fatalf("no %s #%d", typ, nth)
+		return -1
+	}
+	cases := []struct {
+		name, game string
+		// edit alters the log and returns it and the id of the event the
+		// audit must name first
+		edit func(log []events.Envelope) ([]events.Envelope, string)
+	}{
+		{"delete an event", "claims", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "game.move_played", 1)
+			id := log[i+1].ID
+			return slices.Delete(log, i, i+1), id
+		}},
+		{"reorder two", "claims", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "game.move_played", 0)
+			log[i], log[i+1] = log[i+1], log[i]
+			return log, log[i].ID
+		}},
+		{"alter a move", "claims", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "game.move_played", 1)
+			setData(t, &log[i], "uci", "b8c6")
+			setData(t, &log[i], "san", "Nc6")
+			return log, log[i].ID
+		}},
+		{"alter a clock reading", "flag", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "clock.flag_fell", 0)
+			var ff events.FlagFell
+			if err := json.Unmarshal(log[i].Data, &ff); err != nil {
+				t.Fatal(err)
+			}
+			setData(t, &log[i], "at", ff.At.Add(time.Millisecond))
+			return log, log[i].ID
+		}},
+		{"alter a result", "flag", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "game.ended", 0)
+			setData(t, &log[i], "result", "0-1")
+			return log, log[i].ID
+		}},
+		{"insert a forged ruling", "claims", func(log []events.Envelope) ([]events.Envelope, string) {
+			i := index(log, "game.move_played", 1)
+			prev := log[i]
+			forged := events.Envelope{ID: events.NewULID(prev.RecordedAt), Type: "arbiter.ruling_given", Version: 1,
+				Aggregate: prev.Aggregate, Writer: events.WriterArbiter, Seq: prev.Seq + 1, RecordedAt: prev.RecordedAt,
+				Actor: events.Actor{Role: "system", ID: "arbiter"}, CausationID: prev.ID, IdempotencyKey: "forged",
+				PrevHash: prev.Hash, Data: json.RawMessage(`{"matter":"draw_claim","article":"9.2.1","profile":"fide-2023","decision":"draw"}`)}
+			h, err := events.ComputeHash(&forged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			forged.Hash = h
+			return slices.Insert(log, i+1, forged), forged.ID
+		}},
+	}
+	for _, c := range cases {
+		for _, rehashed := range []bool{false, true} {
+			name := c.name
+			if rehashed {
+				name += ", re-hashed"
+			}
+			t.Run(name, func(t *testing.T) {
+				log, want := c.edit(slices.Clone(orig.gameOf(c.game)))
+				if rehashed {
+					rechain(t, log)
+				}
+				dir := forge(t, orig.withGame(c.game, log))
+				r := runAudit(t, "game", c.game, "--data", dir, "--json")
+				if r.code != 1 || r.json["ok"] != false || r.firstBad() != want {
+					t.Fatalf("exit %d, first bad %q, want 1 and %s\n%s", r.code, r.firstBad(), want, r.stderr)
+				}
+				if !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "does not follow") {
+					t.Errorf("stderr does not name the event: %s", r.stderr)
+				}
+				t.Logf("%s", strings.TrimSpace(r.stderr))
+			})
+		}
+	}
+	// the untouched copy, forged the same way without an edit, passes
+	if r := runAudit(t, "game", "claims", "--data", forge(t, orig), "--json"); r.code != 0 {
+		t.Errorf("an unedited rewrite: exit %d %s", r.code, r.stderr)
+	}
+	if after := folderDigest(t, data); after != before {
+		t.Error("auditing changed the data folder")
+	}
+}
+
+// folderDigest lists a folder's files with their sizes and modification
+// times, to tell whether anything wrote to it.
+func folderDigest(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %d\n", p, info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
