@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/hakem-chess/hakem/pairing/trf"
 	"time"
 )
 
@@ -151,6 +153,21 @@ func TestRoundRobin(t *testing.T) {
 		}
 		lastRank = st["rank"].(float64)
 	}
+	// the TRF export reads back with the pairing module's reader
+	var resp *http.Response
+	file, err := trf.Read(strings.NewReader(s.do("GET", "/api/tournaments/rr/trf", "").raw))
+	if err != nil {
+		t.Fatalf("TRF export: %v", err)
+	}
+	if file.Name != "Club RR" || len(file.Players) != 4 || file.Rounds() != 3 {
+		t.Errorf("TRF: %q, %d players, %d rounds", file.Name, len(file.Players), file.Rounds())
+	}
+	for _, p := range file.Players {
+		if want := points[players[p.StartNo-1]]; p.Points != want || file.Score(p.StartNo, 3) != want {
+			t.Errorf("TRF: player %d has %v points (%v from rounds), want %v", p.StartNo, p.Points, file.Score(p.StartNo, 3), want)
+		}
+	}
+
 	// the tournament's events as NDJSON: recorded, and live
 	a := s.do("GET", "/api/tournaments/rr/events?follow=false", "")
 	count := map[string]int{}
@@ -166,7 +183,7 @@ func TestRoundRobin(t *testing.T) {
 		t.Errorf("tournament events: %v", count)
 	}
 	req, _ := http.NewRequest("GET", s.base+"/api/tournaments/rr/events", nil)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

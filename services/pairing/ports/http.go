@@ -25,6 +25,7 @@ import (
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
+//	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
 type HTTP struct {
 	Pairing *app.Pairing
 	// Feed follows a tournament's events (GET .../events).
@@ -57,6 +58,33 @@ func (h HTTP) RegisterCommands(mux *http.ServeMux) {
 func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
+	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
+}
+
+// trf serves the tournament as a TRF-26 file.
+func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := events.Tournament(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
+		return
+	}
+	t, _, _, err := h.Pairing.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		return
+	}
+	results, err := h.Pairing.Results(r.Context(), t)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", id+".trf"))
+	_ = WriteTRF(w, t, results)
 }
 
 // events streams the tournament's events as NDJSON: the recorded ones,
