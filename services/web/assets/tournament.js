@@ -89,7 +89,7 @@ const standings = el('section', { id: 'standings' }, el('h2', {}, `Standings${t.
       el('td', { class: 'num' }, String(s.rank)), el('td', {}, name(s.player_id)),
       el('td', { class: 'num' }, String((names.get(s.player_id) || {}).rating || '')),
       el('td', { class: 'num' }, String(s.points)),
-      (s.tiebreaks || []).map((v) => el('td', { class: 'num' }, String(v))))))))));
+      (s.tiebreaks || []).map((v) => el('td', { class: 'num' }, String(v)))))))));
 
 // crosstable, players in standings order
 const order = (t.standings || []).map((s) => s.player_id);
@@ -107,7 +107,7 @@ const cross = el('section', { id: 'crosstable' }, el('h2', {}, 'Crosstable'),
     el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', { style: 'text-align:left' }, 'Player'), order.map((_, i) => el('th', {}, String(i + 1))))),
     el('tbody', {}, order.map((p, i) => el('tr', {},
       el('td', {}, String(i + 1)), el('td', { style: 'text-align:left' }, name(p)),
-      order.map((o, j) => i === j ? el('td', { class: 'self' }, '') : el('td', {}, cells.get(p + '\u0000' + o) || '')))))))));
+      order.map((o, j) => i === j ? el('td', { class: 'self' }, '') : el('td', {}, cells.get(p + '\u0000' + o) || ''))))))));
 
 page.replaceChildren(
   el('h1', {}, tc.name || id),
