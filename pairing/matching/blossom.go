@@ -64,9 +64,12 @@ type solver struct {
 	pbuf          []int // the scan's list of remote endpoints
 	queue         []int
 
-	dense   *Graph    // a Matcher's solver: every pair of vertices is an edge slot
-	retired []bool    // a Matcher's retired vertices
-	adj     [][]int32 // a Matcher's adjacency lists (edges of positive weight)
+	seen      []uint32  // tightAugment's stamps
+	tightFrom int       // unmatched vertices from which to try tightAugment (0: never)
+	pass      uint32    // tightAugment's current stamp
+	dense     *Graph    // a Matcher's solver: every pair of vertices is an edge slot
+	retired   []bool    // a Matcher's retired vertices
+	adj       [][]int32 // a Matcher's adjacency lists (edges of positive weight)
 }
 
 func newSolver(g *Graph, ids []int) *solver {
@@ -465,7 +468,11 @@ func (s *solver) solve() {
 	n := s.n
 	kslack := s.scratch(0)
 	delta := s.scratch(1)
+	tight := s.dense != nil && s.tightFrom > 0
 	for stage := 0; s.dense != nil || stage < n; stage++ {
+		if tight && s.freeCount() >= s.tightFrom {
+			tight = 4*s.tightAugment() >= s.tightFrom
+		}
 		for i := range s.label {
 			s.label[i] = 0
 			s.bestedge[i] = -1
@@ -661,6 +668,22 @@ func (s *solver) solve() {
 			}
 		}
 	}
+}
+
+// tightRoots is the number of unmatched vertices from which a Matcher
+// looks for tight augmenting paths before a stage (tightAugment); it stops
+// looking in this Solve once a pass finds fewer than a quarter as many.
+const tightRoots = 16
+
+// freeCount counts the unmatched vertices that would be roots of a stage.
+func (s *solver) freeCount() int {
+	c := 0
+	for v := 0; v < s.n; v++ {
+		if s.mate[v] == -1 && !s.retired[v] && !s.num(v).IsZero() {
+			c++
+		}
+	}
+	return c
 }
 
 // lessThanEdge reports whether the slack x is less than edge e's slack.

@@ -176,12 +176,22 @@ func TestWeightArithmetic(t *testing.T) {
 }
 
 func TestMatcherFollowsChanges(t *testing.T) {
+	for _, tightFrom := range []int{tightRoots, 2} {
+		matcherFollowsChanges(t, tightFrom)
+	}
+}
+
+// matcherFollowsChanges checks a Matcher against brute force; tightFrom
+// is its solver's threshold for tight augmentation before a stage (low
+// values make the small graphs use it).
+func matcherFollowsChanges(t *testing.T, tightFrom int) {
 	rng := rand.New(rand.NewSource(7))
 	for iter := 0; iter < 600; iter++ {
 		n := 2 + rng.Intn(11)
 		words := 1 + rng.Intn(2)
 		g, _ := NewGraph(n, words)
 		m := NewMatcher(g) // weights are set after the Matcher is made
+		m.s.tightFrom = tightFrom
 		randomWeight := func() Weight {
 			w := NewWeight(words)
 			if rng.Intn(4) == 0 {
@@ -210,7 +220,7 @@ func TestMatcherFollowsChanges(t *testing.T) {
 			}
 			want := bruteForceAmong(g, active)
 			if w := matchingWeight(t, g, got); w.Cmp(want) != 0 {
-				t.Fatalf("iter %d step %d: weight %v, best %v", iter, step, w, want)
+				t.Fatalf("tightFrom %d iter %d step %d: weight %v, best %v", tightFrom, iter, step, w, want)
 			}
 			switch op := rng.Intn(5); {
 			case op == 0:
@@ -244,4 +254,61 @@ func bruteForceAmong(g *Graph, active []bool) *big.Int {
 		}
 	}
 	return bruteForce(h)
+}
+
+// TestMatcherBulkChanges changes the edges at many vertices of a larger
+// graph at once (as a new bracket does) and compares the Matcher's result
+// with a matching computed from scratch.
+func TestMatcherBulkChanges(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for iter := 0; iter < 40; iter++ {
+		n := 20 + rng.Intn(41)
+		words := 1 + rng.Intn(3)
+		g, _ := NewGraph(n, words)
+		m := NewMatcher(g)
+		// few distinct weights: many tight edges and ties, as in pairing
+		randomWeight := func() Weight {
+			w := NewWeight(words)
+			if rng.Intn(5) == 0 {
+				return w
+			}
+			w.AddSmall(uint64(1 + rng.Intn(3)))
+			w.Lsh(uint(64*(words-1) + rng.Intn(8)))
+			w.AddSmall(uint64(rng.Intn(4)))
+			return w
+		}
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				g.SetWeight(i, j, randomWeight())
+			}
+		}
+		active := make([]bool, n)
+		for v := range active {
+			active[v] = true
+		}
+		for step := 0; step < 8; step++ {
+			got := m.Solve()
+			want := g.MaxWeightMatchingAmong(active)
+			if w, b := matchingWeight(t, g, got), matchingWeight(t, g, want); w.Cmp(b) != 0 {
+				t.Fatalf("iter %d step %d: weight %v, from scratch %v", iter, step, w, b)
+			}
+			if rng.Intn(3) == 0 {
+				v := rng.Intn(n)
+				m.Retire(v)
+				active[v] = false
+			}
+			for v := 0; v < n; v++ {
+				if rng.Intn(2) != 0 {
+					continue
+				}
+				for u := 0; u < n; u++ {
+					if u != v && rng.Intn(2) == 0 {
+						g.SetWeight(u, v, randomWeight())
+						m.Touched(u)
+					}
+				}
+				m.Changed(v)
+			}
+		}
+	}
 }

@@ -108,7 +108,7 @@ func (m *Matcher) Solve() []int {
 // of zero weight and edges at retired vertices are skipped when scanned.
 func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
-	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired}
+	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots}
 	m := n * (n - 1) / 2
 	s.eu = make([]int, m)
 	s.ev = make([]int, m)
