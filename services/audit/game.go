@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
@@ -412,6 +413,9 @@ func compare(want, got []events.Event) (int, string, error) {
 		w, g := deref(want[i]), deref(got[i])
 		if w.EventType() != g.EventType() {
 			return i, "", fmt.Errorf("recorded %s where the services decide %s %s", g.EventType(), w.EventType(), jsonOf(w))
+		}
+		if t := reflect.TypeOf(w); t.Comparable() && reflect.TypeOf(g) == t && w == g {
+			continue // the same values (what JSON would say, without encoding)
 		}
 		wb, gb := jsonOf(w), jsonOf(g)
 		if !bytes.Equal(wb, gb) {
