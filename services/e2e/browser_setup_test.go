@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -233,7 +235,7 @@ func (b *browserTab) screenshot(name string) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, fullPage)
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
 	}
@@ -249,3 +251,28 @@ func js(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// fullPage captures the whole page (its scroll size) as a PNG, clipped
+// explicitly: chromium's capture beyond the viewport alone sometimes stops
+// at the viewport.
+func fullPage(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+	size, err := chromedp.Evaluate[[]float64](`[document.documentElement.scrollWidth, document.documentElement.scrollHeight]`)(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	if len(size) != 2 {
+		return nil, fmt.Errorf("page size %v", size)
+	}
+	r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format:                page.CaptureScreenshotFormatPng,
+		CaptureBeyondViewport: ptrTo(true),
+		FromSurface:           ptrTo(true),
+		Clip:                  &page.Viewport{Width: size[0], Height: size[1], Scale: 1},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.Data, nil
+}
+
+func ptrTo[T any](v T) *T { return &v }

@@ -117,11 +117,40 @@ func TestBrowserLiveGame(t *testing.T) {
 	fen = s.game(game)["fen"].(string)
 	hall.waitTrue("a6 on the tournament's live board", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .board').dataset.fen === %s`, game, js(fen)))
 	hall.screenshot("tournament-projector.png")
+	// the dark "hall" mode, kept across pages
+	hall.run(chromedp.Click(chromedp.CSS("#theme")))
+	hall.waitTrue("hall mode", `document.documentElement.dataset.theme === 'hall' && getComputedStyle(document.body).backgroundColor !== 'rgb(250, 250, 247)'`)
+	hall.open(s.base + "/games/" + game)
+	hall.waitTrue("the game in hall mode", fmt.Sprintf(`document.documentElement.dataset.theme === 'hall' && %s === %s`, boardFEN, js(fen)))
+	hall.screenshot("live-game-projector-hall.png")
 	hall.noJSErrors()
 	phone.open(s.base + "/tournaments/open")
 	phone.waitTrue("the tournament page on a phone", `document.querySelector('#crosstable table')`)
 	phone.screenshot("tournament-phone.png")
 	phone.noJSErrors()
+
+	// Black resigns: the result shows on the live board; once the round is
+	// closed, the standings and the crosstable carry it.
+	if a := s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "resign"}); a.status != 200 {
+		t.Fatalf("resign: %d %s", a.status, a.raw)
+	}
+	hall.open(s.base + "/tournaments/open")
+	hall.waitTrue("1-0 on the live board", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .result').textContent === '1-0'`, game))
+	if a := s.post("/api/tournaments/open/rounds/1/close", map[string]any{"idempotency_key": "close1"}); a.status != 200 {
+		t.Fatalf("close round 1: %d %s", a.status, a.raw)
+	}
+	view := s.do("GET", "/api/tournaments/open", "").body
+	standings := view["standings"].([]any)
+	first := standings[0].(map[string]any)
+	hall.open(s.base + "/tournaments/open")
+	hall.waitTrue("the standings after round 1", fmt.Sprintf(`document.querySelector('#standings tbody tr').dataset.player === %s && document.querySelector('#standings tbody tr').children[3].textContent === %s`, js(first["player_id"].(string)), js(fmt.Sprint(first["points"]))))
+	var cross [][]string
+	hall.eval(`[...document.querySelectorAll('#crosstable tbody tr')].map(tr => [...tr.children].slice(2).map(td => td.textContent))`, &cross)
+	if fmt.Sprint(cross) != "[[ 1] [0 ]]" {
+		t.Errorf("crosstable %q, want the winner's 1 against the loser's 0", cross)
+	}
+	hall.screenshot("tournament-after-round-projector.png")
+	hall.noJSErrors()
 }
 
 // TestBrowserConsole: a draw claim made through the API shows in the

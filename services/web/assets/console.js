@@ -110,7 +110,7 @@ function drawDetail(st) {
     detail.replaceChildren(
       el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
       el('div', { class: 'cols' },
-        el('div', {}, parts.black, parts.board, parts.white),
+        el('div', { class: 'boardcol' }, parts.black, parts.board, parts.white),
         el('div', {},
           el('fieldset', {}, el('legend', {}, 'Clocks (Art. 6.11, 6.12)'),
             el('div', { class: 'actions' }, pauseReason, parts.pause, parts.resume),

@@ -41,7 +41,7 @@ page.replaceChildren(
     ' · ', el('a', { href: `/replay/${encodeURIComponent(id)}` }, 'replay'),
     g.tournament_id ? el('span', {}, ' · ', el('a', { href: `/tournaments/${encodeURIComponent(g.tournament_id)}` }, 'tournament')) : ''),
   el('div', { class: 'cols' },
-    el('section', {}, black, boardBox, white, status),
+    el('section', { class: 'boardcol' }, black, boardBox, white, status),
     el('section', {}, el('h2', {}, 'Moves'), moveList, el('h2', {}, 'Events'), log)));
 clock.sync();
 

@@ -211,13 +211,15 @@ export function frame(title) {
   document.title = title ? `${title} · Hakem` : 'Hakem';
   const saved = localStorage.getItem('hakem-theme');
   if (saved) document.documentElement.dataset.theme = saved;
-  const toggle = el('button', { type: 'button', id: 'theme', title: 'hall mode (dark) / day mode' }, 'Hall mode');
+  const dark = () => document.documentElement.dataset.theme === 'hall' ||
+    (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches);
+  const toggle = el('button', { type: 'button', id: 'theme', title: 'hall mode (dark) / day mode' });
+  toggle.textContent = dark() ? 'Day mode' : 'Hall mode';
   toggle.addEventListener('click', () => {
-    const dark = document.documentElement.dataset.theme === 'hall' ||
-      (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches);
-    const next = dark ? 'day' : 'hall';
+    const next = dark() ? 'day' : 'hall';
     document.documentElement.dataset.theme = next;
     localStorage.setItem('hakem-theme', next);
+    toggle.textContent = dark() ? 'Day mode' : 'Hall mode';
   });
   const header = el('header', { class: 'top' },
     el('a', { class: 'brand', href: '/' }, '\u265E Hakem'),

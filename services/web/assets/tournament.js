@@ -43,7 +43,7 @@ if (last) {
     boards.set(b.game_id, { boardBox, result, clock, fen: null });
     grid.append(card);
   }
-  live.append(el('h2', {}, `Round ${last.round} — live`), grid);
+  live.append(el('h2', {}, `Round ${last.round} — ${t.rounds_closed >= last.round ? 'final positions' : 'live'}`), grid);
   const lastSeq = new Map();
   const url = () => '/api/web/live?' + [...boards.keys()].map((g) => 'game=' + encodeURIComponent(g)).join('&');
   stream(url(), (e) => {
@@ -68,7 +68,7 @@ function showRound(r) {
   const rows = (r.boards || []).map((b) => el('tr', { 'data-game': b.game_id },
     el('td', { class: 'num' }, String(b.board)),
     el('td', {}, name(b.white)), el('td', { class: 'result' }, b.result || '*'), el('td', {}, name(b.black)),
-    el('td', {}, el('a', { href: `/games/${encodeURIComponent(b.game_id)}` }, 'watch'), ' · ',
+    el('td', { class: 'links' }, el('a', { href: `/games/${encodeURIComponent(b.game_id)}` }, 'watch'), ' · ',
       el('a', { href: `/replay/${encodeURIComponent(b.game_id)}` }, 'replay'))));
   for (const by of r.byes || []) rows.push(el('tr', {}, el('td', {}), el('td', {}, name(by.player_id)), el('td', {}, `bye (${by.points})`), el('td', {}), el('td', {})));
   pairingBox.replaceChildren(el('table', { class: 'pairings' },
@@ -79,20 +79,25 @@ for (const r of rounds) tabs.append(el('button', { type: 'button', 'data-round':
 pairings.append(el('h2', {}, 'Pairings'), rounds.length ? tabs : el('p', { class: 'muted' }, 'No round paired yet.'), pairingBox);
 if (last) showRound(last);
 
-// standings
+// standings: the scoring service's published ones (with tie-breaks) when
+// they count every closed round, else the points computed on read
 const tbs = tc.tiebreaks || [];
+const pub = t.published_standings;
+const usePub = pub && t.rounds_closed > 0 && pub.after_round === t.rounds_closed;
+const lines = usePub ? pub.standings : (t.standings || []);
 const standings = el('section', { id: 'standings' }, el('h2', {}, `Standings${t.rounds_closed ? ` after round ${t.rounds_closed}` : ''}`),
+  usePub || !tbs.length ? null : el('p', { class: 'note' }, 'Points so far; tie-breaks once the round is closed and scored.'),
   el('div', { class: 'scroll' }, el('table', {},
     el('thead', {}, el('tr', {}, el('th', { class: 'num' }, '#'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Rtg'), el('th', { class: 'num' }, 'Pts'),
       tbs.map((x) => el('th', { class: 'num' }, x)))),
-    el('tbody', {}, (t.standings || []).map((s) => el('tr', { 'data-player': s.player_id },
+    el('tbody', {}, lines.map((s) => el('tr', { 'data-player': s.player_id },
       el('td', { class: 'num' }, String(s.rank)), el('td', {}, name(s.player_id)),
       el('td', { class: 'num' }, String((names.get(s.player_id) || {}).rating || '')),
       el('td', { class: 'num' }, String(s.points)),
       (s.tiebreaks || []).map((v) => el('td', { class: 'num' }, String(v)))))))));
 
 // crosstable, players in standings order
-const order = (t.standings || []).map((s) => s.player_id);
+const order = lines.map((s) => s.player_id);
 for (const p of t.players) if (!order.includes(p.player_id)) order.push(p.player_id);
 const cells = new Map();
 for (const r of rounds) {
