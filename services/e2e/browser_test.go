@@ -72,7 +72,7 @@ func TestBrowserLiveGame(t *testing.T) {
 	phone.screenshot("tournaments-phone.png")
 
 	phone.open(s.base + "/games/" + game)
-	phone.waitTrue("the board and a clock reading", `document.querySelector('#board .board') && document.querySelector('.clock[data-side="white"]').dataset.ms`)
+	phone.waitTrue("the board, a clock reading and the players' names", `document.querySelector('#board .board') && document.querySelector('.clock[data-side="white"]').dataset.ms && document.querySelector('h1').textContent.includes('Alice Arbiterova (2100) – Bob Blitz (2050)')`)
 	player := map[int]string{0: white, 1: black}
 	var played []string
 	for i, mv := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5"} {
@@ -151,6 +151,11 @@ func TestBrowserLiveGame(t *testing.T) {
 	}
 	hall.screenshot("tournament-after-round-projector.png")
 	hall.noJSErrors()
+
+	// the arbiter's console of the tournament lists its games with results
+	phone.open(s.base + "/console?t=open")
+	phone.waitTrue("the tournament's game in the console", fmt.Sprintf(`[...document.querySelectorAll('#games [data-game="%s"]')].some(b => b.textContent.includes('R1 B1') && b.textContent.includes('1-0')) && document.querySelector('#incidents li[data-type="game.ended"]')`, game))
+	phone.noJSErrors()
 }
 
 // TestBrowserConsole: a draw claim made through the API shows in the

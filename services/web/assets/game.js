@@ -13,9 +13,18 @@ try {
   showError(page, e);
   throw e;
 }
+// a tournament game shows the players' names from the tournament
+const names = new Map();
+if (g.tournament_id) {
+  try {
+    const t = await api(`/api/tournaments/${encodeURIComponent(g.tournament_id)}`);
+    for (const p of t.players || []) names.set(p.player_id, p.name ? `${p.title ? p.title + ' ' : ''}${p.name}${p.rating ? ' (' + p.rating + ')' : ''}` : p.player_id);
+  } catch { /* ids will do */ }
+}
+const nameOf = (id) => names.get(id) || id;
 const boardBox = el('div', { id: 'board' });
-const white = clockBox('white', g.white);
-const black = clockBox('black', g.black);
+const white = clockBox('white', nameOf(g.white));
+const black = clockBox('black', nameOf(g.black));
 const result = el('span', { id: 'result', class: 'result' }, g.result || '*');
 const status = el('p', { id: 'status', class: 'muted' });
 const moveList = el('ol', { id: 'moves', class: 'moves' });
@@ -36,7 +45,7 @@ function showMoves() {
 
 renderBoard(boardBox, g.start_fen || null);
 page.replaceChildren(
-  el('h1', {}, `${g.white} – ${g.black} `, result),
+  el('h1', {}, `${nameOf(g.white)} – ${nameOf(g.black)} `, result),
   el('p', { class: 'muted' }, [g.tournament_id && `${g.tournament_id}, round ${g.round}, board ${g.board}`, g.time_control, g.laws].filter(Boolean).join(' · '),
     ' · ', el('a', { href: `/replay/${encodeURIComponent(id)}` }, 'replay'),
     g.tournament_id ? el('span', {}, ' · ', el('a', { href: `/tournaments/${encodeURIComponent(g.tournament_id)}` }, 'tournament')) : ''),
