@@ -50,9 +50,10 @@ func TextBoard(fen string) string {
 	return b.String()
 }
 
-// glyphs are the Unicode chess symbols of the FEN letters.
+// glyphs are the Unicode chess symbols of the FEN letters (the solid
+// ones for both sides: White's are filled white and outlined in black).
 var glyphs = map[byte]string{
-	'K': "♔", 'Q': "♕", 'R': "♖", 'B': "♗", 'N': "♘", 'P': "♙",
+	'K': "♚", 'Q': "♛", 'R': "♜", 'B': "♝", 'N': "♞", 'P': "♟",
 	'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟",
 }
 
@@ -83,7 +84,11 @@ func BoardSVG(fen, lastUCI string, size int) string {
 		}
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, x, y, c, c, fill)
 		if g, ok := glyphs[sq[i]]; ok {
-			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" dominant-baseline="central">%s</text>`, x+c/2, y+c/2+c/16, c*4/5, g)
+			paint := `fill="#000"`
+			if sq[i] >= 'A' && sq[i] <= 'Z' {
+				paint = `fill="#fff" stroke="#000" stroke-width="1"`
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" dominant-baseline="central" %s>%s</text>`, x+c/2, y+c/2+c/16, c*4/5, paint, g)
 		}
 	}
 	for f := 0; f < 8; f++ {

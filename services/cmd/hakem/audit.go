@@ -258,17 +258,18 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 func printTimeline(out io.Writer, entries []audit.Entry) {
 	for _, e := range entries {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%4d  %s  %-18s %-26s %s", e.Seq, e.At.UTC().Format("2006-01-02T15:04:05.000Z"), e.Actor, e.Type, e.Says)
+		fmt.Fprintf(&b, "%4d  %s  %-18s %-26s", e.Seq, e.At.UTC().Format("2006-01-02T15:04:05.000Z"), e.Actor, e.Type)
+		if e.Clocks != nil {
+			fmt.Fprintf(&b, " W %s B %s ", clockText(e.Clocks.WhiteMs), clockText(e.Clocks.BlackMs))
+		}
 		if e.Article != "" {
-			fmt.Fprintf(&b, "  [article %s", e.Article)
+			fmt.Fprintf(&b, " [article %s", e.Article)
 			if e.Profile != "" {
 				fmt.Fprintf(&b, ", %s", e.Profile)
 			}
 			b.WriteString("]")
 		}
-		if e.Clocks != nil {
-			fmt.Fprintf(&b, "  W %s B %s", clockText(e.Clocks.WhiteMs), clockText(e.Clocks.BlackMs))
-		}
+		fmt.Fprintf(&b, " %s", e.Says)
 		if e.Problem != "" {
 			fmt.Fprintf(&b, "  <<< DOES NOT FOLLOW: %s", e.Problem)
 		} else if e.Checked != "re-derived" {
