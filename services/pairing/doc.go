@@ -4,8 +4,9 @@
 // as events of the tournament's aggregate. The games service creates the
 // games of a paired round when it sees the round's pairing.
 //
-// Half done: round robin (Berger tables) only; the Swiss systems, byes on
-// request, withdrawals and forbidden pairs are refused or not written yet,
-// and the standings are computed on read (points only, no tie-breaks) until
-// the scoring service exists.
+// Half done: round robin (Berger tables) and the FIDE Dutch Swiss
+// (pairing/dutch) with pairing-allocated byes; byes on request,
+// withdrawals, forbidden pairs and acceleration are not written yet. The
+// standings served here are points only; the scoring service publishes them
+// with tie-breaks.
 package pairing

@@ -78,7 +78,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	closers = append(closers, func() { routerConn.Close() })
-	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{})
+	inFlight := &wiring.InFlight{}
+	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight})
 	if err != nil {
 		return err
 	}
@@ -122,7 +123,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return err
 		}
 		subConns = append(subConns, conn)
-		closers = append(closers, func() { _ = sub.Close() })
+		// not closed at shutdown: see stopRouter
 		return add(sub)
 	}
 	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
@@ -294,13 +295,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 
 	routerDone := make(chan error, 1)
-	// the router's own context: ending it while messages are in flight
-	// makes Watermill's JetStream subscriber panic; stopRouter ends it in
-	// order instead
-	routerCtx, stopRouterCtx := context.WithCancel(context.Background())
-	defer stopRouterCtx()
+	// the router's own context, never cancelled: cancelling it while a
+	// message is in flight makes Watermill's JetStream subscriber panic
+	// (see stopRouter); the process ends instead
+	routerCtx := context.Background()
 	go func() { routerDone <- router.Run(routerCtx) }()
-	closers = append(closers, func() { stopRouter(router, routerDone, subConns, log) })
+	closers = append(closers, func() { stopRouter(inFlight, subConns, log) })
 	select {
 	case <-router.Running():
 	case err := <-routerDone:
@@ -349,10 +349,14 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	return nil
 }
 
-// stopRouter stops the deliveries to the router's subscribers (draining
-// their connections: the messages in flight are handled and acknowledged),
-// then closes the router and waits for its handlers.
-func stopRouter(r *message.Router, done <-chan error, subConns []*nats.Conn, log *zap.Logger) {
+// stopRouter stops the deliveries to the router's subscribers by draining
+// their connections, then waits for the messages being handled. It does
+// not close the router nor its subscribers: Watermill's JetStream
+// subscriber (watermill-nats v2.1.3) closes its output channel while a
+// delivery may still be sending on it, which panics; the process is
+// exiting anyway, and a message whose acknowledgement was lost is
+// delivered again on the next start (every handler is idempotent).
+func stopRouter(inFlight *wiring.InFlight, subConns []*nats.Conn, log *zap.Logger) {
 	for _, c := range subConns {
 		_ = c.Drain()
 	}
@@ -362,15 +366,10 @@ func stopRouter(r *message.Router, done <-chan error, subConns []*nats.Conn, log
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	log.Debug("router's subscribers drained")
-	if err := r.Close(); err != nil {
-		log.Warn("router close", zap.Error(err))
+	for inFlight.Count() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
 	}
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		log.Warn("router did not stop within 15 s")
-	}
+	log.Debug("router's subscribers drained", zap.Int64("in_flight", inFlight.Count()))
 }
 
 // forwardPort mounts routes that a service in another process answers.

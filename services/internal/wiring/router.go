@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -29,6 +30,24 @@ type RouterOptions struct {
 	// InitialInterval is the first retry's back-off, doubled each time
 	// (default 50ms).
 	InitialInterval time.Duration
+	// InFlight, if not nil, counts the messages being handled (see
+	// InFlight).
+	InFlight *InFlight
+}
+
+// InFlight counts the router's messages being handled, so that a shutdown
+// can wait for them.
+type InFlight struct{ n atomic.Int64 }
+
+// Count returns how many messages are being handled now.
+func (f *InFlight) Count() int64 { return f.n.Load() }
+
+func (f *InFlight) middleware(h message.HandlerFunc) message.HandlerFunc {
+	return func(msg *message.Message) ([]*message.Message, error) {
+		f.n.Add(1)
+		defer f.n.Add(-1)
+		return h(msg)
+	}
 }
 
 // NewRouter returns a Watermill router whose handlers run behind, from the
@@ -70,6 +89,9 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 	r, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, wlog)
 	if err != nil {
 		return nil, fmt.Errorf("router: %w", err)
+	}
+	if opt.InFlight != nil {
+		r.AddMiddleware(opt.InFlight.middleware)
 	}
 	r.AddMiddleware(
 		countPoisoned(m),

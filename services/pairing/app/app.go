@@ -132,7 +132,11 @@ func (p *Pairing) Register(ctx context.Context, id string, r events.PlayerRegist
 // PairNext pairs the next round; the games service creates its games.
 func (p *Pairing) PairNext(ctx context.Context, id string, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "pair_round", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		return t.PairNext(id)
+		results, err := p.Results(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		return t.PairNextAfter(id, results)
 	})
 }
 

@@ -43,7 +43,7 @@ func refuse(kind error, format string, args ...any) error {
 }
 
 // Systems lists the pairing systems this service runs.
-var Systems = []string{"round-robin"}
+var Systems = []string{"round-robin", "swiss-dutch"}
 
 // Tournament is a tournament as folded from its events.
 type Tournament struct {
@@ -115,8 +115,8 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if !slices.Contains(Systems, c.System) {
 		return nil, refuse(ErrInvalid, "system: %q is not run here (known: %s)", c.System, strings.Join(Systems, ", "))
 	}
-	if c.Rounds < 0 {
-		return nil, refuse(ErrInvalid, "rounds: %d", c.Rounds)
+	if c.Rounds < 0 || c.System == "swiss-dutch" && c.Rounds < 1 {
+		return nil, refuse(ErrInvalid, "rounds: %d (a Swiss needs its number of rounds)", c.Rounds)
 	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
@@ -167,9 +167,17 @@ func GameID(tournament string, round, board int) string {
 	return tournament + "-r" + strconv.Itoa(round) + "-b" + strconv.Itoa(board)
 }
 
-// PairNext decides the pairing of the next round, once the previous one is
-// closed: the Berger table of the players in registration order.
+// PairNext decides the pairing of the next round of a round robin (see
+// PairNextAfter; a Swiss needs the results of the rounds played).
 func (t *Tournament) PairNext(id string) ([]events.Event, error) {
+	return t.PairNextAfter(id, nil)
+}
+
+// PairNextAfter decides the pairing of the next round, once the previous
+// one is closed: for a round robin the Berger table of the players in
+// registration order; for a Swiss the FIDE Dutch system (pairing/dutch),
+// with the players numbered by rating and the results given by game id.
+func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
 	if !t.exists {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -182,11 +190,14 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 	if len(t.Players) < 2 {
 		return nil, refuse(ErrState, "%d player(s) registered: at least 2 are needed", len(t.Players))
 	}
-	schedule := roundrobin.Schedule(len(t.Players), false)
 	round := len(t.Rounds) + 1
 	if round > t.TotalRounds() {
 		return nil, refuse(ErrState, "all %d rounds are paired", t.TotalRounds())
 	}
+	if t.Created.System == "swiss-dutch" {
+		return t.pairDutch(id, round, results)
+	}
+	schedule := roundrobin.Schedule(len(t.Players), false)
 	rp := events.RoundPaired{Round: round, Engine: "berger", EngineVersion: "FIDE C.05 Annex 1"}
 	for _, p := range schedule[round-1] {
 		white := t.Players[p.White-1].PlayerID
@@ -209,6 +220,9 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 // TotalRounds is the number of rounds: the tournament's if set, else every
 // round of the table.
 func (t *Tournament) TotalRounds() int {
+	if t.Created.System == "swiss-dutch" {
+		return t.Created.Rounds
+	}
 	all := len(roundrobin.Schedule(len(t.Players), false))
 	if t.Created.Rounds > 0 && t.Created.Rounds < all {
 		return t.Created.Rounds

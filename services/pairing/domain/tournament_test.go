@@ -67,14 +67,14 @@ func TestRoundsAndStandings(t *testing.T) {
 	results := map[string]string{}
 	byes := map[string]int{}
 	for round := 1; round <= 5; round++ {
-		evs, err := tr.PairNext("t")
+		evs, err := tr.PairNextAfter("t", results)
 		fold(t, tr, evs, err)
 		rp := tr.Rounds[round-1]
 		if len(rp.Pairings) != 2 || len(rp.Byes) != 1 || rp.InputHash == "" {
 			t.Fatalf("round %d: %+v", round, rp)
 		}
 		byes[rp.Byes[0].PlayerID]++
-		if _, err := tr.PairNext("t"); !errors.Is(err, ErrState) {
+		if _, err := tr.PairNextAfter("t", results); !errors.Is(err, ErrState) {
 			t.Fatalf("paired again before closing: %v", err)
 		}
 		if _, err := tr.Close(round, results); !errors.Is(err, ErrState) {
@@ -99,5 +99,53 @@ func TestRoundsAndStandings(t *testing.T) {
 	}
 	if total != 10+5 { // 10 games won, 5 byes of 1 point
 		t.Errorf("total %v", total)
+	}
+}
+
+// TestSwiss pairs a 7-player, 4-round Swiss with the Dutch engine: nobody
+// meets the same opponent twice, nobody gets two byes, and the top seed
+// (by rating) is on board 1 in round 1.
+func TestSwiss(t *testing.T) {
+	tr := &Tournament{}
+	evs, err := tr.Create(events.TournamentCreated{Name: "Open", System: "swiss-dutch", Rounds: 4})
+	fold(t, tr, evs, err)
+	for i := 1; i <= 7; i++ {
+		evs, err := tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i), Rating: 1500 + 100*i})
+		fold(t, tr, evs, err)
+	}
+	if _, err := (&Tournament{}).Create(events.TournamentCreated{Name: "x", System: "swiss-dutch"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a Swiss without rounds: %v", err)
+	}
+	results := map[string]string{}
+	met := map[string]bool{}
+	byes := map[string]int{}
+	for round := 1; round <= 4; round++ {
+		evs, err := tr.PairNextAfter("t", results)
+		fold(t, tr, evs, err)
+		rp := tr.Rounds[round-1]
+		if len(rp.Pairings) != 3 || len(rp.Byes) != 1 || rp.Engine != "dutch" {
+			t.Fatalf("round %d: %+v", round, rp)
+		}
+		if round == 1 && rp.Pairings[0].White != "p7" && rp.Pairings[0].Black != "p7" {
+			t.Errorf("round 1 board 1: %+v", rp.Pairings[0])
+		}
+		for i, p := range rp.Pairings {
+			if met[p.White+p.Black] {
+				t.Errorf("round %d: %s and %s meet again", round, p.White, p.Black)
+			}
+			met[p.White+p.Black], met[p.Black+p.White] = true, true
+			results[p.GameID] = []string{"1-0", "0-1", "1/2-1/2"}[(i+round)%3]
+		}
+		byes[rp.Byes[0].PlayerID]++
+		evs, err = tr.Close(round, results)
+		fold(t, tr, evs, err)
+	}
+	for p, n := range byes {
+		if n > 1 {
+			t.Errorf("%s had %d byes", p, n)
+		}
+	}
+	if !tr.Done {
+		t.Error("not finished after 4 rounds")
 	}
 }

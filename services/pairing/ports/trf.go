@@ -16,7 +16,7 @@ func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string) erro
 		Version:     26,
 		Name:        t.Created.Name,
 		TimeControl: t.Created.TimeControl,
-		Type:        "Round robin",
+		Type:        map[string]string{"round-robin": "Round robin", "swiss-dutch": "Swiss (FIDE Dutch)"}[t.Created.System],
 		NumPlayers:  len(t.Players),
 		TotalRounds: t.TotalRounds(),
 		TieBreaks:   t.Created.Tiebreaks,

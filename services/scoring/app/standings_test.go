@@ -30,7 +30,7 @@ func TestStandings(t *testing.T) {
 	}
 	results := map[string]string{}
 	for r := 1; r <= 3; r++ {
-		apply(tr.PairNext("t"))
+		apply(tr.PairNextAfter("t", results))
 		for _, p := range tr.Rounds[r-1].Pairings {
 			switch {
 			case p.White == "p1":
