@@ -9,8 +9,9 @@
 //
 // What is not re-derived is said so on its timeline line (Checked is
 // "chain only"): illegal-move reports, forfeits, annulments, result
-// overrides, standings and rating events are checked by the hash chain
-// only, because no service decides them yet.
+// overrides, withdrawals, byes requested, forbidden pairs and rating
+// changes are checked by the hash chain only, because no service decides
+// them yet (or this audit does not know how it does).
 package audit
 
 import (

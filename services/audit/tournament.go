@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
+	scoring "github.com/hakem-chess/hakem/services/scoring/app"
 )
 
 // Source reads an aggregate's complete log, in order.
@@ -34,7 +35,10 @@ type RoundCheck struct {
 }
 
 // TournamentReport is the audit of a tournament: its own events, every
-// round re-paired, every game audited, the standings re-computed.
+// round re-paired, every game audited, the standings re-computed (and each
+// published standings event compared with them) through the scoring
+// service's code. Games are audited as they are now: a standings event is
+// compared with the games' current results.
 type TournamentReport struct {
 	TournamentID string            `json:"tournament_id"`
 	Name         string            `json:"name,omitempty"`
@@ -135,6 +139,9 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 				rc.Repaired, rc.Problem = false, err.Error()
 			}
 			rep.Rounds = append(rep.Rounds, rc)
+			if !rc.Repaired && err == nil {
+				bad(start, "paired again by the same engine, the round differs: "+rc.Problem)
+			}
 			for _, p := range ev.Pairings {
 				if audited[p.GameID] {
 					continue
@@ -149,6 +156,10 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			}
 		case *events.RoundClosed:
 			want, err = t.Close(ev.Round, results)
+		case *events.StandingsUpdated:
+			var st []events.Standing
+			st, err = scoring.Standings(t, ev.AfterRound, results)
+			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
 		default:
 			checked = chainOnly
 		}
@@ -168,7 +179,11 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		start = end
 	}
 	rep.Name, rep.System = t.Created.Name, t.Created.System
-	rep.Standings = t.Standings(results)
+	if st, err := scoring.Standings(t, t.Closed, results); err == nil {
+		rep.Standings = st
+	} else {
+		rep.Standings = t.Standings(results)
+	}
 	if firstBad >= 0 {
 		e := &log[firstBad]
 		rep.First = &Finding{Index: firstBad, Seq: e.Seq, EventID: e.ID, Type: e.Type, Reason: rep.Entries[firstBad].Problem}

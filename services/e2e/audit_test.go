@@ -130,6 +130,13 @@ func playAuditedGames(t *testing.T) string {
 			t.Fatalf("close %d: %d %s", round, a.status, a.raw)
 		}
 	}
+	// the scoring service publishes the standings of the last round on its own
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(s.output(), `"after_round":2`); {
+		if time.Now().After(deadline) {
+			t.Fatal("no standings after round 2 within 30 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	// SIGKILL rather than SIGTERM: what the audit reads must be what an
 	// acknowledged append left on disk, whatever the shutdown does (and a
 	// graceful stop sometimes panics in the Watermill subscriber, which is
@@ -187,7 +194,40 @@ func TestAuditTampering(t *testing.T) {
 		t.Errorf("tournament audit re-paired %d rounds", len(rounds))
 	}
 
+	standings := 0
+	for _, x := range tr.json["timeline"].([]any) {
+		e := x.(map[string]any)
+		if e["type"] == "scoring.standings_updated" {
+			standings++
+			if e["checked"] != "re-derived" {
+				t.Errorf("standings event %v not re-derived", e)
+			}
+		}
+	}
+	if standings != 2 {
+		t.Errorf("%d standings events audited, want one per round", standings)
+	}
+
 	orig := readFolder(t, data)
+	// a pairing altered: round 1's board 1 with the colours swapped
+	for _, rehashed := range []bool{false, true} {
+		tlog := slices.Clone(orig[events.KindTournament])
+		i := slices.IndexFunc(tlog, func(e events.Envelope) bool { return e.Type == "tournament.round_paired" })
+		var rp events.RoundPaired
+		if err := json.Unmarshal(tlog[i].Data, &rp); err != nil {
+			t.Fatal(err)
+		}
+		rp.Pairings[0].White, rp.Pairings[0].Black = rp.Pairings[0].Black, rp.Pairings[0].White
+		tlog[i].Data, _ = json.Marshal(rp)
+		if rehashed {
+			rechain(t, tlog)
+		}
+		r := runAudit(t, "tournament", "rr", "--data", forge(t, streamCopy{events.KindGame: orig[events.KindGame], events.KindTournament: tlog}), "--json")
+		if r.code != 1 || r.firstBad() != tlog[i].ID {
+			t.Errorf("altered pairing (re-hashed %v): exit %d, first bad %q, want %s\n%s", rehashed, r.code, r.firstBad(), tlog[i].ID, r.stderr)
+		}
+		t.Logf("%s", strings.TrimSpace(r.stderr))
+	}
 	index := func(log []events.Envelope, typ string, nth int) int {
 		for i, e := range log {
 			if e.Type == typ {
