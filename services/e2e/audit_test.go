@@ -344,3 +344,39 @@ func folderDigest(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// TestAuditLive audits a game against a running server's NATS (--nats),
+// while the server runs, and asks what the clocks read at its first move.
+func TestAuditLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	natsAddr := freeAddr(t)
+	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	if a := s.post("/api/games", map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"}); a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	if a := s.post("/api/games/live/clock/start", map[string]string{"idempotency_key": "s"}); a.status != 200 {
+		t.Fatalf("clock: %d %s", a.status, a.raw)
+	}
+	mv := s.move("live", "w", "e4", "1")
+	s.move("live", "b", "c5", "2")
+	url := "nats://" + natsAddr
+	r := runAudit(t, "game", "live", "--nats", url, "--json")
+	if r.code != 0 || r.json["ok"] != true || r.json["result"] != "*" {
+		t.Fatalf("live game: exit %d %s\n%s", r.code, r.stderr, r.stdout)
+	}
+	at := instant(t, mv.events()[0], "at")
+	m := runAudit(t, "game", "live", "--nats", url, "--json", "--at", at.Format(time.RFC3339Nano))
+	clocks, _ := m.json["clocks"].(map[string]any)
+	if m.code != 0 || m.json["ply"] != 1.0 || clocks["running"] != "black" || clocks["black_ms"] != 300000.0 {
+		t.Errorf("--at the first move: exit %d %v %s", m.code, m.json, m.stderr)
+	}
+	if w, _ := clocks["white_ms"].(float64); w > 302000 || w < 300000-60000 {
+		t.Errorf("white's clock after e4 (+2 s increment): %v ms", w)
+	}
+	if r := runAudit(t, "game", "nope", "--nats", url); r.code != 2 {
+		t.Errorf("an unknown game: exit %d, want 2 (%s)", r.code, r.stderr)
+	}
+	s.kill()
+}
