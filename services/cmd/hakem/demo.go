@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/internal/serve"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	var players, rounds int
+	var control, addr, data string
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Run hakem serve with simulated players: a Swiss tournament played through the public API",
+		Long: `Run hakem serve (all services, embedded JetStream in a temporary folder unless
+--data is given) and play a FIDE Dutch Swiss tournament through its HTTP API
+with simulated players making random legal moves, with two incidents: an
+incorrect draw claim (penalised, the game goes on) and a player who stops
+moving until his flag falls. Prints the address to watch it at and, at the
+end, the final standings.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if players < 2 || rounds < 1 {
+				return exitWith(2, fmt.Errorf("need at least 2 players and 1 round"))
+			}
+			if data == "" {
+				dir, err := os.MkdirTemp("", "hakem-demo-")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(dir)
+				data = dir
+			}
+			cfg, err := wiring.LoadConfig(nil, func(k string) string {
+				return map[string]string{"HAKEM_DATA": data, "HAKEM_HTTP": addr, "HAKEM_LOG_LEVEL": "warn"}[k]
+			})
+			if err != nil {
+				return exitWith(2, err)
+			}
+			log, err := wiring.NewLogger("warn", cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			ready := make(chan string, 1)
+			done := make(chan error, 1)
+			go func() { done <- serve.Run(ctx, cfg, log, func(a string) { ready <- a }) }()
+			var base string
+			select {
+			case a := <-ready:
+				base = "http://" + a
+			case err := <-done:
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "hakem demo: watch at %s/ (API under %s/api/)\n", base, base)
+			d := &demo{base: base, out: out, rnd: rand.New(rand.NewPCG(seed, 1)), control: control}
+			err = d.run(ctx, players, rounds)
+			stop()
+			if serr := <-done; err == nil {
+				err = serr
+			}
+			return err
+		},
+	}
+	cmd.Flags().IntVar(&players, "players", 24, "number of simulated players")
+	cmd.Flags().IntVar(&rounds, "rounds", 7, "number of rounds")
+	cmd.Flags().StringVar(&control, "tc", "60+1", "time control (PGN notation, seconds)")
+	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8080", "HTTP listen address")
+	cmd.Flags().StringVar(&data, "data", "", "data folder (default: a temporary one, removed at the end)")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the simulated players' choices")
+	rootCmd.AddCommand(cmd)
+}
+
+// demo drives a tournament through the public API.
+type demo struct {
+	base    string
+	out     io.Writer
+	control string
+	mu      sync.Mutex
+	rnd     *rand.Rand
+	client  http.Client
+}
+
+func (d *demo) post(path string, body any) (int, map[string]any, error) {
+	b, _ := json.Marshal(body)
+	resp, err := d.client.Post(d.base+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out, nil
+}
+
+func (d *demo) get(path string) (map[string]any, error) {
+	resp, err := d.client.Get(d.base + path)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	return out, json.NewDecoder(resp.Body).Decode(&out)
+}
+
+func (d *demo) intn(n int) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.rnd.IntN(n)
+}
+
+func (d *demo) run(ctx context.Context, players, rounds int) error {
+	if code, body, err := d.post("/api/tournaments", map[string]any{"id": "demo", "name": "Hakem demo open", "system": "swiss-dutch",
+		"rounds": rounds, "time_control": d.control, "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "demo"}); err != nil || code >= 300 {
+		return fmt.Errorf("creating the tournament: %d %v %v", code, body, err)
+	}
+	for i := 1; i <= players; i++ {
+		id := fmt.Sprintf("pl%02d", i)
+		if code, body, err := d.post("/api/tournaments/demo/players", map[string]any{"player_id": id, "name": fmt.Sprintf("Player, %02d", i),
+			"rating": 2400 - 25*i, "idempotency_key": id}); err != nil || code >= 300 {
+			return fmt.Errorf("registering %s: %d %v %v", id, code, body, err)
+		}
+	}
+	for round := 1; round <= rounds; round++ {
+		if code, body, err := d.post("/api/tournaments/demo/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)}); err != nil || code >= 300 {
+			return fmt.Errorf("pairing round %d: %d %v %v", round, code, body, err)
+		}
+		t, err := d.get("/api/tournaments/demo")
+		if err != nil {
+			return err
+		}
+		boards, _ := t["rounds"].([]any)[round-1].(map[string]any)["boards"].([]any)
+		fmt.Fprintf(d.out, "round %d: %d games\n", round, len(boards))
+		var wg sync.WaitGroup
+		for i, x := range boards {
+			bd := x.(map[string]any)
+			incident := ""
+			if round == 1 && i == 0 {
+				incident = "claim"
+			}
+			if round == 1 && i == 1 {
+				incident = "flag"
+			}
+			wg.Go(func() {
+				id := bd["game_id"].(string)
+				if err := d.play(ctx, id, bd["white"].(string), bd["black"].(string), incident); err != nil {
+					fmt.Fprintf(d.out, "  game %s: %v\n", id, err)
+				}
+				if incident != "" {
+					d.report(id, incident)
+				}
+			})
+		}
+		wg.Wait()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if code, body, err := d.post(fmt.Sprint("/api/tournaments/demo/rounds/", round, "/close"), map[string]any{"idempotency_key": fmt.Sprint("close", round)}); err != nil || code >= 300 {
+			return fmt.Errorf("closing round %d: %d %v %v", round, code, body, err)
+		}
+	}
+	t, err := d.get("/api/tournaments/demo")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(d.out, "final standings:")
+	for _, x := range t["standings"].([]any) {
+		s := x.(map[string]any)
+		fmt.Fprintf(d.out, "  %2.0f. %-6s %4.1f\n", s["rank"], s["player_id"], s["points"])
+	}
+	return nil
+}
+
+// play plays one game with random legal moves (captures preferred) until
+// it ends; incident "claim" makes an incorrect draw claim early, "flag"
+// makes Black stop moving until his flag falls.
+func (d *demo) play(ctx context.Context, id, white, black, incident string) error {
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if g, err := d.get("/api/games/" + id); err == nil && g["id"] == id {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("not created")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start", "by": "demo-arbiter"}); err != nil || code >= 300 {
+		return fmt.Errorf("clock: %d %v %v", code, body, err)
+	}
+	g := rules.NewGame(rules.StartPosition())
+	var buf []rules.Move
+	for ply := 0; ; ply++ {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		player := white
+		if ply%2 == 1 {
+			player = black
+		}
+		if incident == "flag" && player == black && ply > 10 {
+			// Black stops moving: the clocks service records the fall, the arbiter rules
+			return d.waitEnd(ctx, id)
+		}
+		if incident == "claim" && ply == 6 {
+			d.post("/api/games/"+id+"/claims", map[string]any{"player": player, "reason": "fifty_moves", "idempotency_key": "claim"})
+			time.Sleep(200 * time.Millisecond) // the arbiter rules; moves wait for the ruling
+		}
+		pos := g.Position()
+		buf = pos.LegalMoves(buf)
+		if len(buf) == 0 {
+			return nil
+		}
+		m := buf[d.intn(len(buf))]
+		for _, c := range buf {
+			if pos.IsCapture(c) && d.intn(2) == 0 {
+				m = c
+				break
+			}
+		}
+		time.Sleep(time.Duration(20+d.intn(100)) * time.Millisecond)
+		code, body, err := d.post("/api/games/"+id+"/moves", map[string]any{"player": player, "move": pos.UCI(m), "idempotency_key": fmt.Sprint(ply)})
+		if err != nil {
+			return err
+		}
+		if code == http.StatusConflict && body != nil {
+			if e, _ := body["error"].(map[string]any); e != nil && e["code"] == "claim_pending" {
+				ply--
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+			return nil // the game is over (flag, result)
+		}
+		if code >= 300 {
+			return fmt.Errorf("move %s: %d %v", pos.UCI(m), code, body)
+		}
+		_ = g.Play(m)
+		for _, e := range body["events"].([]any) {
+			if e.(map[string]any)["type"] == "game.ended" {
+				return nil
+			}
+		}
+		if ply >= 200 { // a long game: the side to move resigns
+			d.post("/api/games/"+id+"/resign", map[string]any{"player": map[bool]string{true: black, false: white}[ply%2 == 0], "idempotency_key": "resign"})
+			return nil
+		}
+	}
+}
+
+// report prints what happened in an incident game, from its events.
+func (d *demo) report(id, incident string) {
+	resp, err := d.client.Get(d.base + "/api/games/" + id + "/events?follow=false")
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	dec := json.NewDecoder(resp.Body)
+	for {
+		var e struct {
+			Type string         `json:"type"`
+			Data map[string]any `json:"data"`
+		}
+		if dec.Decode(&e) != nil {
+			return
+		}
+		switch e.Type {
+		case "arbiter.ruling_given":
+			fmt.Fprintf(d.out, "  %s (%s): ruling on %v: %v, article %v\n", id, incident, e.Data["matter"], e.Data["decision"], e.Data["article"])
+		case "clock.flag_fell":
+			fmt.Fprintf(d.out, "  %s (%s): %v's flag fell at %v\n", id, incident, e.Data["side"], e.Data["at"])
+		case "game.ended":
+			fmt.Fprintf(d.out, "  %s (%s): %v by %v\n", id, incident, e.Data["result"], e.Data["termination"])
+		}
+	}
+}
+
+// waitEnd waits until the game has a result.
+func (d *demo) waitEnd(ctx context.Context, id string) error {
+	for ctx.Err() == nil {
+		g, err := d.get("/api/games/" + id)
+		if err == nil && g["result"] != "*" {
+			return nil
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	return ctx.Err()
+}
