@@ -182,7 +182,11 @@ func TestAuditTampering(t *testing.T) {
 		}
 	}
 	// What did the clocks read when the claim was made? (ply 2: after Nf6)
-	at := runAudit(t, "game", "claims", "--data", data, "--at", "2")
+	momentHTML := filepath.Join(artifacts, "claims-ply2.html")
+	at := runAudit(t, "game", "claims", "--data", data, "--at", "2", "--html", momentHTML)
+	if page, err := os.ReadFile(momentHTML); err != nil || !strings.Contains(string(page), `class="board"`) {
+		t.Errorf("--at --html: %v", err)
+	}
 	if at.code != 0 || !strings.Contains(at.stdout, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2") || !strings.Contains(at.stdout, "clocks: white 0:") {
 		t.Errorf("--at 2: exit %d\n%s%s", at.code, at.stdout, at.stderr)
 	}

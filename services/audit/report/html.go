@@ -200,3 +200,35 @@ func articleOf(a string) string {
 	}
 	return "(article " + a + ")"
 }
+
+// Moment writes a self-contained HTML page of the game at one instant or
+// ply: the board (SVG), the FEN and both clocks.
+func Moment(w io.Writer, m *audit.Moment) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Game %s at %s</title><style>%s</style></head><body>",
+		escape(m.GameID), m.At.UTC().Format(time.RFC3339Nano), style)
+	fmt.Fprintf(&b, "<h1>Game %s at %s</h1><p>After event seq %d, ply %d", escape(m.GameID), m.At.UTC().Format(time.RFC3339Nano), m.Seq, m.Ply)
+	if m.LastMove != "" {
+		fmt.Fprintf(&b, " (last move %s)", escape(m.LastMove))
+	}
+	fmt.Fprintf(&b, "; %s to move; result %s.</p>", escape(m.Turn), escape(m.Result))
+	if c := m.Clocks; c != nil {
+		fmt.Fprintf(&b, "<p>Clocks: White <b>%s</b>, Black <b>%s</b>", hms(c.WhiteMs), hms(c.BlackMs))
+		if c.Running != "" {
+			fmt.Fprintf(&b, " (%s's running)", c.Running)
+		}
+		if c.Paused {
+			b.WriteString(" (paused)")
+		}
+		if c.Flag != "" {
+			fmt.Fprintf(&b, " (%s's flag down)", c.Flag)
+		}
+		b.WriteString("</p>")
+	} else {
+		b.WriteString("<p>Clocks: not running.</p>")
+	}
+	b.WriteString(BoardSVG(m.FEN, "", 320))
+	fmt.Fprintf(&b, "<p><code>%s</code></p></body></html>\n", escape(m.FEN))
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -58,7 +58,8 @@ var auditGameCmd = &cobra.Command{
   hakem audit game g42 --nats nats://127.0.0.1:4222 --json
   hakem audit game g42 --html g42.html
   hakem audit game g42 --at 31                        # after ply 31
-  hakem audit game g42 --at 2026-11-29T15:04:05.250Z  # at that instant`,
+  hakem audit game g42 --at 2026-11-29T15:04:05.250Z  # at that instant
+  hakem audit game g42 --at 31 --html ply31.html      # the board as SVG`,
 	Args: cobra.ExactArgs(1),
 	RunE: func(cmd *cobra.Command, args []string) error {
 		return withSource(cmd.Context(), func(ctx context.Context, src audit.Source) error {
@@ -182,6 +183,11 @@ func auditAt(out io.Writer, id string, log []events.Envelope) error {
 	}
 	if err != nil {
 		return exitWith(2, err)
+	}
+	if auditOpts.html != "" {
+		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Moment(w, m) }); err != nil {
+			return exitWith(2, err)
+		}
 	}
 	if auditOpts.json {
 		return writeJSON(out, m)
