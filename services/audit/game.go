@@ -109,6 +109,15 @@ type GameReport struct {
 
 // Game audits one game's complete log, in the order read.
 func Game(id string, log []events.Envelope) *GameReport {
+	return GameAnchored(id, log, events.Head{})
+}
+
+// GameAnchored is Game with an anchor: the head of the game recorded
+// elsewhere (the sealed copy the games service wrote when the game ended).
+// A log rewritten and re-hashed consistently up to the anchor is then
+// named at the anchored event (events.VerifyAnchored). The zero Head is no
+// anchor.
+func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameReport {
 	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: make([]Entry, len(log))}
 	firstBad := -1
 	bad := func(i int, reason string) {
@@ -128,7 +137,7 @@ func Game(id string, log []events.Envelope) *GameReport {
 		rep.Verdict = "no events: game " + id + " does not exist"
 		return rep
 	}
-	if err := events.Verify(log); err != nil {
+	if err := events.VerifyAnchored(log, anchor); err != nil {
 		var ce *events.ChainError
 		if errors.As(err, &ce) && ce.Index < len(log) {
 			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))

@@ -186,3 +186,25 @@ func TestGameTampered(t *testing.T) {
 		})
 	}
 }
+
+// TestGameAnchored: a rewrite that the Laws cannot tell from the truth
+// (here a correlation id), re-hashed throughout, passes the chain and the
+// re-decisions but not the anchor recorded when the game ended.
+func TestGameAnchored(t *testing.T) {
+	log := claimGame(t).log
+	last := log[len(log)-1]
+	anchor := events.Head{Version: last.Seq, Seq: last.Seq, Hash: last.Hash}
+	if rep := GameAnchored("g1", log, anchor); !rep.OK {
+		t.Fatalf("the log against its own anchor: %s", rep.Verdict)
+	}
+	forged := slices.Clone(log)
+	forged[3].CorrelationID = "someone-else"
+	rehash(t, forged)
+	if rep := Game("g1", forged); !rep.OK {
+		t.Fatalf("without an anchor the rewrite is consistent, yet: %s", rep.Verdict)
+	}
+	rep := GameAnchored("g1", forged, anchor)
+	if rep.OK || rep.First.EventID != last.ID || !strings.Contains(rep.First.Reason, "rewritten") {
+		t.Errorf("against the anchor: %s", rep.Verdict)
+	}
+}

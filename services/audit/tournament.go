@@ -2,12 +2,14 @@ package audit
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // Source reads an aggregate's complete log, in order.
@@ -23,6 +25,55 @@ type StoreSource struct{ Store *events.Store }
 func (s StoreSource) Load(ctx context.Context, agg events.Aggregate) ([]events.Envelope, error) {
 	log, _, err := s.Store.LoadStream(ctx, agg)
 	return log, err
+}
+
+// Anchors gives the head of an aggregate recorded outside its stream, if
+// any (a Source may implement it).
+type Anchors interface {
+	Anchor(ctx context.Context, agg events.Aggregate) (events.Head, bool)
+}
+
+// Anchor implements Anchors with the sealed copy's head (the events
+// module's sealed-log bucket, written when a game ends). Its absence, or
+// an unreadable value, is no anchor.
+func (s StoreSource) Anchor(ctx context.Context, agg events.Aggregate) (events.Head, bool) {
+	js, err := jetstream.New(s.Store.Conn())
+	if err != nil {
+		return events.Head{}, false
+	}
+	kv, err := js.KeyValue(ctx, SealBucket)
+	if err != nil {
+		return events.Head{}, false
+	}
+	entry, err := kv.Get(ctx, string(agg.Kind)+"."+agg.ID)
+	if err != nil {
+		return events.Head{}, false
+	}
+	var doc struct {
+		Aggregate events.Aggregate `json:"aggregate"`
+		Head      events.Head      `json:"head"`
+	}
+	if json.Unmarshal(entry.Value(), &doc) != nil || doc.Aggregate != agg || doc.Head.Version == 0 {
+		return events.Head{}, false
+	}
+	return doc.Head, true
+}
+
+// SealBucket is the events module's default bucket of sealed logs.
+const SealBucket = "HAKEM_SEALED"
+
+// AuditGame loads a game from src and audits it, against its anchor when
+// src has one.
+func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []events.Envelope, error) {
+	log, err := src.Load(ctx, events.Game(id))
+	if err != nil {
+		return nil, nil, err
+	}
+	var anchor events.Head
+	if a, ok := src.(Anchors); ok {
+		anchor, _ = a.Anchor(ctx, events.Game(id))
+	}
+	return GameAnchored(id, log, anchor), log, nil
 }
 
 // RoundCheck is the re-pairing of one round.
@@ -91,11 +142,10 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	results := map[string]string{}
 	audited := map[string]bool{}
 	auditGame := func(gid string) (*GameReport, error) {
-		glog, err := src.Load(ctx, events.Game(gid))
+		gr, _, err := AuditGame(ctx, src, gid)
 		if err != nil {
 			return nil, err
 		}
-		gr := Game(gid, glog)
 		rep.Games = append(rep.Games, gr)
 		audited[gid] = true
 		results[gid] = gr.Result

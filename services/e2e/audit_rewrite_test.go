@@ -15,8 +15,11 @@ import (
 // stream order.
 type streamCopy map[events.Kind][]events.Envelope
 
+// sealedCopy is the values of a data folder's sealed-log bucket, by key.
+type sealedCopy map[string][]byte
+
 // readFolder reads every event of a data folder, on a copy of it.
-func readFolder(t *testing.T, dir string) streamCopy {
+func readFolder(t *testing.T, dir string) (streamCopy, sealedCopy) {
 	t.Helper()
 	tmp := t.TempDir()
 	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
@@ -47,14 +50,35 @@ func readFolder(t *testing.T, dir string) streamCopy {
 			t.Fatal(err)
 		}
 	}
-	return out
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := js.KeyValue(ctx, "HAKEM_SEALED")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed := sealedCopy{}
+	keys, err := kv.ListKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range keys.Keys() {
+		e, err := kv.Get(ctx, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sealed[k] = e.Value()
+	}
+	return out, sealed
 }
 
 // forge writes a new data folder holding the given events, published raw
 // with nats.go (no expected-sequence headers, no hash computed or checked:
 // what someone rewriting the log by hand would do, since the streams
-// themselves refuse deletes and purges). It returns the folder.
-func forge(t *testing.T, all streamCopy) string {
+// themselves refuse deletes and purges), and the given sealed copies. It
+// returns the folder.
+func forge(t *testing.T, all streamCopy, sealed sealedCopy) string {
 	t.Helper()
 	dir := t.TempDir()
 	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
@@ -75,6 +99,17 @@ func forge(t *testing.T, all streamCopy) string {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(sealed) > 0 {
+		kv, err := js.KeyValue(ctx, "HAKEM_SEALED")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range sealed {
+			if _, err := kv.Put(ctx, k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	for _, k := range events.Kinds() {
 		for _, e := range all[k] {

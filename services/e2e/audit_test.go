@@ -212,7 +212,10 @@ func TestAuditTampering(t *testing.T) {
 		t.Errorf("%d standings events audited, want one per round", standings)
 	}
 
-	orig := readFolder(t, data)
+	orig, sealed := readFolder(t, data)
+	if len(sealed) == 0 {
+		t.Fatal("no game was sealed")
+	}
 	// a pairing altered: round 1's board 1 with the colours swapped
 	for _, rehashed := range []bool{false, true} {
 		tlog := slices.Clone(orig[events.KindTournament])
@@ -226,7 +229,7 @@ func TestAuditTampering(t *testing.T) {
 		if rehashed {
 			rechain(t, tlog)
 		}
-		r := runAudit(t, "tournament", "rr", "--data", forge(t, streamCopy{events.KindGame: orig[events.KindGame], events.KindTournament: tlog}), "--json")
+		r := runAudit(t, "tournament", "rr", "--data", forge(t, streamCopy{events.KindGame: orig[events.KindGame], events.KindTournament: tlog}, nil), "--json")
 		if r.code != 1 || r.firstBad() != tlog[i].ID {
 			t.Errorf("altered pairing (re-hashed %v): exit %d, first bad %q, want %s\n%s", rehashed, r.code, r.firstBad(), tlog[i].ID, r.stderr)
 		}
@@ -306,7 +309,7 @@ func TestAuditTampering(t *testing.T) {
 				if rehashed {
 					rechain(t, log)
 				}
-				dir := forge(t, orig.withGame(c.game, log))
+				dir := forge(t, orig.withGame(c.game, log), nil)
 				r := runAudit(t, "game", c.game, "--data", dir, "--json")
 				if r.code != 1 || r.json["ok"] != false || r.firstBad() != want {
 					t.Fatalf("exit %d, first bad %q, want 1 and %s\n%s", r.code, r.firstBad(), want, r.stderr)
@@ -319,8 +322,20 @@ func TestAuditTampering(t *testing.T) {
 		}
 	}
 	// the untouched copy, forged the same way without an edit, passes
-	if r := runAudit(t, "game", "claims", "--data", forge(t, orig), "--json"); r.code != 0 {
+	if r := runAudit(t, "game", "claims", "--data", forge(t, orig, sealed), "--json"); r.code != 0 {
 		t.Errorf("an unedited rewrite: exit %d %s", r.code, r.stderr)
+	}
+	// a rewrite the Laws cannot tell from the truth (a correlation id),
+	// re-hashed throughout: only the sealed copy's head shows it
+	claims := slices.Clone(orig.gameOf("claims"))
+	claims[2].CorrelationID = "someone-else"
+	rechain(t, claims)
+	if r := runAudit(t, "game", "claims", "--data", forge(t, orig.withGame("claims", claims), nil), "--json"); r.code != 0 {
+		t.Errorf("a consistent rewrite without its sealed copy: exit %d %s (the chain and the Laws alone cannot see it)", r.code, r.stderr)
+	}
+	r := runAudit(t, "game", "claims", "--data", forge(t, orig.withGame("claims", claims), sealed), "--json")
+	if last := claims[len(claims)-1]; r.code != 1 || r.firstBad() != last.ID || !strings.Contains(r.stderr, "rewritten") {
+		t.Errorf("a consistent rewrite against the sealed copy: exit %d, first bad %q, want %s rewritten\n%s", r.code, r.firstBad(), last.ID, r.stderr)
 	}
 	if after := folderDigest(t, data); after != before {
 		t.Error("auditing changed the data folder")

@@ -140,7 +140,7 @@ func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) 
 	if err := events.Game(id).Check(); err != nil {
 		return exitWith(2, err)
 	}
-	log, err := src.Load(ctx, events.Game(id))
+	rep, log, err := audit.AuditGame(ctx, src, id)
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: game %s: %w", id, err))
 	}
@@ -150,7 +150,6 @@ func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) 
 	if auditOpts.at != "" {
 		return auditAt(out, id, log)
 	}
-	rep := audit.Game(id, log)
 	if auditOpts.html != "" {
 		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Game(w, rep) }); err != nil {
 			return exitWith(2, err)
