@@ -190,9 +190,13 @@ func TestAuditTampering(t *testing.T) {
 	if at.code != 0 || !strings.Contains(at.stdout, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2") || !strings.Contains(at.stdout, "clocks: white 0:") {
 		t.Errorf("--at 2: exit %d\n%s%s", at.code, at.stdout, at.stderr)
 	}
-	tr := runAudit(t, "tournament", "rr", "--data", data, "--json")
+	trHTML := filepath.Join(artifacts, "rr.html")
+	tr := runAudit(t, "tournament", "rr", "--data", data, "--json", "--html", trHTML)
 	if tr.code != 0 || tr.json["ok"] != true {
 		t.Fatalf("untouched tournament: exit %d %s\n%s", tr.code, tr.stderr, tr.stdout)
+	}
+	if page, err := os.ReadFile(trHTML); err != nil || strings.Count(string(page), "<h2>Game rr-r") != 4 || !strings.Contains(string(page), "Standings") {
+		t.Errorf("tournament HTML report: %v", err)
 	}
 	if rounds, _ := tr.json["rounds"].([]any); len(rounds) != 2 {
 		t.Errorf("tournament audit re-paired %d rounds", len(rounds))

@@ -14,6 +14,7 @@ import (
 	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/hakem-chess/hakem/services/audit/report"
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 )
 
@@ -39,7 +40,8 @@ standings re-computed. It prints a timeline (one line per event) and a
 verdict.
 
 Where the events come from:
-  --nats URL   a running Hakem's NATS (JetStream) server; only read
+  --nats URL   a running Hakem's NATS (JetStream) server; only read (the
+               streams must exist; they are opened with their own settings)
   --data DIR   a data folder of hakem serve (default ./data). The folder is
                never modified: it is copied to a temporary folder and an
                embedded server is started on the copy, which is removed
@@ -129,11 +131,52 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 		}
 	}
 	defer nc.Close()
-	st, err := events.Open(ctx, nc, events.Config{})
+	cfg := events.Config{}
+	if auditOpts.natsURL != "" {
+		// events.Open creates or updates the streams to its configuration:
+		// against a live server, open with the streams' own (replicas,
+		// duplicate window), so that nothing there changes, and refuse a
+		// server without them.
+		var err error
+		if cfg, err = liveConfig(ctx, nc); err != nil {
+			return exitWith(2, fmt.Errorf("audit: %w", err))
+		}
+	}
+	st, err := events.Open(ctx, nc, cfg)
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}
 	return fn(ctx, audit.StoreSource{Store: st})
+}
+
+// liveConfig returns the store configuration a running server's streams
+// already have.
+func liveConfig(ctx context.Context, nc *nats.Conn) (events.Config, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return events.Config{}, err
+	}
+	var cfg events.Config
+	for _, k := range events.Kinds() {
+		s, err := js.Stream(ctx, k.StreamName())
+		if err != nil {
+			return events.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", k.StreamName(), err)
+		}
+		info, err := s.Info(ctx)
+		if err != nil {
+			return events.Config{}, err
+		}
+		want := events.StreamConfig(k, events.Config{Replicas: info.Config.Replicas, DuplicateWindow: info.Config.Duplicates})
+		if info.Config.Replicas != want.Replicas || info.Config.Duplicates != want.Duplicates || info.Config.DenyDelete != want.DenyDelete ||
+			info.Config.DenyPurge != want.DenyPurge || info.Config.AllowDirect != want.AllowDirect || info.Config.AllowAtomicPublish != want.AllowAtomicPublish {
+			return events.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", k.StreamName())
+		}
+		cfg.Replicas, cfg.DuplicateWindow = info.Config.Replicas, info.Config.Duplicates
+	}
+	if _, err := js.KeyValue(ctx, audit.SealBucket); err != nil {
+		return events.Config{}, fmt.Errorf("bucket %s on this server: %w", audit.SealBucket, err)
+	}
+	return cfg, nil
 }
 
 func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) error {
