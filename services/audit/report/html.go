@@ -19,6 +19,7 @@ td,th{border-bottom:1px solid #ddd;padding:.25rem .4rem;text-align:left;vertical
 tr.disputed{background:#fff7e0}tr.problem{background:#fbe3e3}
 .moments{display:flex;flex-wrap:wrap;gap:1rem}.moment{border:1px solid #ccc;padding:.5rem;max-width:20rem;font-size:.85rem}
 code{font-size:.8rem;word-break:break-all}svg text{font-family:serif}
+.scroll{overflow-x:auto;max-width:100%}svg.board{max-width:100%;height:auto}
 @media (max-width:40rem){td:nth-child(2),th:nth-child(2),td:nth-child(3),th:nth-child(3){display:none}}`
 
 // Game writes the self-contained HTML report of a game's audit.
@@ -75,7 +76,7 @@ func gameSection(b *strings.Builder, rep *audit.GameReport, level int) {
 	if n == 0 {
 		b.WriteString("<p>None: no claim, ruling, penalty or flag fall, and every event follows.</p>")
 	}
-	b.WriteString("</div><h2>Timeline</h2><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>what it says</th><th>article</th><th>clocks (W / B)</th><th>check</th></tr>")
+	b.WriteString("</div><h2>Timeline</h2><div class=\"scroll\"><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>what it says</th><th>article</th><th>clocks (W / B)</th><th>check</th></tr>")
 	for _, e := range rep.Entries {
 		cls := ""
 		switch {
@@ -99,7 +100,7 @@ func gameSection(b *strings.Builder, rep *audit.GameReport, level int) {
 		fmt.Fprintf(b, "<tr%s><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>",
 			cls, e.Seq, e.At.UTC().Format("15:04:05.000"), escape(e.Actor), escape(e.Type), escape(e.Says), escape(art), clk, escape(check))
 	}
-	b.WriteString("</table>")
+	b.WriteString("</table></div>")
 }
 
 // Tournament writes the self-contained HTML report of a tournament's audit.
@@ -112,7 +113,7 @@ func Tournament(w io.Writer, rep *audit.TournamentReport) error {
 		class = "bad"
 	}
 	fmt.Fprintf(&b, `<p class="%s"><b>Verdict:</b> %s</p>`, class, escape(rep.Verdict))
-	b.WriteString("<h2>Rounds re-paired</h2><table><tr><th>round</th><th>engine</th><th>boards</th><th>same pairing</th></tr>")
+	b.WriteString("<h2>Rounds re-paired</h2><div class=\"scroll\"><table><tr><th>round</th><th>engine</th><th>boards</th><th>same pairing</th></tr>")
 	for _, r := range rep.Rounds {
 		same := "yes"
 		if !r.Repaired {
@@ -120,11 +121,15 @@ func Tournament(w io.Writer, rep *audit.TournamentReport) error {
 		}
 		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%d</td><td>%s</td></tr>", r.Round, escape(r.Engine), r.Boards, escape(same))
 	}
-	b.WriteString("</table><h2>Standings (re-computed)</h2><table><tr><th>rank</th><th>player</th><th>points</th></tr>")
+	b.WriteString("</table></div><h2>Standings (re-computed)</h2><div class=\"scroll\"><table><tr><th>rank</th><th>player</th><th>points</th><th>tie-breaks</th></tr>")
 	for _, s := range rep.Standings {
-		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%g</td></tr>", s.Rank, escape(s.PlayerID), s.Points)
+		tb := make([]string, len(s.Tiebreaks))
+		for i, v := range s.Tiebreaks {
+			tb[i] = fmt.Sprintf("%g", v)
+		}
+		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%g</td><td>%s</td></tr>", s.Rank, escape(s.PlayerID), s.Points, strings.Join(tb, ", "))
 	}
-	b.WriteString("</table><h2>Tournament events</h2><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>check</th></tr>")
+	b.WriteString("</table></div><h2>Tournament events</h2><div class=\"scroll\"><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>check</th></tr>")
 	for _, e := range rep.Entries {
 		check := e.Checked
 		if e.Problem != "" {
@@ -132,7 +137,7 @@ func Tournament(w io.Writer, rep *audit.TournamentReport) error {
 		}
 		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>", e.Seq, e.At.UTC().Format("15:04:05.000"), escape(e.Actor), escape(e.Type), escape(check))
 	}
-	b.WriteString("</table>")
+	b.WriteString("</table></div>")
 	for _, g := range rep.Games {
 		gameSection(&b, g, 2)
 	}
