@@ -16,7 +16,7 @@ func TestDemo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("hakem demo: %v\n%s", err, out)
 	}
-	for _, want := range []string{"watch at http://", "round 2: 2 games", "(flag): 1-0 by flag_fall", "(claim): ruling on draw_claim: game_continues", "final standings:"} {
+	for _, want := range []string{"watch at http://", "round 2: 2 games", "(flag): 1-0 by flag_fall", "(claim): ruling on draw_claim: game_continues", "final standings"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}

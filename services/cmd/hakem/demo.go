@@ -176,14 +176,34 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 			return fmt.Errorf("closing round %d: %d %v %v", round, code, body, err)
 		}
 	}
-	t, err := d.get("/api/tournaments/demo")
-	if err != nil {
-		return err
+	// the standings the scoring service published after the last round,
+	// with the tie-breaks (the points-only standings if they are late)
+	var lines []any
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		t, err := d.get("/api/tournaments/demo")
+		if err != nil {
+			return err
+		}
+		lines, _ = t["standings"].([]any)
+		if pub, ok := t["published_standings"].(map[string]any); ok && pub["after_round"] == float64(rounds) {
+			lines, _ = pub["standings"].([]any)
+			break
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	fmt.Fprintln(d.out, "final standings:")
-	for _, x := range t["standings"].([]any) {
+	fmt.Fprintln(d.out, "final standings (points, then BH/C1, BH, SB):")
+	for _, x := range lines {
 		s := x.(map[string]any)
-		fmt.Fprintf(d.out, "  %2.0f. %-6s %4.1f\n", s["rank"], s["player_id"], s["points"])
+		fmt.Fprintf(d.out, "  %2.0f. %-6s %4.1f", s["rank"], s["player_id"], s["points"])
+		if tb, ok := s["tiebreaks"].([]any); ok {
+			for _, v := range tb {
+				fmt.Fprintf(d.out, " %6.2f", v)
+			}
+		}
+		fmt.Fprintln(d.out)
 	}
 	return nil
 }
