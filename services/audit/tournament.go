@@ -252,10 +252,13 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	return rep, nil
 }
 
-// pairNext calls the pairing domain's PairNext, which is gaining the
-// results of the games played so far (for Swiss pairings): both forms are
-// accepted, so that the audit always pairs through the domain as it is.
+// pairNext pairs the next round through the pairing domain, given the
+// results of the games played so far (a Swiss needs them): PairNextAfter,
+// or the older forms of PairNext while the domain's API settles.
 func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]events.Event, error) {
+	type after interface {
+		PairNextAfter(string, map[string]string) ([]events.Event, error)
+	}
 	type withResults interface {
 		PairNext(string, map[string]string) ([]events.Event, error)
 	}
@@ -263,6 +266,8 @@ func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]ev
 		PairNext(string) ([]events.Event, error)
 	}
 	switch p := any(t).(type) {
+	case after:
+		return p.PairNextAfter(id, results)
 	case withResults:
 		return p.PairNext(id, results)
 	case plain:
