@@ -27,7 +27,9 @@ lint:
 	$(GO) vet $(PKGS)
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-## run: build and run hakem
+## run: build and run hakem demo (hakem serve plus simulated players: a 24-player Swiss);
+## ARGS="serve" (or any other subcommand) runs that instead
+ARGS ?= demo
 run: build
 	./bin/hakem $(ARGS)
 
