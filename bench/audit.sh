@@ -22,3 +22,6 @@ END {
 	printf "baseline, decode only:     %7.3f ms wall, %7.3f ms CPU\n", wall["BaselineDecode200"], cpu["BaselineDecode200"]
 	printf "baseline, rules replay:    %7.3f ms wall, %7.3f ms CPU\n", wall["BaselineReplay200"], cpu["BaselineReplay200"]
 }'
+# the games of hakem demo (a Dutch Swiss with an incorrect claim and a flag
+# fall) audit clean and every round is re-paired: a slow test (-long)
+go test -count=1 -run '^TestAuditDemo$' ./services/e2e -args -long | grep -E '^(ok|FAIL|---|\s+audit)' || true
