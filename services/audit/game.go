@@ -198,7 +198,11 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 				bad(i, "does not fold: "+err.Error())
 				stop = true
 			}
-			describe(en, decoded[i], f.g, log[i].RecordedAt)
+			prevFEN := ""
+			if i > 0 {
+				prevFEN = rep.Entries[i-1].FEN
+			}
+			describe(en, decoded[i], f.g, log[i].RecordedAt, prevFEN)
 			if stop {
 				break
 			}
@@ -492,15 +496,34 @@ func deref(e events.Event) events.Event {
 }
 
 // describe fills what an event says, its article, and the position and
-// clocks after it.
-func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time) {
+// clocks after it. Only a creation or a move changes the position: other
+// events keep prevFEN, and a move that followed keeps the FEN it recorded
+// (compared with the position by the re-decision).
+func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN string) {
 	en.Ply = g.Ply()
+	ev = deref(ev)
 	if g.Exists() {
-		p := g.Position()
-		en.FEN = p.FEN()
+		switch e := ev.(type) {
+		case events.MovePlayed:
+			if e.FENAfter != "" && en.Problem == "" && en.Checked == "re-derived" {
+				en.FEN = e.FENAfter
+				break
+			}
+			p := g.Position()
+			en.FEN = p.FEN()
+		case events.GameCreated:
+			p := g.Position()
+			en.FEN = p.FEN()
+		default:
+			en.FEN = prevFEN
+			if en.FEN == "" {
+				p := g.Position()
+				en.FEN = p.FEN()
+			}
+		}
 	}
 	en.Clocks = clocksAt(g, at)
-	switch e := deref(ev).(type) {
+	switch e := ev.(type) {
 	case events.GameCreated:
 		en.Says = fmt.Sprintf("white %s, black %s, control %q, laws %s", e.White, e.Black, e.TimeControl, e.LawsProfile)
 		en.Profile = e.LawsProfile
