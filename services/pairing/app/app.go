@@ -150,3 +150,24 @@ func (p *Pairing) CloseRound(ctx context.Context, id string, round int, meta eve
 		return t.Close(round, results)
 	})
 }
+
+// Withdraw withdraws a player from the next round (or a later one) on.
+func (p *Pairing) Withdraw(ctx context.Context, id string, w events.PlayerWithdrawn, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "withdraw_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Withdraw(w)
+	})
+}
+
+// RequestBye records a player's bye for a future round of a Swiss.
+func (p *Pairing) RequestBye(ctx context.Context, id string, b events.ByeRequested, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "request_bye", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.RequestBye(b)
+	})
+}
+
+// Forbid records a pair of players never to be paired.
+func (p *Pairing) Forbid(ctx context.Context, id string, f events.ForbiddenPairSet, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "forbid_pair", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Forbid(f)
+	})
+}

@@ -35,6 +35,17 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		pt.Players = append(pt.Players, pairing.Player{StartNo: n + 1, Name: t.Players[i].Name, Rating: t.Players[i].Rating,
 			Games: make([]pairing.Game, round-1)})
 	}
+	absent := t.Absences(round)
+	for n, i := range order {
+		if _, ok := absent[t.Players[i].PlayerID]; ok {
+			pt.Players[n].Absent = true
+		}
+	}
+	for _, f := range t.Forbidden {
+		a, b := no[f.PlayerA], no[f.PlayerB]
+		pt.Players[a].Forbidden = append(pt.Players[a].Forbidden, b)
+		pt.Players[b].Forbidden = append(pt.Players[b].Forbidden, a)
+	}
 	for r := 0; r < round-1; r++ {
 		rp := t.Rounds[r]
 		for i := range pt.Players {
@@ -57,7 +68,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 			pt.Players[b].Games[r] = pairing.Game{Opponent: w, Color: pairing.Black, Outcome: bo, Played: true, Paired: true}
 		}
 		for _, by := range rp.Byes {
-			pt.Players[no[by.PlayerID]].Games[r] = pairing.Game{Opponent: -1, Outcome: pairing.Win, Paired: true}
+			pt.Players[no[by.PlayerID]].Games[r] = t.byeGame(by)
 		}
 	}
 	for i := range pt.Players {
@@ -73,6 +84,11 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		return nil, fmt.Errorf("pairing round %d: %w", round, err)
 	}
 	rp := events.RoundPaired{Round: round, Engine: "dutch", EngineVersion: "FIDE C.04.3 (pairing/dutch)"}
+	for _, pl := range t.Players {
+		if by, ok := absent[pl.PlayerID]; ok {
+			rp.Byes = append(rp.Byes, by)
+		}
+	}
 	board := 0
 	for _, b := range res.Boards {
 		white := t.Players[order[b.White-1]].PlayerID
@@ -84,7 +100,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: board, White: white,
 			Black: t.Players[order[b.Black-1]].PlayerID, GameID: GameID(id, round, board)})
 	}
-	sum := sha256.Sum256([]byte(fmt.Sprintf("dutch %d %v %v", round, order, results)))
+	sum := sha256.Sum256([]byte(fmt.Sprintf("dutch %d %v %v%s", round, order, results, t.absenceKey(round))))
 	rp.InputHash = hex.EncodeToString(sum[:])
 	return []events.Event{rp}, nil
 }

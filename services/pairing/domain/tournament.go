@@ -53,6 +53,11 @@ type Tournament struct {
 	Rounds  []events.RoundPaired
 	Closed  int // rounds closed
 	Done    bool
+	// Withdrawn, ByeRequests and Forbidden are the organiser's decisions
+	// the pairing honours (see absences.go).
+	Withdrawn   []events.PlayerWithdrawn
+	ByeRequests []events.ByeRequested
+	Forbidden   []events.ForbiddenPairSet
 }
 
 // Exists reports whether the tournament was created.
@@ -71,6 +76,12 @@ func (t *Tournament) Apply(e events.Event) error {
 	case *events.RoundClosed:
 		return t.Apply(*e)
 	case *events.TournamentFinished:
+		return t.Apply(*e)
+	case *events.PlayerWithdrawn:
+		return t.Apply(*e)
+	case *events.ByeRequested:
+		return t.Apply(*e)
+	case *events.ForbiddenPairSet:
 		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
@@ -96,6 +107,12 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Closed = e.Round
 	case events.TournamentFinished:
 		t.Done = true
+	case events.PlayerWithdrawn:
+		t.Withdrawn = append(t.Withdrawn, e)
+	case events.ByeRequested:
+		t.ByeRequests = append(t.ByeRequests, e)
+	case events.ForbiddenPairSet:
+		t.Forbidden = append(t.Forbidden, e)
 	}
 	return nil
 }
@@ -199,10 +216,28 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 	}
 	schedule := roundrobin.Schedule(len(t.Players), false)
 	rp := events.RoundPaired{Round: round, Engine: "berger", EngineVersion: "FIDE C.05 Annex 1"}
+	absent := t.Absences(round)
 	for _, p := range schedule[round-1] {
 		white := t.Players[p.White-1].PlayerID
 		if p.Black == 0 {
+			if by, ok := absent[white]; ok {
+				rp.Byes = append(rp.Byes, by)
+				continue
+			}
 			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+			continue
+		}
+		black := t.Players[p.Black-1].PlayerID
+		if bw, bb := absent[white], absent[black]; bw.Kind != "" || bb.Kind != "" {
+			// a withdrawn player's game is not played: he is absent, his
+			// opponent has the round free like the Berger table's bye
+			for _, pl := range []string{white, black} {
+				if by, ok := absent[pl]; ok {
+					rp.Byes = append(rp.Byes, by)
+				} else {
+					rp.Byes = append(rp.Byes, events.Bye{PlayerID: pl, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+				}
+			}
 			continue
 		}
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: p.Board, White: white,
@@ -212,7 +247,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 	for i, p := range t.Players {
 		ids[i] = p.PlayerID
 	}
-	sum := sha256.Sum256([]byte(fmt.Sprintf("berger %d %s", round, strings.Join(ids, ","))))
+	sum := sha256.Sum256([]byte(fmt.Sprintf("berger %d %s%s", round, strings.Join(ids, ","), t.absenceKey(round))))
 	rp.InputHash = hex.EncodeToString(sum[:])
 	return []events.Event{rp}, nil
 }

@@ -23,6 +23,9 @@ import (
 //	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","idempotency_key","by"}
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
+//	POST /api/tournaments/{id}/withdrawals     {"player_id","from_round"?,"reason","idempotency_key","by"}
+//	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
+//	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -39,6 +42,9 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/players",
 	"POST /api/tournaments/{id}/rounds",
 	"POST /api/tournaments/{id}/rounds/{n}/close",
+	"POST /api/tournaments/{id}/withdrawals",
+	"POST /api/tournaments/{id}/byes",
+	"POST /api/tournaments/{id}/forbidden-pairs",
 }
 
 // Register mounts the whole API.
@@ -49,7 +55,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 }
@@ -162,6 +168,12 @@ type request struct {
 	Title          string             `json:"title"`
 	IdempotencyKey string             `json:"idempotency_key"`
 	By             string             `json:"by"`
+	FromRound      int                `json:"from_round"`
+	Reason         string             `json:"reason"`
+	Round          int                `json:"round"`
+	Points         float64            `json:"points"`
+	PlayerA        string             `json:"player_a"`
+	PlayerB        string             `json:"player_b"`
 }
 
 func meta(r *http.Request, req request) events.Meta {
@@ -229,6 +241,27 @@ func (h HTTP) close(w http.ResponseWriter, r *http.Request) {
 	}
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) withdraw(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.Withdraw(r.Context(), r.PathValue("id"), events.PlayerWithdrawn{PlayerID: req.PlayerID,
+			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) bye(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.RequestBye(r.Context(), r.PathValue("id"), events.ByeRequested{PlayerID: req.PlayerID,
+			Round: req.Round, Points: req.Points}, meta(r, req), req.IdempotencyKey)
+	})
+}
+
+func (h HTTP) forbid(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.Forbid(r.Context(), r.PathValue("id"), events.ForbiddenPairSet{PlayerA: req.PlayerA,
+			PlayerB: req.PlayerB, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
 	})
 }
 

@@ -52,7 +52,18 @@ func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string) erro
 			rounds[b][r] = trf.RoundResult{Opponent: w + 1, Color: trf.Black, Result: br}
 		}
 		for _, by := range rp.Byes {
-			rounds[no[by.PlayerID]-1][r] = trf.RoundResult{Color: trf.NoColor, Result: trf.PairingBye}
+			code := trf.PairingBye
+			switch {
+			case by.Kind == "absent":
+				code = trf.ZeroPointBye
+			case by.Kind == "requested" && by.Points > 0 && by.Points == t.Created.PointSystem["win"]:
+				code = trf.FullPointBye
+			case by.Kind == "requested" && by.Points > 0 && by.Points == t.Created.PointSystem["draw"]:
+				code = trf.HalfPointBye
+			case by.Kind == "requested":
+				code = trf.ZeroPointBye
+			}
+			rounds[no[by.PlayerID]-1][r] = trf.RoundResult{Color: trf.NoColor, Result: code}
 		}
 	}
 	standings := t.Standings(results)

@@ -66,7 +66,7 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: ratings.Black, Kind: bk}
 		}
 		for _, by := range rp.Byes {
-			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ratings.PairingBye}
+			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ByeKind(by, ps)}
 		}
 	}
 	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
@@ -136,4 +136,23 @@ func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.E
 		}
 		return written[0], nil
 	}
+}
+
+// ByeKind is how a round's bye counts for the standings: the
+// pairing-allocated bye; a requested one as a half-point, full-point or
+// zero-point bye by its points; an absence (a withdrawn player) as none.
+func ByeKind(by events.Bye, ps map[string]float64) ratings.Kind {
+	switch by.Kind {
+	case "requested":
+		switch {
+		case by.Points > 0 && by.Points == ps["win"]:
+			return ratings.FullBye
+		case by.Points > 0 && by.Points == ps["draw"]:
+			return ratings.HalfBye
+		}
+		return ratings.ZeroBye
+	case "absent":
+		return ratings.Absent
+	}
+	return ratings.PairingBye
 }
