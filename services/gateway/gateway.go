@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
@@ -35,6 +36,8 @@ type Gateway struct {
 	// streams ends the long-lived responses (NDJSON streams) on shutdown.
 	streams context.Context
 	stop    context.CancelFunc
+	// api is the mux behind the authorisation (see Authorise).
+	api http.Handler
 }
 
 // New returns a gateway whose /readyz answers with ready's verdict and
@@ -42,6 +45,7 @@ type Gateway struct {
 func New(log *zap.Logger, m *wiring.Metrics, ready func(context.Context) error, ports ...Port) *Gateway {
 	g := &Gateway{mux: http.NewServeMux(), log: log, metrics: m}
 	g.streams, g.stop = context.WithCancel(context.Background())
+	g.api = (*authz.Authoriser)(nil).Wrap(g.mux, g.mux)
 	g.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		httpjson.Write(w, http.StatusOK, map[string]string{"status": "alive"})
 	})
@@ -64,9 +68,24 @@ func New(log *zap.Logger, m *wiring.Metrics, ready func(context.Context) error, 
 	return g
 }
 
+// Authorise puts a in front of the routes: every request is checked against
+// the policy of the pattern it would be dispatched to (see package authz).
+// Without it (or with a nil a.Tokens) the gateway is open. Call before
+// Serve.
+func (g *Gateway) Authorise(a *authz.Authoriser) {
+	g.api = a.Wrap(g.mux, g.mux)
+}
+
+// Pattern is the route pattern the mux dispatches r to
+// ("" when none matches). Tests use it to check the policy table.
+func (g *Gateway) Pattern(r *http.Request) string {
+	_, p := g.mux.Handler(r)
+	return p
+}
+
 // Handler returns the gateway's handler with its middlewares: correlation
-// ids, metrics by route pattern, and recovery of a panicking handler as a
-// 500 (the process stays up).
+// ids, metrics by route pattern, recovery of a panicking handler as a 500
+// (the process stays up) and the authorisation (see Authorise).
 func (g *Gateway) Handler() http.Handler {
 	return httpjson.WithCorrelation(http.HandlerFunc(g.serve))
 }
@@ -86,12 +105,15 @@ func (g *Gateway) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		route := r.Pattern
 		if route == "" {
+			_, route = g.mux.Handler(r)
+		}
+		if route == "" {
 			route = "unmatched"
 		}
 		g.metrics.HTTPRequests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
 		g.metrics.HTTPDuration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 	}()
-	g.mux.ServeHTTP(sw, r)
+	g.api.ServeHTTP(sw, r)
 }
 
 func asError(p any) error {

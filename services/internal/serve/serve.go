@@ -26,6 +26,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	gamesdomain "github.com/hakem-chess/hakem/services/games/domain"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
+	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
@@ -62,7 +63,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	closers = append(closers, func() { _ = nc.Drain() })
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	store, err := events.Open(openCtx, nc, events.Config{})
+	replicas, err := streamReplicas(openCtx, nc, cfg.StreamReplicas, log)
+	if err != nil {
+		cancel()
+		return err
+	}
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -79,7 +85,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	closers = append(closers, func() { routerConn.Close() })
 	inFlight := &wiring.InFlight{}
-	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight})
+	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight, Replicas: replicas})
 	if err != nil {
 		return err
 	}
@@ -309,23 +315,35 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return nil
 	}
 
-	var gw *gateway.Gateway
-	gwDone := make(chan error, 1)
-	addr := ""
+	// every process serves /livez, /readyz and /metrics on its HTTP
+	// address (the probes and the scrapes need them); the API and the web
+	// pages only where the gateway runs
+	var auth *authz.Authoriser
 	if cfg.Runs("gateway") {
-		l, err := net.Listen("tcp", cfg.HTTP)
+		auth, err = authoriser(cfg, log, gamesApp)
 		if err != nil {
-			return fmt.Errorf("gateway: %w", err)
+			return err
 		}
-		addr = l.Addr().String()
+	}
+	gwDone := make(chan error, 1)
+	l, err := net.Listen("tcp", cfg.HTTP)
+	if err != nil {
+		return fmt.Errorf("http: %w", err)
+	}
+	addr := l.Addr().String()
+	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, nc) }
+	var gw *gateway.Gateway
+	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
 		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
-		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, func(ctx context.Context) error {
-			return wiring.Ready(ctx, nc)
-		}, ports...)
-		go func() { gwDone <- gw.Serve(l) }()
-		log.Info("gateway listening", zap.String("http", addr))
+		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
+		gw.Authorise(auth)
+		log.Info("gateway listening", zap.String("http", addr), zap.Bool("auth", auth.Tokens != nil))
+	} else {
+		gw = gateway.New(log.With(wiring.Service("health")), metrics, readyz)
+		log.Info("health and metrics listening", zap.String("http", addr))
 	}
+	go func() { gwDone <- gw.Serve(l) }()
 	log.Info("hakem serve ready", zap.Strings("services", cfg.Only))
 	if ready != nil {
 		ready(addr)
@@ -347,6 +365,68 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 	}
 	return nil
+}
+
+// streamReplicas is the replica count for the event log's streams and
+// bucket: the configured one, never below what they already have.
+func streamReplicas(ctx context.Context, nc *nats.Conn, want int, log *zap.Logger) (int, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return 0, err
+	}
+	names := []string{"KV_HAKEM_SEALED"}
+	for _, k := range events.Kinds() {
+		names = append(names, k.StreamName())
+	}
+	return wiring.StreamReplicas(ctx, js, want, log, names...)
+}
+
+// authoriser builds the gateway's authorisation from cfg.Auth: tokens from
+// the file; without one, open, but only on a loopback address unless
+// auth.mode is open.
+func authoriser(cfg wiring.Config, log *zap.Logger, gamesApp games.Application) (*authz.Authoriser, error) {
+	a := &authz.Authoriser{
+		Log: log.With(wiring.Service("gateway")),
+		GameTournament: func(ctx context.Context, id string) (string, error) {
+			g, err := gamesApp.Queries.Game.Handle(ctx, id)
+			if err != nil {
+				return "", err
+			}
+			return g.Tournament, nil
+		},
+	}
+	if cfg.Auth.TokensFile != "" && cfg.Auth.Mode != wiring.AuthOpen {
+		t, err := authz.LoadTokens(cfg.Auth.TokensFile)
+		if err != nil {
+			return nil, fmt.Errorf("auth: %w", err)
+		}
+		a.Tokens = t
+		log.Info("HTTP authorisation on", zap.Int("tokens", t.Len()))
+		return a, nil
+	}
+	switch {
+	case cfg.Auth.Mode == wiring.AuthOpen:
+		log.Warn("HTTP authorisation off (auth.mode open): anyone who reaches the gateway may act as anyone", zap.String("http", cfg.HTTP))
+	case loopback(cfg.HTTP):
+		log.Warn("HTTP authorisation off: no auth.tokens_file, serving on a loopback address only", zap.String("http", cfg.HTTP))
+	default:
+		return nil, fmt.Errorf("auth: the gateway listens on %s, not a loopback address, and no auth.tokens_file (HAKEM_AUTH_TOKENS_FILE) is set; set one, or auth.mode=open to run without authorisation", cfg.HTTP)
+	}
+	return a, nil
+}
+
+// loopback reports whether the listen address addr accepts connections
+// from this machine only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // stopRouter stops the deliveries to the router's subscribers by draining

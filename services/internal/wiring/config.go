@@ -24,7 +24,8 @@ var Services = []string{"games", "clocks", "arbiter", "scoring", "pairing", "gat
 type Config struct {
 	// Data is the folder of the embedded JetStream server (key "data").
 	Data string
-	// HTTP is the gateway's listen address (key "http").
+	// HTTP is the listen address of the process's health, readiness and
+	// metrics, and of the API where the gateway runs (key "http").
 	HTTP string
 	// NATS is the URL of an external NATS server; empty means an embedded
 	// JetStream server in Data (key "nats").
@@ -46,6 +47,53 @@ type Config struct {
 	// CommandRetries is how many times a command is re-decided on fresh
 	// state after an append conflict (key "command_retries").
 	CommandRetries int
+	// StreamReplicas is the replica count of the event streams, the
+	// sealed-log bucket and the poison stream (key "stream_replicas"): 1
+	// on an embedded or single server, 3 in a cluster. An existing stream
+	// with more replicas is never scaled down.
+	StreamReplicas int
+	// NATSAuth is how this process authenticates to an external NATS
+	// server and secures the connection.
+	NATSAuth NATSAuth
+	// Auth is the HTTP authorisation of the gateway.
+	Auth Auth
+}
+
+// NATSAuth holds the NATS client's credentials and TLS files. A user and
+// password may also be in the URL (nats://user:password@host:4222); the
+// URL's password is never logged.
+type NATSAuth struct {
+	// User and Password (keys "nats_user", "nats_password").
+	User, Password string
+	// Creds is a NATS credentials file (JWT and NKey seed; key "nats_creds").
+	Creds string
+	// TLSCA is the CA file that signs the server's certificate (key
+	// "nats_tls_ca"); TLSCert and TLSKey are the client's certificate and
+	// key for mutual TLS (keys "nats_tls_cert", "nats_tls_key"). Setting
+	// any of them makes the connection require TLS.
+	TLSCA, TLSCert, TLSKey string
+}
+
+// The gateway's authorisation modes (key "auth.mode").
+const (
+	// AuthAuto: with a tokens file, tokens are required for everything but
+	// reads; without one, the gateway runs open only on a loopback address
+	// and refuses to start on any other.
+	AuthAuto = "auto"
+	// AuthTokens: a tokens file is required.
+	AuthTokens = "tokens"
+	// AuthOpen: no authorisation at all, on any address (a warning is
+	// logged). Only behind another authenticating proxy.
+	AuthOpen = "open"
+)
+
+// Auth configures the gateway's HTTP authorisation.
+type Auth struct {
+	// Mode is auto, tokens or open (key "auth.mode").
+	Mode string
+	// TokensFile lists the bearer tokens and their grants (key
+	// "auth.tokens_file", HAKEM_AUTH_TOKENS_FILE); see package authz.
+	TokensFile string
 }
 
 // defaults holds the default of every key; the environment alone must be
@@ -60,6 +108,15 @@ var defaults = map[string]any{
 	"sync_interval":    time.Duration(0),
 	"shutdown_timeout": 10 * time.Second,
 	"command_retries":  16,
+	"stream_replicas":  1,
+	"nats_user":        "",
+	"nats_password":    "",
+	"nats_creds":       "",
+	"nats_tls_ca":      "",
+	"nats_tls_cert":    "",
+	"nats_tls_key":     "",
+	"auth.mode":        AuthAuto,
+	"auth.tokens_file": "",
 }
 
 // flagKeys maps the flags hakem serve defines to their configuration keys.
@@ -140,6 +197,12 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		SyncInterval:    v.GetDuration("sync_interval"),
 		ShutdownTimeout: v.GetDuration("shutdown_timeout"),
 		CommandRetries:  v.GetInt("command_retries"),
+		StreamReplicas:  v.GetInt("stream_replicas"),
+		NATSAuth: NATSAuth{
+			User: v.GetString("nats_user"), Password: v.GetString("nats_password"), Creds: v.GetString("nats_creds"),
+			TLSCA: v.GetString("nats_tls_ca"), TLSCert: v.GetString("nats_tls_cert"), TLSKey: v.GetString("nats_tls_key"),
+		},
+		Auth: Auth{Mode: strings.ToLower(v.GetString("auth.mode")), TokensFile: v.GetString("auth.tokens_file")},
 	}
 	only, err := parseOnly(v.GetString("only"))
 	if err != nil {
@@ -185,11 +248,29 @@ func (c Config) validate() error {
 	if c.NATS == "" && c.Data == "" {
 		return errors.New("data: an embedded server needs a data folder (or set nats)")
 	}
-	if c.HTTP == "" && c.Runs("gateway") {
-		return errors.New("http: the gateway needs a listen address")
+	if c.HTTP == "" {
+		return errors.New("http: a listen address is needed (every process serves /livez, /readyz and /metrics; the gateway the API)")
 	}
 	if c.SyncInterval < 0 || c.ShutdownTimeout < 0 {
 		return errors.New("durations must not be negative")
+	}
+	if c.StreamReplicas < 1 || c.StreamReplicas > 5 {
+		return fmt.Errorf("stream_replicas: %d, want 1 to 5", c.StreamReplicas)
+	}
+	switch c.Auth.Mode {
+	case AuthAuto, AuthOpen:
+	case AuthTokens:
+		if c.Auth.TokensFile == "" {
+			return errors.New("auth.mode tokens: auth.tokens_file (HAKEM_AUTH_TOKENS_FILE) is not set")
+		}
+	default:
+		return fmt.Errorf("auth.mode: %q is not one of auto, tokens, open", c.Auth.Mode)
+	}
+	if (c.NATSAuth.TLSCert == "") != (c.NATSAuth.TLSKey == "") {
+		return errors.New("nats_tls_cert and nats_tls_key go together")
+	}
+	if c.NATSAuth.Creds != "" && (c.NATSAuth.User != "" || c.NATSAuth.Password != "") {
+		return errors.New("nats_creds and nats_user/nats_password exclude each other")
 	}
 	if c.CommandRetries < 1 {
 		return fmt.Errorf("command_retries: %d, want at least 1", c.CommandRetries)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -20,14 +22,17 @@ type NATS struct {
 	// Embedded is the in-process server (nil with an external URL).
 	Embedded *events.Embedded
 	url      string
+	auth     NATSAuth
 	log      *zap.Logger
 }
 
 // StartNATS starts the embedded JetStream server in cfg.Data, or prepares
 // connections to cfg.NATS when it is set.
 func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
-	n := &NATS{url: cfg.NATS, log: log}
+	n := &NATS{url: cfg.NATS, auth: cfg.NATSAuth, log: log}
 	if cfg.NATS != "" {
+		log.Info("using an external NATS server", zap.String("nats", RedactURL(cfg.NATS)),
+			zap.Bool("tls", n.auth.TLSCA != "" || n.auth.TLSCert != ""), zap.Bool("creds", n.auth.Creds != ""))
 		return n, nil
 	}
 	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncInterval: cfg.SyncInterval}
@@ -71,11 +76,94 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 	if n.Embedded != nil {
 		return n.Embedded.Connect(opts...)
 	}
-	nc, err := nats.Connect(n.url, append(opts, nats.RetryOnFailedConnect(false))...)
+	opts = append(opts, nats.RetryOnFailedConnect(false))
+	a := n.auth
+	if a.User != "" || a.Password != "" {
+		opts = append(opts, nats.UserInfo(a.User, a.Password))
+	}
+	if a.Creds != "" {
+		opts = append(opts, nats.UserCredentials(a.Creds))
+	}
+	if a.TLSCA != "" {
+		opts = append(opts, nats.RootCAs(a.TLSCA))
+	}
+	if a.TLSCert != "" {
+		opts = append(opts, nats.ClientCert(a.TLSCert, a.TLSKey))
+	}
+	if a.TLSCA != "" || a.TLSCert != "" {
+		opts = append(opts, nats.Secure())
+	}
+	nc, err := nats.Connect(n.url, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", n.url, err)
+		return nil, fmt.Errorf("connecting to %s: %s", RedactURL(n.url), redact(err.Error(), n.url, a.Password))
 	}
 	return nc, nil
+}
+
+// RedactURL returns a NATS URL, or a comma-separated list of them, with
+// every password replaced by "xxxxx" (user names are kept).
+func RedactURL(s string) string {
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		u, err := url.Parse(p)
+		if err != nil {
+			// unparsable: drop whatever could be userinfo
+			if at := strings.LastIndex(p, "@"); at >= 0 {
+				p = "xxxxx" + p[at:]
+			}
+			parts[i] = p
+			continue
+		}
+		parts[i] = u.Redacted()
+	}
+	return strings.Join(parts, ",")
+}
+
+// redact removes from msg the passwords of urls (comma-separated) and the
+// extra secrets.
+func redact(msg, urls string, secrets ...string) string {
+	for _, p := range strings.Split(urls, ",") {
+		if u, err := url.Parse(strings.TrimSpace(p)); err == nil && u.User != nil {
+			if pw, ok := u.User.Password(); ok {
+				secrets = append(secrets, pw)
+			}
+		}
+	}
+	for _, s := range secrets {
+		if s != "" {
+			msg = strings.ReplaceAll(msg, s, "xxxxx")
+		}
+	}
+	return msg
+}
+
+// StreamReplicas returns the replica count to create or update the streams
+// named with: want, or more when one of them already has more replicas (a
+// stream is never scaled down by a process configured for fewer; the
+// operator does that on purpose with the nats tool).
+func StreamReplicas(ctx context.Context, js jetstream.JetStream, want int, log *zap.Logger, streams ...string) (int, error) {
+	if want < 1 {
+		want = 1
+	}
+	got := want
+	for _, name := range streams {
+		s, err := js.Stream(ctx, name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			continue
+		}
+		if err != nil {
+			return 0, fmt.Errorf("stream %s: %w", name, err)
+		}
+		if r := s.CachedInfo().Config.Replicas; r > got {
+			got = r
+		}
+	}
+	if got != want {
+		log.Warn("streams have more replicas than stream_replicas: kept, not scaled down",
+			zap.Int("stream_replicas", want), zap.Int("replicas", got))
+	}
+	return got, nil
 }
 
 // Shutdown stops the embedded server, if any, after its clients closed.

@@ -33,6 +33,9 @@ type RouterOptions struct {
 	// InFlight, if not nil, counts the messages being handled (see
 	// InFlight).
 	InFlight *InFlight
+	// Replicas is the poison stream's replica count (default 1; an
+	// existing stream with more is not scaled down).
+	Replicas int
 }
 
 // InFlight counts the router's messages being handled, so that a shutdown
@@ -71,9 +74,13 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	replicas, err := StreamReplicas(ctx, js, opt.Replicas, log, PoisonTopic)
+	if err != nil {
+		return nil, fmt.Errorf("router: poison stream: %w", err)
+	}
 	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: PoisonTopic, Subjects: []string{PoisonTopic}, Storage: jetstream.FileStorage,
-		MaxAge: 30 * 24 * time.Hour,
+		MaxAge: 30 * 24 * time.Hour, Replicas: replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("router: poison stream: %w", err)

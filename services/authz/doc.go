@@ -1,0 +1,20 @@
+// Package authz is the HTTP authorisation of Hakem's gateway: bearer
+// tokens (opaque random strings, kept only as SHA-256 hashes and compared
+// in constant time), the four roles (public, player, arbiter, organiser),
+// the policy table keyed by the gateway mux's route patterns, and the
+// middleware that applies it before a request reaches a service.
+//
+// The acting person written into events comes from the token: for a route
+// whose policy names an actor field ("player" for a player's commands,
+// "by" for an arbiter's or organiser's), the middleware refuses a body
+// that names someone else (403) and rewrites the body so that the field is
+// exactly the token's subject; the services keep reading the actor from
+// the body, and a command forwarded over NATS to a service elsewhere
+// carries it too. The Authorization header is removed once checked, so the
+// token never travels further nor reaches a log.
+//
+// Half done: tokens are read once at start (no reload; rotate by
+// restarting); a player token is bound to its subject and the games
+// service checks the subject plays in the game, but a player's tournament
+// scope is not checked.
+package authz
