@@ -56,9 +56,10 @@ func TestBenchFigures(t *testing.T) {
 	benchReplayAndProjection(t, games, perGame)
 }
 
-// rawBytes is one envelope as Append would write it, for the raw baseline.
+// rawBytes is one envelope as Append would write it (a full-length
+// previous hash included), for the raw baseline.
 func rawBytes(t testing.TB, i int) []byte {
-	envs, err := Build(Game("raw"), WriterGames, Head{Version: uint64(i), Hash: "x"}, "raw-"+strconv.Itoa(i), meta(), move(i+1, "Nf3"))
+	envs, err := Build(Game("raw"), WriterGames, Head{Version: uint64(i), Hash: fmt.Sprintf("%064x", i)}, "raw-"+strconv.Itoa(i), meta(), move(i+1, "Nf3"))
 	if err != nil {
 		t.Fatal(err)
 	}

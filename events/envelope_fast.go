@@ -15,7 +15,9 @@ import (
 // result is always the one encoding/json gives (a fuzz target checks that
 // the two agree).
 func fastDecode(b []byte) (Envelope, bool) {
-	p := fastParser{b: b}
+	// One copy of the message as a string: every string field is a slice
+	// of it (one allocation per envelope instead of one per field).
+	p := fastParser{b: b, s: string(b)}
 	var e Envelope
 	var recordedAt string
 	var data []byte
@@ -104,9 +106,12 @@ func fastDecode(b []byte) (Envelope, bool) {
 	if p.i != len(p.b) || recordedAt == "" {
 		return Envelope{}, false
 	}
-	t, err := time.Parse(TimeFormat, recordedAt)
-	if err != nil {
-		return Envelope{}, false
+	t, ok := parseInstant(recordedAt)
+	if !ok {
+		var err error
+		if t, err = time.Parse(TimeFormat, recordedAt); err != nil {
+			return Envelope{}, false
+		}
 	}
 	e.RecordedAt = t
 	if data != nil {
@@ -117,7 +122,60 @@ func fastDecode(b []byte) (Envelope, bool) {
 
 type fastParser struct {
 	b []byte
+	s string // b as a string, which str slices
 	i int
+}
+
+// parseInstant parses the common form of an instant as stored, UTC with
+// up to nine fraction digits ("2026-11-29T15:00:00.123Z"), giving exactly
+// what time.Parse(TimeFormat, s) gives; anything else (an offset, a
+// lower-case letter, an out-of-range field) answers false and the caller
+// uses time.Parse.
+func parseInstant(s string) (time.Time, bool) {
+	const base = len("2006-01-02T15:04:05")
+	if len(s) < base+1 || s[len(s)-1] != 'Z' || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
+		return time.Time{}, false
+	}
+	num := func(i, n int) (int, bool) {
+		v := 0
+		for j := i; j < i+n; j++ {
+			c := s[j]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v, true
+	}
+	year, ok1 := num(0, 4)
+	month, ok2 := num(5, 2)
+	day, ok3 := num(8, 2)
+	hour, ok4 := num(11, 2)
+	minute, ok5 := num(14, 2)
+	sec, ok6 := num(17, 2)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || sec > 59 {
+		return time.Time{}, false
+	}
+	nsec := 0
+	if frac := s[base : len(s)-1]; frac != "" {
+		digits := len(frac) - 1
+		if frac[0] != '.' || digits < 1 || digits > 9 {
+			return time.Time{}, false
+		}
+		v, ok := num(base+1, digits)
+		if !ok {
+			return time.Time{}, false
+		}
+		for k := digits; k < 9; k++ {
+			v *= 10
+		}
+		nsec = v
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC)
+	if t.Day() != day { // 31 April and the like: time.Parse refuses them
+		return time.Time{}, false
+	}
+	return t, true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -226,6 +284,9 @@ func (p *fastParser) str() (string, bool) {
 				return "", false
 			}
 			p.i = j + 1
+			if len(p.s) == len(p.b) {
+				return p.s[start:j], true
+			}
 			return string(s), true
 		case c == '\\' || c < 0x20:
 			return "", false

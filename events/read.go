@@ -260,11 +260,15 @@ func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, f
 			}
 			return last, err
 		}
-		md, err := m.Metadata()
-		if err != nil {
-			return last, err
+		seq, ok := ackStreamSeq(m.Reply())
+		if !ok {
+			md, err := m.Metadata()
+			if err != nil {
+				return last, err
+			}
+			seq = md.Sequence.Stream
 		}
-		st, err := parseEvent(md.Sequence.Stream, m.Headers(), m.Data())
+		st, err := parseEvent(seq, m.Headers(), m.Data())
 		if err != nil {
 			return last, err
 		}
@@ -276,4 +280,40 @@ func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, f
 			return last, nil
 		}
 	}
+}
+
+// ackStreamSeq reads the stream sequence from a consumed message's reply
+// subject without allocating ("$JS.ACK.<stream>.<consumer>.<delivered>.
+// <stream seq>.<consumer seq>.<time>.<pending>", or the longer form with a
+// domain and an account hash before the stream), as Metadata does; false
+// for any other shape (the caller then uses Metadata).
+func ackStreamSeq(reply string) (uint64, bool) {
+	const prefix = "$JS.ACK."
+	if len(reply) <= len(prefix) || reply[:len(prefix)] != prefix {
+		return 0, false
+	}
+	var dots [16]int // positions of the dots after the prefix
+	n := 0
+	for i := len(prefix); i < len(reply); i++ {
+		if reply[i] == '.' {
+			if n == len(dots) {
+				return 0, false
+			}
+			dots[n] = i
+			n++
+		}
+	}
+	tokens := n + 1 // after the prefix
+	var at int      // index of the stream sequence among those tokens
+	switch {
+	case tokens == 7:
+		at = 3
+	case tokens >= 9:
+		at = 5
+	default:
+		return 0, false
+	}
+	tok := reply[dots[at-1]+1 : dots[at]]
+	v, err := strconv.ParseUint(tok, 10, 64)
+	return v, err == nil
 }

@@ -332,7 +332,10 @@ func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envel
 }
 
 func (s *Store) appendEnvelopes(ctx context.Context, expected Head, envs []Envelope) ([]Envelope, Head, error) {
-	if _, ok := ctx.Deadline(); !ok {
+	// A context that can never end (context.Background) gets no child
+	// context: publish bounds the wait with Config.AckTimeout itself,
+	// without a context and its timer per append.
+	if _, ok := ctx.Deadline(); !ok && ctx.Done() != nil {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.cfg.AckTimeout)
 		defer cancel()
@@ -415,18 +418,60 @@ func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (pubAck, error) {
 			}
 		}
 	}
-	resp, err := s.nc.RequestMsgWithContext(ctx, msgs[len(msgs)-1])
+	var resp *nats.Msg
+	var err error
+	if _, ok := ctx.Deadline(); !ok && ctx.Done() == nil {
+		resp, err = s.nc.RequestMsg(msgs[len(msgs)-1], s.cfg.AckTimeout)
+	} else {
+		resp, err = s.nc.RequestMsgWithContext(ctx, msgs[len(msgs)-1])
+	}
 	if err != nil {
 		if errors.Is(err, nats.ErrNoResponders) {
 			return pubAck{}, fmt.Errorf("events: no stream answers on %s: %w", msgs[0].Subject, err)
 		}
 		return pubAck{}, fmt.Errorf("events: append to %s (outcome unknown: retry with the same idempotency key): %w", msgs[0].Subject, err)
 	}
+	if ack, ok := plainAck(resp.Data); ok {
+		return ack, nil
+	}
 	var ack pubAck
 	if err := json.Unmarshal(resp.Data, &ack); err != nil {
 		return pubAck{}, fmt.Errorf("events: bad acknowledgement %q: %w", resp.Data, err)
 	}
 	return ack, nil
+}
+
+// plainAck reads the common acknowledgement, {"stream":"<name>","seq":<n>},
+// without reflection; anything else (a duplicate, a batch, an error, a
+// domain) answers false and is left to encoding/json.
+func plainAck(b []byte) (pubAck, bool) {
+	const open, mid = `{"stream":"`, `","seq":`
+	if len(b) < len(open)+len(mid)+2 || string(b[:len(open)]) != open || b[len(b)-1] != '}' {
+		return pubAck{}, false
+	}
+	rest := b[len(open) : len(b)-1]
+	q := -1
+	for i, c := range rest {
+		if c == '"' {
+			q = i
+			break
+		}
+		if c == '\\' || c < 0x20 || c >= 0x80 {
+			return pubAck{}, false
+		}
+	}
+	if q < 1 || len(rest) <= q+len(mid) || string(rest[q:q+len(mid)]) != mid {
+		return pubAck{}, false
+	}
+	digits := rest[q+len(mid):]
+	if len(digits) > 1 && digits[0] == '0' {
+		return pubAck{}, false
+	}
+	seq, err := strconv.ParseUint(string(digits), 10, 64)
+	if err != nil {
+		return pubAck{}, false
+	}
+	return pubAck{Stream: string(rest[:q]), Seq: seq}, true
 }
 
 // recover looks for a command with this key among the aggregate's last
