@@ -3,6 +3,10 @@ package games
 import (
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
+	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/adapters"
+
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/query"
@@ -16,6 +20,12 @@ type Application struct {
 	Queries  Queries
 	// Feed follows a game's events live.
 	Feed app.Feed
+	// Arbiter rules on reported illegal moves and gives the arbiter's hand
+	// rulings, written as the arbiter writer on the same event store (nil
+	// when the store is not an adapters.EventStore). The arbiter's commands
+	// are served with the games commands (POST /api/games/{id}/illegal-moves
+	// and /rulings); the process wiring (internal/serve) has no arbiter port.
+	Arbiter *arbiterapp.Arbiter
 }
 
 // Commands are the games service's command handlers.
@@ -25,6 +35,8 @@ type Commands struct {
 	Draw       command.DrawHandler
 	Resign     command.ResignHandler
 	ClaimDraw  command.ClaimDrawHandler
+	// ReportIllegal records a completed illegal move seen on the board.
+	ReportIllegal command.ReportIllegalHandler
 }
 
 // Queries are the games service's queries.
@@ -49,13 +61,20 @@ type Options struct {
 // NewApplication builds the games service's handlers on one store.
 func NewApplication(o Options) Application {
 	d := &command.Decider{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, CacheGames: o.CacheGames}
+	var arbiter *arbiterapp.Arbiter
+	if es, ok := o.Store.(adapters.EventStore); ok {
+		arbiter = &arbiterapp.Arbiter{Store: adapters.EventStore{Store: es.Store, Writer: events.WriterArbiter},
+			Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics}
+	}
 	return Application{
+		Arbiter: arbiter,
 		Commands: Commands{
-			CreateGame: command.CreateGameHandler{Decider: d},
-			MakeMove:   command.MakeMoveHandler{Decider: d},
-			Draw:       command.DrawHandler{Decider: d},
-			Resign:     command.ResignHandler{Decider: d},
-			ClaimDraw:  command.ClaimDrawHandler{Decider: d},
+			CreateGame:    command.CreateGameHandler{Decider: d},
+			MakeMove:      command.MakeMoveHandler{Decider: d},
+			Draw:          command.DrawHandler{Decider: d},
+			Resign:        command.ResignHandler{Decider: d},
+			ClaimDraw:     command.ClaimDrawHandler{Decider: d},
+			ReportIllegal: command.ReportIllegalHandler{Decider: d},
 		},
 		Queries: Queries{
 			Game:   query.GameHandler{Store: o.Store},

@@ -28,6 +28,8 @@ var (
 	ErrClaimPending = errors.New("claim pending")
 	// ErrFlagFallen: the mover's time ran out before the move.
 	ErrFlagFallen = errors.New("flag fallen")
+	// ErrInProgress: the command needs a game that is over.
+	ErrInProgress = errors.New("game in progress")
 )
 
 // Refusal is a domain error: its Kind is one of the Err values above and its

@@ -51,6 +51,10 @@ type Game struct {
 	// timer is the game's clock, folded from the same events, so that a
 	// move after the mover's flag fell is refused.
 	timer clocks.Timer
+	// illegal counts the completed illegal moves reported, by rules.Color.
+	illegal [2]int
+	// annulled: the arbiter annulled the game (wrong initial position).
+	annulled *events.GameAnnulled
 }
 
 // ApplyAt folds one recorded event, recorded at instant at, into the game
@@ -177,6 +181,12 @@ func (g *Game) Apply(e Event) error {
 		return g.Apply(*e)
 	case *events.RulingGiven:
 		return g.Apply(*e)
+	case *events.IllegalMoveReported:
+		return g.Apply(*e)
+	case *events.ResultOverridden:
+		return g.Apply(*e)
+	case *events.GameAnnulled:
+		return g.Apply(*e)
 	}
 	if _, ok := e.(events.GameCreated); !ok && !g.exists {
 		return fmt.Errorf("%s before game.created", e.EventType())
@@ -246,6 +256,8 @@ func (g *Game) Apply(e Event) error {
 		}
 	case events.GameEnded:
 		g.result, g.ending, g.offering = e.Result, e, false
+	default:
+		return g.applyIncident(e)
 	}
 	return nil
 }
@@ -503,6 +515,10 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	}
 	why := r.Matter
 	switch {
+	case r.Matter == "penalty":
+		why = "arbiter"
+	case r.Matter == "late_arrival":
+		why = "forfeit"
 	case r.Matter == "flag_fall" && result == Draw:
 		why = "insufficient_material_flag"
 	case r.Matter == "draw_claim":
@@ -544,6 +560,9 @@ func (g *Game) onGoing(player string) (rules.Color, error) {
 	}
 	if g.Finished() {
 		return 0, refuse(ErrFinished, "the game is over: %s (%s)", g.result, g.ending.Termination)
+	}
+	if g.annulled != nil {
+		return 0, refuse(ErrFinished, "the game is annulled: %s", g.annulled.Reason)
 	}
 	return c, nil
 }

@@ -33,6 +33,8 @@ type HTTP struct {
 //	POST /api/games/{id}/draw            {"action":"offer|accept|decline","player","idempotency_key"}
 //	POST /api/games/{id}/resign          {"player","idempotency_key"}
 //	POST /api/games/{id}/claims          {"player","reason":"threefold_repetition|fifty_moves","intended_move","idempotency_key"}
+//	POST /api/games/{id}/illegal-moves   {"offender","move","reported_by":"player|arbiter","by","idempotency_key"}: report and ruling
+//	POST /api/games/{id}/rulings         {"matter":"penalty|late_arrival|wrong_initial_position|result_override|draw_claim",...,"by","idempotency_key"}
 //	GET  /api/games/{id}/events          the game's events as NDJSON, live (?follow=false to stop at the end, ?from=N)
 //	GET  /api/games/{id}/pgn             the game in PGN
 func (h HTTP) Register(mux *http.ServeMux) {
@@ -48,11 +50,13 @@ var CommandRoutes = []string{
 	"POST /api/games/{id}/draw",
 	"POST /api/games/{id}/resign",
 	"POST /api/games/{id}/claims",
+	"POST /api/games/{id}/illegal-moves",
+	"POST /api/games/{id}/rulings",
 }
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim}
+	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling}
 	for i, route := range CommandRoutes {
 		mux.HandleFunc(route, handlers[i])
 	}
@@ -366,6 +370,8 @@ func refusalStatus(kind error) (int, string) {
 		return http.StatusConflict, "claim_pending"
 	case domain.ErrIllegalMove:
 		return http.StatusUnprocessableEntity, "illegal_move"
+	case domain.ErrInProgress:
+		return http.StatusConflict, "game_in_progress"
 	}
 	return http.StatusBadRequest, "invalid"
 }

@@ -1,0 +1,336 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
+// (bad input, a penalty the profile does not list, a game over): the port
+// answers it with a 4xx and nothing is appended.
+var ErrBadRuling = errors.New("ruling refused")
+
+// HandRuling is a ruling the arbiter gives by hand from the console. Matter
+// is one of "penalty", "late_arrival", "wrong_initial_position",
+// "result_override"; the fields each needs are named there.
+type HandRuling struct {
+	Matter string
+	// Side is the offender (penalty) or the late player (late_arrival).
+	Side events.Color
+	// Penalty: warning, time_to_opponent, time_off, loss, expulsion.
+	Penalty string
+	// AmountMs is the time of time_to_opponent and time_off.
+	AmountMs int64
+	// Distraction: the penalty punishes distracting the opponent (1997
+	// 12.5/12.6, 2023 11.5/11.6), cited before the penalty article.
+	Distraction bool
+	// LatenessMs is how late the player arrived (late_arrival).
+	LatenessMs int64
+	// Result, Reason and Article are a result override's.
+	Result, Reason, Article string
+}
+
+// penaltyKinds maps the names of the API to the Laws' penalties and to the
+// kind the catalogue records in arbiter.penalty_imposed.
+var penaltyKinds = map[string]struct {
+	kind    laws.PenaltyKind
+	catalog string
+}{
+	"warning":          {laws.Warning, "warning"},
+	"time_to_opponent": {laws.TimeToOpponent, "time_added_to_opponent"},
+	"time_off":         {laws.TimeOff, "time_deducted"},
+	"loss":             {laws.Loss, "loss"},
+	"expulsion":        {laws.Expulsion, "expulsion"},
+}
+
+func refuseRuling(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadRuling, fmt.Sprintf(format, args...))
+}
+
+func colorOf(c events.Color) (rules.Color, error) {
+	switch c {
+	case events.White:
+		return rules.White, nil
+	case events.Black:
+		return rules.Black, nil
+	}
+	return 0, refuseRuling("side: %q is not white or black", c)
+}
+
+// situation is what the Laws need of game g at instant at.
+func situation(g *domain.Game, at time.Time) (laws.Situation, error) {
+	sit := laws.Situation{Game: g.Rules(), IllegalMoves: g.IllegalMoves()}
+	if t := g.Timer(); t.Started() {
+		w, b, err := t.Reading(at)
+		if err != nil {
+			return sit, err
+		}
+		sit.Remaining = [2]time.Duration{w.Remaining, b.Remaining}
+	}
+	return sit, nil
+}
+
+// given turns a ruling of the Laws into its catalogue event.
+func given(matter string, r laws.Ruling) events.RulingGiven {
+	return events.RulingGiven{Matter: matter, Article: r.Article, Profile: r.Profile,
+		Decision: Decision(r.Result), Explanation: r.Explanation}
+}
+
+// IllegalRuling is the decision RuleOnIllegal takes on the report rep, for
+// game g folded up to and including the report (so that g.IllegalMoves
+// counts it) at instant at: laws.IllegalMove with the current position to
+// reinstate (the recorded game never held the illegal move), the offender's
+// earlier count, and the clock readings; then the ruling and, for the
+// profile's time penalty, a PenaltyImposed (two minutes to the opponent,
+// 2023 7.5.5) that the clocks service carries out. A result (the second
+// illegal move in 2023, the third in a 1997 quickplay finish) is written by
+// the games service from the ruling. The audit calls it to re-decide.
+//
+// Half done: the 1997 quickplay finish (10.3) is not detected (LastPeriod is
+// false), so in fide-1997 an illegal move only reinstates (7.4).
+func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time) ([]events.Event, error) {
+	offender, err := colorOf(rep.Offender)
+	if err != nil {
+		return nil, err
+	}
+	sit, err := situation(g, at)
+	if err != nil {
+		return nil, err
+	}
+	sit.IllegalMoves[offender]-- // the count before this report
+	if sit.IllegalMoves[offender] < 0 {
+		return nil, fmt.Errorf("illegal-move report by %s not folded into the game", rep.Offender)
+	}
+	profile := g.Profile()
+	r, err := profile.IllegalMove(sit, laws.IllegalReport{Offender: offender, Kind: laws.IllegalMove, ReinstatePly: -1})
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	rg := given("illegal_move", r)
+	out := []events.Event{nil}
+	for _, adj := range r.Adjustments {
+		if adj.Kind != laws.AddTime || adj.Side == offender {
+			return nil, fmt.Errorf("ruling on the illegal move: unexpected adjustment %v", adj)
+		}
+		rg.Penalty = "time_added_to_opponent"
+		out = append(out, events.PenaltyImposed{Side: rep.Offender, Kind: "time_added_to_opponent",
+			AmountMs: adj.Amount.Milliseconds(), Article: r.Article, Reason: "illegal move " + rep.Move})
+	}
+	if r.Result.Over() {
+		rg.Penalty = "loss"
+		if r.Result == laws.Draw {
+			rg.Penalty = ""
+		}
+	}
+	out[0] = rg
+	return out, nil
+}
+
+// HandRulingDecision is the decision Rule takes on the arbiter's hand
+// ruling h, for game g as it stands at instant at: the Laws' penalty
+// (laws.Penalize: 1997 13.4, 2023 12.9), late arrival (laws.LateArrival:
+// 1997 6.6, 2023 6.7.1) with the forfeit it may declare, a wrong initial
+// position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
+// annulment, or a result override (the game's OverrideResult; no article
+// of the Laws decides it: the arbiter's reason and article are recorded).
+func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+	if !g.Exists() {
+		return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: "game not found"}
+	}
+	profile := g.Profile()
+	switch h.Matter {
+	case "result_override":
+		return g.OverrideResult(h.Result, h.Reason, h.Article)
+	case "penalty", "late_arrival", "wrong_initial_position":
+	default:
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override or draw_claim", h.Matter)
+	}
+	if g.Finished() {
+		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+	}
+	if _, ok := g.Annulled(); ok {
+		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is annulled"}
+	}
+	sit, err := situation(g, at)
+	if err != nil {
+		return nil, err
+	}
+	switch h.Matter {
+	case "penalty":
+		offender, err := colorOf(h.Side)
+		if err != nil {
+			return nil, err
+		}
+		pk, ok := penaltyKinds[h.Penalty]
+		if !ok {
+			return nil, refuseRuling("penalty: %q is not warning, time_to_opponent, time_off, loss or expulsion", h.Penalty)
+		}
+		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond}
+		if h.Distraction {
+			pen.Offence = laws.Distraction
+		}
+		r, err := profile.Penalize(sit, offender, pen)
+		if err != nil {
+			return nil, refuseRuling("%v", err)
+		}
+		rg := given("penalty", r)
+		rg.Penalty = pk.catalog
+		reason := strings.TrimSpace(h.Reason)
+		if reason == "" {
+			reason = pk.kind.String()
+		}
+		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs,
+			Article: r.Article, Reason: reason}}, nil
+	case "late_arrival":
+		late, err := colorOf(h.Side)
+		if err != nil {
+			return nil, err
+		}
+		r, err := profile.LateArrival(late, time.Duration(h.LatenessMs)*time.Millisecond)
+		if err != nil {
+			return nil, refuseRuling("%v", err)
+		}
+		out := []events.Event{given("late_arrival", r)}
+		if r.Result.Over() {
+			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
+		}
+		return out, nil
+	}
+	r, err := profile.WrongInitialPosition(sit)
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	out := []events.Event{given("wrong_initial_position", r)}
+	if r.Result == laws.Annulled {
+		reason := strings.TrimSpace(h.Reason)
+		if reason == "" {
+			reason = "incorrect initial position"
+		}
+		out = append(out, events.GameAnnulled{Reason: reason, Article: r.Article})
+	}
+	return out, nil
+}
+
+// RuleOnIllegal rules on a reported illegal move (a
+// game.illegal_move_reported envelope) through IllegalRuling, once: the
+// ruling's key is the report's id.
+func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]events.Envelope, error) {
+	ev, err := events.Decode(report)
+	if err != nil {
+		return nil, err
+	}
+	rep, ok := ev.(*events.IllegalMoveReported)
+	if !ok {
+		return nil, fmt.Errorf("event %s is a %s, not an illegal-move report", report.ID, report.Type)
+	}
+	gameID := report.Aggregate.ID
+	actor := events.Actor{Role: "system", ID: "arbiter"}
+	key := gamesapp.ScopedKey(gameID, actor, "illegal-ruling-"+report.ID)
+	meta := gamesapp.Meta{IdempotencyKey: key, Actor: actor, CorrelationID: report.CorrelationID, CausationID: report.ID}
+	out, _, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
+		var upTo []gamesapp.Recorded
+		for i, r := range recs {
+			if r.Envelope.ID == report.ID {
+				upTo = recs[:i+1]
+			}
+		}
+		if upTo == nil {
+			return nil, fmt.Errorf("report %s is not in game %s's log", report.ID, gameID)
+		}
+		if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
+			return nil, err // the game ended meanwhile: nothing to rule on
+		}
+		g, err := gamesapp.Fold(upTo)
+		if err != nil {
+			return nil, err
+		}
+		return IllegalRuling(g, rep, report.RecordedAt)
+	})
+	return out, err
+}
+
+// Rule records the arbiter's hand ruling h on game gameID (meta carries the
+// client's idempotency key and the arbiter as actor); a retry with the same
+// key returns the first answer (repeated). The ruling is decided on the
+// game and clocks at the instant it is recorded.
+func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamesapp.Meta) ([]events.Envelope, bool, error) {
+	if meta.IdempotencyKey == "" {
+		return nil, false, refuseRuling("idempotency_key: missing")
+	}
+	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
+	return a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error) {
+		g, err := gamesapp.Fold(recs)
+		if err != nil {
+			return nil, err
+		}
+		return HandRulingDecision(g, h, at)
+	})
+}
+
+func (a *Arbiter) now() time.Time {
+	if a.Now != nil {
+		return a.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// appendOnce is the load-fold-decide-append loop of the arbiter's
+// commands: the events of meta's key when it landed already (repeated),
+// else decide's, appended at the log's head.
+func (a *Arbiter) appendOnce(ctx context.Context, gameID string, meta gamesapp.Meta,
+	decide func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error)) ([]events.Envelope, bool, error) {
+	for attempt := 1; ; attempt++ {
+		recs, head, err := a.Store.Load(ctx, gameID)
+		if err != nil {
+			return nil, false, err
+		}
+		var done []events.Envelope
+		for _, r := range recs {
+			if r.Envelope.IdempotencyKey == meta.IdempotencyKey {
+				done = append(done, r.Envelope)
+			}
+		}
+		if len(done) > 0 {
+			return done, true, nil
+		}
+		m := meta
+		m.RecordedAt = a.now()
+		if n := len(recs); n > 0 && m.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
+			m.RecordedAt = recs[n-1].Envelope.RecordedAt
+		}
+		evs, err := decide(recs, m.RecordedAt)
+		if err != nil || len(evs) == 0 {
+			return nil, false, err
+		}
+		written, _, err := a.Store.Append(ctx, gameID, head, m, evs)
+		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
+			continue
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		out := make([]events.Envelope, len(written))
+		for i, r := range written {
+			out[i] = r.Envelope
+			if a.Metrics != nil {
+				a.Metrics.EventsAppended.WithLabelValues("arbiter", r.Envelope.Type).Inc()
+			}
+		}
+		if a.Log != nil {
+			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(out[0].Seq), zap.String("type", out[0].Type),
+				wiring.Actor(meta.Actor.Role, meta.Actor.ID))
+		}
+		return out, false, nil
+	}
+}

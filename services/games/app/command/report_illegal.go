@@ -1,0 +1,31 @@
+package command
+
+import (
+	"context"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// ReportIllegal is the report of a completed illegal move seen on the
+// board (see domain.Game.ReportIllegal).
+type ReportIllegal struct {
+	GameID     string
+	Offender   events.Color
+	Move       string
+	ReportedBy string // "player" or "arbiter"
+	Meta       app.Meta
+}
+
+// ReportIllegalHandler handles ReportIllegal: it records the report, on
+// which the arbiter rules.
+type ReportIllegalHandler struct{ *Decider }
+
+// Handle records the report.
+func (h ReportIllegalHandler) Handle(ctx context.Context, c ReportIllegal) (Outcome, error) {
+	return h.decide(ctx, "report_illegal_move", c.GameID, c.Meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+		return g.ReportIllegal(c.Offender, c.Move, c.ReportedBy)
+	})
+}

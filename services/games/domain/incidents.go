@@ -1,0 +1,119 @@
+package domain
+
+import (
+	"strings"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// An electronic game never holds an illegal move: the games service refuses
+// one. A completed illegal move observed on the board (a player moved
+// illegally and pressed the clock, while the recorded game shows the
+// position before it) is therefore recorded as a game.illegal_move_reported
+// with the move's text and the ply it had, and the arbiter's ruling follows
+// (arbiter.ruling_given, matter "illegal_move"). The position to reinstate,
+// the last legal one, is the game's current position: the log needs no
+// event to undo the move, and a fold of the log (the services' and the
+// audit's) gives the reinstated position by construction.
+
+// ReportIllegal decides the report of a completed illegal move by
+// offender, seen on the board as move (text, in any notation), by a player
+// or the arbiter (reportedBy "player" or "arbiter"; "arbiter" if empty).
+// The offender must be the side on move in the recorded game (the position
+// before his illegal move), and move must not be a legal move there.
+func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]Event, error) {
+	if !g.exists {
+		return nil, refuse(ErrNotFound, "game not found")
+	}
+	if g.Finished() {
+		return nil, refuse(ErrFinished, "the game is over: %s (%s)", g.result, g.ending.Termination)
+	}
+	if g.annulled != nil {
+		return nil, refuse(ErrFinished, "the game is annulled: %s", g.annulled.Reason)
+	}
+	c, err := parseColor(offender)
+	if err != nil {
+		return nil, refuse(ErrInvalid, "offender: %q is not white or black", offender)
+	}
+	if g.claim != nil {
+		return nil, refuse(ErrClaimPending, "a draw claim awaits the arbiter's ruling")
+	}
+	switch reportedBy {
+	case "":
+		reportedBy = "arbiter"
+	case "player", "arbiter":
+	default:
+		return nil, refuse(ErrInvalid, "reported_by: %q is not player or arbiter", reportedBy)
+	}
+	move = strings.TrimSpace(move)
+	if move == "" {
+		return nil, refuse(ErrInvalid, "move: missing (the illegal move as seen on the board)")
+	}
+	if len(move) > 32 {
+		return nil, refuse(ErrInvalid, "move: %d characters (at most 32)", len(move))
+	}
+	pos := g.play.Position()
+	if pos.Turn() != c {
+		return nil, refuse(ErrNotOnMove, "%s is not on move in the recorded game (%s is): an illegal move by %s is reported from the position before it, with %s to play", c, pos.Turn(), c, c)
+	}
+	if m, err := parseMove(&pos, move); err == nil {
+		return nil, refuse(ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
+	}
+	return []Event{events.IllegalMoveReported{Offender: offender, Move: move, Ply: g.Ply() + 1, ReportedBy: reportedBy}}, nil
+}
+
+// IllegalMoves returns the completed illegal moves reported so far, by
+// rules.Color.
+func (g *Game) IllegalMoves() [2]int { return g.illegal }
+
+// Annulled returns the annulment of the game, if the arbiter annulled it.
+func (g *Game) Annulled() (events.GameAnnulled, bool) {
+	if g.annulled == nil {
+		return events.GameAnnulled{}, false
+	}
+	return *g.annulled, true
+}
+
+// applyIncident folds the incidents the arbiter records in a game.
+func (g *Game) applyIncident(e Event) error {
+	switch e := e.(type) {
+	case events.IllegalMoveReported:
+		if c, err := parseColor(e.Offender); err == nil {
+			g.illegal[c]++
+		}
+	case events.ResultOverridden:
+		g.result = e.Result
+		g.ending.Result = e.Result
+		g.annulled = nil
+	case events.GameAnnulled:
+		a := e
+		g.annulled = &a
+	}
+	return nil
+}
+
+// OverrideResult decides the correction of a game's result by the arbiter
+// (a wrongly recorded result, an appeal's decision): the game must be over
+// (or annulled), the new result one of 1-0, 0-1, 1/2-1/2 and
+// different, and the reason given.
+func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
+	if !g.exists {
+		return nil, refuse(ErrNotFound, "game not found")
+	}
+	if !g.Finished() && g.annulled == nil {
+		return nil, refuse(ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
+	}
+	switch result {
+	case WhiteWins, BlackWins, Draw:
+	default:
+		return nil, refuse(ErrInvalid, "result: %q is not 1-0, 0-1 or 1/2-1/2", result)
+	}
+	if result == g.Result() {
+		return nil, refuse(ErrInvalid, "result: the game's result is %s already", result)
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return nil, refuse(ErrInvalid, "reason: missing (a result override states its reason)")
+	}
+	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: strings.TrimSpace(article)}}, nil
+}

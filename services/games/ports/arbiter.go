@@ -1,0 +1,162 @@
+package ports
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/hakem-chess/hakem/events"
+	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+)
+
+// illegalRequest is the body of POST /api/games/{id}/illegal-moves.
+type illegalRequest struct {
+	Offender   events.Color `json:"offender"`
+	Move       string       `json:"move"`
+	ReportedBy string       `json:"reported_by"`
+	// By is who reports: the player's id, or the arbiter's.
+	By             string `json:"by"`
+	IdempotencyKey string `json:"idempotency_key"`
+}
+
+// rulingRequest is the body of POST /api/games/{id}/rulings.
+type rulingRequest struct {
+	Matter         string       `json:"matter"`
+	Side           events.Color `json:"side"`
+	Penalty        string       `json:"penalty"`
+	AmountMs       int64        `json:"amount_ms"`
+	Distraction    bool         `json:"distraction"`
+	LatenessMs     int64        `json:"lateness_ms"`
+	Result         string       `json:"result"`
+	Reason         string       `json:"reason"`
+	Article        string       `json:"article"`
+	By             string       `json:"by"`
+	IdempotencyKey string       `json:"idempotency_key"`
+}
+
+// illegal records a completed illegal move seen on the board and the
+// arbiter's ruling on it: game.illegal_move_reported, then
+// arbiter.ruling_given (+ arbiter.penalty_imposed); the clocks service adds
+// the opponent's time and the games service ends a lost game from the
+// ruling, as for a claim.
+func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	var req illegalRequest
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if h.App.Arbiter == nil {
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "the arbiter is not running with this games service")
+		return
+	}
+	role := req.ReportedBy
+	if role == "" {
+		role = "arbiter"
+	}
+	if req.By == "" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "by: missing (who reports the illegal move)")
+		return
+	}
+	o, err := h.App.Commands.ReportIllegal.Handle(r.Context(), command.ReportIllegal{GameID: id, Offender: req.Offender,
+		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, req.IdempotencyKey, role, req.By)})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	out := answer(o)
+	for _, rec := range o.Events {
+		if rec.Envelope.Type != (events.IllegalMoveReported{}).EventType() {
+			continue
+		}
+		ruling, err := h.App.Arbiter.RuleOnIllegal(r.Context(), rec.Envelope)
+		if err != nil {
+			// the report is recorded; a retry with the same key rules on it
+			failRuling(w, err)
+			return
+		}
+		out.Events = append(out.Events, ruling...)
+	}
+	httpjson.Write(w, http.StatusOK, out)
+}
+
+// ruling records an arbiter's hand ruling (see arbiterapp.HandRuling), or,
+// for matter "draw_claim", the ruling on the pending claim: the arbiter
+// service rules on every claim at once through the Laws (laws.ClaimDraw),
+// so this only makes it rule now when it has not (e.g. it was down); the
+// console's arbiter confirms what the Laws say, he does not overrule it.
+func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(w, r)
+	if !ok {
+		return
+	}
+	var req rulingRequest
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if h.App.Arbiter == nil {
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "the arbiter is not running with this games service")
+		return
+	}
+	if req.By == "" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "by: missing (the arbiter's id)")
+		return
+	}
+	if req.IdempotencyKey == "" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "idempotency_key: missing")
+		return
+	}
+	m := meta(r, req.IdempotencyKey, "arbiter", req.By)
+	if req.Matter == "draw_claim" {
+		recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		if _, pending := g.Claim(); !pending {
+			httpjson.Error(w, http.StatusConflict, "no_claim", "no draw claim is pending: the arbiter rules on each claim when it is made (see the game's events)")
+			return
+		}
+		for i := len(recs) - 1; i >= 0; i-- {
+			if recs[i].Envelope.Type == (events.DrawClaimed{}).EventType() {
+				evs, err := h.App.Arbiter.RuleOnClaim(r.Context(), recs[i].Envelope)
+				if err != nil {
+					failRuling(w, err)
+					return
+				}
+				httpjson.Write(w, http.StatusOK, outcome{GameID: id, Events: evs, Version: lastSeq(evs)})
+				return
+			}
+		}
+	}
+	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
+		Penalty: req.Penalty, AmountMs: req.AmountMs, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
+		Result: req.Result, Reason: req.Reason, Article: req.Article}, m)
+	if err != nil {
+		failRuling(w, err)
+		return
+	}
+	httpjson.Write(w, http.StatusOK, outcome{GameID: id, Events: evs, Version: lastSeq(evs), Repeated: repeated})
+}
+
+func lastSeq(evs []events.Envelope) uint64 {
+	if len(evs) == 0 {
+		return 0
+	}
+	return evs[len(evs)-1].Seq
+}
+
+// failRuling answers an arbiter's error: a ruling the Laws refuse is a 422
+// with the Laws' reason.
+func failRuling(w http.ResponseWriter, err error) {
+	var ref *domain.Refusal
+	if !errors.As(err, &ref) && errors.Is(err, arbiterapp.ErrBadRuling) {
+		httpjson.Error(w, http.StatusUnprocessableEntity, "ruling_refused", err.Error())
+		return
+	}
+	fail(w, err)
+}
