@@ -78,6 +78,11 @@ var Policy = map[string]Rule{
 	"POST /api/tournaments/{id}/rounds":           {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds/{n}/close": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 
+	// entries between rounds: the tournament's organiser or arbiter
+	"POST /api/tournaments/{id}/withdrawals":     {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/byes":            {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/forbidden-pairs": {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+
 	// a game outside a round's pairing: its tournament's organiser or
 	// arbiter
 	"POST /api/games": {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: BodyTournament, ScopeField: "tournament_id"},
@@ -88,6 +93,12 @@ var Policy = map[string]Rule{
 	"POST /api/games/{id}/draw":   {Roles: []Role{Player}, Actor: "player"},
 	"POST /api/games/{id}/resign": {Roles: []Role{Player}, Actor: "player"},
 	"POST /api/games/{id}/claims": {Roles: []Role{Player}, Actor: "player"},
+
+	// rulings in a game (an illegal move reported to and ruled on by the
+	// arbiter, penalties, result overrides): the arbiter of the game's
+	// tournament
+	"POST /api/games/{id}/illegal-moves": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
+	"POST /api/games/{id}/rulings":       {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
 
 	// the clocks: the arbiter of the game's tournament
 	"POST /api/games/{id}/clock/start":  {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
