@@ -52,6 +52,14 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			log.Debug("stopped", zap.Int("step", i), zap.Duration("took", time.Since(start)))
 		}
 	}()
+	// the authorisation is settled first: a gateway that may not start
+	// (no tokens on a public address) says so before anything else runs
+	var auth *authz.Authoriser
+	if cfg.Runs("gateway") {
+		if auth, err = authoriser(cfg, log); err != nil {
+			return err
+		}
+	}
 	n, err := wiring.StartNATS(cfg, log)
 	if err != nil {
 		return err
@@ -318,13 +326,6 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	// every process serves /livez, /readyz and /metrics on its HTTP
 	// address (the probes and the scrapes need them); the API and the web
 	// pages only where the gateway runs
-	var auth *authz.Authoriser
-	if cfg.Runs("gateway") {
-		auth, err = authoriser(cfg, log, gamesApp)
-		if err != nil {
-			return err
-		}
-	}
 	gwDone := make(chan error, 1)
 	l, err := net.Listen("tcp", cfg.HTTP)
 	if err != nil {
@@ -337,6 +338,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		// the web pages and their reads (the games' queries and feed, the log)
 		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
 		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
+		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
+			g, err := gamesApp.Queries.Game.Handle(ctx, id)
+			if err != nil {
+				return "", err
+			}
+			return g.Tournament, nil
+		}
 		gw.Authorise(auth)
 		log.Info("gateway listening", zap.String("http", addr), zap.Bool("auth", auth.Tokens != nil))
 	} else {
@@ -384,17 +392,8 @@ func streamReplicas(ctx context.Context, nc *nats.Conn, want int, log *zap.Logge
 // authoriser builds the gateway's authorisation from cfg.Auth: tokens from
 // the file; without one, open, but only on a loopback address unless
 // auth.mode is open.
-func authoriser(cfg wiring.Config, log *zap.Logger, gamesApp games.Application) (*authz.Authoriser, error) {
-	a := &authz.Authoriser{
-		Log: log.With(wiring.Service("gateway")),
-		GameTournament: func(ctx context.Context, id string) (string, error) {
-			g, err := gamesApp.Queries.Game.Handle(ctx, id)
-			if err != nil {
-				return "", err
-			}
-			return g.Tournament, nil
-		},
-	}
+func authoriser(cfg wiring.Config, log *zap.Logger) (*authz.Authoriser, error) {
+	a := &authz.Authoriser{Log: log.With(wiring.Service("gateway"))}
 	if cfg.Auth.TokensFile != "" && cfg.Auth.Mode != wiring.AuthOpen {
 		t, err := authz.LoadTokens(cfg.Auth.TokensFile)
 		if err != nil {
