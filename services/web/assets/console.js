@@ -1,7 +1,9 @@
 // The arbiter's console: the games of a tournament (?t=ID) or chosen games
 // (?game=ID&game=ID), what needs the arbiter (pending claims, flags,
 // paused clocks), every ruling with its article and profile, and the
-// clock commands (pause, resume, adjust).
+// clock commands (pause, resume, adjust), the arbiter's rulings by hand
+// (illegal move, penalty, late arrival, wrong initial position, a claim left
+// pending) and result corrections.
 import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe } from './hakem.js';
 
 frame('Arbiter');
@@ -31,7 +33,7 @@ const detail = el('section', { id: 'detail' });
 function fold(st) {
   const ruled = new Set();
   for (const e of st.events) if (e.type === 'arbiter.ruling_given' && e.causation_id) ruled.add(e.causation_id);
-  st.pending = []; st.flags = []; st.incidents = []; st.paused = false; st.result = '*'; st.started = false;
+  st.pending = []; st.flags = []; st.incidents = []; st.paused = false; st.result = '*'; st.started = false; st.annulled = false;
   for (const e of st.events) {
     switch (e.type) {
       case 'game.draw_claimed': if (!ruled.has(e.id)) st.pending.push(e); st.incidents.push(e); break;
@@ -41,8 +43,10 @@ function fold(st) {
       case 'clock.paused': st.paused = true; st.incidents.push(e); break;
       case 'clock.resumed': st.paused = false; st.incidents.push(e); break;
       case 'clock.time_adjusted': case 'arbiter.ruling_given': case 'arbiter.penalty_imposed':
-      case 'arbiter.forfeit_declared': case 'arbiter.game_annulled': case 'arbiter.result_overridden':
+      case 'arbiter.forfeit_declared':
         st.incidents.push(e); break;
+      case 'arbiter.game_annulled': st.annulled = true; st.incidents.push(e); break;
+      case 'arbiter.result_overridden': st.result = e.data.result; st.annulled = false; st.incidents.push(e); break;
       case 'game.ended': st.result = e.data.result; st.incidents.push(e); break;
       case 'game.created': st.created = e.data; break;
       case 'game.move_played': st.fen = e.data.fen_after; st.uci = e.data.uci; st.ply = e.data.ply; break;
@@ -97,7 +101,8 @@ function drawDetail(st) {
       parts.msg.className = '';
       parts.msg.textContent = `${what}…`;
       try {
-        await api(`/api/games/${encodeURIComponent(st.id)}/clock/${path}`, { ...body, by: arbiterInput.value || 'arbiter', idempotency_key: key() });
+        const url = path.startsWith('/') ? `/api/games/${encodeURIComponent(st.id)}${path}` : `/api/games/${encodeURIComponent(st.id)}/clock/${path}`;
+        await api(url, { ...body, by: arbiterInput.value || 'arbiter', idempotency_key: key() });
         parts.msg.textContent = `${what}: done.`;
       } catch (e) {
         parts.msg.className = 'error';
@@ -107,6 +112,25 @@ function drawDetail(st) {
     parts.pause = el('button', { id: 'pause', type: 'button', onclick: () => run('Pause', 'pause', { reason: pauseReason.value }) }, 'Pause clocks');
     parts.resume = el('button', { id: 'resume', type: 'button', onclick: () => run('Resume', 'resume', {}) }, 'Resume');
     const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => run('Adjust', 'adjust', { side: side.value, delta_ms: Math.round(+secs.value * 1000), reason: reason.value, article: article.value }) }, 'Adjust');
+    const sides = (id) => el('select', { id }, el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'));
+    const rule = (what, body) => run(what, '/rulings', body);
+    parts.ruleClaim = el('button', { id: 'rule-claim', type: 'button', onclick: () => rule('Rule on claim', { matter: 'draw_claim' }) }, 'Rule on claim');
+    const overResult = el('select', { id: 'correct-value' }, ['1-0', '0-1', '1/2-1/2'].map((r) => el('option', { value: r }, r)));
+    const overReason = el('input', { id: 'correct-reason', class: 'wide', placeholder: 'reason for the correction' });
+    const overArticle = el('input', { id: 'correct-article', placeholder: 'article', value: '' });
+    parts.correct = el('button', { id: 'correct-result', type: 'button', onclick: () => rule('Correct result', { matter: 'result_override', result: overResult.value, reason: overReason.value, article: overArticle.value }) }, 'Correct result');
+    const offender = sides('illegal-offender');
+    const illegalMove = el('input', { id: 'illegal-move', placeholder: 'move seen on the board' });
+    parts.illegal = el('button', { id: 'report-illegal', type: 'button', onclick: () => run('Illegal move', '/illegal-moves', { offender: offender.value, move: illegalMove.value, reported_by: 'arbiter' }) }, 'Illegal move');
+    const penSide = sides('penalty-side');
+    const penKind = el('select', { id: 'penalty-kind' }, [['warning', 'Warning'], ['time_to_opponent', 'Time to the opponent'], ['time_off', 'Time off'], ['loss', 'Loss of the game'], ['expulsion', 'Expulsion']].map(([v, t]) => el('option', { value: v }, t)));
+    const penSecs = el('input', { id: 'penalty-seconds', type: 'number', step: '1', value: '0', title: 'seconds, for time penalties' });
+    const penReason = el('input', { id: 'penalty-reason', class: 'wide', placeholder: 'offence' });
+    parts.penalize = el('button', { id: 'penalize', type: 'button', onclick: () => rule('Penalty', { matter: 'penalty', side: penSide.value, penalty: penKind.value, amount_ms: Math.round(+penSecs.value * 1000), reason: penReason.value }) }, 'Penalise');
+    const lateSide = sides('late-side');
+    const lateMins = el('input', { id: 'late-minutes', type: 'number', step: '1', value: '0' });
+    parts.late = el('button', { id: 'late-arrival', type: 'button', onclick: () => rule('Late arrival', { matter: 'late_arrival', side: lateSide.value, lateness_ms: Math.round(+lateMins.value * 60000) }) }, 'Late arrival');
+    parts.annul = el('button', { id: 'wrong-position', type: 'button', onclick: () => rule('Wrong initial position', { matter: 'wrong_initial_position' }) }, 'Wrong initial position');
     detail.replaceChildren(
       el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
       el('div', { class: 'cols' },
@@ -116,8 +140,12 @@ function drawDetail(st) {
             el('div', { class: 'actions' }, pauseReason, parts.pause, parts.resume),
             el('div', { class: 'actions' }, side, secs, el('span', {}, 's'), reason, article, adjust)),
           el('fieldset', {}, el('legend', {}, 'Claims and results'),
-            el('div', { class: 'actions' }, el('button', { id: 'rule-claim', disabled: true }, 'Rule on claim'), el('button', { id: 'correct-result', disabled: true }, 'Correct result')),
-            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, by the game\'s laws profile; the API has no command yet for a ruling by hand nor for a result correction with its reason, so these stay disabled.')),
+            el('div', { class: 'actions' }, parts.ruleClaim, overResult, overReason, overArticle, parts.correct),
+            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A result correction needs a finished game and its reason.')),
+          el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
+            el('div', { class: 'actions' }, offender, illegalMove, parts.illegal),
+            el('div', { class: 'actions' }, penSide, penKind, penSecs, el('span', {}, 's'), penReason, parts.penalize),
+            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late, parts.annul)),
           parts.msg)),
       el('h2', {}, 'Claims, flags, rulings and incidents'), parts.log);
   }
@@ -125,6 +153,11 @@ function drawDetail(st) {
   clock.paused = st.paused;
   parts.pause.disabled = st.paused || st.result !== '*' || !st.started;
   parts.resume.disabled = !st.paused || st.result !== '*';
+  const over = st.result !== '*' || st.annulled;
+  const claim = st.pending.find((e) => e.type === 'game.draw_claimed');
+  parts.ruleClaim.disabled = over || !claim || Date.now() - Date.parse(claim.recorded_at) < 10000;
+  parts.correct.disabled = st.result === '*' && !st.annulled;
+  for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul]) b.disabled = over;
   parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
 }
 
@@ -162,5 +195,8 @@ async function run() {
     redraw();
   }, { resume: url });
 }
+
+// a claim left pending becomes rulable from the console after a while
+setInterval(() => { if (selected && games.get(selected).pending.length) redraw(); }, 2000);
 
 run().catch((e) => showError(page, e));
