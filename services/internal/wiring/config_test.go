@@ -73,6 +73,26 @@ func TestLoadConfig(t *testing.T) {
 		{name: "bad level", args: []string{"--log-level", "loud"}, wantErr: "log.level"},
 		{name: "bad duration", env: map[string]string{"HAKEM_SHUTDOWN_TIMEOUT": "-1s"}, wantErr: "negative"},
 		{name: "no retries", env: map[string]string{"HAKEM_COMMAND_RETRIES": "0"}, wantErr: "command_retries"},
+		{name: "auth, replicas and NATS security from the environment", env: map[string]string{
+			"HAKEM_AUTH_TOKENS_FILE": "/etc/hakem/tokens.yaml", "HAKEM_AUTH_MODE": "tokens", "HAKEM_STREAM_REPLICAS": "3",
+			"HAKEM_NATS_USER": "games", "HAKEM_NATS_PASSWORD": "pw", "HAKEM_NATS_TLS_CA": "/ca.pem", "HAKEM_NATS_TLS_CERT": "/c.pem", "HAKEM_NATS_TLS_KEY": "/k.pem"},
+			check: func(t *testing.T, c Config) {
+				want := NATSAuth{User: "games", Password: "pw", TLSCA: "/ca.pem", TLSCert: "/c.pem", TLSKey: "/k.pem"}
+				if c.Auth != (Auth{Mode: AuthTokens, TokensFile: "/etc/hakem/tokens.yaml"}) || c.StreamReplicas != 3 || c.NATSAuth != want {
+					t.Errorf("env: %+v", c)
+				}
+			}},
+		{name: "auth defaults", check: func(t *testing.T, c Config) {
+			if c.Auth != (Auth{Mode: AuthAuto}) || c.StreamReplicas != 1 {
+				t.Errorf("defaults: %+v", c)
+			}
+		}},
+		{name: "tokens mode without a file", env: map[string]string{"HAKEM_AUTH_MODE": "tokens"}, wantErr: "auth.tokens_file"},
+		{name: "unknown auth mode", env: map[string]string{"HAKEM_AUTH_MODE": "trusting"}, wantErr: "auth.mode"},
+		{name: "replicas", env: map[string]string{"HAKEM_STREAM_REPLICAS": "0"}, wantErr: "stream_replicas"},
+		{name: "cert without key", env: map[string]string{"HAKEM_NATS_TLS_CERT": "/c.pem"}, wantErr: "nats_tls_key"},
+		{name: "creds and password", env: map[string]string{"HAKEM_NATS_CREDS": "/x.creds", "HAKEM_NATS_PASSWORD": "pw"}, wantErr: "exclude"},
+		{name: "no http", args: []string{"--http", "", "--only", "scoring"}, wantErr: "http"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,5 +113,23 @@ func TestLoadConfig(t *testing.T) {
 			}
 			tt.check(t, c)
 		})
+	}
+}
+
+func TestRedactURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"nats://games:pw@nats:4222", "nats://games:xxxxx@nats:4222"},
+		{"nats://a:p1@n1:4222,nats://a:p1@n2:4222", "nats://a:xxxxx@n1:4222,nats://a:xxxxx@n2:4222"},
+		{"nats://nats:4222", "nats://nats:4222"},
+		{"tls://s3cr3t-token@nats:4222", "tls://xxxxx@nats:4222"},
+		{"nats://u:p%zz@h:1", "xxxxx@h:1"},
+	}
+	for _, tc := range tests {
+		if got := RedactURL(tc.in); got != tc.want {
+			t.Errorf("RedactURL(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := redact("dial nats://u:secret@h failed, secret", "nats://u:secret@h"); strings.Contains(got, "secret") {
+		t.Errorf("redact left the password: %q", got)
 	}
 }

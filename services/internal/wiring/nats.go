@@ -101,7 +101,8 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 }
 
 // RedactURL returns a NATS URL, or a comma-separated list of them, with
-// every password replaced by "xxxxx" (user names are kept).
+// every password, and every token (a user part without a password),
+// replaced by "xxxxx" (user names are kept).
 func RedactURL(s string) string {
 	parts := strings.Split(s, ",")
 	for i, p := range parts {
@@ -115,6 +116,12 @@ func RedactURL(s string) string {
 			parts[i] = p
 			continue
 		}
+		if u.User != nil {
+			if _, hasPassword := u.User.Password(); !hasPassword {
+				// a lone user part is a NATS token: a secret
+				u.User = url.User("xxxxx")
+			}
+		}
 		parts[i] = u.Redacted()
 	}
 	return strings.Join(parts, ",")
@@ -127,6 +134,8 @@ func redact(msg, urls string, secrets ...string) string {
 		if u, err := url.Parse(strings.TrimSpace(p)); err == nil && u.User != nil {
 			if pw, ok := u.User.Password(); ok {
 				secrets = append(secrets, pw)
+			} else {
+				secrets = append(secrets, u.User.Username())
 			}
 		}
 	}
