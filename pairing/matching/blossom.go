@@ -61,6 +61,7 @@ type solver struct {
 	allowedge     []bool
 	allowed       []int // the edges of allowedge set in this stage
 	lbuf          []int // refreshBest's list of leaves
+	bestslack     []uint64
 	pbuf          []int // the scan's list of remote endpoints
 	queue         []int
 
@@ -297,12 +298,14 @@ func (s *solver) refreshBest(b int) {
 			if s.bestedge[b] == -1 {
 				s.slackInto(k, cur)
 				s.bestedge[b] = k
+				s.bestSlack(b).Set(cur)
 				return true
 			}
 			s.slackInto(k, cand)
 			if cand.Cmp(cur) < 0 {
 				cur.Set(cand)
 				s.bestedge[b] = k
+				s.bestSlack(b).Set(cur)
 			}
 			return true
 		})
@@ -555,12 +558,14 @@ func (s *solver) solve() {
 						}
 					} else if s.label[s.inblossom[w]] == 1 {
 						b := s.inblossom[v]
-						if !s.bestStale[b] && (s.bestedge[b] == -1 || s.lessThanEdge(kslack, s.bestedge[b])) {
+						if !s.bestStale[b] && (s.bestedge[b] == -1 || kslack.Cmp(s.bestSlack(b)) < 0) {
 							s.bestedge[b] = k
+							s.bestSlack(b).Set(kslack)
 						}
 					} else if s.label[w] == 0 {
-						if s.bestedge[w] == -1 || s.lessThanEdge(kslack, s.bestedge[w]) {
+						if s.bestedge[w] == -1 || kslack.Cmp(s.bestSlack(w)) < 0 {
 							s.bestedge[w] = k
+							s.bestSlack(w).Set(kslack)
 						}
 					}
 				}
@@ -633,6 +638,20 @@ func (s *solver) solve() {
 					}
 				}
 			}
+			// The noted least slacks follow the dual change: an edge from an
+			// S-vertex to an unlabelled one loses delta, one between two
+			// S-blossoms twice delta.
+			for b := 0; b < 2*n; b++ {
+				if s.bestedge[b] == -1 {
+					continue
+				}
+				if b < n && s.label[s.inblossom[b]] == 0 {
+					s.bestSlack(b).Sub(delta)
+				} else if s.blossomparent[b] == -1 && s.label[b] == 1 && !s.bestStale[b] && (b >= n || s.inblossom[b] == b) {
+					s.bestSlack(b).Sub(delta)
+					s.bestSlack(b).Sub(delta)
+				}
+			}
 			if deltatype == 1 {
 				if s.dense != nil {
 					// deltavertex's dual is zero: it may stay unmatched.
@@ -686,11 +705,13 @@ func (s *solver) freeCount() int {
 	return c
 }
 
-// lessThanEdge reports whether the slack x is less than edge e's slack.
-func (s *solver) lessThanEdge(x Weight, e int) bool {
-	y := s.scratch(3)
-	s.slackInto(e, y)
-	return x.Cmp(y) < 0
+// bestSlack is the slack of bestedge[b], noted when the edge was chosen
+// and kept up to date by the dual changes.
+func (s *solver) bestSlack(b int) Weight {
+	if len(s.bestslack) < 2*s.n*s.k {
+		s.bestslack = make([]uint64, 2*s.n*s.k)
+	}
+	return Weight(s.bestslack[b*s.k : (b+1)*s.k])
 }
 
 // allow marks edge k as usable in this stage (its slack is zero).
