@@ -3,7 +3,9 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestArbiterIncidents: through the HTTP API of a real hakem serve, an
@@ -155,5 +157,87 @@ func TestArbiterIncidents(t *testing.T) {
 		if w == "p2" || b == "p2" || w == "p6" || b == "p6" || (w == "p1" && b == "p4") || (w == "p4" && b == "p1") {
 			t.Errorf("round 1 pairs %v-%v", w, b)
 		}
+	}
+
+	// a rated round robin: standings, crosstable and rating changes after round 1
+	if r := s.post("/api/tournaments", map[string]any{"id": "t2", "name": "Rated", "rated": true, "time_control": "600", "idempotency_key": "t2"}); r.status != http.StatusCreated {
+		t.Fatalf("tournament: %d %s", r.status, r.raw)
+	}
+	for i, rating := range []int{2000, 1900, 1800} {
+		if r := s.post("/api/tournaments/t2/players", map[string]any{"player_id": fmt.Sprint("q", i+1), "name": fmt.Sprint("Q", i+1), "rating": rating, "idempotency_key": fmt.Sprint("reg", i)}); r.status != 200 {
+			t.Fatalf("register: %d %s", r.status, r.raw)
+		}
+	}
+	if r := s.post("/api/tournaments/t2/byes", map[string]any{"player_id": "q1", "round": 1, "idempotency_key": "b"}); r.status != 409 || r.errorCode() != "tournament_state" {
+		t.Errorf("a bye in a round robin: %d %s", r.status, r.raw)
+	}
+	r1 := s.post("/api/tournaments/t2/rounds", map[string]string{"idempotency_key": "pair-1"})
+	if r1.status != 200 {
+		t.Fatalf("pair: %d %s", r1.status, r1.raw)
+	}
+	p1 := r1.events()[0]["data"].(map[string]any)["pairings"].([]any)[0].(map[string]any)
+	gid := p1["game_id"].(string)
+	deadline := time.Now().Add(30 * time.Second)
+	for s.do("GET", "/api/games/"+gid, "").status != 200 {
+		if time.Now().After(deadline) {
+			t.Fatalf("game %s not created", gid)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if r := s.post("/api/games/"+gid+"/resign", map[string]string{"player": p1["black"].(string), "idempotency_key": "res"}); r.status != 200 {
+		t.Fatalf("resign: %d %s", r.status, r.raw)
+	}
+	if r := s.post("/api/tournaments/t2/rounds/1/close", map[string]string{"idempotency_key": "close-1"}); r.status != 200 {
+		t.Fatalf("close: %d %s", r.status, r.raw)
+	}
+	st := s.do("GET", "/api/tournaments/t2/standings", "")
+	if st.status != 200 || st.body["after_round"] != 1.0 || len(st.body["standings"].([]any)) != 3 {
+		t.Errorf("standings: %d %s", st.status, st.raw)
+	}
+	ct := s.do("GET", "/api/tournaments/t2/crosstable", "")
+	if ct.status != 200 || len(ct.body["rows"].([]any)) != 3 {
+		t.Fatalf("crosstable: %d %s", ct.status, ct.raw)
+	}
+	cells := map[string]string{}
+	for _, row := range ct.body["rows"].([]any) {
+		rm := row.(map[string]any)
+		cells[rm["player_id"].(string)] = rm["cells"].([]any)[0].(string)
+	}
+	if cells[p1["white"].(string)][:2] != "+W" || cells[p1["black"].(string)][:2] != "-B" {
+		t.Errorf("crosstable cells: %v", cells)
+	}
+	rt := s.do("GET", "/api/tournaments/t2/ratings", "")
+	if rt.status != 200 || rt.body["category"] != "blitz" || len(rt.body["changes"].([]any)) != 3 {
+		t.Fatalf("ratings: %d %s", rt.status, rt.raw)
+	}
+	for _, c := range rt.body["changes"].([]any) {
+		cm := c.(map[string]any)
+		switch cm["player_id"] {
+		case p1["white"]:
+			if cm["change"].(float64) <= 0 {
+				t.Errorf("the winner's change: %v", cm)
+			}
+		case p1["black"]:
+			if cm["change"].(float64) >= 0 {
+				t.Errorf("the loser's change: %v", cm)
+			}
+		default:
+			if cm["change"].(float64) != 0 {
+				t.Errorf("the bye's change: %v", cm)
+			}
+		}
+	}
+	if r := s.do("GET", "/api/tournaments/t2/ratings?after=5", ""); r.status != 400 {
+		t.Errorf("ratings after round 5: %d %s", r.status, r.raw)
+	}
+	if r := s.do("GET", "/api/tournaments/nope/crosstable", ""); r.status != 404 {
+		t.Errorf("crosstable of no tournament: %d %s", r.status, r.raw)
+	}
+	// the scoring service publishes the same changes after the round
+	for !strings.Contains(s.do("GET", "/api/tournaments/t2/events?follow=false", "").raw, `"type":"scoring.rating_changes_computed"`) {
+		if time.Now().After(deadline) {
+			t.Fatal("no scoring.rating_changes_computed published")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

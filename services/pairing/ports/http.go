@@ -29,6 +29,9 @@ import (
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
+//	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes (scoring.go)
+//	GET  /api/tournaments/{id}/crosstable
+//	GET  /api/tournaments/{id}/ratings
 type HTTP struct {
 	Pairing *app.Pairing
 	// Feed follows a tournament's events (GET .../events).
@@ -65,6 +68,7 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
+	h.registerScoring(mux)
 }
 
 // trf serves the tournament as a TRF-26 file.

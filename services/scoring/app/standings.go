@@ -31,13 +31,36 @@ type Scoring struct {
 // Standings computes the standings of t after round, given the games'
 // results.
 func Standings(t *domain.Tournament, round int, results map[string]string) ([]events.Standing, error) {
+	rt, codes, err := Table(t, round, results)
+	if err != nil {
+		return nil, err
+	}
+	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]events.Standing, 0, len(st.Order))
+	for _, n := range st.Order {
+		row := st.Rows[n-1]
+		s := events.Standing{Rank: row.Rank, PlayerID: t.Players[n-1].PlayerID, Points: row.Points}
+		for _, v := range row.Values {
+			s.Tiebreaks = append(s.Tiebreaks, v.X)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Table is the tournament after round as the ratings module reads it (the
+// entrants numbered in registration order), with the tie-break codes.
+func Table(t *domain.Tournament, round int, results map[string]string) (ratings.Tournament, []ratings.Code, error) {
 	list := strings.Join(t.Created.Tiebreaks, ",")
 	if list == "" {
 		list = DefaultTiebreaks
 	}
 	codes, err := ratings.ParseCodes(list)
 	if err != nil {
-		return nil, err
+		return ratings.Tournament{}, nil, err
 	}
 	ps := t.Created.PointSystem
 	rt := ratings.Tournament{Rounds: round, Points: ratings.PointSystem{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
@@ -60,7 +83,7 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 			case "1/2-1/2":
 				wk, bk = ratings.Draw, ratings.Draw
 			default:
-				return nil, fmt.Errorf("round %d board %d: no result", r, p.Board)
+				return ratings.Tournament{}, nil, fmt.Errorf("round %d board %d: no result", r, p.Board)
 			}
 			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: ratings.White, Kind: wk}
 			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: ratings.Black, Kind: bk}
@@ -69,24 +92,13 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ByeKind(by, ps)}
 		}
 	}
-	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]events.Standing, 0, len(st.Order))
-	for _, n := range st.Order {
-		row := st.Rows[n-1]
-		s := events.Standing{Rank: row.Rank, PlayerID: t.Players[n-1].PlayerID, Points: row.Points}
-		for _, v := range row.Values {
-			s.Tiebreaks = append(s.Tiebreaks, v.X)
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return rt, codes, nil
 }
 
 // Publish computes and records the standings after a closed round (a
-// tournament.round_closed envelope), once per round.
+// tournament.round_closed envelope), once per round, and for a rated
+// tournament the rating changes so far (scoring.rating_changes_computed,
+// in the same batch).
 func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.Envelope, error) {
 	ev, err := events.Decode(closed)
 	if err != nil {
@@ -119,9 +131,17 @@ func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.E
 		if n := len(envs); n > 0 && at.Before(envs[n-1].RecordedAt) {
 			at = envs[n-1].RecordedAt
 		}
+		published := []events.Event{events.StandingsUpdated{AfterRound: rc.Round, Standings: standings}}
+		changes, cat, err := RatingChanges(t, rc.Round, results)
+		if err != nil {
+			return events.Envelope{}, fmt.Errorf("rating changes of %s after round %d: %w", id, rc.Round, err)
+		}
+		if t.Created.Rated {
+			published = append(published, events.RatingChangesComputed{AfterRound: rc.Round, System: "fide-elo-" + cat.String(), Changes: changes})
+		}
 		written, _, err := s.Pairing.Store.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
 			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
-			events.StandingsUpdated{AfterRound: rc.Round, Standings: standings})
+			published...)
 		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
 			continue
 		}

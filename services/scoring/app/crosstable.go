@@ -1,0 +1,116 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/ratings"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// CrosstableRow is one line of a tournament's crosstable: rank, start
+// number (registration order), player, points, one cell per round in FIDE
+// TEC's notation ("+W9", "=B13", "-F11", "+BYE", "=BYE", "--") and the
+// tie-break values in the tournament's order.
+type CrosstableRow struct {
+	Rank      int       `json:"rank"`
+	No        int       `json:"no"`
+	PlayerID  string    `json:"player_id"`
+	Name      string    `json:"name"`
+	Rating    int       `json:"rating,omitempty"`
+	Points    float64   `json:"points"`
+	Cells     []string  `json:"cells"`
+	Tiebreaks []float64 `json:"tiebreaks,omitempty"`
+}
+
+// Crosstable computes the crosstable of t after round (ratings.Crosstable
+// in the order of the standings).
+func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
+	rt, codes, err := Table(t, round, results)
+	if err != nil {
+		return nil, err
+	}
+	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	if err != nil {
+		return nil, err
+	}
+	var out []CrosstableRow
+	for _, r := range ratings.Crosstable(rt, st) {
+		p := t.Players[r.No-1]
+		row := CrosstableRow{Rank: r.Rank, No: r.No, PlayerID: p.PlayerID, Name: p.Name, Rating: p.Rating, Points: r.Points, Cells: r.Cells}
+		for _, v := range r.Values {
+			row.Tiebreaks = append(row.Tiebreaks, v.X)
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// Category is the FIDE rating list a tournament's games count for, from
+// its time control: the time for 60 moves (base plus 60 increments) of the
+// first period, 60 minutes or more standard, more than 10 minutes rapid,
+// else blitz (FIDE Rating Regulations 1.1, rapid A.1, blitz B.1); standard
+// when the control is unknown.
+func Category(timeControl string) ratings.Category {
+	tc, err := clock.ParsePGN(timeControl)
+	if err != nil || tc.Kind != clock.Timed || len(tc.Periods) == 0 {
+		return ratings.Standard
+	}
+	p := tc.Periods[0]
+	total := p.Base + 60*p.Increment
+	switch {
+	case total >= 60*time.Minute:
+		return ratings.Standard
+	case total > 10*time.Minute:
+		return ratings.Rapid
+	}
+	return ratings.Blitz
+}
+
+// RatingChanges computes each rated player's Elo change over the games
+// played up to round (ratings.RatePeriod with the published rating as the
+// only history: K from the rating alone, no game count, birth year or
+// other events). Unrated players and games without a played result
+// (byes, absences) are left out: an unrated player's initial rating needs
+// more games than one event gives. Empty for an unrated tournament.
+func RatingChanges(t *domain.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
+	cat := Category(t.Created.TimeControl)
+	if !t.Created.Rated {
+		return nil, cat, nil
+	}
+	rt, _, err := Table(t, round, results)
+	if err != nil {
+		return nil, cat, err
+	}
+	var out []events.RatingChange
+	for i, e := range rt.Entrants {
+		p := t.Players[i]
+		if p.Rating <= 0 {
+			continue
+		}
+		var games []ratings.EloGame
+		for r, rd := range e.Rounds {
+			g := ratings.EloGame{Round: r + 1, Opponent: rd.Opponent}
+			switch rd.Kind {
+			case ratings.Win:
+				g.Score, g.Played = 100, true
+			case ratings.Draw:
+				g.Score, g.Played = 50, true
+			case ratings.Loss:
+				g.Played = true
+			default:
+				continue
+			}
+			g.OpponentRating = t.Players[rd.Opponent-1].Rating
+			games = append(games, g)
+		}
+		rep, err := ratings.RatePeriod(ratings.EloPlayer{Rating: p.Rating}, games, cat)
+		if err != nil {
+			return nil, cat, fmt.Errorf("rating change of %s: %w", p.PlayerID, err)
+		}
+		out = append(out, events.RatingChange{PlayerID: p.PlayerID, Before: p.Rating, Change: float64(rep.Change) / 100, K: rep.K})
+	}
+	return out, cat, nil
+}
