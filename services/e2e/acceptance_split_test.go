@@ -97,9 +97,9 @@ func splitPlay(t *testing.T) tournamentOutcome {
 			}
 		}
 		if point == pointR2FlagPending {
-			// the flag falls ten seconds after the move, while nobody watches
+			// the flag falls fifteen seconds after the move, while nobody watches
 			for _, at := range r.moveAt {
-				if d := time.Until(at.Add(10*time.Second + 500*time.Millisecond)); d > 0 {
+				if d := time.Until(at.Add(acceptanceBase + 500*time.Millisecond)); d > 0 {
 					time.Sleep(d)
 				}
 			}

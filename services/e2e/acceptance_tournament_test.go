@@ -30,7 +30,7 @@ import (
 // acknowledged command's answer listed is in the log exactly once and no
 // event is in the log twice.
 //
-// The tournament: a round robin of 4 players at 10+5 (fide-2023 laws),
+// The tournament: a round robin of 4 players at 15+10 (fide-2023 laws),
 // Berger pairings, so the games are known in advance. Every game's clock is
 // started. The boards' scripts (moves by whoever the pairing made White and
 // Black):
@@ -46,11 +46,14 @@ import (
 //	round 3, board 1: 1. d4 d5, a draw by agreement;
 //	round 3, board 2: the fool's mate, 0-1.
 
-// acceptanceTC is the tournament's time control: ten seconds, so that the
-// flag of the player who stops moving falls soon, with an increment of five
-// so that the players who keep moving never run short, even across a
-// restart of the process.
-const acceptanceTC = "10+5"
+// acceptanceTC is the tournament's time control: fifteen seconds
+// (acceptanceBase), so that the flag of the player who stops moving falls
+// soon, with an increment of ten so that the players who keep moving never
+// run short, even across a restart of a process on a busy machine.
+const (
+	acceptanceTC   = "15+10"
+	acceptanceBase = 15 * time.Second
+)
 
 // scriptedRun is one play of the scripted tournament.
 type scriptedRun struct {
@@ -352,8 +355,8 @@ func (r *scriptedRun) playTournament() tournamentOutcome {
 		t.Errorf("after the scholar's mate: %s", res)
 	}
 	fell := r.waitEvent(flag.id, "clock.flag_fell")
-	if d, _ := fell["data"].(map[string]any); d["side"] != "black" || d["ply"] != 1.0 || !instant(t, fell, "at").Equal(r.moveAt[flag.id].Add(10*time.Second)) {
-		t.Errorf("flag fall %v, want Black's, ten seconds after 1. e4 at %v", fell, r.moveAt[flag.id])
+	if d, _ := fell["data"].(map[string]any); d["side"] != "black" || d["ply"] != 1.0 || !instant(t, fell, "at").Equal(r.moveAt[flag.id].Add(acceptanceBase)) {
+		t.Errorf("flag fall %v, want Black's, fifteen seconds after 1. e4 at %v", fell, r.moveAt[flag.id])
 	}
 	if res := r.result(flag.id); res != "1-0" {
 		t.Errorf("after Black's flag fell: %s", res)
@@ -440,7 +443,7 @@ func (r *scriptedRun) checkExactlyOnce(out tournamentOutcome) {
 //     service appends in reaction to another event carry that event's id;
 //     the rest of the key must agree);
 //   - data.at: a wall-clock instant (the clock's start, a move's press, a
-//     pause or resume, a flag fall: the flag falls ten seconds after the
+//     pause or resume, a flag fall: the flag falls fifteen seconds after the
 //     move, but the move's instant is the wall clock's), from which every
 //     clock reading is computed; no event carries a reading itself.
 //
