@@ -20,6 +20,15 @@ flag can also be set as HAKEM_<FLAG> (HAKEM_DATA, HAKEM_HTTP, HAKEM_NATS,
 HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
 SIGINT or SIGTERM.
 
+Every process serves /livez, /readyz and /metrics on --http; the process
+that runs the gateway also serves the API and the web pages. With
+HAKEM_AUTH_TOKENS_FILE (key auth.tokens_file) the API needs bearer tokens
+for everything but reads (roles player, arbiter, organiser; see package
+services/authz); without it the gateway runs open, and only on a loopback
+address unless HAKEM_AUTH_MODE=open. Other keys: HAKEM_STREAM_REPLICAS,
+HAKEM_SYNC_INTERVAL, HAKEM_NATS_USER, HAKEM_NATS_PASSWORD, HAKEM_NATS_CREDS,
+HAKEM_NATS_TLS_CA, HAKEM_NATS_TLS_CERT, HAKEM_NATS_TLS_KEY.
+
 Written so far (see services/README.md): games, clocks, the gateway (GET
 /livez, /readyz, /metrics; the API under /api/games and /api/tournaments),
 the arbiter's rulings on flag falls and draw claims, round-robin
