@@ -395,10 +395,25 @@ func startFaultServices(t *testing.T, cl *natsCluster) *faultServices {
 	return f
 }
 
-func (f *faultServices) partition() {
+// partition cuts the second replica from every node; it returns how many
+// connections were dropped.
+func (f *faultServices) partition() int {
+	n := 0
 	for _, p := range f.proxies {
-		p.partition()
+		n += p.partition()
 	}
+	return n
+}
+
+// reconnected reports whether the second replica is connected through a
+// proxy again.
+func (f *faultServices) reconnected() bool {
+	for _, p := range f.proxies {
+		if p.connected() {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *faultServices) heal() {
@@ -421,13 +436,14 @@ func (f *faultServices) stop() {
 // loopback proxy that drops its connections and refuses new ones. Play
 // continues (commands retried with their idempotency keys), every
 // acknowledged event is in the log exactly once, and hakem audit finds
-// the tournament and every game clean. The default run is 3 rounds of 8
-// players; -long plays 5 rounds of 16 players with the faults repeated.
+// the tournament and every game clean. The default run is 2 rounds of 8
+// players (about a minute); -long (bench/olympiad.sh) plays 5 rounds of 16
+// players with the faults repeated and longer partitions.
 func TestClusterFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a 3-node nats-server cluster and hakem serve processes")
 	}
-	players, rounds, plies, partitionFor := 8, 3, 12, 4*time.Second
+	players, rounds, plies, partitionFor := 8, 2, 12, 4*time.Second
 	if *long {
 		players, rounds, plies, partitionFor = 16, 5, 30, 10*time.Second
 	}
@@ -459,9 +475,20 @@ func TestClusterFaults(t *testing.T) {
 	}
 	cut := func() {
 		t.Logf("partition the other games+clocks replica from NATS for %v", partitionFor)
-		f.partition()
+		dropped := f.partition()
 		time.Sleep(partitionFor)
 		f.heal()
+		if dropped == 0 {
+			t.Error("the partition dropped no connection: the replica was not connected through the proxies")
+		}
+		// the replica reconnects by itself once the proxies let it through
+		for deadline := time.Now().Add(60 * time.Second); !f.reconnected(); {
+			if time.Now().After(deadline) {
+				t.Error("the partitioned replica did not reconnect within 60 s of the heal")
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 	plan := faultPlan{
 		{1, 1}: killLeader,
@@ -477,7 +504,7 @@ func TestClusterFaults(t *testing.T) {
 			restart()
 		}
 		plan[[2]int{4, 1}] = cut
-		plan[[2]int{5, 1}] = func() { cut(); killLeader(); restart() }
+		plan[[2]int{5, 1}] = func() { killLeader(); cut(); killReplica(); restart() }
 	}
 	begin := time.Now()
 	games := playFaultTournament(t, c, "fault", players, rounds, plies, plan)

@@ -343,16 +343,19 @@ func (p *tcpProxy) serve() {
 	}
 }
 
-// partition closes every forwarded connection and refuses new ones.
-func (p *tcpProxy) partition() {
+// partition closes every forwarded connection and refuses new ones; it
+// returns how many client connections it dropped.
+func (p *tcpProxy) partition() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cut = true
+	n := len(p.conns) / 2 // each forwarded connection is a pair
 	for c := range p.conns {
 		c.Close()
-		p.dropped++
 	}
 	clear(p.conns)
+	p.dropped += n
+	return n
 }
 
 // heal lets connections through again.

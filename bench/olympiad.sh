@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Issue 9's fault and load acceptance, on loopback, without containers.
+#
+# 1. Faults (-long): a 5-round, 16-player Swiss played through the gateway of
+#    services run as separate hakem serve processes (two games+clocks
+#    copies, arbiter, pairing+scoring, gateway) against a 3-node JetStream
+#    cluster of nats-server processes (R3 streams), while the GAMES stream
+#    leader and a games+clocks copy are SIGKILLed and restarted and the
+#    other copy is cut from NATS by a loopback proxy; every acknowledged
+#    event must be in the log once and hakem audit must find the tournament
+#    and every game clean. (The default `go test` runs a shorter variant.)
+# 2. Load: an Olympiad round, 2,000 boards at once through the gateway at
+#    100x real speed (players think ~0.3 s a move), with the move latency
+#    percentiles, the throughput and the serve process's memory per live
+#    game, beside the same load at 200 boards measured in the same run.
+#
+# BOARDS, BASELINE, PLIES, THINK and BUDGET override the load's sizes;
+# SKIP_FAULTS=1 runs the load only. Figures are indicative on a shared machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${SKIP_FAULTS:-0}" != 1 ]; then
+	go test -v -count=1 -timeout 20m -run '^TestClusterFaults$' ./services/e2e -args -long |
+		grep -E '^(ok|FAIL|--- )|cluster_fault_test.go:[0-9]+: [0-9]+ games|cluster_fault_test.go:[0-9]+: (SIGKILL|restart|partition)'
+fi
+go test -v -count=1 -timeout 20m -run '^TestOlympiadLoad$' ./services/e2e -args -long \
+	-olympiad.boards "${BOARDS:-2000}" -olympiad.baseline "${BASELINE:-200}" \
+	-olympiad.plies "${PLIES:-50}" -olympiad.think "${THINK:-300ms}" -olympiad.budget "${BUDGET:-4m}" |
+	grep -E '^(olympiad|ok|FAIL|--- )|cluster_olympiad_test.go'

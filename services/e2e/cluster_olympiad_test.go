@@ -1,0 +1,201 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+var (
+	olyBoards   = flag.Int("olympiad.boards", 2000, "Olympiad load: boards played at once")
+	olyBaseline = flag.Int("olympiad.baseline", 200, "Olympiad load: boards of the baseline run (the same load, smaller); 0 skips it")
+	olyPlies    = flag.Int("olympiad.plies", 50, "Olympiad load: plies per game (at most; a game stops before a position that ends it)")
+	olyThink    = flag.Duration("olympiad.think", 300*time.Millisecond, "Olympiad load: mean thinking time per move (30 s real time at 100x)")
+	olyBudget   = flag.Duration("olympiad.budget", 4*time.Minute, "Olympiad load: the play stops after this long, finished or not")
+)
+
+// olympiadFigures are the results of one load run.
+type olympiadFigures struct {
+	boards, finished int
+	moves            int
+	refused          int64
+	elapsed, think   time.Duration
+	lat              []time.Duration // sorted
+	rssIdle, rssPeak int             // kB
+}
+
+func (f olympiadFigures) pct(p float64) time.Duration {
+	if len(f.lat) == 0 {
+		return 0
+	}
+	return f.lat[min(len(f.lat)-1, int(p*float64(len(f.lat))))].Round(100 * time.Microsecond)
+}
+
+func (f olympiadFigures) String() string {
+	perGame := float64(f.rssPeak-f.rssIdle) / float64(f.boards)
+	// the speed reached: moves per board per second against one move per
+	// 100 x think at real speed (the players' own thinking included)
+	speed := float64(f.moves) / f.elapsed.Seconds() / float64(f.boards) * (100 * f.think).Seconds()
+	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v; RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; %d refused or failed",
+		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), speed,
+		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, f.refused)
+}
+
+// playOlympiad starts a fresh hakem serve (every service in one process on
+// its embedded JetStream), creates boards games with a classical clock
+// (90 min + 30 s, so no flag falls), starts every clock, and plays all the
+// games at once through the gateway, each player thinking a random time
+// around think before each move. The play stops by itself after budget.
+func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) olympiadFigures {
+	t.Helper()
+	s := start(t, t.TempDir())
+	pid := s.cmd.Process.Pid
+	time.Sleep(time.Second) // settle after start before the idle reading
+	idle, err := rssKB(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig := olympiadFigures{boards: boards, think: think, rssIdle: idle, rssPeak: idle}
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConns: boards, MaxIdleConnsPerHost: boards, MaxConnsPerHost: boards}}
+	post := func(path string, v any) (int, string, error) {
+		b, _ := json.Marshal(v)
+		resp, err := client.Post(s.base+path, "application/json", bytes.NewReader(b))
+		if err != nil {
+			return 0, "", err
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode, string(raw), nil
+	}
+
+	// The round's boards: created and their clocks started, 32 at a time.
+	ids := make([]string, boards)
+	games := make([][]string, boards)
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	for range 32 {
+		wg.Go(func() {
+			for i := range work {
+				ids[i] = fmt.Sprintf("oly-b%d", i+1)
+				games[i] = randomGame(uint64(i)+1e6, plies)
+				if code, raw, err := post("/api/games", map[string]any{"id": ids[i], "white": "w" + ids[i], "black": "b" + ids[i], "round": 1, "board": i + 1, "time_control": "5400+30", "idempotency_key": ids[i]}); err != nil || code != 201 {
+					setupErr.Store(fmt.Sprintf("create %s: %d %s %v", ids[i], code, raw, err))
+					continue
+				}
+				if code, raw, err := post("/api/games/"+ids[i]+"/clock/start", map[string]any{"idempotency_key": "start", "by": "arbiter"}); err != nil || code != 200 {
+					setupErr.Store(fmt.Sprintf("clock %s: %d %s %v", ids[i], code, raw, err))
+				}
+			}
+		})
+	}
+	for i := range boards {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if e := setupErr.Load(); e != nil {
+		t.Fatal(e)
+	}
+
+	// RSS sampled while the games are live.
+	sampling, stopSampling := context.WithCancel(context.Background())
+	var sampler sync.WaitGroup
+	sampler.Go(func() {
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if kb, err := rssKB(pid); err == nil && kb > fig.rssPeak {
+				fig.rssPeak = kb
+			}
+			select {
+			case <-sampling.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	})
+
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	lat := make([][]time.Duration, boards)
+	var finished, refused atomic.Int64
+	begin := time.Now()
+	for i := range boards {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(i), 99))
+			for ply, mv := range games[i] {
+				// thinking: uniform in [think/2, 3*think/2)
+				wait := think/2 + time.Duration(r.Int64N(int64(think)))
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(wait):
+				}
+				player := "w" + ids[i]
+				if ply%2 == 1 {
+					player = "b" + ids[i]
+				}
+				t0 := time.Now()
+				code, _, err := post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+				d := time.Since(t0)
+				if err != nil || code != 200 {
+					if ctx.Err() == nil {
+						refused.Add(1)
+					}
+					return
+				}
+				lat[i] = append(lat[i], d)
+			}
+			finished.Add(1)
+		})
+	}
+	wg.Wait()
+	fig.elapsed = time.Since(begin)
+	stopSampling()
+	sampler.Wait()
+	fig.finished = int(finished.Load())
+	fig.refused = refused.Load()
+	fig.lat = slices.Concat(lat...)
+	fig.moves = len(fig.lat)
+	slices.Sort(fig.lat)
+	s.stop()
+	return fig
+}
+
+// TestOlympiadLoad (-long; bench/olympiad.sh) plays an Olympiad-sized
+// round — 2,000 boards at once, through the gateway of one hakem serve, at
+// 100x real speed (players think about 0.3 s a move, 30 s at real speed)
+// — and prints the throughput, the move commands' latency percentiles and
+// the serve process's memory per live game (its RSS at the peak of play
+// less its RSS idle, over the boards), beside the same load at 200 boards
+// measured in the same run. The play is bounded (-olympiad.budget): a run
+// that does not finish in time reports the games it finished.
+func TestOlympiadLoad(t *testing.T) {
+	if !*long {
+		t.Skip("load test: run with -long (bench/olympiad.sh)")
+	}
+	var base olympiadFigures
+	if *olyBaseline > 0 {
+		base = playOlympiad(t, *olyBaseline, *olyPlies, *olyThink, *olyBudget)
+		fmt.Printf("olympiad baseline: %v\n", base)
+	}
+	fig := playOlympiad(t, *olyBoards, *olyPlies, *olyThink, *olyBudget)
+	fmt.Printf("olympiad: %v\n", fig)
+	if fig.refused > 0 || base.refused > 0 {
+		t.Errorf("refused or failed moves: %d (baseline %d)", fig.refused, base.refused)
+	}
+	if fig.finished < fig.boards {
+		t.Errorf("%d of %d boards finished within %v", fig.finished, fig.boards, *olyBudget)
+	}
+}
