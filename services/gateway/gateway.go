@@ -1,11 +1,9 @@
 // Package gateway is Hakem's HTTP front door: health (/livez, /readyz),
 // Prometheus metrics (/metrics) and the JSON API under /api/, into which
-// each service running in this process mounts its port.
-//
-// Half done: the gateway calls the services in its own process only; the
-// NATS request/reply path to services running elsewhere (--only) is not
-// written yet, so a gateway started without the games service answers 503
-// on the games API.
+// each service mounts its port (in process, or forwarded over NATS
+// request/reply to a service running elsewhere, see internal/httpnats),
+// behind the bearer-token authorisation of package authz. A process that
+// runs no gateway uses the same server for its health and metrics only.
 package gateway
 
 import (
@@ -74,13 +72,6 @@ func New(log *zap.Logger, m *wiring.Metrics, ready func(context.Context) error, 
 // Serve.
 func (g *Gateway) Authorise(a *authz.Authoriser) {
 	g.api = a.Wrap(g.mux, g.mux)
-}
-
-// Pattern is the route pattern the mux dispatches r to
-// ("" when none matches). Tests use it to check the policy table.
-func (g *Gateway) Pattern(r *http.Request) string {
-	_, p := g.mux.Handler(r)
-	return p
 }
 
 // Handler returns the gateway's handler with its middlewares: correlation
