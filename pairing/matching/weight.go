@@ -19,10 +19,11 @@ type Weight []uint64
 // NewWeight returns a zero Weight of the given number of words.
 func NewWeight(words int) Weight { return make(Weight, words) }
 
-// IsZero reports whether w is zero.
+// IsZero reports whether w is zero. It looks at the most significant word
+// first, where the weights of pairing set their highest criteria.
 func (w Weight) IsZero() bool {
-	for _, x := range w {
-		if x != 0 {
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] != 0 {
 			return false
 		}
 	}
