@@ -29,10 +29,14 @@ func init() {
 		Short: "Run hakem serve with simulated players: a Swiss tournament played through the public API",
 		Long: `Run hakem serve (all services, embedded JetStream in a temporary folder unless
 --data is given) and play a FIDE Dutch Swiss tournament through its HTTP API
-with simulated players making random legal moves, with two incidents: an
-incorrect draw claim (penalised, the game goes on) and a player who stops
-moving until his flag falls. Prints the address to watch it at and, at the
-end, the final standings.`,
+with simulated players making random legal moves, with incidents in round 1:
+an incorrect draw claim (penalised, the game goes on), an illegal move seen
+on the board and reported (two minutes to the opponent, 2023 7.5.5), and a
+player who stops moving until his flag falls. Beside the tournament, an
+exhibition game from a set-up position (the API's start_fen; a tournament's
+games always start from the initial position) where Black has a lone king
+and White lets his flag fall (a minute at the default control, beside round 1): a draw, since Black cannot checkmate (6.9).
+Prints the address to watch it at and, at the end, the final standings.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if players < 2 || rounds < 1 {
@@ -138,6 +142,14 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 			return fmt.Errorf("registering %s: %d %v %v", id, code, body, err)
 		}
 	}
+	// the flag fall against a lone king, beside round 1
+	var exhibition sync.WaitGroup
+	exhibition.Go(func() {
+		if err := d.loneKing(ctx); err != nil {
+			fmt.Fprintf(d.out, "  exhibition game: %v\n", err)
+		}
+	})
+	defer exhibition.Wait()
 	for round := 1; round <= rounds; round++ {
 		if code, body, err := d.post("/api/tournaments/demo/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)}); err != nil || code >= 300 {
 			return fmt.Errorf("pairing round %d: %d %v %v", round, code, body, err)
@@ -157,6 +169,11 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 			}
 			if round == 1 && i == 1 {
 				incident = "flag"
+			}
+			// the illegal move in round 1's third game, or round 2's first
+			// when round 1 has fewer than three
+			if round == 1 && i == 2 || round == 2 && i == 0 && len(boards) < 3 {
+				incident = "illegal"
 			}
 			wg.Go(func() {
 				id := bd["game_id"].(string)
@@ -247,6 +264,24 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 		if len(buf) == 0 {
 			return nil
 		}
+		if incident == "illegal" && ply == 4 {
+			// the player on move makes an illegal king move on the board
+			// and presses the clock; his opponent reports it (the recorded
+			// game keeps the position before it)
+			for _, text := range []string{"Ke5", "Kd5", "Kf5", "Kh5", "Ka5", "Ke4", "Kd4"} {
+				if _, err := pos.ParseSAN(text); err != nil {
+					offender, by := "white", black
+					if ply%2 == 1 {
+						offender, by = "black", white
+					}
+					if code, body, err := d.post("/api/games/"+id+"/illegal-moves", map[string]any{"offender": offender, "move": text,
+						"reported_by": "player", "by": by, "idempotency_key": "illegal"}); err != nil || code >= 300 {
+						return fmt.Errorf("reporting an illegal move: %d %v %v", code, body, err)
+					}
+					break
+				}
+			}
+		}
 		m := buf[d.intn(len(buf))]
 		for _, c := range buf {
 			if pos.IsCapture(c) && d.intn(2) == 0 {
@@ -302,6 +337,10 @@ func (d *demo) report(id, incident string) {
 		switch e.Type {
 		case "arbiter.ruling_given":
 			fmt.Fprintf(d.out, "  %s (%s): ruling on %v: %v, article %v\n", id, incident, e.Data["matter"], e.Data["decision"], e.Data["article"])
+		case "game.illegal_move_reported":
+			fmt.Fprintf(d.out, "  %s (%s): illegal move %v by %v reported by a %v\n", id, incident, e.Data["move"], e.Data["offender"], e.Data["reported_by"])
+		case "arbiter.penalty_imposed":
+			fmt.Fprintf(d.out, "  %s (%s): penalty on %v: %v %vms, article %v\n", id, incident, e.Data["side"], e.Data["kind"], e.Data["amount_ms"], e.Data["article"])
 		case "clock.flag_fell":
 			fmt.Fprintf(d.out, "  %s (%s): %v's flag fell at %v\n", id, incident, e.Data["side"], e.Data["at"])
 		case "game.ended":
@@ -320,4 +359,27 @@ func (d *demo) waitEnd(ctx context.Context, id string) error {
 		time.Sleep(250 * time.Millisecond)
 	}
 	return ctx.Err()
+}
+
+// loneKingFEN: White has king and queen, Black a lone king; White to move.
+const loneKingFEN = "4k3/8/8/8/8/8/3QK3/8 w - - 0 1"
+
+// loneKing plays the exhibition game: from loneKingFEN at the tournament's
+// time control, White does not move until his flag falls; Black, with a
+// lone king, cannot checkmate by any series of legal moves, so the arbiter
+// rules a draw (2023 and 1997 6.9).
+func (d *demo) loneKing(ctx context.Context) error {
+	const id = "demo-lone-king"
+	if code, body, err := d.post("/api/games", map[string]any{"id": id, "white": "exhibition-w", "black": "exhibition-b",
+		"time_control": d.control, "start_fen": loneKingFEN, "idempotency_key": "lone-king", "by": "demo-arbiter"}); err != nil || code >= 300 {
+		return fmt.Errorf("creating: %d %v %v", code, body, err)
+	}
+	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start", "by": "demo-arbiter"}); err != nil || code >= 300 {
+		return fmt.Errorf("clock: %d %v %v", code, body, err)
+	}
+	if err := d.waitEnd(ctx, id); err != nil {
+		return err
+	}
+	d.report(id, "flag against a lone king")
+	return nil
 }
