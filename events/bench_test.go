@@ -352,3 +352,32 @@ func alternate(fns ...func() measured) []measured {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkDecodeEnvelope is the decoding a projection pays per event
+// (steadier than the pass's rate on a shared machine).
+func BenchmarkDecodeEnvelope(b *testing.B) {
+	body := rawBytes(b, 40)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeEnvelope(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildAndEncode is the client-side work of a one-event append
+// before the publish: envelope, hash and JSON.
+func BenchmarkBuildAndEncode(b *testing.B) {
+	b.ReportAllocs()
+	head := Head{Version: 40, Seq: 40, Hash: fmt.Sprintf("%064x", 40)}
+	for b.Loop() {
+		envs, err := Build(Game("g1"), WriterGames, head, "cmd-41", meta(), move(41, "Nf3"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := envs[0].MarshalJSON(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

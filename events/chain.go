@@ -21,7 +21,12 @@ const hashDomain = "hakem-event-v1"
 // escaped as encoding/json writes them, unknown fields in key order. Two
 // envelopes that mean the same thing therefore hash the same, however their
 // JSON was formatted.
-func canonical(b []byte, e *Envelope) ([]byte, error) {
+func canonical(b []byte, e *Envelope) ([]byte, error) { return canonicalOf(b, e, false) }
+
+// canonicalOf is canonical; dataMarshalled says that e.Data is the output
+// of json.Marshal (as in Build), which is already compact, valid and
+// escaped the way canonicalJSON escapes, so it is taken as it is.
+func canonicalOf(b []byte, e *Envelope, dataMarshalled bool) ([]byte, error) {
 	field := func(b []byte, s string) []byte {
 		b = binary.BigEndian.AppendUint32(b, uint32(len(s)))
 		return append(b, s...)
@@ -50,9 +55,12 @@ func canonical(b []byte, e *Envelope) ([]byte, error) {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	c, err := canonicalJSON(data)
-	if err != nil {
-		return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
+	c := data
+	if !dataMarshalled {
+		var err error
+		if c, err = canonicalJSON(data); err != nil {
+			return nil, fmt.Errorf("events: event %s: data is not JSON: %w", e.ID, err)
+		}
 	}
 	b = fieldBytes(b, c)
 	keys := sortedKeys(e.extra)
@@ -98,9 +106,12 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 
 // ComputeHash returns the hex SHA-256 of e's canonical encoding, which covers
 // every field but Hash itself (so it covers PrevHash: the chain).
-func ComputeHash(e *Envelope) (string, error) {
+func ComputeHash(e *Envelope) (string, error) { return computeHash(e, false) }
+
+// computeHash is ComputeHash; see canonicalOf for dataMarshalled.
+func computeHash(e *Envelope, dataMarshalled bool) (string, error) {
 	var buf [1024]byte
-	c, err := canonical(buf[:0], e)
+	c, err := canonicalOf(buf[:0], e, dataMarshalled)
 	if err != nil {
 		return "", err
 	}

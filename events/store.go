@@ -209,6 +209,12 @@ func (s *Store) Conn() *nats.Conn { return s.nc }
 // Build makes the envelopes of one command on top of head, without
 // appending them: Append uses it, and so can a test or a migration.
 func Build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs ...Event) ([]Envelope, error) {
+	return build(agg, writer, head, key, meta, evs...)
+}
+
+// build is Build. The data of its envelopes comes from json.Marshal, so its
+// hashing takes the data as it is (see canonicalOf).
+func build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs ...Event) ([]Envelope, error) {
 	if err := agg.Check(); err != nil {
 		return nil, err
 	}
@@ -246,7 +252,7 @@ func Build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs .
 			Actor: meta.Actor, CausationID: meta.CausationID, CorrelationID: meta.CorrelationID,
 			IdempotencyKey: key, PrevHash: prev, Data: data,
 		}
-		if e.Hash, err = ComputeHash(&e); err != nil {
+		if e.Hash, err = computeHash(&e, true); err != nil {
 			return nil, err
 		}
 		prev = e.Hash
@@ -276,14 +282,15 @@ func (s *Store) Append(ctx context.Context, agg Aggregate, writer Writer, expect
 	if meta.RecordedAt.IsZero() {
 		meta.RecordedAt = s.cfg.Now()
 	}
-	envs, err := Build(agg, writer, expected, key, meta, evs...)
+	envs, err := build(agg, writer, expected, key, meta, evs...)
 	if err != nil {
 		return nil, Head{}, err
 	}
 	if err := checkHead(expected); err != nil {
 		return nil, Head{}, err
 	}
-	return s.appendEnvelopes(ctx, expected, envs)
+	// The envelopes were just built here: their data is json.Marshal's.
+	return s.appendEnvelopesOf(ctx, expected, envs, true)
 }
 
 func checkHead(h Head) error {
@@ -332,6 +339,12 @@ func (s *Store) AppendEnvelopes(ctx context.Context, expected Head, envs []Envel
 }
 
 func (s *Store) appendEnvelopes(ctx context.Context, expected Head, envs []Envelope) ([]Envelope, Head, error) {
+	return s.appendEnvelopesOf(ctx, expected, envs, false)
+}
+
+// appendEnvelopesOf is appendEnvelopes; dataMarshalled says the envelopes'
+// data is json.Marshal's output (envelopes from build).
+func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Envelope, dataMarshalled bool) ([]Envelope, Head, error) {
 	// A context that can never end (context.Background) gets no child
 	// context: publish bounds the wait with Config.AckTimeout itself,
 	// without a context and its timer per append.
@@ -347,9 +360,13 @@ func (s *Store) appendEnvelopes(ctx context.Context, expected Head, envs []Envel
 		if e.Aggregate != agg || e.IdempotencyKey != key || e.Seq != expected.Version+uint64(i)+1 {
 			return nil, Head{}, errors.New("events: envelopes are not one command on top of the expected head")
 		}
-		body, err := e.MarshalJSON() // not json.Marshal: that would validate and compact it again
-		if err != nil {
-			return nil, Head{}, err
+		// Not json.Marshal: that would validate and compact it again.
+		body, ok := fastEncodeOf(e, dataMarshalled)
+		if !ok {
+			var err error
+			if body, err = e.slowMarshal(); err != nil {
+				return nil, Head{}, err
+			}
 		}
 		m := nats.NewMsg(agg.Subject(e.Writer))
 		m.Data = body
