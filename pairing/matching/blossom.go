@@ -151,23 +151,34 @@ func (s *solver) endpoint(p int) int {
 // slackInto writes the slack of edge e into dst.
 func (s *solver) slackInto(e int, dst Weight) {
 	if s.dense != nil {
-		a, b, w := s.num(s.eu[e]), s.num(s.ev[e]), s.denseWeight(e)
-		var c, b1, b2 uint64
-		for i := range dst {
-			var x uint64
-			if i < len(w) {
-				x = w[i]
-			}
-			var t uint64
-			t, c = bits.Add64(a[i], b[i], c)
-			t, b1 = bits.Sub64(t, x, b1)
-			dst[i], b2 = bits.Sub64(t, x, b2)
-		}
+		s.denseSlackInto(e, dst)
 		return
 	}
 	dst.Set(s.num(s.eu[e]))
 	dst.Add(s.num(s.ev[e]))
 	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
+}
+
+// denseSlackInto is slackInto for a Matcher's solver, whose edge weights
+// are one word narrower than its duals. The slices are cut to the same
+// length first so that the loop runs without bounds checks.
+func (s *solver) denseSlackInto(e int, dst Weight) {
+	k, kw := s.k, s.dense.words
+	ia, ib := s.eu[e]*k, s.ev[e]*k
+	a := s.dual[ia : ia+k]
+	b := s.dual[ib : ib+k]
+	w := s.dense.w[e*kw : e*kw+kw]
+	dst = dst[:k]
+	a, b = a[:len(dst)], b[:len(dst)]
+	var c, b1, b2 uint64
+	for i, x := range w {
+		var t uint64
+		t, c = bits.Add64(a[i], b[i], c)
+		t, b1 = bits.Sub64(t, x, b1)
+		dst[i], b2 = bits.Sub64(t, x, b2)
+	}
+	last := len(dst) - 1
+	dst[last] = a[last] + b[last] + c - b1 - b2
 }
 
 // slackLess reports whether edge a has less slack than edge b.
