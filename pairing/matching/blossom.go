@@ -62,7 +62,8 @@ type solver struct {
 	allowed       []int // the edges of allowedge set in this stage
 	lbuf          []int // refreshBest's list of leaves
 	bestslack     []uint64
-	pbuf          []int // the scan's list of remote endpoints
+	pbuf          []int   // the scan's list of remote endpoints
+	fbuf          []int32 // the vertices at those endpoints
 	queue         []int
 
 	seen      []uint32  // tightAugment's stamps
@@ -159,12 +160,19 @@ func (s *solver) slackInto(e int, dst Weight) {
 	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
 }
 
-// denseSlackInto is slackInto for a Matcher's solver, whose edge weights
-// are one word narrower than its duals. The slices are cut to the same
-// length first so that the loop runs without bounds checks.
+// denseSlackInto is slackInto for a Matcher's solver.
 func (s *solver) denseSlackInto(e int, dst Weight) {
+	s.denseSlack(s.eu[e], s.ev[e], e, dst)
+}
+
+// denseSlack writes the slack of edge e, between vertices u and v, of a
+// Matcher's solver into dst; its edge weights are one word narrower than
+// its duals. Callers that know the ends save the look-ups of eu and ev
+// (scattered over the whole edge table). The slices are cut to the same
+// length first so that the loop runs without bounds checks.
+func (s *solver) denseSlack(u, v, e int, dst Weight) {
 	k, kw := s.k, s.dense.words
-	ia, ib := s.eu[e]*k, s.ev[e]*k
+	ia, ib := u*k, v*k
 	a := s.dual[ia : ia+k]
 	b := s.dual[ib : ib+k]
 	w := s.dense.w[e*kw : e*kw+kw]
@@ -520,11 +528,11 @@ func (s *solver) solve() {
 			for len(s.queue) > 0 && !augmented {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
-				s.pbuf = s.endpointsOf(v, s.pbuf[:0])
+				s.pbuf, s.fbuf = s.endpointsOf(v, s.pbuf[:0], s.fbuf[:0])
 			scan:
-				for _, p := range s.pbuf {
+				for i, p := range s.pbuf {
 					k := p / 2
-					w := s.endpoint(p)
+					w := int(s.fbuf[i])
 					if s.inblossom[v] == s.inblossom[w] {
 						continue
 					}
@@ -534,7 +542,11 @@ func (s *solver) solve() {
 						continue
 					}
 					if !s.allowedge[k] {
-						s.slackInto(k, kslack)
+						if s.dense != nil {
+							s.denseSlack(v, w, k, kslack)
+						} else {
+							s.slackInto(k, kslack)
+						}
 						if kslack.IsZero() {
 							s.allow(k)
 						}
@@ -733,11 +745,27 @@ func (s *solver) allow(k int) {
 	}
 }
 
-// endpointsOf appends the remote endpoints of the edges at v to buf.
-func (s *solver) endpointsOf(v int, buf []int) []int {
-	s.neighbours(v, func(p int) bool {
-		buf = append(buf, p)
-		return true
-	})
-	return buf
+// endpointsOf appends the remote endpoints of the edges at v to buf, and
+// the vertices at them to far.
+func (s *solver) endpointsOf(v int, buf []int, far []int32) ([]int, []int32) {
+	if s.dense == nil {
+		for _, p := range s.neighbend[v] {
+			buf = append(buf, p)
+			far = append(far, int32(s.endpoint(p)))
+		}
+		return buf, far
+	}
+	for _, u32 := range s.adj[v] {
+		u := int(u32)
+		if s.retired[u] {
+			continue
+		}
+		if v < u {
+			buf = append(buf, 2*(u*(u-1)/2+v)+1)
+		} else {
+			buf = append(buf, 2*(v*(v-1)/2+u))
+		}
+		far = append(far, u32)
+	}
+	return buf, far
 }
