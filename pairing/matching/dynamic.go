@@ -290,48 +290,57 @@ func (s *solver) dissolve(b int) {
 // feasibleDual sets x's dual to the least value keeping every edge at x
 // feasible (x is a vertex outside any blossom).
 func (s *solver) feasibleDual(x int) {
-	d := s.num(x)
-	d.Clear()
-	t := s.scratch(0)
-	s.neighbours(x, func(p int) bool {
-		k := p / 2
-		j := s.endpoint(p)
-		t.Clear()
-		copy(t, s.denseWeight(k))
-		t.Add(t)
-		// need d >= 2w - u_j
-		if t.Cmp(s.num(j)) > 0 {
-			t.Sub(s.num(j))
-			if t.Cmp(d) > 0 {
-				d.Set(t)
-			}
-		}
-		return true
-	})
+	s.leastDual(x, -1, s.num(x))
 }
 
 // need returns the least dual of x that keeps its edges feasible, not
 // counting the edge to vertex except (x outside any blossom).
 func (s *solver) need(x, except int) Weight {
 	d := make(Weight, s.k)
-	t := s.scratch(0)
-	s.neighbours(x, func(p int) bool {
-		j := s.endpoint(p)
-		if j == except {
-			return true
-		}
-		t.Clear()
-		copy(t, s.denseWeight(p/2))
-		t.Add(t)
-		if t.Cmp(s.num(j)) > 0 {
-			t.Sub(s.num(j))
-			if t.Cmp(d) > 0 {
-				d.Set(t)
-			}
-		}
-		return true
-	})
+	s.leastDual(x, except, d)
 	return d
+}
+
+// leastDual writes into d the least dual of x that keeps every edge at x
+// feasible, the edge to vertex except (-1: none) left out: the largest
+// 2w(x,j) - u_j over x's edges, or zero.
+func (s *solver) leastDual(x, except int, d Weight) {
+	d.Clear()
+	t := s.scratch(0)
+	for _, u32 := range s.adj[x] {
+		j := int(u32)
+		if j == except || s.retired[j] {
+			continue
+		}
+		var e int
+		if x < j {
+			e = j*(j-1)/2 + x
+		} else {
+			e = x*(x-1)/2 + j
+		}
+		if s.overDual(e, j, t) && t.Cmp(d) > 0 {
+			d.Set(t)
+		}
+	}
+}
+
+// overDual writes 2w(e) - u_j into t when twice the weight of edge e
+// exceeds the dual of its end j, and reports whether it does.
+func (s *solver) overDual(e, j int, t Weight) bool {
+	k, kw := s.k, s.dense.words
+	w := s.dense.w[e*kw : e*kw+kw]
+	u := s.dual[j*k : j*k+k]
+	t = t[:k]
+	u = u[:len(t)]
+	var c, b uint64
+	for i, x := range w {
+		var y uint64
+		y, c = bits.Add64(x, x, c)
+		t[i], b = bits.Sub64(y, u[i], b)
+	}
+	last := len(t) - 1
+	t[last], b = bits.Sub64(c, u[last], b)
+	return b == 0 && !Weight(t).IsZero()
 }
 
 // keepPair tries to keep the changed vertex x matched to its partner y:
