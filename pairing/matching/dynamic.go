@@ -149,7 +149,7 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 func (s *solver) rebuildAdjacency(v int) {
 	a := s.adj[v][:0]
 	for u := 0; u < s.n; u++ {
-		if u != v && !s.retired[u] && !s.dense.Weight(u, v).IsZero() {
+		if u != v && !s.retired[u] && s.dense.hasEdge(u, v) {
 			a = append(a, int32(u))
 		}
 	}
@@ -170,7 +170,7 @@ func (s *solver) usable(k int) bool {
 	if s.retired[s.eu[k]] || s.retired[s.ev[k]] {
 		return false
 	}
-	return !s.denseWeight(k).IsZero()
+	return s.dense.edge[k]
 }
 
 // neighbours calls f with the remote endpoint of every edge at v.

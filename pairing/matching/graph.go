@@ -8,6 +8,7 @@ type Graph struct {
 	n     int
 	words int
 	w     []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i, words each
+	edge  []bool   // per pair, in the same order: its weight is not zero
 }
 
 // ErrSize is returned by NewGraph for a negative vertex count or width.
@@ -19,7 +20,8 @@ func NewGraph(n, words int) (*Graph, error) {
 	if n < 0 || words <= 0 {
 		return nil, ErrSize
 	}
-	return &Graph{n: n, words: words, w: make([]uint64, n*(n-1)/2*words)}, nil
+	pairs := n * (n - 1) / 2
+	return &Graph{n: n, words: words, w: make([]uint64, pairs*words), edge: make([]bool, pairs)}, nil
 }
 
 // N returns the number of vertices.
@@ -41,7 +43,9 @@ func (g *Graph) SetWeight(i, j int, w Weight) {
 	if i == j {
 		return
 	}
-	copy(g.w[g.at(i, j):g.at(i, j)+g.words], w)
+	o := g.at(i, j)
+	copy(g.w[o:o+g.words], w)
+	g.edge[o/g.words] = !Weight(g.w[o : o+g.words]).IsZero()
 }
 
 // ClearEdge removes the edge between i and j.
@@ -53,10 +57,19 @@ func (g *Graph) ClearEdge(i, j int) {
 	for k := 0; k < g.words; k++ {
 		g.w[o+k] = 0
 	}
+	g.edge[o/g.words] = false
+}
+
+// hasEdge reports whether the weight between i and j (i != j) is not zero.
+func (g *Graph) hasEdge(i, j int) bool {
+	if i > j {
+		i, j = j, i
+	}
+	return g.edge[j*(j-1)/2+i]
 }
 
 // Weight returns the weight of the edge between i and j (a view into the
-// graph: do not keep it across SetWeight calls).
+// graph: do not keep it across SetWeight calls, and do not write to it).
 func (g *Graph) Weight(i, j int) Weight {
 	if i == j {
 		return make(Weight, g.words)
