@@ -62,8 +62,7 @@ type solver struct {
 	allowed       []int // the edges of allowedge set in this stage
 	lbuf          []int // refreshBest's list of leaves
 	bestslack     []uint64
-	pbuf          []int   // the scan's list of remote endpoints
-	fbuf          []int32 // the vertices at those endpoints
+	fbuf          []int32 // the scan's list of far vertices (see farVertices)
 	queue         []int
 
 	seen      []uint32  // tightAugment's stamps
@@ -528,11 +527,24 @@ func (s *solver) solve() {
 			for len(s.queue) > 0 && !augmented {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
-				s.pbuf, s.fbuf = s.endpointsOf(v, s.pbuf[:0], s.fbuf[:0])
+				far := s.farVertices(v)
 			scan:
-				for i, p := range s.pbuf {
+				for i, u32 := range far {
+					w := int(u32)
+					var p int
+					if s.dense != nil {
+						if s.retired[w] {
+							continue
+						}
+						if v < w {
+							p = 2*(w*(w-1)/2+v) + 1
+						} else {
+							p = 2 * (v*(v-1)/2 + w)
+						}
+					} else {
+						p = s.neighbend[v][i]
+					}
 					k := p / 2
-					w := int(s.fbuf[i])
 					if s.inblossom[v] == s.inblossom[w] {
 						continue
 					}
@@ -745,27 +757,16 @@ func (s *solver) allow(k int) {
 	}
 }
 
-// endpointsOf appends the remote endpoints of the edges at v to buf, and
-// the vertices at them to far.
-func (s *solver) endpointsOf(v int, buf []int, far []int32) ([]int, []int32) {
-	if s.dense == nil {
-		for _, p := range s.neighbend[v] {
-			buf = append(buf, p)
-			far = append(far, int32(s.endpoint(p)))
-		}
-		return buf, far
+// farVertices lists the vertices at the far ends of the edges at v, in the
+// order of neighbend[v]; a Matcher's solver returns its adjacency list of
+// v, retired vertices included (the caller skips them).
+func (s *solver) farVertices(v int) []int32 {
+	if s.dense != nil {
+		return s.adj[v]
 	}
-	for _, u32 := range s.adj[v] {
-		u := int(u32)
-		if s.retired[u] {
-			continue
-		}
-		if v < u {
-			buf = append(buf, 2*(u*(u-1)/2+v)+1)
-		} else {
-			buf = append(buf, 2*(v*(v-1)/2+u))
-		}
-		far = append(far, u32)
+	s.fbuf = s.fbuf[:0]
+	for _, p := range s.neighbend[v] {
+		s.fbuf = append(s.fbuf, int32(s.endpoint(p)))
 	}
-	return buf, far
+	return s.fbuf
 }
