@@ -1,0 +1,48 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// TestIncidents: reports count per offender and leave the position; an
+// annulled game takes no move; a result override needs a finished (or
+// annulled) game and changes the result.
+func TestIncidents(t *testing.T) {
+	g := newGame(t, events.GameCreated{White: "w", Black: "b"})
+	play(t, g, "e4")
+	evs, err := g.ReportIllegal(events.Black, "Ke6", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := evs[0].(events.IllegalMoveReported); r.Ply != 2 || r.ReportedBy != "arbiter" || r.Move != "Ke6" {
+		t.Fatalf("report %+v", r)
+	}
+	apply(t, g, evs)
+	if g.IllegalMoves() != [2]int{0, 1} || g.Ply() != 1 {
+		t.Fatalf("after the report: %v, ply %d", g.IllegalMoves(), g.Ply())
+	}
+	if _, err := g.OverrideResult("1-0", "r", ""); !errors.Is(err, ErrInProgress) {
+		t.Fatalf("override in progress: %v", err)
+	}
+	apply(t, g, []Event{events.GameAnnulled{Reason: "rooks swapped", Article: "7.2.1"}})
+	if _, err := g.Move("b", "e5", at); !errors.Is(err, ErrFinished) {
+		t.Fatalf("move in an annulled game: %v", err)
+	}
+	if _, err := g.ReportIllegal(events.Black, "Ke6", ""); !errors.Is(err, ErrFinished) {
+		t.Fatalf("report in an annulled game: %v", err)
+	}
+	evs, err = g.OverrideResult("1/2-1/2", "replayed, drawn", "7.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, g, evs)
+	if g.Result() != Draw {
+		t.Fatalf("result %s", g.Result())
+	}
+	if _, ok := g.Annulled(); ok {
+		t.Fatal("still annulled after the override")
+	}
+}
