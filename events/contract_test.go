@@ -256,3 +256,92 @@ func TestContractDeleteAndPurgeRefused(t *testing.T) {
 		t.Fatalf("lifting DenyDelete/DenyPurge by a stream update: %v, want a JetStream error", err)
 	}
 }
+
+// TestContractLeaderHead: the non-direct $JS.API.STREAM.MSG.GET request,
+// which only a stream's leader answers (TestClusterLoadFromLaggingReplica
+// checks the consequence on a cluster), accepts the aggregate's wildcard
+// "game.<id>.>" in last_by_subj and answers its last event across all its
+// writers' subjects, with the stored headers; next_by_subj with a wildcard
+// from a sequence walks the aggregate; an aggregate without events is
+// "no message found" (10037). Load's linearizable head rests on this.
+func TestContractLeaderHead(t *testing.T) {
+	nc, _ := contractStream(t)
+	rawPublish(t, nc, "game.a.games", nil, `{"n":1}`)
+	rawPublish(t, nc, "game.a.clocks", map[string]string{hdrIndex: "1", hdrCount: "2"}, `{"n":2}`)
+	rawPublish(t, nc, "game.b.games", nil, `{"n":3}`)
+	rawPublish(t, nc, "game.ab.games", nil, `{"n":4}`)
+
+	get := func(req string) msgGetResponse {
+		t.Helper()
+		m, err := nc.Request(msgGetSubject("GAMES"), []byte(req), 5e9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r msgGetResponse
+		if err := json.Unmarshal(m.Data, &r); err != nil {
+			t.Fatalf("answer %q: %v", m.Data, err)
+		}
+		return r
+	}
+	r := get(`{"last_by_subj":"game.a.>"}`)
+	if r.Error != nil || r.Message == nil || r.Message.Sequence != 2 || r.Message.Subject != "game.a.clocks" || string(r.Message.Data) != `{"n":2}` {
+		t.Fatalf("last of game.a.>: %+v %+v", r.Error, r.Message)
+	}
+	h, err := parseHeaderBlock(r.Message.Header)
+	if err != nil || h.Get(hdrIndex) != "1" || h.Get(hdrCount) != "2" {
+		t.Fatalf("stored headers %q: %v %v", r.Message.Header, h, err)
+	}
+	r = get(`{"seq":2,"next_by_subj":"game.a.>"}`)
+	if r.Error != nil || r.Message == nil || r.Message.Sequence != 2 {
+		t.Fatalf("next of game.a.> from 2: %+v %+v", r.Error, r.Message)
+	}
+	r = get(`{"seq":3,"next_by_subj":"game.a.>"}`)
+	if r.Error == nil || r.Error.ErrCode != codeNoMessage {
+		t.Fatalf("next of game.a.> from 3: %+v %+v", r.Error, r.Message)
+	}
+	r = get(`{"last_by_subj":"game.zz.>"}`)
+	if r.Error == nil || r.Error.ErrCode != codeNoMessage || r.Message != nil {
+		t.Fatalf("last of an empty aggregate: %+v %+v", r.Error, r.Message)
+	}
+}
+
+// TestLeaderReadsOfTheStore: the store's leader-answered reads give what
+// the direct gets give, for the head, a sequence and an empty aggregate.
+func TestLeaderReadsOfTheStore(t *testing.T) {
+	s := openStore(t, Config{Now: fixedNow})
+	ctx := testCtx(t)
+	g := Game("lh")
+	if _, found, err := s.leaderTip(ctx, g); err != nil || found {
+		t.Fatalf("tip of an empty game: %v %v", found, err)
+	}
+	_, h0, err := s.Append(ctx, g, WriterGames, Head{}, "c", meta(), GameCreated{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Append(ctx, Game("other"), WriterGames, Head{}, "o", meta(), GameCreated{}); err != nil {
+		t.Fatal(err)
+	}
+	_, h1, err := s.Append(ctx, g, WriterClocks, h0, "b", meta(), ClockStarted{}, ClockPaused{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tip, found, err := s.leaderTip(ctx, g)
+	if err != nil || !found || headOf(tip) != h1 || tip.index != 1 || tip.count != 2 {
+		t.Fatalf("leader tip %+v (index %d of %d), want %+v: %v", headOf(tip), tip.index, tip.count, h1, err)
+	}
+	direct, err := s.directGet(ctx, "GAMES", directReq{LastBySubj: g.Filter()})
+	if err != nil || direct.seq != tip.seq || direct.env.ID != tip.env.ID || direct.prevSeq != tip.prevSeq {
+		t.Fatalf("direct %+v vs leader %+v: %v", direct, tip, err)
+	}
+	first, err := s.leaderGet(ctx, "GAMES", directReq{Seq: h0.Seq})
+	if err != nil || headOf(first) != h0 {
+		t.Fatalf("leader get of seq %d: %+v %v", h0.Seq, headOf(first), err)
+	}
+	log, seqs, err := s.leaderScan(ctx, g, tip)
+	if err != nil || len(log) != 3 || seqs[0] != h0.Seq || seqs[2] != h1.Seq || Verify(log) != nil {
+		t.Fatalf("leader scan: %d events %v: %v", len(log), seqs, err)
+	}
+	if _, err := s.leaderGet(ctx, "GAMES", directReq{Seq: 999}); !errors.Is(err, errNotFound) {
+		t.Fatalf("leader get past the end: %v", err)
+	}
+}

@@ -76,9 +76,11 @@ func (s *Store) directGet(ctx context.Context, stream string, req directReq) (st
 	return parseStored(m)
 }
 
-// scan reads every message of stream matching filter from sequence from on,
-// in order, with batched direct gets, calling fn for each.
-func (s *Store) scan(ctx context.Context, stream, filter string, from uint64, fn func(stored) error) error {
+// scan reads every message of stream matching filter from sequence from on
+// (up to stream sequence upTo if not 0), in order, with batched direct
+// gets, calling fn for each. A direct get may be answered by a replica
+// behind the leader: see loadStreamTo.
+func (s *Store) scan(ctx context.Context, stream, filter string, from, upTo uint64, fn func(stored) error) error {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, 10*s.cfg.AckTimeout)
@@ -91,7 +93,6 @@ func (s *Store) scan(ctx context.Context, stream, filter string, from uint64, fn
 	}
 	defer sub.Unsubscribe()
 	const batch = 1024
-	var upTo uint64
 	for {
 		req := directReq{Seq: from, NextBySubj: filter, Batch: batch, UpToSeq: upTo}
 		body, _ := json.Marshal(req)
@@ -141,26 +142,26 @@ func (s *Store) scan(ctx context.Context, stream, filter string, from uint64, fn
 }
 
 // LoadStream reads one aggregate's events from the stream, in order,
-// ignoring any sealed copy.
+// ignoring any sealed copy. Like Load, it ends at the aggregate's last event
+// as the stream leader knows it (every acknowledged append), never at a
+// lagging replica's.
 func (s *Store) LoadStream(ctx context.Context, agg Aggregate) ([]Envelope, Head, error) {
 	if err := agg.Check(); err != nil {
 		return nil, Head{}, err
 	}
-	var out []Envelope
-	var head Head
-	err := s.scan(ctx, agg.Kind.StreamName(), agg.Filter(), 1, func(st stored) error {
-		if st.env.Aggregate != agg {
-			return fmt.Errorf("events: stream seq %d on %s's subject claims to be of %s", st.seq, agg, st.env.Aggregate)
-		}
-		out = append(out, st.env)
-		head = Head{Version: st.env.Seq, Seq: st.seq, Hash: st.env.Hash}
-		return nil
-	})
+	tip, found, err := s.leaderTip(ctx, agg)
+	if err != nil || !found {
+		return nil, Head{}, err
+	}
+	out, _, err := s.loadStreamTo(ctx, agg, tip)
 	if err != nil {
 		return nil, Head{}, err
 	}
-	return out, head, nil
+	return out, headOf(tip), nil
 }
+
+// headOf is the Head of a log ending at st.
+func headOf(st stored) Head { return Head{Version: st.env.Seq, Seq: st.seq, Hash: st.env.Hash} }
 
 // Record is one event read from a whole stream, for projections.
 type Record struct {

@@ -52,17 +52,21 @@ func (s *Store) Seal(ctx context.Context, agg Aggregate) (Head, error) {
 		return Head{}, err
 	}
 	doc := sealed{Aggregate: agg}
-	err := s.scan(ctx, agg.Kind.StreamName(), agg.Filter(), 1, func(st stored) error {
-		doc.Events = append(doc.Events, sealedItem{StreamSeq: st.seq, Event: st.env})
-		doc.Head = Head{Version: st.env.Seq, Seq: st.seq, Hash: st.env.Hash}
-		return nil
-	})
+	tip, found, err := s.leaderTip(ctx, agg)
 	if err != nil {
 		return Head{}, err
 	}
-	if len(doc.Events) == 0 {
+	if !found {
 		return Head{}, fmt.Errorf("events: seal %s: no events", agg)
 	}
+	log, seqs, err := s.loadStreamTo(ctx, agg, tip)
+	if err != nil {
+		return Head{}, err
+	}
+	for i := range log {
+		doc.Events = append(doc.Events, sealedItem{StreamSeq: seqs[i], Event: log[i]})
+	}
+	doc.Head = headOf(tip)
 	if err := Verify(envelopesOf(doc.Events)); err != nil {
 		return Head{}, fmt.Errorf("events: seal %s: the stream's log does not verify: %w", agg, err)
 	}
@@ -108,20 +112,38 @@ func (s *Store) Load(ctx context.Context, agg Aggregate) ([]Envelope, Head, erro
 }
 
 // LoadFrom is Load, also telling where the log came from.
+//
+// The log is linearizable with respect to acknowledged appends: it ends at
+// the aggregate's last event as the stream LEADER knows it (one request the
+// leader alone answers), never at a lagging replica's, even though its
+// events are read through direct gets (see leader.go). An aggregate without
+// events is reported FromStream.
 func (s *Store) LoadFrom(ctx context.Context, agg Aggregate) ([]Envelope, Head, LoadSource, error) {
 	if err := agg.Check(); err != nil {
 		return nil, Head{}, "", err
 	}
-	if log, head, ok := s.loadSealed(ctx, agg); ok {
+	tip, found, err := s.leaderTip(ctx, agg)
+	if err != nil {
+		return nil, Head{}, "", err
+	}
+	if !found {
+		return nil, Head{}, FromStream, nil
+	}
+	if log, head, ok := s.loadSealed(ctx, agg, tip); ok {
 		return log, head, FromSealed, nil
 	}
-	log, head, err := s.LoadStream(ctx, agg)
-	return log, head, FromStream, err
+	log, _, err := s.loadStreamTo(ctx, agg, tip)
+	if err != nil {
+		return nil, Head{}, "", err
+	}
+	return log, headOf(tip), FromStream, nil
 }
 
 // loadSealed returns the sealed copy if it exists, verifies, and ends at
-// the stream's last event of the aggregate.
-func (s *Store) loadSealed(ctx context.Context, agg Aggregate) ([]Envelope, Head, bool) {
+// tip, the stream's last event of the aggregate as its leader knows it. (A
+// copy read from a lagging replica of the bucket is older than tip and
+// simply not used.)
+func (s *Store) loadSealed(ctx context.Context, agg Aggregate, tip stored) ([]Envelope, Head, bool) {
 	entry, err := s.kv.Get(ctx, sealKey(agg))
 	if err != nil {
 		return nil, Head{}, false // jetstream.ErrKeyNotFound, or unreachable: use the stream
@@ -138,8 +160,7 @@ func (s *Store) loadSealed(ctx context.Context, agg Aggregate) ([]Envelope, Head
 	if Verify(log) != nil {
 		return nil, Head{}, false
 	}
-	tip, err := s.directGet(ctx, agg.Kind.StreamName(), directReq{LastBySubj: agg.Filter()})
-	if err != nil || tip.seq != doc.Head.Seq || tip.env.Hash != doc.Head.Hash {
+	if tip.seq != doc.Head.Seq || tip.env.Hash != doc.Head.Hash {
 		return nil, Head{}, false
 	}
 	return log, doc.Head, true

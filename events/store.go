@@ -515,13 +515,14 @@ type stored struct {
 }
 
 // findCommand finds the events of the command with key: at hintSeq if
-// given, otherwise walking back from the aggregate's last event.
+// given, otherwise walking back from the aggregate's last event (as the
+// stream leader knows it).
 func (s *Store) findCommand(ctx context.Context, agg Aggregate, key string, hintSeq uint64) ([]Envelope, Head, bool, error) {
 	stream := agg.Kind.StreamName()
 	var at stored
 	var err error
 	if hintSeq > 0 {
-		at, err = s.directGet(ctx, stream, directReq{Seq: hintSeq})
+		at, err = s.getSeq(ctx, stream, hintSeq)
 		if err != nil {
 			return nil, Head{}, false, err
 		}
@@ -529,7 +530,7 @@ func (s *Store) findCommand(ctx context.Context, agg Aggregate, key string, hint
 			return nil, Head{}, false, nil
 		}
 	} else {
-		at, err = s.directGet(ctx, stream, directReq{LastBySubj: agg.Filter()})
+		at, err = s.leaderGet(ctx, stream, directReq{LastBySubj: agg.Filter()})
 		if errors.Is(err, errNotFound) {
 			return nil, Head{}, false, nil
 		}
@@ -547,7 +548,7 @@ func (s *Store) findCommand(ctx context.Context, agg Aggregate, key string, hint
 			if prev == 0 {
 				return nil, Head{}, false, nil
 			}
-			if at, err = s.directGet(ctx, stream, directReq{Seq: prev}); err != nil {
+			if at, err = s.getSeq(ctx, stream, prev); err != nil {
 				return nil, Head{}, false, err
 			}
 		}
@@ -561,7 +562,7 @@ func (s *Store) findCommand(ctx context.Context, agg Aggregate, key string, hint
 		seq := first + uint64(i)
 		e := at
 		if seq != at.seq {
-			if e, err = s.directGet(ctx, stream, directReq{Seq: seq}); err != nil {
+			if e, err = s.getSeq(ctx, stream, seq); err != nil {
 				return nil, Head{}, false, err
 			}
 		}
