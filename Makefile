@@ -15,7 +15,7 @@ build:
 ## test: every test of every module (slow suites stay behind -long / make bench),
 ## then the deployment check (Dockerfile build line, kustomize + kubeconform, NATS users)
 test:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 30m $(PKGS)
 	bash deploy/validate.sh
 
 ## bench: every benchmark script in bench/, each printing Hakem's figures beside a baseline from the same run
