@@ -146,16 +146,54 @@ func countPoisoned(m *Metrics) message.HandlerMiddleware {
 	}
 }
 
+// The consumer groups' acknowledgement timing (see ConsumerGroup).
+const (
+	// ConsumerAckWait is how long JetStream waits for a delivered event's
+	// ack (or an in-progress ack) before it delivers the event again: after
+	// a process is killed while handling an event, another copy (or the
+	// restarted process) gets it within this delay.
+	ConsumerAckWait = 5 * time.Second
+	// HandlerTimeout is how long a handler may run, kept alive by
+	// in-progress acks, before the subscriber gives up on its message
+	// (which JetStream then delivers again ConsumerAckWait later).
+	HandlerTimeout = 2 * time.Minute
+	// consumerBatch is how many events a subscriber pulls ahead: an event
+	// waiting behind a slow handler gets no in-progress acks, so the batch
+	// is kept small.
+	consumerBatch = 8
+)
+
 // ConsumerGroup returns a Watermill subscriber that reads the existing
 // stream through one durable pull consumer named group: every copy of a
 // service that subscribes with the same group shares the consumer, so
 // JetStream hands each event to exactly one of them. The topic given to
 // Subscribe is the consumer's filter subject (e.g. "game.*.games").
-// Delivery is at least once: handlers must be idempotent (they append with
-// the event's id as idempotency key).
+//
+// Delivery is at least once. The consumer's ack wait is short
+// (ConsumerAckWait, 5 s), so that an event whose handler's process was
+// killed is delivered again within seconds; while a handler runs, the
+// subscriber sends in-progress acks (every third of the ack wait, for at
+// most HandlerTimeout), so that a slow handler's event is not delivered
+// again while it still runs. An event pulled ahead and waiting behind a
+// slow handler for more than the ack wait can still be delivered twice.
+// Handlers must therefore be idempotent, and those of hakem serve are:
+//   - arbiter-claims (arbiter.RuleOnClaim): key "claim-ruling-<claim id>";
+//   - arbiter-flags (arbiter.RuleOnFlag): key "flag-ruling-<flag id>";
+//   - clocks-penalties (clocks.ApplyPenalty): key "penalty-<penalty id>";
+//   - games-rulings (EndByRulingHandler): key "ruling-<ruling id>";
+//   - games-rounds (CreateRoundGamesHandler): key "round-<id>-board-<n>";
+//   - scoring-rounds (scoring.Publish): key "standings-after-<round>";
+//   - games-results only counts ended games in a metric of the process
+//     ("as seen since this process started"): a redelivery counts twice.
 //
 // conn must be a connection of its own: the subscriber drains it on Close.
 func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
+	return consumerGroup(conn, stream, group, log, ConsumerAckWait, HandlerTimeout)
+}
+
+// consumerGroup is ConsumerGroup with the consumer's ack wait and the
+// handlers' time limit given (tests shorten them).
+func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWait, handlerTimeout time.Duration) (message.Subscriber, error) {
 	init := func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
 		s, err := js.Stream(ctx, stream)
 		if err != nil {
@@ -166,7 +204,7 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (mess
 			FilterSubject: topic,
 			AckPolicy:     jetstream.AckExplicitPolicy,
 			DeliverPolicy: jetstream.DeliverAllPolicy,
-			AckWait:       30 * time.Second,
+			AckWait:       ackWait,
 			MaxDeliver:    -1,
 		})
 		if err != nil {
@@ -178,12 +216,46 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (mess
 		Conn:                conn,
 		Logger:              NewWatermillLogger(log),
 		ResourceInitializer: init,
-		Unmarshaler:         eventUnmarshaler{},
-		AckWaitTimeout:      30 * time.Second,
+		Unmarshaler:         eventUnmarshaler{every: ackWait / 3, limit: handlerTimeout},
+		// how long the subscriber waits for the handler's verdict: the
+		// in-progress acks keep the event ours meanwhile
+		AckWaitTimeout: handlerTimeout,
+		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(consumerBatch)},
 		// a plain ack: a double ack needs a reply, which a draining
 		// connection no longer receives (delivery is at least once anyway)
 		AckAsync: true,
 	})
+}
+
+// workingOn sends msg's in-progress acks every interval until the
+// handler's verdict on m (ack or nack), a failed send (the connection
+// closed), or limit.
+func workingOn(msg jetstream.Msg, m *message.Message, every, limit time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	stop := time.NewTimer(limit)
+	defer stop.Stop()
+	for {
+		select {
+		case <-m.Acked():
+			return
+		case <-m.Nacked():
+			return
+		case <-stop.C:
+			return
+		case <-tick.C:
+			select {
+			case <-m.Acked():
+				return
+			case <-m.Nacked():
+				return
+			default:
+			}
+			if err := msg.InProgress(); err != nil {
+				return
+			}
+		}
+	}
 }
 
 // Metadata keys set on every message a ConsumerGroup delivers.
@@ -197,10 +269,12 @@ const (
 // eventUnmarshaler turns a stored event into a Watermill message whose
 // UUID is the event's Nats-Msg-Id (or its stream sequence) and whose
 // metadata carries the subject, the stream sequence and the other headers.
-type eventUnmarshaler struct{}
+// The subscriber unmarshals an event when it hands it to the handler: from
+// then on, if every is positive, in-progress acks are sent (see workingOn).
+type eventUnmarshaler struct{ every, limit time.Duration }
 
 // Unmarshal implements the subscriber's Unmarshaler.
-func (eventUnmarshaler) Unmarshal(msg jetstream.Msg) (*message.Message, error) {
+func (u eventUnmarshaler) Unmarshal(msg jetstream.Msg) (*message.Message, error) {
 	md := make(message.Metadata)
 	for k, v := range msg.Headers() {
 		if len(v) > 0 {
@@ -218,6 +292,9 @@ func (eventUnmarshaler) Unmarshal(msg jetstream.Msg) (*message.Message, error) {
 	}
 	m := message.NewMessage(id, msg.Data())
 	m.Metadata = md
+	if u.every > 0 {
+		go workingOn(msg, m, u.every, u.limit)
+	}
 	return m, nil
 }
 

@@ -130,3 +130,127 @@ func TestRouterOnJetStream(t *testing.T) {
 		}
 	}
 }
+
+// TestAckWaitAndInProgress runs a consumer group with a short ack wait on a
+// real embedded JetStream: a handler that runs for several ack waits keeps
+// its event through in-progress acks (it is not delivered again), and an
+// event whose handler's subscriber dies (its connection closed, as when the
+// process is killed) is delivered again to the other member of the group.
+func TestAckWaitAndInProgress(t *testing.T) {
+	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	connect := func() *nats.Conn {
+		nc, err := srv.Connect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		return nc
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	js, err := jetstream.New(connect())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "SLOWEV", Subjects: []string{"slowev.>", "crashev.>"}}); err != nil {
+		t.Fatal(err)
+	}
+	log := zap.NewNop()
+	const ackWait = 600 * time.Millisecond
+
+	var mu sync.Mutex
+	deliveries := map[string][]string{} // payload -> routers that got it
+	handled := make(chan string, 16)
+	release := make(chan struct{}) // the stuck handler of the dying router
+	handler := func(name string) message.NoPublishHandlerFunc {
+		return func(msg *message.Message) error {
+			p := string(msg.Payload)
+			mu.Lock()
+			deliveries[p] = append(deliveries[p], name)
+			mu.Unlock()
+			switch {
+			case p == "slow":
+				time.Sleep(4 * ackWait)
+			case p == "crash" && name == "dying":
+				select {
+				case <-release:
+				case <-ctx.Done():
+				}
+				return io.ErrUnexpectedEOF
+			}
+			handled <- p + " by " + name
+			return nil
+		}
+	}
+	run := func(name, group, filter string) *nats.Conn {
+		r, err := NewRouter(connect(), log, NewMetrics(), RouterOptions{MaxRetries: 1, InitialInterval: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		subConn := connect()
+		sub, err := consumerGroup(subConn, "SLOWEV", group, log, ackWait, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AddNoPublisherHandler(name, filter, sub, handler(name))
+		go func() { _ = r.Run(ctx) }()
+		<-r.Running()
+		return subConn
+	}
+
+	// one member: the slow event is handled once, however long it takes
+	run("steady", "slow", "slowev.*")
+	if _, err := js.Publish(ctx, "slowev.x", []byte("slow")); err != nil {
+		t.Fatal(err)
+	}
+	wait := func(want string) {
+		t.Helper()
+		select {
+		case got := <-handled:
+			if got != want {
+				t.Fatalf("handled %q, want %q", got, want)
+			}
+		case <-ctx.Done():
+			t.Fatalf("%q never handled", want)
+		}
+	}
+	wait("slow by steady")
+	// an event published after it is handled after any redelivery of it
+	if _, err := js.Publish(ctx, "slowev.x", []byte("marker")); err != nil {
+		t.Fatal(err)
+	}
+	wait("marker by steady")
+	mu.Lock()
+	if n := len(deliveries["slow"]); n != 1 {
+		t.Errorf("the slow event was delivered %d times while its handler ran", n)
+	}
+	mu.Unlock()
+
+	// a member whose handler gets stuck dies (its connection closed, as
+	// when its process is killed): the event goes to the next member
+	dying := run("dying", "crash", "crashev.*")
+	defer close(release)
+	if _, err := js.Publish(ctx, "crashev.x", []byte("crash")); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		mu.Lock()
+		got := len(deliveries["crash"])
+		mu.Unlock()
+		if got > 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the dying member never got the event")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	dying.Close()
+	run("next", "crash", "crashev.*")
+	wait("crash by next")
+}
