@@ -23,39 +23,80 @@ func freePort(t *testing.T) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
+// testCluster is a 3-node JetStream cluster running in this process.
+type testCluster struct {
+	opts []*server.Options
+	srvs []*server.Server
+}
+
+// startNode starts node i from its options (again, after a stop: same
+// store folder, same cluster port, a new client port).
+func (c *testCluster) startNode(t *testing.T, i int) {
+	t.Helper()
+	o := *c.opts[i]
+	srv, err := server.NewServer(&o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Start()
+	if !srv.ReadyForConnections(30 * time.Second) {
+		t.Fatal("cluster node did not start")
+	}
+	c.srvs[i] = srv
+}
+
+// stopNode shuts node i down.
+func (c *testCluster) stopNode(i int) {
+	c.srvs[i].Shutdown()
+	c.srvs[i].WaitForShutdown()
+}
+
 // startCluster starts a 3-node JetStream cluster in this process and
-// returns a connection to it once JetStream answers.
+// returns a connection to all its nodes once JetStream answers.
 func startCluster(t *testing.T) *nats.Conn {
+	_, nc := startTestCluster(t)
+	return nc
+}
+
+func startTestCluster(t *testing.T) (*testCluster, *nats.Conn) {
 	ports := []int{freePort(t), freePort(t), freePort(t)}
 	var routes []*url.URL
 	for _, p := range ports {
 		u, _ := url.Parse(fmt.Sprintf("nats://127.0.0.1:%d", p))
 		routes = append(routes, u)
 	}
+	c := &testCluster{srvs: make([]*server.Server, len(ports))}
+	t.Cleanup(func() {
+		for _, srv := range c.srvs {
+			if srv != nil {
+				srv.Shutdown()
+				srv.WaitForShutdown()
+			}
+		}
+	})
 	var urls []string
 	for i := range ports {
-		opts := &server.Options{
+		c.opts = append(c.opts, &server.Options{
 			ServerName: fmt.Sprintf("n%d", i), Host: "127.0.0.1", Port: server.RANDOM_PORT,
 			JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true,
 			Cluster: server.ClusterOpts{Name: "hakem", Host: "127.0.0.1", Port: ports[i]},
 			Routes:  routes,
-		}
-		srv, err := server.NewServer(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		go srv.Start()
-		t.Cleanup(func() { srv.Shutdown(); srv.WaitForShutdown() })
-		if !srv.ReadyForConnections(30 * time.Second) {
-			t.Fatal("cluster node did not start")
-		}
-		urls = append(urls, srv.ClientURL())
+		})
+		c.startNode(t, i)
+		urls = append(urls, c.srvs[i].ClientURL())
 	}
 	nc, err := nats.Connect(urls[0] + "," + urls[1] + "," + urls[2])
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(nc.Close)
+	waitJetStream(t, nc)
+	return c, nc
+}
+
+// waitJetStream waits until JetStream answers through nc.
+func waitJetStream(t *testing.T, nc *nats.Conn) {
+	t.Helper()
 	js, _ := jetstream.New(nc)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -63,7 +104,7 @@ func startCluster(t *testing.T) *nats.Conn {
 		_, err := js.AccountInfo(ctx)
 		cancel()
 		if err == nil {
-			return nc
+			return
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the cluster's JetStream did not come up: %v", err)

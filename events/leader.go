@@ -150,7 +150,7 @@ func (s *Store) loadStreamTo(ctx context.Context, agg Aggregate, tip stored) ([]
 		if err != nil {
 			return nil, nil, err
 		}
-		if n := len(seqs); n > 0 && seqs[n-1] == tip.seq && out[n-1].Hash == tip.env.Hash {
+		if reachesTip(out, seqs, tip) {
 			return out, seqs, nil
 		}
 		// A replica behind the leader answered: let it catch up.
@@ -187,7 +187,7 @@ func (s *Store) leaderScan(ctx context.Context, agg Aggregate, tip stored) ([]En
 		seqs = append(seqs, st.seq)
 		from = st.seq + 1
 	}
-	if n := len(seqs); n == 0 || seqs[n-1] != tip.seq || out[n-1].Hash != tip.env.Hash {
+	if !reachesTip(out, seqs, tip) {
 		return nil, nil, fmt.Errorf("events: reading %s from the leader: the log does not end at its last event (stream seq %d)", agg, tip.seq)
 	}
 	return out, seqs, nil
@@ -202,4 +202,14 @@ func (s *Store) getSeq(ctx context.Context, stream string, seq uint64) (stored, 
 		return s.leaderGet(ctx, stream, directReq{Seq: seq})
 	}
 	return st, err
+}
+
+// reachesTip tells whether a log read ends at tip (same stream sequence,
+// same hash) and holds every version up to it (versions are 1, 2, 3… with
+// no gaps, so a log of tip's version has tip.env.Seq events): an answer
+// with a hole, as from a filtered mirror answering direct gets, is refused
+// like a short one.
+func reachesTip(log []Envelope, seqs []uint64, tip stored) bool {
+	n := len(log)
+	return n > 0 && seqs[n-1] == tip.seq && log[n-1].Hash == tip.env.Hash && uint64(n) == tip.env.Seq
 }
