@@ -82,6 +82,7 @@ func startTestCluster(t *testing.T) (*testCluster, *nats.Conn) {
 			Cluster: server.ClusterOpts{Name: "hakem", Host: "127.0.0.1", Port: ports[i]},
 			Routes:  routes,
 		})
+		c.opts[i].Tags = append(c.opts[i].Tags, fmt.Sprintf("node:n%d", i))
 		c.startNode(t, i)
 		urls = append(urls, c.srvs[i].ClientURL())
 	}
