@@ -27,6 +27,8 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -299,6 +301,14 @@ func (f *folder) check(start, end int) (int, string, error) {
 		want, err = g.Resign(player(ev.By))
 	case events.DrawClaimed:
 		want, err = g.ClaimDraw(player(ev.By), ev.Reason, ev.IntendedMove)
+	case events.IllegalMoveReported:
+		want, err = g.ReportIllegal(ev.Offender, ev.Move, ev.ReportedBy)
+	case events.ResultOverridden:
+		if reason := overrideMalformed(env.Actor, ev); reason != "" {
+			return 0, "", errors.New(reason)
+		}
+		want, err = arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: ev.Result,
+			Reason: ev.Reason, Article: ev.Article}, at)
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
 		if i < 0 {
@@ -317,11 +327,15 @@ func (f *folder) check(start, end int) (int, string, error) {
 		want, err = g.Timer().Resume(at)
 	case events.TimeAdjusted:
 		if i := f.find(env.CausationID, start); i >= 0 {
-			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+			_, ok := deref(f.decoded[i]).(events.PenaltyImposed)
 			if !ok {
 				return 0, "", fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
 			}
-			want = penaltyAdjustment(p)
+			recs := make([]gamesapp.Recorded, start)
+			for j := range recs {
+				recs[j] = gamesapp.Recorded{Envelope: f.log[j], Event: f.decoded[j]}
+			}
+			want, err = clocksapp.PenaltyAdjustment(recs, f.log[i])
 			break
 		}
 		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
@@ -331,7 +345,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 			return 0, "", fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
 		}
 	case events.RulingGiven:
-		want, err = f.ruling(start, ev)
+		want, err = f.ruling(start, end, ev)
 	default:
 		return 0, chainOnly, nil
 	}
@@ -341,9 +355,15 @@ func (f *folder) check(start, end int) (int, string, error) {
 	return compare(want, f.decoded[start:end])
 }
 
-// ruling re-decides a ruling on a flag fall or a draw claim.
-func (f *folder) ruling(start int, r events.RulingGiven) ([]events.Event, error) {
+// ruling re-decides a ruling: on a flag fall, a draw claim or a reported
+// illegal move (each on the event it follows from), or by hand (a penalty,
+// a late arrival, a wrong initial position: on the game as it stands).
+func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
+	switch r.Matter {
+	case "penalty", "late_arrival", "wrong_initial_position":
+		return f.handRuling(start, end, r)
+	}
 	cause := f.find(env.CausationID, start)
 	if cause < 0 {
 		return nil, fmt.Errorf("a ruling on nothing: its cause %q is not an earlier event of the game", env.CausationID)
@@ -381,28 +401,26 @@ func (f *folder) ruling(start int, r events.RulingGiven) ([]events.Event, error)
 			}
 		}
 		return arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+	case "illegal_move":
+		rep, ok := deref(f.decoded[cause]).(events.IllegalMoveReported)
+		if !ok {
+			return nil, fmt.Errorf("an illegal-move ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
+		}
+		for i := cause + 1; i < start; i++ {
+			if _, ok := deref(f.decoded[i]).(events.RulingGiven); ok && f.log[i].CausationID == f.log[cause].ID {
+				return nil, fmt.Errorf("the report at seq %d was ruled on already (seq %d)", f.log[cause].Seq, f.log[i].Seq)
+			}
+		}
+		// the game as it stood at the report, the report included
+		g := &domain.Game{}
+		for i := 0; i <= cause; i++ {
+			if err := g.ApplyAt(f.log[i].RecordedAt, f.decoded[i]); err != nil {
+				return nil, err
+			}
+		}
+		return arbiter.IllegalRuling(g, &rep, f.log[cause].RecordedAt)
 	}
 	return nil, fmt.Errorf("a ruling on %q, which no service rules on", r.Matter)
-}
-
-// penaltyAdjustment is the clock change the clocks service makes for a
-// penalty (clocks/app ApplyPenalty: time added to the penalised player's
-// opponent, or taken from the penalised player). The mapping is the
-// catalogue's meaning of the two penalty kinds.
-func penaltyAdjustment(p events.PenaltyImposed) []events.Event {
-	adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
-	switch p.Kind {
-	case "time_added_to_opponent":
-		adj.Side, adj.DeltaMs = events.White, p.AmountMs
-		if p.Side == events.White {
-			adj.Side = events.Black
-		}
-	case "time_deducted":
-		adj.Side, adj.DeltaMs = p.Side, -p.AmountMs
-	default:
-		return nil
-	}
-	return []events.Event{adj}
 }
 
 // find returns the index before limit of the event with id, or -1.

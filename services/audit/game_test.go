@@ -9,6 +9,8 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 )
 
 // claimGame: an incorrect claim (penalty, time to the opponent), moves, a
@@ -33,7 +35,7 @@ func claimGame(t testing.TB) *played {
 	}
 	p.now = p.now.Add(500 * time.Millisecond)
 	rs := p.append(events.WriterArbiter, events.Actor{Role: "system", ID: "arbiter"}, claim.ID, ruling)
-	adj := penaltyAdjustment(ruling[1].(events.PenaltyImposed))
+	adj := adjustmentFor(t, p, rs[1])
 	p.append(events.WriterClocks, events.Actor{Role: "system", ID: "clocks"}, rs[1].ID, adj)
 	p.move("w", "Ng1")
 	// black thinks too long: the flag falls
@@ -69,7 +71,7 @@ func flagRulingFor(t testing.TB, p *played, ff events.Envelope) []events.Event {
 	t.Helper()
 	log := append(slices.Clone(p.log), events.Envelope{ID: "next", CausationID: ff.ID})
 	f := &folder{log: log, decoded: decodeAll(t, p.log), g: p.g}
-	evs, err := f.ruling(len(log)-1, events.RulingGiven{Matter: "flag_fall"})
+	evs, err := f.ruling(len(log)-1, len(log), events.RulingGiven{Matter: "flag_fall"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,4 +209,20 @@ func TestGameAnchored(t *testing.T) {
 	if rep.OK || rep.First.EventID != last.ID || !strings.Contains(rep.First.Reason, "rewritten") {
 		t.Errorf("against the anchor: %s", rep.Verdict)
 	}
+}
+
+// adjustmentFor is the clock change the clocks service makes for the
+// penalty just recorded.
+func adjustmentFor(t testing.TB, p *played, penalty events.Envelope) []events.Event {
+	t.Helper()
+	evs := decodeAll(t, p.log)
+	recs := make([]gamesapp.Recorded, len(p.log))
+	for i := range recs {
+		recs[i] = gamesapp.Recorded{Envelope: p.log[i], Event: evs[i]}
+	}
+	adj, err := clocksapp.PenaltyAdjustment(recs, penalty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return adj
 }
