@@ -7,11 +7,13 @@
 // profile, penalties, results and terminations), and for a tournament each
 // round re-paired and the standings re-computed.
 //
-// What is not re-derived is said so on its timeline line (Checked is
-// "chain only"): illegal-move reports, forfeits, annulments, result
-// overrides, withdrawals, byes requested, forbidden pairs and rating
-// changes are checked by the hash chain only, because no service decides
-// them yet (or this audit does not know how it does).
+// The arbiter's rulings on reported illegal moves (arbiter/app
+// IllegalRuling), its hand rulings (HandRulingDecision: penalties, late
+// arrival and forfeit, wrong initial position and annulment) and result
+// overrides (well formed: an arbiter's, with reason and article) are
+// re-decided too; a penalty's clock change through clocks/app
+// PenaltyAdjustment. What is not re-derived is said so on its timeline
+// line (Checked is "chain only").
 package audit
 
 import (
@@ -107,6 +109,30 @@ type GameReport struct {
 	Verdict     string   `json:"verdict"`
 	// UCIs are the moves of the game as folded (for boards in reports).
 	UCIs []string `json:"-"`
+	// results are the game's result after each event that changed it (an
+	// end, a forfeit's end, a result override), for the standings of a
+	// tournament as they stood at an instant.
+	results []resultChange
+}
+
+// resultChange is a game's result from an instant on.
+type resultChange struct {
+	at     time.Time
+	result string
+}
+
+// ResultAt is the game's result as it stood at instant at (after the
+// events recorded then or before): an override recorded later does not
+// change the standings published before it.
+func (r *GameReport) ResultAt(at time.Time) string {
+	res := domain.Unfinished
+	for _, c := range r.results {
+		if c.at.After(at) {
+			break
+		}
+		res = c.result
+	}
+	return res
 }
 
 // Game audits one game's complete log, in the order read.
@@ -196,9 +222,13 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 					rep.ChainOnly++
 				}
 			}
+			before := f.g.Result()
 			if err := f.g.ApplyAt(log[i].RecordedAt, decoded[i]); err != nil {
 				bad(i, "does not fold: "+err.Error())
 				stop = true
+			}
+			if now := f.g.Result(); now != before {
+				rep.results = append(rep.results, resultChange{at: log[i].RecordedAt, result: now})
 			}
 			prevFEN := ""
 			if i > 0 {

@@ -252,3 +252,38 @@ func TestRulingsTampered(t *testing.T) {
 		})
 	}
 }
+
+// TestResultAt: standings computed at an instant see a result override
+// only from its recorded instant on.
+func TestResultAt(t *testing.T) {
+	p := forfeitGame(t)
+	rep := Game("g1", p.log)
+	if !rep.OK {
+		t.Fatal(rep.Verdict)
+	}
+	var ended, overridden time.Time
+	for _, e := range p.log {
+		switch e.Type {
+		case "game.ended":
+			ended = e.RecordedAt
+		case "arbiter.result_overridden":
+			overridden = e.RecordedAt
+		}
+	}
+	if !ended.Before(overridden) {
+		t.Fatalf("ended %v, overridden %v", ended, overridden)
+	}
+	for _, c := range []struct {
+		at   time.Time
+		want string
+	}{
+		{ended.Add(-time.Nanosecond), "*"},
+		{ended, "0-1"},
+		{overridden.Add(-time.Nanosecond), "0-1"},
+		{overridden, "1/2-1/2"},
+	} {
+		if got := rep.ResultAt(c.at); got != c.want {
+			t.Errorf("ResultAt(%v) = %s, want %s", c.at, got, c.want)
+		}
+	}
+}

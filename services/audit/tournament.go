@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
@@ -141,6 +142,16 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	t := &pairing.Tournament{}
 	results := map[string]string{}
 	audited := map[string]bool{}
+	reports := map[string]*GameReport{}
+	// resultsAt are the games' results as they stood at instant at: a
+	// result override after a round's standings changes the later ones only
+	resultsAt := func(at time.Time) map[string]string {
+		m := make(map[string]string, len(reports))
+		for gid, gr := range reports {
+			m[gid] = gr.ResultAt(at)
+		}
+		return m
+	}
 	auditGame := func(gid string) (*GameReport, error) {
 		gr, _, err := AuditGame(ctx, src, gid)
 		if err != nil {
@@ -149,6 +160,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		rep.Games = append(rep.Games, gr)
 		audited[gid] = true
 		results[gid] = gr.Result
+		reports[gid] = gr
 		return gr, nil
 	}
 	for start := 0; start < len(log); {
@@ -179,7 +191,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		case *events.PlayerRegistered:
 			want, err = t.Register(*ev)
 		case *events.RoundPaired:
-			want, err = pairNext(t, id, results)
+			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
 			if err == nil {
 				if _, _, cerr := compare(want, decoded); cerr != nil {
@@ -205,10 +217,10 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 				}
 			}
 		case *events.RoundClosed:
-			want, err = t.Close(ev.Round, results)
+			want, err = t.Close(ev.Round, resultsAt(log[start].RecordedAt))
 		case *events.StandingsUpdated:
 			var st []events.Standing
-			st, err = scoring.Standings(t, ev.AfterRound, results)
+			st, err = scoring.Standings(t, ev.AfterRound, resultsAt(log[start].RecordedAt))
 			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
 		default:
 			checked = chainOnly
