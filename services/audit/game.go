@@ -632,6 +632,18 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 	case events.IllegalMoveReported:
 		en.Says = fmt.Sprintf("illegal move %s by %s reported", e.Move, e.Offender)
 		en.Disputed = true
+	case events.ForfeitDeclared:
+		en.Says = fmt.Sprintf("%s forfeits (%s): %s", e.Side, e.Reason, e.Result)
+		en.Article = e.Article
+		en.Disputed = true
+	case events.GameAnnulled:
+		en.Says = "game annulled: " + e.Reason
+		en.Article = e.Article
+		en.Disputed = true
+	case events.ResultOverridden:
+		en.Says = fmt.Sprintf("result %s overridden to %s: %s", e.Previous, e.Result, e.Reason)
+		en.Article = e.Article
+		en.Disputed = true
 	default:
 		en.Says = string(jsonOf(ev))
 	}

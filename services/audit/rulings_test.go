@@ -287,3 +287,32 @@ func TestResultAt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRulings: any data in any event of a log with illegal moves, hand
+// penalties, a forfeit, an annulment and overrides, re-hashed or not, gives
+// a verdict and never a panic, and unchanged hashes over changed data never
+// audit clean.
+func FuzzRulings(f *testing.F) {
+	f.Add(uint8(0), uint8(7), []byte(`{"offender":"white","move":"Ke3","ply":3,"reported_by":"player"}`), true)
+	f.Add(uint8(1), uint8(4), []byte(`{"matter":"penalty","article":"12.9","decision":"game_continues","penalty":"warning"}`), true)
+	f.Add(uint8(2), uint8(3), []byte(`{"previous":"0-1","result":"1-0","reason":"x"}`), true)
+	f.Add(uint8(3), uint8(4), []byte(`{"reason":"","article":"7.1a"}`), false)
+	bases := [][]events.Envelope{illegalGame(f).log, penaltyGame(f).log, forfeitGame(f).log, annulledGame(f).log}
+	f.Fuzz(func(t *testing.T, which, at uint8, data []byte, rehashed bool) {
+		base := bases[int(which)%len(bases)]
+		log := slices.Clone(base)
+		i := int(at) % len(log)
+		log[i].Data = data
+		h, err := events.ComputeHash(&log[i])
+		if rehashed && err == nil {
+			rehash(t, log)
+		}
+		rep := Game("g1", log)
+		if rep.OK == (rep.First != nil) {
+			t.Fatalf("verdict %q with first bad %v", rep.Verdict, rep.First)
+		}
+		if !rehashed && rep.OK && h != base[i].Hash {
+			t.Fatalf("event %d's data changed from %s to %s without a new hash, and the audit passed", i, base[i].Data, data)
+		}
+	})
+}
