@@ -22,10 +22,27 @@ type Source interface {
 // sealed copy: the stream is the source of truth.
 type StoreSource struct{ Store *events.Store }
 
-// Load implements Source.
+// Load implements Source. The store refuses to load a log that does not
+// run unbroken to its last event (an event deleted from the stream, or one
+// inserted): the audit then reads every event of the aggregate as the
+// stream holds it (a scan of the whole stream, on this path only) and names
+// the break itself through the hash chain.
 func (s StoreSource) Load(ctx context.Context, agg events.Aggregate) ([]events.Envelope, error) {
 	log, _, err := s.Store.LoadStream(ctx, agg)
-	return log, err
+	if err == nil || ctx.Err() != nil {
+		return log, err
+	}
+	var all []events.Envelope
+	_, rerr := s.Store.Read(ctx, agg.Kind, 1, func(r events.Record) error {
+		if r.Envelope.Aggregate == agg {
+			all = append(all, r.Envelope)
+		}
+		return nil
+	})
+	if rerr != nil || len(all) == 0 {
+		return nil, err
+	}
+	return all, nil
 }
 
 // Anchors gives the head of an aggregate recorded outside its stream, if
