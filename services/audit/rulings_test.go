@@ -159,6 +159,16 @@ func TestRulingsClean(t *testing.T) {
 					matters = append(matters, mustRuling(t, p.log[e.Seq-1]).Matter)
 				case "clock.time_adjusted":
 					adjusted++
+					var adj events.TimeAdjusted
+					if err := json.Unmarshal(p.log[e.Seq-1].Data, &adj); err != nil {
+						t.Fatal(err)
+					}
+					// 7.5.5: two minutes to black; by hand: 30 s off black, 60 s to black
+					ok := c.name == "illegal moves" && adj == events.TimeAdjusted{Side: events.Black, DeltaMs: 120000, Reason: adj.Reason, Article: "7.5.5"} ||
+						c.name == "penalties" && adj.Side == events.Black && (adj.DeltaMs == -30000 || adj.DeltaMs == 60000)
+					if !ok {
+						t.Errorf("clock change %+v", adj)
+					}
 				}
 			}
 			if !slices.Equal(matters, c.matters) {
