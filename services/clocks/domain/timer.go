@@ -50,7 +50,14 @@ type Timer struct {
 	finished bool
 	recorded [2]bool // FlagFell recorded per side
 	last     time.Time
+	// claim is set from a draw claim until the arbiter's ruling on it;
+	// claimStopped when the claim stopped a running clock (see Apply).
+	claim, claimStopped bool
 }
+
+// ClaimPending reports whether a draw claim awaits the arbiter's ruling
+// (the clocks are stopped meanwhile; see Apply).
+func (t *Timer) ClaimPending() bool { return t.claim }
 
 // Exists reports whether the game was created.
 func (t *Timer) Exists() bool { return t.exists }
@@ -67,6 +74,20 @@ func (t *Timer) Clock() *clock.Clock { return t.clk }
 // Apply folds one event of the game, recorded at at (the envelope's
 // instant, used for events that carry none of their own). Events that do
 // not concern the clock are skipped.
+//
+// A draw claim (game.draw_claimed) stops both clocks at the claim's
+// recorded instant: "the claimant stops the clock" (FIDE Laws 1997, art.
+// 9.4, profile fide-1997), "the player or the arbiter stops the chessclock"
+// (FIDE Laws 2023, art. 9.5.1, profile fide-2023). The arbiter's ruling on
+// it (arbiter.ruling_given, matter "draw_claim") restarts the clock at the
+// ruling's recorded instant when the game goes on — the penalty of an
+// incorrect claim (1997 9.4b, 2023 9.5.3) follows as time adjustments —
+// and the game's end (game.ended after a correct claim) stops it for good.
+// While the claim waits no flag falls: a slow or absent arbiter service
+// cannot turn a correct claim into a loss on time. A claim made while the
+// arbiter had paused the clocks leaves them paused (the arbiter resumes
+// them). Clocks already in events recorded before this rule see a claim
+// as stopping the clocks too, so the audit re-folds them the same way.
 func (t *Timer) Apply(at time.Time, e events.Event) error {
 	switch e := e.(type) {
 	case *events.GameCreated:
@@ -84,6 +105,10 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 	case *events.TimeAdjusted:
 		return t.Apply(at, *e)
 	case *events.FlagFell:
+		return t.Apply(at, *e)
+	case *events.DrawClaimed:
+		return t.Apply(at, *e)
+	case *events.RulingGiven:
 		return t.Apply(at, *e)
 	}
 	switch e := e.(type) {
@@ -139,6 +164,7 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 	case events.ClockPaused:
 		return t.clockEvent(clock.Event{Kind: clock.Pause}, e.At)
 	case events.ClockResumed:
+		t.claimStopped = false // the arbiter restarted the clocks by hand
 		return t.clockEvent(clock.Event{Kind: clock.Resume}, e.At)
 	case events.TimeAdjusted:
 		s := clock.White
@@ -150,6 +176,30 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			ev.Op, ev.Amount = clock.Subtract, -ev.Amount
 		}
 		return t.clockEvent(ev, at)
+	case events.DrawClaimed:
+		if t.finished || t.claim {
+			return nil
+		}
+		t.claim = true
+		if t.Started() && !t.clk.Stopped() && !t.clk.Paused() {
+			t.claimStopped = true
+			return t.clockEvent(clock.Event{Kind: clock.Pause}, at)
+		}
+	case events.RulingGiven:
+		if e.Matter != "draw_claim" || !t.claim {
+			return nil
+		}
+		t.claim = false
+		if !t.claimStopped {
+			return nil
+		}
+		t.claimStopped = false
+		if t.finished || !t.clk.Paused() || t.clk.Stopped() || e.Decision != "game_continues" {
+			// a correct claim: the game's end follows and the clock stays
+			// stopped (game.ended stops it for good)
+			return nil
+		}
+		return t.clockEvent(clock.Event{Kind: clock.Resume}, at)
 	case events.FlagFell:
 		if e.Side == events.Black {
 			t.recorded[clock.Black] = true
@@ -205,8 +255,11 @@ func (t *Timer) Start(at time.Time) ([]events.Event, error) {
 
 // Deadline returns the instant the running side's flag falls if nothing
 // happens before, when that fall is still to be recorded.
+//
+// While a draw claim is pending there is none: the clocks are stopped
+// (see Apply) and no flag fall is recorded.
 func (t *Timer) Deadline() (time.Time, bool) {
-	if !t.Started() || t.finished {
+	if !t.Started() || t.finished || t.claim {
 		return time.Time{}, false
 	}
 	s, at, ok := t.clk.FlagFall()
@@ -300,6 +353,9 @@ func (t *Timer) Resume(at time.Time) ([]events.Event, error) {
 	}
 	if !t.clk.Paused() {
 		return nil, refuse(ErrState, "the clocks are not paused")
+	}
+	if t.claimStopped {
+		return nil, refuse(ErrState, "a draw claim awaits the arbiter's ruling; the ruling restarts the clock")
 	}
 	return []events.Event{events.ClockResumed{At: at.UTC()}}, nil
 }

@@ -160,3 +160,82 @@ func TestFoldRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawClaimStopsTheClock: a claim stops both clocks at its instant (1997
+// 9.4, 2023 9.5.1); the ruling restarts them at its instant when the game
+// goes on (the penalty follows as an adjustment), and a correct claim ends
+// the game with no flag fall however long the ruling took.
+func TestDrawClaimStopsTheClock(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}
+	claimAt := t0.Add(10 * time.Second) // White claims with 50 s left
+	ruledAt := claimAt.Add(5 * time.Minute)
+	claim := events.DrawClaimed{By: events.White, Reason: "threefold_repetition"}
+	tests := []struct {
+		name      string
+		ruling    []any
+		deadline  bool          // a flag fall is to be watched after the events
+		white     time.Duration // White's time at ruledAt+20 s
+		flagLater bool          // a flag fall is recorded at ruledAt+20 s
+	}{
+		{"pending", nil, false, ms(50000), false},
+		{"incorrect", []any{
+			ruledAt, events.RulingGiven{Matter: "draw_claim", Decision: "game_continues", Penalty: "time_deducted"},
+			ruledAt, events.TimeAdjusted{Side: events.White, DeltaMs: -25000},
+		}, true, ms(5000), false},
+		{"incorrect, later the flag", []any{
+			ruledAt, events.RulingGiven{Matter: "draw_claim", Decision: "game_continues"},
+			ruledAt, events.TimeAdjusted{Side: events.White, DeltaMs: -45000},
+		}, true, 0, true},
+		{"correct", []any{
+			ruledAt, events.RulingGiven{Matter: "draw_claim", Decision: "draw"},
+			ruledAt, events.GameEnded{Result: "1/2-1/2"},
+		}, false, ms(50000), false},
+		{"another matter", []any{
+			ruledAt, events.RulingGiven{Matter: "illegal_move", Decision: "game_continues"},
+		}, false, ms(50000), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs := append([]any{t0, created("60"), t0, start, claimAt, claim}, tt.ruling...)
+			tm := fold(t, evs...)
+			later := ruledAt.Add(20 * time.Second)
+			if _, ok := tm.Deadline(); ok != tt.deadline {
+				t.Errorf("deadline watched %v, want %v", ok, tt.deadline)
+			}
+			if got := tm.CheckFlag(later); (len(got) > 0) != tt.flagLater {
+				t.Errorf("flag at ruling+20s: %v, want a fall %v", got, tt.flagLater)
+			}
+			w, b, err := tm.Reading(later)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Remaining != tt.white || b.Remaining != ms(60000) {
+				t.Errorf("at ruling+20s: white %v black %v, want %v and 1m0s", w.Remaining, b.Remaining, tt.white)
+			}
+			if tm.ClaimPending() != (tt.name == "pending" || tt.name == "another matter") {
+				t.Errorf("claim pending %v", tm.ClaimPending())
+			}
+		})
+	}
+}
+
+// TestDrawClaimWhilePaused: a claim made while the arbiter had paused the
+// clocks leaves them to the arbiter; an arbiter's resume during a claim
+// stopping the clock is refused (the ruling restarts it).
+func TestDrawClaimWhilePaused(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}
+	claim := events.DrawClaimed{By: events.White, Reason: "fifty_moves"}
+	at := t0.Add(10 * time.Second)
+	tm := fold(t, t0, created("60"), t0, start, at, claim)
+	if _, err := tm.Resume(at.Add(time.Second)); !errors.Is(err, ErrState) {
+		t.Errorf("resume during a claim: %v, want a refusal", err)
+	}
+	tm = fold(t, t0, created("60"), t0, start, at, events.ClockPaused{At: at}, at, claim,
+		at.Add(time.Minute), events.RulingGiven{Matter: "draw_claim", Decision: "game_continues"})
+	if !tm.Clock().Paused() {
+		t.Error("the ruling restarted clocks the arbiter had paused")
+	}
+	if _, err := tm.Resume(at.Add(2 * time.Minute)); err != nil {
+		t.Errorf("arbiter's resume after the ruling: %v", err)
+	}
+}
