@@ -162,6 +162,14 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			}
 		}
 	case events.ClockPaused:
+		if t.claimStopped {
+			// The arbiter pauses clocks a pending claim had stopped: they
+			// stay stopped, now held by the arbiter (6.12.2 / 1997 6.12),
+			// and only the arbiter's resume restarts them, whatever the
+			// ruling on the claim.
+			t.claimStopped = false
+			return nil
+		}
 		return t.clockEvent(clock.Event{Kind: clock.Pause}, e.At)
 	case events.ClockResumed:
 		t.claimStopped = false // the arbiter restarted the clocks by hand
@@ -340,7 +348,7 @@ func (t *Timer) Pause(at time.Time, reason string) ([]events.Event, error) {
 	if err := t.live(); err != nil {
 		return nil, err
 	}
-	if t.clk.Paused() {
+	if t.clk.Paused() && !t.claimStopped {
 		return nil, refuse(ErrState, "the clocks are already paused")
 	}
 	return []events.Event{events.ClockPaused{At: at.UTC(), Reason: reason}}, nil

@@ -239,3 +239,30 @@ func TestDrawClaimWhilePaused(t *testing.T) {
 		t.Errorf("arbiter's resume after the ruling: %v", err)
 	}
 }
+
+// An arbiter who pauses the clocks while a claim has stopped them holds
+// them: the ruling does not restart them, the arbiter's resume does.
+func TestPauseDuringAClaim(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}
+	claim := events.DrawClaimed{By: events.White, Reason: "threefold_repetition"}
+	at := t0.Add(10 * time.Second)
+	tm := fold(t, t0, created("60"), t0, start, at, claim)
+	evs, err := tm.Pause(at.Add(time.Second), "claim under examination")
+	if err != nil || len(evs) != 1 {
+		t.Fatalf("pause during a claim: %v %v, want one clock.paused", evs, err)
+	}
+	tm = fold(t, t0, created("60"), t0, start, at, claim, at.Add(time.Second), evs[0],
+		at.Add(time.Minute), events.RulingGiven{Matter: "draw_claim", Decision: "game_continues"})
+	if !tm.Clock().Paused() {
+		t.Error("the ruling restarted clocks the arbiter had paused")
+	}
+	if _, ok := tm.Deadline(); ok {
+		t.Error("a flag deadline while the arbiter holds the clocks")
+	}
+	if _, err := tm.Pause(at.Add(2*time.Minute), "again"); !errors.Is(err, ErrState) {
+		t.Errorf("second pause: %v, want a refusal", err)
+	}
+	if _, err := tm.Resume(at.Add(2 * time.Minute)); err != nil {
+		t.Errorf("arbiter's resume after the ruling: %v", err)
+	}
+}
