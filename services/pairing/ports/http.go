@@ -69,6 +69,7 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
 	h.registerScoring(mux)
+	h.RegisterPGN(mux)
 }
 
 // trf serves the tournament as a TRF-26 file.

@@ -1,0 +1,158 @@
+package ports
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/pgn"
+	"github.com/hakem-chess/hakem/services/games/adapters"
+	"github.com/hakem-chess/hakem/services/games/app/query"
+	gamesports "github.com/hakem-chess/hakem/services/games/ports"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// pgnContentType is the media type of the PGN exports.
+const pgnContentType = "application/x-chess-pgn; charset=utf-8"
+
+// RegisterPGN mounts the PGN exports of a tournament, ready for a
+// broadcast:
+//
+//	GET /api/tournaments/{id}/pgn             every game of every paired round
+//	GET /api/tournaments/{id}/rounds/{n}/pgn  every game of round n
+//
+// Games come round by round in board order, each written by the games
+// service's per-game export (games/ports.WritePGNTagged) with Event the
+// tournament's name, Round "round.board", White and Black the registered
+// names, WhiteFideId/BlackFideId and WhiteElo/BlackElo when known, and
+// [%clk] comments when the clock ran. Site is "?" (Hakem does not know
+// where a tournament is played). Games in progress are exported as they
+// stand, with result "*".
+func (h HTTP) RegisterPGN(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/tournaments/{id}/pgn", h.pgn)
+	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{n}/pgn", h.pgn)
+}
+
+// pgn serves the tournament's games (or one round's) as one PGN file.
+func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := events.Tournament(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
+		return
+	}
+	round := 0 // all rounds
+	if s := r.PathValue("n"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			httpjson.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("round %q of tournament %s not found", s, id))
+			return
+		}
+		round = n
+	}
+	t, _, _, err := h.Pairing.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		return
+	}
+	var rounds []events.RoundPaired
+	for _, rp := range t.Rounds {
+		if round == 0 || rp.Round == round {
+			rounds = append(rounds, rp)
+		}
+	}
+	if round != 0 && len(rounds) == 0 {
+		httpjson.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("round %d of tournament %s not found (not paired)", round, id))
+		return
+	}
+	var b bytes.Buffer
+	if err := h.writeRounds(r.Context(), &b, t, rounds); err != nil {
+		fail(w, err)
+		return
+	}
+	name := id + ".pgn"
+	if round != 0 {
+		name = fmt.Sprintf("%s-r%d.pgn", id, round)
+	}
+	w.Header().Set("Content-Type", pgnContentType)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", name))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b.Bytes())
+}
+
+// writeRounds writes every game of the rounds, in round then board order,
+// one blank line between games.
+func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tournament, rounds []events.RoundPaired) error {
+	players := map[string]events.PlayerRegistered{}
+	for _, p := range t.Players {
+		players[p.PlayerID] = p
+	}
+	games := query.EventsHandler{Store: adapters.EventStore{Store: h.Pairing.Store}}
+	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].Round < rounds[j].Round })
+	for _, rp := range rounds {
+		boards := append([]events.Pairing(nil), rp.Pairings...)
+		sort.SliceStable(boards, func(i, j int) bool { return boards[i].Board < boards[j].Board })
+		for _, p := range boards {
+			recs, g, err := games.Handle(ctx, p.GameID)
+			if err != nil {
+				return err
+			}
+			var created time.Time
+			if len(recs) > 0 {
+				created = recs[0].Envelope.RecordedAt
+			}
+			if b.Len() > 0 {
+				b.WriteString("\n")
+			}
+			if err := gamesports.WritePGNTagged(b, p.GameID, g, created, broadcastTags(t, rp.Round, p, players, g.Setup().TimeControl)); err != nil {
+				return fmt.Errorf("game %s: %w", p.GameID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// broadcastTags are the tags a tournament's export sets over the game's.
+func broadcastTags(t *domain.Tournament, round int, p events.Pairing, players map[string]events.PlayerRegistered, control string) []pgn.Tag {
+	event := t.Created.Name
+	if event == "" {
+		event = "?"
+	}
+	if control == "" {
+		control = t.Created.TimeControl
+	}
+	white, black := players[p.White], players[p.Black]
+	tags := []pgn.Tag{
+		{Name: "Event", Value: event},
+		{Name: "Round", Value: fmt.Sprintf("%d.%d", round, p.Board)},
+		{Name: "White", Value: nameOf(white, p.White)},
+		{Name: "Black", Value: nameOf(black, p.Black)},
+		{Name: "WhiteFideId", Value: white.FideID},
+		{Name: "BlackFideId", Value: black.FideID},
+		{Name: "TimeControl", Value: control},
+	}
+	if white.Rating > 0 {
+		tags = append(tags, pgn.Tag{Name: "WhiteElo", Value: strconv.Itoa(white.Rating)})
+	}
+	if black.Rating > 0 {
+		tags = append(tags, pgn.Tag{Name: "BlackElo", Value: strconv.Itoa(black.Rating)})
+	}
+	return tags
+}
+
+// nameOf is a player's registered name, or the id when it has none.
+func nameOf(p events.PlayerRegistered, id string) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return id
+}
