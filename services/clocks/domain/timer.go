@@ -10,6 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // The kinds of refusal of the clocks service (wrapped by *Refusal).
@@ -21,19 +22,11 @@ var (
 )
 
 // Refusal is a decision's refusal with a precise reason.
-type Refusal struct {
-	Kind   error
-	Reason string
-}
+type Refusal = refusal.Refusal
 
-// Error returns the precise reason.
-func (r *Refusal) Error() string { return r.Reason }
-
-// Unwrap returns the kind.
-func (r *Refusal) Unwrap() error { return r.Kind }
-
+// refuse returns a *Refusal of the given kind with a formatted reason.
 func refuse(kind error, format string, args ...any) error {
-	return &Refusal{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+	return refusal.New(kind, format, args...)
 }
 
 // Timer is a game's clock as folded from the game's events. Instants are

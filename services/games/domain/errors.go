@@ -2,7 +2,8 @@ package domain
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // The kinds of refusal; every error the domain returns wraps one of them,
@@ -34,17 +35,9 @@ var (
 
 // Refusal is a domain error: its Kind is one of the Err values above and its
 // Reason the precise message for the person who sent the command.
-type Refusal struct {
-	Kind   error
-	Reason string
-}
+type Refusal = refusal.Refusal
 
-// Error returns the precise reason.
-func (r *Refusal) Error() string { return r.Reason }
-
-// Unwrap returns the kind, for errors.Is.
-func (r *Refusal) Unwrap() error { return r.Kind }
-
+// refuse returns a *Refusal of the given kind with a formatted reason.
 func refuse(kind error, format string, args ...any) error {
-	return &Refusal{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+	return refusal.New(kind, format, args...)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // The kinds of refusal of the pairing service (wrapped by *Refusal).
@@ -27,19 +28,11 @@ var (
 )
 
 // Refusal is a decision's refusal with a precise reason.
-type Refusal struct {
-	Kind   error
-	Reason string
-}
+type Refusal = refusal.Refusal
 
-// Error returns the precise reason.
-func (r *Refusal) Error() string { return r.Reason }
-
-// Unwrap returns the kind.
-func (r *Refusal) Unwrap() error { return r.Kind }
-
+// refuse returns a *Refusal of the given kind with a formatted reason.
 func refuse(kind error, format string, args ...any) error {
-	return &Refusal{Kind: kind, Reason: fmt.Sprintf(format, args...)}
+	return refusal.New(kind, format, args...)
 }
 
 // Systems lists the pairing systems this service runs.
