@@ -75,17 +75,8 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 // trf serves the tournament as a TRF-26 file.
 func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := events.Tournament(id).Check(); err != nil {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
-		return
-	}
-	t, _, _, err := h.Pairing.Load(r.Context(), id)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	if !t.Exists() {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+	t, _, ok := h.tournament(w, r, id)
+	if !ok {
 		return
 	}
 	results, err := h.Pairing.Results(r.Context(), t)
@@ -103,17 +94,8 @@ func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 // ones only).
 func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := events.Tournament(id).Check(); err != nil {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
-		return
-	}
-	t, envs, _, err := h.Pairing.Load(r.Context(), id)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	if !t.Exists() {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+	_, envs, ok := h.tournament(w, r, id)
+	if !ok {
 		return
 	}
 	follow := r.URL.Query().Get("follow") != "false"
@@ -296,17 +278,8 @@ type board struct {
 
 func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if err := events.Tournament(id).Check(); err != nil {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
-		return
-	}
-	t, envs, _, err := h.Pairing.Load(r.Context(), id)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	if !t.Exists() {
-		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+	t, envs, ok := h.tournament(w, r, id)
+	if !ok {
 		return
 	}
 	results, err := h.Pairing.Results(r.Context(), t)
@@ -331,6 +304,26 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		v.Rounds = append(v.Rounds, rd)
 	}
 	httpjson.Write(w, http.StatusOK, v)
+}
+
+// tournament loads the tournament id with its recorded events; when the id
+// is malformed or names no tournament it answers 404, when loading fails it
+// answers as fail does, and in both cases it returns ok false.
+func (h HTTP) tournament(w http.ResponseWriter, r *http.Request, id string) (t *domain.Tournament, envs []events.Envelope, ok bool) {
+	if err := events.Tournament(id).Check(); err != nil {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
+		return nil, nil, false
+	}
+	t, envs, _, err := h.Pairing.Load(r.Context(), id)
+	if err != nil {
+		fail(w, err)
+		return nil, nil, false
+	}
+	if !t.Exists() {
+		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		return nil, nil, false
+	}
+	return t, envs, true
 }
 
 func fail(w http.ResponseWriter, err error) {

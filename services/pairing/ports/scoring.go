@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
@@ -50,17 +49,8 @@ func nonNil[T any](s []T) []T {
 func (h HTTP) scoringRead(compute func(t *domain.Tournament, after int, results map[string]string) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		if err := events.Tournament(id).Check(); err != nil {
-			httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
-			return
-		}
-		t, _, _, err := h.Pairing.Load(r.Context(), id)
-		if err != nil {
-			fail(w, err)
-			return
-		}
-		if !t.Exists() {
-			httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
+		t, _, ok := h.tournament(w, r, id)
+		if !ok {
 			return
 		}
 		after := t.Closed
