@@ -25,6 +25,10 @@ const games = new Map(); // id -> state
 let selected = null;
 const arbiterInput = el('input', { id: 'arbiter', value: localStorage.getItem('hakem-arbiter') || 'arbiter', title: 'your arbiter id, recorded as the actor' });
 arbiterInput.addEventListener('change', () => localStorage.setItem('hakem-arbiter', arbiterInput.value));
+// The access token (HTTP authorisation): needed to act when the server runs
+// with tokens; kept in this tab's session storage only, never in the page.
+const tokenInput = el('input', { id: 'token', type: 'password', autocomplete: 'off', value: sessionStorage.getItem('hakem-token') || '', title: 'your access token, when the server requires one (kept for this tab only)' });
+tokenInput.addEventListener('change', () => sessionStorage.setItem('hakem-token', tokenInput.value));
 const attention = el('ul', { id: 'attention', class: 'log' });
 const gameList = el('div', { id: 'games', class: 'grid' });
 const detail = el('section', { id: 'detail' });
@@ -180,7 +184,7 @@ async function run() {
   for (const id of ids) games.set(id, { id, label: labels.get(id) || id, events: [], pending: [], incidents: [], flags: [], result: '*' });
   selected = ids[ids.length - 1];
   page.replaceChildren(el('h1', {}, title),
-    el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput),
+    el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput),
     el('h2', {}, 'Needs the arbiter'), attention,
     el('h2', {}, 'Games'), gameList, detail);
   draw();

@@ -3,11 +3,15 @@
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+// token is the bearer token the person entered (the arbiter's console),
+// kept for this browser tab only; commands carry it when one is set.
+export function token() { return sessionStorage.getItem('hakem-token') || ''; }
+
 // api GETs or POSTs JSON and throws the API's error message.
 export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  };
+  const headers = { 'Content-Type': 'application/json' };
+  if (token()) headers.Authorization = 'Bearer ' + token();
+  const init = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
   const r = await fetch(path, init);
   const text = await r.text();
   let v = null;
