@@ -23,13 +23,9 @@ import (
 // (the clocks service carries out the time changes) and, for a claim with
 // an intended move, that move to be played.
 func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]events.Envelope, error) {
-	ev, err := events.Decode(claim)
+	dc, err := decodeAs[*events.DrawClaimed](claim, "a draw claim")
 	if err != nil {
 		return nil, err
-	}
-	dc, ok := ev.(*events.DrawClaimed)
-	if !ok {
-		return nil, fmt.Errorf("event %s is a %s, not a draw claim", claim.ID, claim.Type)
 	}
 	gameID := claim.Aggregate.ID
 	actor := events.Actor{Role: "system", ID: "arbiter"}

@@ -44,13 +44,9 @@ func Decision(r laws.Result) string {
 // once: the ruling's key is the flag event's id. It returns the ruling's
 // envelope (the earlier one when the flag was ruled on already).
 func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.Envelope, error) {
-	ev, err := events.Decode(flag)
+	ff, err := decodeAs[*events.FlagFell](flag, "a flag fall")
 	if err != nil {
 		return events.Envelope{}, err
-	}
-	ff, ok := ev.(*events.FlagFell)
-	if !ok {
-		return events.Envelope{}, fmt.Errorf("event %s is a %s, not a flag fall", flag.ID, flag.Type)
 	}
 	gameID := flag.Aggregate.ID
 	actor := events.Actor{Role: "system", ID: "arbiter"}

@@ -226,13 +226,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 // game.illegal_move_reported envelope) through IllegalRuling, once: the
 // ruling's key is the report's id.
 func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]events.Envelope, error) {
-	ev, err := events.Decode(report)
+	rep, err := decodeAs[*events.IllegalMoveReported](report, "an illegal-move report")
 	if err != nil {
 		return nil, err
-	}
-	rep, ok := ev.(*events.IllegalMoveReported)
-	if !ok {
-		return nil, fmt.Errorf("event %s is a %s, not an illegal-move report", report.ID, report.Type)
 	}
 	gameID := report.Aggregate.ID
 	actor := events.Actor{Role: "system", ID: "arbiter"}
