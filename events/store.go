@@ -121,6 +121,14 @@ type Config struct {
 	// Now is the clock that stamps commands without RecordedAt; default
 	// time.Now.
 	Now func() time.Time
+	// Provisioned means an administrator created the streams and the
+	// sealed-log bucket beforehand (hakem provision, as the NATS admin
+	// user): Open then only checks that they exist as StreamConfig
+	// describes them (subjects, no deletes or purges, direct gets, atomic
+	// batches) and never creates or updates one, so that the process's
+	// NATS user needs no right to. Replicas is then the administrator's
+	// business and is not checked.
+	Provisioned bool
 }
 
 func (c *Config) defaults() {
@@ -178,12 +186,20 @@ func StreamConfig(k Kind, cfg Config) jetstream.StreamConfig {
 }
 
 // Open connects a Store to JetStream through nc, creating or updating the
-// streams and the sealed-log bucket.
+// streams and the sealed-log bucket (with Config.Provisioned: binding to
+// them as they are, see checkProvisioned).
 func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 	cfg.defaults()
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Provisioned {
+		kv, err := checkProvisioned(ctx, js, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
 	}
 	for _, k := range Kinds() {
 		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(k, cfg)); err != nil {
@@ -201,6 +217,42 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("events: bucket %s: %w", cfg.SealBucket, err)
 	}
 	return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+}
+
+// ErrNotProvisioned is returned by Open with Config.Provisioned when a
+// stream or the sealed-log bucket is missing or not configured as the store
+// needs it: an administrator runs hakem provision first.
+var ErrNotProvisioned = errors.New("events: not provisioned (run hakem provision as the NATS admin user)")
+
+// checkProvisioned checks, without creating or changing anything, that the
+// streams of every kind and the sealed-log bucket exist with what the store
+// relies on, and binds the bucket.
+func checkProvisioned(ctx context.Context, js jetstream.JetStream, cfg Config) (jetstream.KeyValue, error) {
+	for _, k := range Kinds() {
+		want := StreamConfig(k, cfg)
+		s, err := js.Stream(ctx, want.Name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			return nil, fmt.Errorf("%w: stream %s does not exist", ErrNotProvisioned, want.Name)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("events: stream %s: %w", want.Name, err)
+		}
+		got := s.CachedInfo().Config
+		if len(got.Subjects) != 1 || got.Subjects[0] != want.Subjects[0] || !got.DenyDelete || !got.DenyPurge ||
+			!got.AllowDirect || !got.AllowAtomicPublish || got.SubjectTransform != nil || got.RePublish != nil {
+			return nil, fmt.Errorf("%w: stream %s has subjects %v, deny delete %v, deny purge %v, direct gets %v, atomic batches %v, transform %v, republish %v; want subjects %v, the rest on, no transform or republish",
+				ErrNotProvisioned, want.Name, got.Subjects, got.DenyDelete, got.DenyPurge, got.AllowDirect, got.AllowAtomicPublish,
+				got.SubjectTransform != nil, got.RePublish != nil, want.Subjects)
+		}
+	}
+	kv, err := js.KeyValue(ctx, cfg.SealBucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		return nil, fmt.Errorf("%w: bucket %s does not exist", ErrNotProvisioned, cfg.SealBucket)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("events: bucket %s: %w", cfg.SealBucket, err)
+	}
+	return kv, nil
 }
 
 // Conn returns the store's NATS connection.
