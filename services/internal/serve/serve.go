@@ -76,7 +76,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas})
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -93,7 +93,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	closers = append(closers, func() { routerConn.Close() })
 	inFlight := &wiring.InFlight{}
-	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight, Replicas: replicas})
+	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight, Replicas: replicas, Provisioned: cfg.NATSProvisioned})
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,11 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		if strings.HasPrefix(filter, string(events.KindTournament)+".") {
 			stream = events.KindTournament.StreamName()
 		}
-		sub, err := wiring.ConsumerGroup(conn, stream, group, log)
+		subscribe := wiring.ConsumerGroup
+		if cfg.NATSProvisioned { // bind to the group hakem provision made
+			subscribe = wiring.BoundConsumerGroup
+		}
+		sub, err := subscribe(conn, stream, group, log)
 		if err != nil {
 			conn.Close()
 			return err

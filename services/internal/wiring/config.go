@@ -52,6 +52,12 @@ type Config struct {
 	// on an embedded or single server, 3 in a cluster. An existing stream
 	// with more replicas is never scaled down.
 	StreamReplicas int
+	// NATSProvisioned means an administrator provisioned the streams, the
+	// sealed-log bucket and the consumer groups on the external NATS
+	// server (hakem provision, as the admin user; key "nats_provisioned"):
+	// this process only binds to them and creates or updates none, which
+	// is what the per-service users of deploy/nats allow. It needs nats.
+	NATSProvisioned bool
 	// NATSAuth is how this process authenticates to an external NATS
 	// server and secures the connection.
 	NATSAuth NATSAuth
@@ -109,6 +115,7 @@ var defaults = map[string]any{
 	"shutdown_timeout": 10 * time.Second,
 	"command_retries":  16,
 	"stream_replicas":  1,
+	"nats_provisioned": false,
 	"nats_user":        "",
 	"nats_password":    "",
 	"nats_creds":       "",
@@ -198,6 +205,7 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		ShutdownTimeout: v.GetDuration("shutdown_timeout"),
 		CommandRetries:  v.GetInt("command_retries"),
 		StreamReplicas:  v.GetInt("stream_replicas"),
+		NATSProvisioned: v.GetBool("nats_provisioned"),
 		NATSAuth: NATSAuth{
 			User: v.GetString("nats_user"), Password: v.GetString("nats_password"), Creds: v.GetString("nats_creds"),
 			TLSCA: v.GetString("nats_tls_ca"), TLSCert: v.GetString("nats_tls_cert"), TLSKey: v.GetString("nats_tls_key"),
@@ -271,6 +279,9 @@ func (c Config) validate() error {
 	}
 	if c.NATSAuth.Creds != "" && (c.NATSAuth.User != "" || c.NATSAuth.Password != "") {
 		return errors.New("nats_creds and nats_user/nats_password exclude each other")
+	}
+	if c.NATSProvisioned && c.NATS == "" {
+		return errors.New("nats_provisioned: an embedded server is provisioned by its own process; set nats or leave nats_provisioned off")
 	}
 	if c.CommandRetries < 1 {
 		return fmt.Errorf("command_retries: %d, want at least 1", c.CommandRetries)

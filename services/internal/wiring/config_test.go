@@ -92,6 +92,12 @@ func TestLoadConfig(t *testing.T) {
 		{name: "replicas", env: map[string]string{"HAKEM_STREAM_REPLICAS": "0"}, wantErr: "stream_replicas"},
 		{name: "cert without key", env: map[string]string{"HAKEM_NATS_TLS_CERT": "/c.pem"}, wantErr: "nats_tls_key"},
 		{name: "creds and password", env: map[string]string{"HAKEM_NATS_CREDS": "/x.creds", "HAKEM_NATS_PASSWORD": "pw"}, wantErr: "exclude"},
+		{name: "provisioned", env: map[string]string{"HAKEM_NATS": "nats://n:4222", "HAKEM_NATS_PROVISIONED": "true"}, check: func(t *testing.T, c Config) {
+			if !c.NATSProvisioned {
+				t.Errorf("HAKEM_NATS_PROVISIONED=true: %+v", c)
+			}
+		}},
+		{name: "provisioned embedded", env: map[string]string{"HAKEM_NATS_PROVISIONED": "true"}, wantErr: "nats_provisioned"},
 		{name: "no http", args: []string{"--http", "", "--only", "scoring"}, wantErr: "http"},
 	}
 	for _, tt := range tests {

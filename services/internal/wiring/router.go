@@ -36,6 +36,9 @@ type RouterOptions struct {
 	// Replicas is the poison stream's replica count (default 1; an
 	// existing stream with more is not scaled down).
 	Replicas int
+	// Provisioned: the poison stream was created by an administrator
+	// (Provision); NewRouter only checks that it exists.
+	Provisioned bool
 }
 
 // InFlight counts the router's messages being handled, so that a shutdown
@@ -74,16 +77,18 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	replicas, err := StreamReplicas(ctx, js, opt.Replicas, log, PoisonTopic)
-	if err != nil {
-		return nil, fmt.Errorf("router: poison stream: %w", err)
-	}
-	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: PoisonTopic, Subjects: []string{PoisonTopic}, Storage: jetstream.FileStorage,
-		MaxAge: 30 * 24 * time.Hour, Replicas: replicas,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("router: poison stream: %w", err)
+	if opt.Provisioned {
+		if _, err := js.Stream(ctx, PoisonTopic); err != nil {
+			return nil, fmt.Errorf("router: poison stream %s (provisioned by hakem provision): %w", PoisonTopic, err)
+		}
+	} else {
+		replicas, err := StreamReplicas(ctx, js, opt.Replicas, log, PoisonTopic)
+		if err != nil {
+			return nil, fmt.Errorf("router: poison stream: %w", err)
+		}
+		if _, err = js.CreateOrUpdateStream(ctx, PoisonStreamConfig(replicas)); err != nil {
+			return nil, fmt.Errorf("router: poison stream: %w", err)
+		}
 	}
 	pub, err := wmjs.NewPublisher(wmjs.PublisherConfig{Conn: conn, Logger: wlog})
 	if err != nil {
@@ -115,6 +120,15 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 		countHandled(m),
 	)
 	return r, nil
+}
+
+// PoisonStreamConfig is the poison stream's configuration with the given
+// replica count: messages kept 30 days.
+func PoisonStreamConfig(replicas int) jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name: PoisonTopic, Subjects: []string{PoisonTopic}, Storage: jetstream.FileStorage,
+		MaxAge: 30 * 24 * time.Hour, Replicas: replicas,
+	}
 }
 
 // countHandled counts each attempt of a handler (innermost middleware).
@@ -191,6 +205,43 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (mess
 	return consumerGroup(conn, stream, group, log, ConsumerAckWait, HandlerTimeout)
 }
 
+// BoundConsumerGroup is ConsumerGroup for a consumer an administrator
+// provisioned (Provision, hakem provision): the subscriber binds to the
+// existing durable consumer group and creates or updates nothing. It
+// refuses to start when the consumer is missing or filters another subject
+// than the topic subscribed to.
+func BoundConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
+	return groupSubscriber(conn, log, ConsumerAckWait, HandlerTimeout,
+		func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
+			c, err := js.Consumer(ctx, stream, group)
+			if err != nil {
+				return nil, nil, fmt.Errorf("consumer %s on %s (provisioned by hakem provision): %w", group, stream, err)
+			}
+			if f := c.CachedInfo().Config.FilterSubject; f != topic {
+				return nil, nil, fmt.Errorf("consumer %s on %s filters %q, not %q: provision it again", group, stream, f, topic)
+			}
+			return c, nil, nil
+		})
+}
+
+// GroupConsumerConfig is the configuration of the durable consumer of a
+// consumer group reading filter (see ConsumerGroup), with the default ack
+// wait: what ConsumerGroup creates and Provision provisions.
+func GroupConsumerConfig(group, filter string) jetstream.ConsumerConfig {
+	return groupConsumerConfig(group, filter, ConsumerAckWait)
+}
+
+func groupConsumerConfig(group, filter string, ackWait time.Duration) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
+		Durable:       group,
+		FilterSubject: filter,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		AckWait:       ackWait,
+		MaxDeliver:    -1,
+	}
+}
+
 // consumerGroup is ConsumerGroup with the consumer's ack wait and the
 // handlers' time limit given (tests shorten them).
 func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWait, handlerTimeout time.Duration) (message.Subscriber, error) {
@@ -199,19 +250,19 @@ func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWa
 		if err != nil {
 			return nil, nil, fmt.Errorf("stream %s: %w", stream, err)
 		}
-		c, err := s.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-			Durable:       group,
-			FilterSubject: topic,
-			AckPolicy:     jetstream.AckExplicitPolicy,
-			DeliverPolicy: jetstream.DeliverAllPolicy,
-			AckWait:       ackWait,
-			MaxDeliver:    -1,
-		})
+		c, err := s.CreateOrUpdateConsumer(ctx, groupConsumerConfig(group, topic, ackWait))
 		if err != nil {
 			return nil, nil, fmt.Errorf("consumer %s on %s: %w", group, stream, err)
 		}
 		return c, nil, nil
 	}
+	return groupSubscriber(conn, log, ackWait, handlerTimeout, init)
+}
+
+// groupSubscriber is the Watermill subscriber of a consumer group whose
+// consumer init creates or binds.
+func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout time.Duration,
+	init func(context.Context, jetstream.JetStream, string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error)) (message.Subscriber, error) {
 	return wmjs.NewSubscriber(wmjs.SubscriberConfig{
 		Conn:                conn,
 		Logger:              NewWatermillLogger(log),

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	var replicas int
+	var timeout time.Duration
+	cmd := &cobra.Command{
+		Use:   "provision",
+		Short: "Create the streams, bucket and consumer groups on a NATS server, as its admin user",
+		Long: `Create or update, on the external NATS server of --nats, everything the
+services need: the event streams (GAMES, TOURNAMENTS), the sealed-log
+bucket (KV_HAKEM_SEALED), the poison stream (HAKEM_POISON) and the durable
+consumer of every consumer group. Run it as the NATS admin user (user and
+password in the URL, HAKEM_NATS_USER and HAKEM_NATS_PASSWORD, or
+HAKEM_NATS_CREDS; TLS keys as for hakem serve), before the services start
+and after an upgrade. The services then run with HAKEM_NATS_PROVISIONED=true
+and only bind to what it made, so that their own NATS users need no right
+to create, update or delete a stream or a consumer group.
+
+--replicas (or HAKEM_STREAM_REPLICAS) is the streams' replica count: 3 in a
+3-node cluster. A stream that already has more is not scaled down. Running
+it again is harmless.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
+			if err != nil {
+				return exitWith(2, err)
+			}
+			if f := cmd.Flags().Lookup("replicas"); f.Changed {
+				if replicas < 1 || replicas > 5 {
+					return exitWith(2, fmt.Errorf("--replicas %d: want 1 to 5", replicas))
+				}
+				cfg.StreamReplicas = replicas
+			}
+			if cfg.NATS == "" {
+				return exitWith(2, errors.New("provision needs --nats (or HAKEM_NATS): an embedded server is provisioned by hakem serve itself"))
+			}
+			log, err := wiring.NewLogger(cfg.LogLevel, cmd.ErrOrStderr())
+			if err != nil {
+				return exitWith(2, err)
+			}
+			defer func() { _ = log.Sync() }()
+			n, err := wiring.StartNATS(cfg, log)
+			if err != nil {
+				return err
+			}
+			nc, err := n.Connect("provision")
+			if err != nil {
+				return err
+			}
+			defer nc.Close()
+			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
+			defer cancel()
+			got, err := wiring.Provision(ctx, nc, cfg.StreamReplicas, log)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "streams (R%d): %s\n", got.Replicas, strings.Join(got.Streams, ", "))
+			fmt.Fprintf(out, "consumer groups: %s\n", strings.Join(got.Consumers, ", "))
+			return nil
+		},
+	}
+	cmd.Flags().String("config", "", "configuration file (YAML, TOML or JSON); also HAKEM_CONFIG")
+	cmd.Flags().String("nats", "", "URL of the NATS server, as the admin user; also HAKEM_NATS")
+	cmd.Flags().String("log-level", "info", "log level: debug, info, warn, error; also HAKEM_LOG_LEVEL")
+	cmd.Flags().IntVar(&replicas, "replicas", 1, "replica count of the streams (3 in a 3-node cluster); also HAKEM_STREAM_REPLICAS")
+	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "how long to wait for the JetStream API (a new cluster elects its leader first)")
+	rootCmd.AddCommand(cmd)
+}

@@ -1,0 +1,83 @@
+package wiring
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+)
+
+// Group is one consumer group of hakem serve: a durable pull consumer
+// that every copy of its service shares (see ConsumerGroup).
+type Group struct {
+	// Name is the durable consumer's name, "<service>-<what>".
+	Name string
+	// Service is the service that consumes through it.
+	Service string
+	// Stream is the stream it reads, Filter the subjects it reads.
+	Stream, Filter string
+}
+
+// Groups lists every consumer group hakem serve subscribes with: what
+// Provision creates, and the durable names deploy/nats/accounts.conf lets
+// each service user bind to (and no other user).
+var Groups = []Group{
+	{Name: "games-results", Service: "games", Stream: events.KindGame.StreamName(), Filter: "game.*.games"},
+	{Name: "games-rounds", Service: "games", Stream: events.KindTournament.StreamName(), Filter: "tournament.*.pairing"},
+	{Name: "games-rulings", Service: "games", Stream: events.KindGame.StreamName(), Filter: "game.*.arbiter"},
+	{Name: "clocks-penalties", Service: "clocks", Stream: events.KindGame.StreamName(), Filter: "game.*.arbiter"},
+	{Name: "scoring-rounds", Service: "scoring", Stream: events.KindTournament.StreamName(), Filter: "tournament.*.pairing"},
+	{Name: "arbiter-claims", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.games"},
+	{Name: "arbiter-flags", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.clocks"},
+}
+
+// Provisioned is what Provision created or updated.
+type Provisioned struct {
+	// Replicas is the replica count the streams were given.
+	Replicas int
+	// Streams and Consumers name what was created or updated.
+	Streams, Consumers []string
+}
+
+// Provision creates or updates, through nc (a connection as the NATS admin
+// user), everything the services of hakem serve need and, with
+// nats_provisioned, only bind to: the event streams and the sealed-log
+// bucket (events.Open), the poison stream and the durable consumer of every
+// consumer group (Groups). Streams get replicas, or more when they already
+// have more (never scaled down). Running it again is harmless.
+func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger) (Provisioned, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return Provisioned{}, err
+	}
+	names := []string{"KV_HAKEM_SEALED", PoisonTopic}
+	for _, k := range events.Kinds() {
+		names = append(names, k.StreamName())
+	}
+	r, err := StreamReplicas(ctx, js, replicas, log, names...)
+	if err != nil {
+		return Provisioned{}, err
+	}
+	out := Provisioned{Replicas: r}
+	if _, err := events.Open(ctx, nc, events.Config{Replicas: r}); err != nil {
+		return out, fmt.Errorf("provisioning the event store: %w", err)
+	}
+	for _, k := range events.Kinds() {
+		out.Streams = append(out.Streams, k.StreamName())
+	}
+	out.Streams = append(out.Streams, "KV_HAKEM_SEALED")
+	if _, err := js.CreateOrUpdateStream(ctx, PoisonStreamConfig(r)); err != nil {
+		return out, fmt.Errorf("provisioning the poison stream: %w", err)
+	}
+	out.Streams = append(out.Streams, PoisonTopic)
+	for _, g := range Groups {
+		if _, err := js.CreateOrUpdateConsumer(ctx, g.Stream, GroupConsumerConfig(g.Name, g.Filter)); err != nil {
+			return out, fmt.Errorf("provisioning consumer %s on %s: %w", g.Name, g.Stream, err)
+		}
+		out.Consumers = append(out.Consumers, g.Stream+"/"+g.Name)
+	}
+	return out, nil
+}
