@@ -186,6 +186,7 @@ func (e *engine) run() ([]int, error) {
 		if e.opt.Explain {
 			e.notef("Bracket of score %s: residents %s; moved-down players %s", e.sorted[vertex[groupBegin]].score,
 				e.names(vertex[groupBegin:nextBegin]), e.names(vertex[:groupBegin]))
+			e.beginBracketExplanation(vertex[:nextBegin])
 		}
 		// exchangeWeight is base with the preferences for few exchanges and
 		// small differences of the exchanged BSNs.
@@ -458,6 +459,7 @@ func (e *engine) run() ([]int, error) {
 			if len(down) > 0 {
 				e.notef("  floating down to the next bracket: %s", e.names(down))
 			}
+			e.explainFloaters(down, groupStart >= n)
 		}
 		vertex = nv
 		groupBeginVertex = nextBeginVertex

@@ -10,38 +10,38 @@ import (
 // colourRule names the rule of C.04.3 E that decided a colour.
 type colourRule string
 
-// neutralColour is the colour for p against o decided by E.1–E.4 (or
+// neutralColour is the colour for p against o decided by E.1–E.3 (or
 // NoColor when those rules leave it open).
 func neutralColour(p, o *entrant) (pairing.Color, colourRule) {
 	if compatiblePreferences(p.preference, o.preference) {
 		if p.preference != pairing.NoColor {
-			return p.preference, "E.2: both colour preferences are granted"
+			return p.preference, "E.1: both colour preferences are granted"
 		}
 		if o.preference != pairing.NoColor {
-			return o.preference.Opposite(), "E.2: both colour preferences are granted"
+			return o.preference.Opposite(), "E.1: both colour preferences are granted"
 		}
 		return pairing.NoColor, ""
 	}
 	if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
-		return p.preference, "E.3: the stronger (absolute) preference is granted"
+		return p.preference, "E.2: the stronger (absolute) preference is granted"
 	}
 	if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
-		return o.preference.Opposite(), "E.3: the stronger (absolute) preference is granted"
+		return o.preference.Opposite(), "E.2: the stronger (absolute) preference is granted"
 	}
 	if p.strong && !o.strong {
-		return p.preference, "E.3: the strong preference is granted"
+		return p.preference, "E.2: the stronger (strong) preference is granted"
 	}
 	if o.strong && !p.strong {
-		return o.preference.Opposite(), "E.3: the strong preference is granted"
+		return o.preference.Opposite(), "E.2: the stronger (strong) preference is granted"
 	}
-	// E.4: alternate from the latest round in which they had different colours.
+	// E.3: alternate from the latest round in which they had different colours.
 	i, j := len(p.colours)-1, len(o.colours)-1
 	for i >= 0 && j >= 0 && p.colours[i] == o.colours[j] {
 		i--
 		j--
 	}
 	if i >= 0 && j >= 0 {
-		return o.colours[j], "E.4: colours alternate from the last round in which they differed"
+		return o.colours[j], "E.3: colours alternate from the last round in which they differed"
 	}
 	return pairing.NoColor, ""
 }
@@ -68,9 +68,9 @@ func (e *engine) colourOf(p, o *entrant) (pairing.Color, colourRule) {
 		return c, "E.5: the higher-ranked player's pairing number decides (initial colour on odd numbers)"
 	}
 	if pHigher {
-		return p.preference, "E.5: the higher-ranked player's preference is granted"
+		return p.preference, "E.4: the higher-ranked player's preference is granted"
 	}
-	return o.preference.Opposite(), "E.5: the higher-ranked player's preference is granted"
+	return o.preference.Opposite(), "E.4: the higher-ranked player's preference is granted"
 }
 
 // result turns the final matching into boards in publication order.

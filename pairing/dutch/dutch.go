@@ -68,8 +68,9 @@ type engine struct {
 	forbid  []map[int]bool // by vertex: vertices he may not meet
 	notes   []string
 	matcher *matching.Matcher
-	fixed   []int  // by vertex: the partner of a pair already fixed, or -1
-	active  []bool // by vertex: still to be matched
+	fixed   []int        // by vertex: the partner of a pair already fixed, or -1
+	active  []bool       // by vertex: still to be matched
+	view    *bracketView // the explanation's copy of the bracket being paired
 }
 
 // Pair pairs the round t.Round of t.

@@ -3,8 +3,6 @@ package dutch
 import (
 	"fmt"
 	"strings"
-
-	"github.com/hakem-chess/hakem/pairing/matching"
 )
 
 // field is one criterion's place in an edge weight.
@@ -50,69 +48,40 @@ func (l *layout) fields() []field {
 	return f
 }
 
-// criterionAt names the criterion holding bit b of a weight.
-func (l *layout) criterionAt(b int) string {
-	at := 0
-	for _, f := range l.fields() {
-		if b < at+int(f.width) {
-			return f.name
-		}
-		at += int(f.width)
-	}
-	return "completion of the round"
-}
-
-// forcedWeight is the best total weight of the round's remaining matching
-// when a and c are paired (nil if they cannot be).
-func (e *engine) forcedWeight(a, c int) matching.Weight {
-	w := e.g.Weight(a, c)
-	if w.IsZero() {
-		return nil
-	}
-	total := matching.NewWeight(e.lay.words + 1)
-	copy(total, w)
-	active := append([]bool(nil), e.active...)
-	active[a], active[c] = false, false
-	mate := e.g.MaxWeightMatchingAmong(active)
-	for v, u := range mate {
-		if u > v {
-			x := matching.NewWeight(e.lay.words + 1)
-			copy(x, e.g.Weight(v, u))
-			total.Add(x)
-		}
-	}
-	return total
-}
-
 // explainChoice says why a was paired with chosen rather than with the
-// candidates listed before it (in the order of preference).
+// candidates listed before it (in the order of preference): for each, the
+// best pairing of the round with a paired to that candidate is compared
+// with the chosen one criterion by criterion.
 func (e *engine) explainChoice(step string, a, chosen int, before []int) {
 	if !e.opt.Explain {
 		return
 	}
 	name := func(v int) string { return fmt.Sprintf("%d", e.sorted[v].StartNo) }
 	e.notef("  %s: %s – %s", step, name(a), name(chosen))
-	best := e.forcedWeight(a, chosen)
+	best, bestMate := e.pairedWith(e.g, e.active, a, chosen)
 	for _, c := range before {
 		if c == chosen {
 			break
 		}
-		alt := e.forcedWeight(a, c)
+		alt, altMate := e.pairedWith(e.g, e.active, a, c)
 		if alt == nil {
-			e.notef("    not %s: they may not meet (C1–C3: already played, forbidden, or both have the same absolute colour preference)", name(c))
+			if why := e.whyIncompatible(a, c); why != "" {
+				e.notef("    not %s: decided by the absolute criteria (%s)", name(c), why)
+			} else {
+				e.notef("    not %s: not his candidate once S1 and S2 are chosen (S1 players meet S2 players; C.04.3 article 4 transpositions and exchanges)", name(c))
+			}
 			continue
 		}
-		if best == nil || best.Cmp(alt) < 0 {
+		if best == nil {
 			e.notef("    not %s: an equal choice coming later in the order", name(c))
 			continue
 		}
-		diff := best.Clone()
-		diff.Sub(alt)
-		if diff.IsZero() {
-			e.notef("    not %s: as good, but later in the order of transpositions", name(c))
+		why, ok := e.criterionName(best, alt, bestMate, altMate, e.active)
+		if !ok {
+			e.notef("    not %s: an equal choice coming later in the order", name(c))
 			continue
 		}
-		e.notef("    not %s: the round would be worse on %s", name(c), e.lay.criterionAt(diff.BitLen()-1))
+		e.notef("    not %s: decided by %s", name(c), why)
 	}
 }
 

@@ -1,0 +1,276 @@
+package dutch
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/matching"
+)
+
+// The deciding criterion of a choice is found by comparing the pairing the
+// engine chose with the best pairing that makes the other choice (a
+// downfloater paired inside his bracket, an S1 player given another
+// opponent): both are totals of the engine's own edge weights, and the
+// first criterion, from C4 down, on which the alternative scores lower is
+// the one that decided. When they score the same on every criterion, the
+// order in which C.04.3 article 4 generates the candidates decided.
+
+// bracketView is what the explanation keeps of a bracket when its pairing
+// begins: a copy of the weights of the graph of the players still to pair
+// (the engine changes the weights while it fixes the bracket's pairs) and
+// the players of the bracket.
+type bracketView struct {
+	g       *matching.Graph
+	active  []bool
+	members map[int]bool // vertices of the bracket: moved-down players and residents
+	chosen  matching.Weight
+	mate    []int
+}
+
+// beginBracketExplanation copies the graph as the bracket's pairing
+// begins; members are the bracket's vertices (moved-down players first,
+// then residents). It does nothing unless the explanation is asked for.
+func (e *engine) beginBracketExplanation(members []int) {
+	if !e.opt.Explain {
+		return
+	}
+	n := len(e.sorted)
+	g, err := matching.NewGraph(n, e.lay.words)
+	if err != nil {
+		e.view = nil
+		return
+	}
+	v := &bracketView{g: g, active: append([]bool(nil), e.active...), members: map[int]bool{}}
+	for j := 1; j < n; j++ {
+		if !v.active[j] {
+			continue
+		}
+		for i := 0; i < j; i++ {
+			if v.active[i] {
+				g.SetWeight(i, j, e.g.Weight(i, j))
+			}
+		}
+	}
+	for _, m := range members {
+		v.members[m] = true
+	}
+	v.mate = g.MaxWeightMatchingAmong(v.active)
+	v.chosen = e.matchingWeight(g, v.mate)
+	e.view = v
+}
+
+// matchingWeight is the total weight of mate in g, one word wider than the
+// layout so that sums cannot overflow.
+func (e *engine) matchingWeight(g *matching.Graph, mate []int) matching.Weight {
+	total := matching.NewWeight(e.lay.words + 1)
+	for v, u := range mate {
+		if u > v {
+			x := matching.NewWeight(e.lay.words + 1)
+			copy(x, g.Weight(v, u))
+			total.Add(x)
+		}
+	}
+	return total
+}
+
+// pairedWith is the best pairing of the players active in g when a and c
+// are paired: its total weight and its mates (nil when they cannot meet).
+func (e *engine) pairedWith(g *matching.Graph, active []bool, a, c int) (matching.Weight, []int) {
+	if g.Weight(a, c).IsZero() {
+		return nil, nil
+	}
+	act := append([]bool(nil), active...)
+	act[a], act[c] = false, false
+	mate := g.MaxWeightMatchingAmong(act)
+	mate[a], mate[c] = c, a
+	return e.matchingWeight(g, mate), mate
+}
+
+// fieldValue is the value of a weight's field that begins at bit at.
+func fieldValue(x *big.Int, at, width uint) *big.Int {
+	v := new(big.Int).Rsh(x, at)
+	mask := new(big.Int).Lsh(big.NewInt(1), width)
+	mask.Sub(mask, big.NewInt(1))
+	return v.And(v, mask)
+}
+
+func weightInt(w matching.Weight) *big.Int {
+	x := new(big.Int)
+	for i := len(w) - 1; i >= 0; i-- {
+		x.Lsh(x, 64)
+		x.Or(x, new(big.Int).SetUint64(w[i]))
+	}
+	return x
+}
+
+// decidingField compares two totals criterion by criterion from the most
+// significant: it returns the index (in layout.fields) of the first field
+// on which they differ and the sign of chosen's field minus alt's; -1 when
+// they agree on every field.
+func (l *layout) decidingField(chosen, alt matching.Weight) (int, int) {
+	fs := l.fields()
+	starts := make([]uint, len(fs))
+	at := uint(0)
+	for i, f := range fs {
+		starts[i] = at
+		at += f.width
+	}
+	c, a := weightInt(chosen), weightInt(alt)
+	for i := len(fs) - 1; i >= 0; i-- {
+		width := fs[i].width
+		if i == len(fs)-1 {
+			width = uint(max(c.BitLen(), a.BitLen())) + 1 // the top field takes what is left
+		}
+		if d := fieldValue(c, starts[i], width).Cmp(fieldValue(a, starts[i], width)); d != 0 {
+			return i, d
+		}
+	}
+	return -1, 0
+}
+
+// criterionName names what decided between the chosen pairing and an
+// alternative: chosenMate and altMate are their matchings (vertex -> mate,
+// -1 or itself when unpaired).
+func (e *engine) criterionName(chosen, alt matching.Weight, chosenMate, altMate []int, active []bool) (string, bool) {
+	i, sign := e.lay.decidingField(chosen, alt)
+	if i < 0 {
+		return "no criterion: the alternative is as good on C4–C21, and the chosen pairing comes first in the order of C.04.3 article 4 (transpositions of S2, then exchanges)", true
+	}
+	if sign < 0 {
+		return "", false
+	}
+	fs := e.lay.fields()
+	if i == len(fs)-1 {
+		return e.completionName(chosenMate, altMate, active), true
+	}
+	if i == 0 {
+		return "no criterion: the alternative is as good on C4–C21, and the chosen pairing comes first in the order of C.04.3 article 4 (transpositions of S2, then exchanges)", true
+	}
+	return fs[i].name, true
+}
+
+// completionName tells the completion criterion (C4) from the bye's
+// (C2, C5), which share the most significant field of a weight.
+func (e *engine) completionName(chosenMate, altMate []int, active []bool) string {
+	pairs := func(m []int) int {
+		k := 0
+		for v, u := range m {
+			if u > v {
+				k++
+			}
+		}
+		return k
+	}
+	if pc, pa := pairs(chosenMate), pairs(altMate); pc != pa {
+		return fmt.Sprintf("C4: completion of the round (%d pairs could be made instead of %d)", pc, pa)
+	}
+	for v, u := range altMate {
+		if (u < 0 || u == v) && active[v] {
+			p := e.sorted[v]
+			if !p.byeEligible {
+				return fmt.Sprintf("C2: %d would be left for the pairing-allocated bye, and he may not get it (he had a pairing-allocated bye, a full-point bye or a forfeit win)", p.StartNo)
+			}
+			return fmt.Sprintf("C5: %d (score %s) would be left for the pairing-allocated bye; the bye goes to the lowest score possible (%s)", p.StartNo, p.score, e.byScore)
+		}
+	}
+	return "C4/C5: completion of the round and the pairing-allocated bye"
+}
+
+// whyIncompatible names the absolute criterion that keeps a and c apart,
+// or "" when they may meet.
+func (e *engine) whyIncompatible(a, c int) string {
+	p, q := e.sorted[a], e.sorted[c]
+	for _, g := range p.Games {
+		if g.Played && g.Opponent == q.index {
+			return fmt.Sprintf("C1: %d and %d have already played each other", p.StartNo, q.StartNo)
+		}
+	}
+	for _, o := range p.Forbidden {
+		if o == q.index {
+			return fmt.Sprintf("C1: %d and %d are a forbidden pairing (XXP/260)", p.StartNo, q.StartNo)
+		}
+	}
+	for _, o := range q.Forbidden {
+		if o == p.index {
+			return fmt.Sprintf("C1: %d and %d are a forbidden pairing (XXP/260)", p.StartNo, q.StartNo)
+		}
+	}
+	if !e.compatible(a, c) {
+		return fmt.Sprintf("C3: %d and %d both have an absolute colour preference for %s and are not topscorers", p.StartNo, q.StartNo, colourName(p.preference))
+	}
+	return ""
+}
+
+func colourName(c pairing.Color) string {
+	switch c {
+	case pairing.White:
+		return "white"
+	case pairing.Black:
+		return "black"
+	}
+	return "no colour"
+}
+
+// explainFloaters says, for every player who leaves the bracket unpaired
+// (a downfloater, or the pairing-allocated bye when no bracket follows),
+// which criterion made him float: the chosen pairing is compared with the
+// best pairing of the round in which he is paired inside the bracket.
+func (e *engine) explainFloaters(down []int, last bool) {
+	if !e.opt.Explain || e.view == nil {
+		return
+	}
+	v := e.view
+	for _, d := range down {
+		what := "floats down"
+		if last {
+			what = "is left without an opponent (the pairing-allocated bye)"
+		}
+		var best matching.Weight
+		var bestMate []int
+		var bars []string
+		for m := range len(e.sorted) {
+			if m == d || !v.members[m] || !v.active[m] {
+				continue
+			}
+			w, mate := e.pairedWith(v.g, v.active, d, m)
+			if w == nil {
+				if why := e.whyIncompatible(d, m); why != "" {
+					bars = append(bars, why)
+				}
+				continue
+			}
+			if best == nil || w.Cmp(best) > 0 {
+				best, bestMate = w, mate
+			}
+		}
+		p := e.sorted[d]
+		if best == nil {
+			reason := "he is the only player of the bracket"
+			if len(bars) > 0 {
+				reason = strings.Join(bars, "; ")
+			}
+			e.notef("  %d %s: decided by the absolute criteria, no opponent in the bracket (%s)", p.StartNo, what, reason)
+			continue
+		}
+		name, ok := e.criterionName(v.chosen, best, v.mate, bestMate, v.active)
+		if !ok {
+			e.notef("  %d %s: an equal or better pairing keeps him in the bracket (the engine's choice could not be explained)", p.StartNo, what)
+			continue
+		}
+		var instead []string
+		for m := range len(e.sorted) {
+			if v.members[m] && v.active[m] && m != d {
+				if u := bestMate[m]; u < 0 || u == m || !v.members[u] {
+					instead = append(instead, fmt.Sprint(e.sorted[m].StartNo))
+				}
+			}
+		}
+		alt := fmt.Sprintf("%d – %d", p.StartNo, e.sorted[bestMate[d]].StartNo)
+		if len(instead) > 0 {
+			alt += ", " + strings.Join(instead, " ") + " leaving the bracket instead"
+		}
+		e.notef("  %d %s: decided by %s (the best pairing that keeps him in the bracket, %s, is worse there)", p.StartNo, what, name, alt)
+	}
+}
