@@ -3,8 +3,10 @@
 // start, the server-stamped instants of the moves, pauses, adjustments and
 // the end) through the pure clock module, and records a flag fall at the
 // exact instant the module computes from those events, not when a timer
-// happened to fire; after a restart it replays the log and records the
-// flags that fell while it was down, at their instants.
+// happened to fire; after a restart it reads the log from its checkpoint
+// (a JetStream key-value bucket holding the stream sequence folded and the
+// running clocks; without one, from the beginning) and records the flags
+// that fell while it was down, at their instants.
 //
 // Layout as in the games service: domain (the fold and the decisions),
 // app (the start command, the flag check and the watcher), adapters (the

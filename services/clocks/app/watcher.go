@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -16,42 +18,97 @@ import (
 // kind).
 type Follow func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error)
 
+// DefaultCheckpointEvery is how often the watcher writes its checkpoint
+// while it reads new events, when Watcher.CheckpointEvery is zero.
+const DefaultCheckpointEvery = 2 * time.Second
+
 // Watcher knows every running clock's deadline: it folds the games' stream
-// from its beginning (so that after a restart it finds the clocks that ran
-// while it was down) and, at each deadline, asks CheckFlag to record the
-// fall. The timer only says when to look; the instant recorded is the one
-// the clock module computes from the events, whatever the timer's delay.
+// (so that after a restart it finds the clocks that ran while it was down)
+// and, at each deadline, asks CheckFlag to record the fall. The timer only
+// says when to look; the instant recorded is the one the clock module
+// computes from the events, whatever the timer's delay.
+//
+// Checkpoint: every CheckpointEvery, when it read new events, the watcher
+// saves how far it folded the stream and which clocks ran then (see
+// Checkpoint). At start it reads each of those games whole from its own
+// subject and follows the stream from the checkpoint on, instead of from
+// the beginning. A game first met after its first event (its history is
+// before the checkpoint, or it was forgotten at its end) is read whole from
+// its subject too; events of a game already folded up to a later version
+// are skipped. Without a checkpoint (none saved, none readable, or no
+// Checkpoints) it reads the stream from the beginning, as before.
 //
 // With several copies of the service, each watches every game and the
-// flag-fall command's idempotency key makes one write land.
+// flag-fall command's idempotency key makes one write land; they share
+// the checkpoint (any copy's is right for all).
 type Watcher struct {
 	Clocks *Clocks
 	Follow Follow
 	Log    *zap.Logger
+	// Checkpoints keeps the checkpoint. When nil and the clocks' store is
+	// the events module's (gamesadapters.EventStore, as `hakem serve`
+	// wires it), the watcher opens the bucket CheckpointBucket on that
+	// store's JetStream; when that fails, it works without a checkpoint.
+	Checkpoints Checkpoints
+	// CheckpointEvery is how often a checkpoint is written (only when new
+	// events were read); DefaultCheckpointEvery when zero.
+	CheckpointEvery time.Duration
+	// Tail returns the games' stream's last sequence, to tell when the
+	// watcher caught up (logged, and a checkpoint beyond it is ignored).
+	// When nil, it is asked of the events module's store as for
+	// Checkpoints, or not at all.
+	Tail func(ctx context.Context) (uint64, error)
 
 	mu     sync.Mutex
 	games  map[string]*watched
 	ctx    context.Context
 	closed bool
+	// folded is set once the state holds every event up to last (a
+	// checkpoint may be written).
+	folded bool
+	// last is the stream sequence of the last event folded; saved that of
+	// the last checkpoint written.
+	last, saved uint64
+	// read counts the stream's events read since the (re)start from
+	// from; loaded the games read whole from their subject.
+	from         uint64
+	read, loaded int
+	tail         uint64
+	caughtUp     bool
 }
 
 type watched struct {
 	timer domain.Timer
 	alarm *time.Timer
+	// version is the game's last event folded (its Seq).
+	version uint64
 	// broken is set when the game's events do not fold (logged once).
 	broken bool
 }
 
 // Run watches until ctx ends. If reading the stream fails (a lost
-// connection), it starts again from the beginning after a pause.
+// connection), it starts again from the checkpoint after a pause.
 func (w *Watcher) Run(ctx context.Context) error {
 	w.mu.Lock()
 	w.ctx = ctx
 	w.mu.Unlock()
+	w.resolve(ctx)
 	defer w.reset(true)
+	if w.Checkpoints != nil {
+		saving, saved := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			w.saveEvery(ctx, saving)
+		}()
+		defer func() { saved(); <-done }()
+	}
 	for {
 		w.reset(false)
-		_, err := w.Follow(ctx, 1, w.see)
+		from, err := w.resume(ctx)
+		if err == nil {
+			_, err = w.Follow(ctx, from, w.see)
+		}
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -64,6 +121,121 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 }
 
+// resolve fills Checkpoints and Tail from the events module's store when
+// they are not given.
+func (w *Watcher) resolve(ctx context.Context) {
+	if w.Clocks == nil {
+		return
+	}
+	st, ok := eventStoreOf(w.Clocks.Store)
+	if !ok {
+		return
+	}
+	if w.Tail == nil {
+		w.Tail = func(ctx context.Context) (uint64, error) { return streamTail(ctx, st) }
+	}
+	if w.Checkpoints == nil {
+		js, err := jetstreamOf(st)
+		if err == nil {
+			var kv *KVCheckpoints
+			if kv, err = OpenKVCheckpoints(ctx, js); err == nil {
+				w.Checkpoints = kv
+			}
+		}
+		if err != nil {
+			w.Log.Warn("no checkpoint for the clock watcher: it reads the games' stream from the beginning", zap.Error(err))
+		}
+	}
+}
+
+// resume loads the checkpoint and the games whose clocks ran then, and
+// returns the stream sequence to follow from (1 without a checkpoint).
+func (w *Watcher) resume(ctx context.Context) (uint64, error) {
+	from := uint64(1)
+	var tail uint64
+	tailKnown := false
+	if w.Tail != nil {
+		t, err := w.Tail(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("the games' stream's last sequence: %w", err)
+		}
+		tail, tailKnown = t, true
+	}
+	if w.Checkpoints != nil {
+		cp, ok, err := w.Checkpoints.Load(ctx)
+		switch {
+		case err != nil:
+			w.Log.Warn("the clock watcher's checkpoint is unreadable; reading the games' stream from the beginning", zap.Error(err))
+		case ok && tailKnown && cp.Seq > tail:
+			w.Log.Warn("the clock watcher's checkpoint is beyond the games' stream; reading it from the beginning",
+				zap.Uint64("checkpoint_seq", cp.Seq), zap.Uint64("stream_seq", tail))
+		case ok:
+			if err := w.loadRunning(ctx, cp); err != nil {
+				if ctx.Err() != nil {
+					return 0, err
+				}
+				w.Log.Warn("the clock watcher's checkpoint's games do not load; reading the games' stream from the beginning", zap.Error(err))
+				w.reset(false)
+			} else {
+				from = cp.Seq + 1
+			}
+		}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.from, w.last, w.saved, w.folded = from, from-1, from-1, true
+	w.tail, w.caughtUp = tail, !tailKnown
+	if tailKnown && tail < from {
+		w.caughtUpNow()
+	}
+	return from, nil
+}
+
+// loadRunning reads whole the games the checkpoint lists as running.
+func (w *Watcher) loadRunning(ctx context.Context, cp Checkpoint) error {
+	for _, id := range cp.Running {
+		g, err := w.load(ctx, id)
+		if err != nil {
+			return err
+		}
+		w.mu.Lock()
+		w.games[id] = g
+		w.schedule(id, g)
+		w.mu.Unlock()
+	}
+	w.Log.Info("clock watcher resumes from its checkpoint", zap.Uint64("checkpoint_seq", cp.Seq),
+		zap.Int("running", len(cp.Running)), zap.Time("written_at", cp.WrittenAt))
+	return nil
+}
+
+// load reads a game whole from its subject and folds its clock.
+func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
+	recs, _, err := w.Clocks.Store.Load(ctx, id)
+	g := &watched{}
+	if errors.Is(err, events.ErrUnknownType) {
+		g.broken = true
+		w.Log.Error("game's events do not decode; its clock is not watched", zap.String("game_id", id), zap.Error(err))
+		return g, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading game %s: %w", id, err)
+	}
+	w.mu.Lock()
+	w.loaded++
+	w.mu.Unlock()
+	for _, r := range recs {
+		g.version = r.Envelope.Seq
+		if r.Event == nil || g.broken {
+			continue
+		}
+		if err := g.timer.Apply(r.Envelope.RecordedAt, r.Event); err != nil {
+			g.broken = true
+			w.Log.Error("game's clock does not fold; not watched", zap.String("game_id", id), zap.Error(err))
+		}
+	}
+	return g, nil
+}
+
 // reset stops every alarm and forgets the games.
 func (w *Watcher) reset(closed bool) {
 	w.mu.Lock()
@@ -73,23 +245,131 @@ func (w *Watcher) reset(closed bool) {
 			g.alarm.Stop()
 		}
 	}
-	w.games, w.closed = map[string]*watched{}, closed
+	w.games, w.closed, w.folded = map[string]*watched{}, closed, false
+	w.read, w.loaded = 0, 0
+}
+
+// Progress is what the watcher read since it last (re)started.
+type Progress struct {
+	// From is the stream sequence it followed from (1: the beginning;
+	// more: the checkpoint's next).
+	From uint64
+	// Last is the stream sequence of the last event folded.
+	Last uint64
+	// Read counts the stream's events read; Loaded the games read whole
+	// from their own subject (the checkpoint's running clocks, and games
+	// met after their first event).
+	Read, Loaded int
+	// CaughtUp is set once it read up to the stream's last event at the
+	// start (when the stream's tail is known).
+	CaughtUp bool
+}
+
+// Progress returns what the watcher read since it last (re)started.
+func (w *Watcher) Progress() Progress {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return Progress{From: w.from, Last: w.last, Read: w.read, Loaded: w.loaded, CaughtUp: w.caughtUp}
 }
 
 // Running returns how many clocks are watched (for tests and metrics).
 func (w *Watcher) Running() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n := 0
-	for _, g := range w.games {
+	return len(w.running())
+}
+
+// running lists the games whose deadline is still to come (w.mu held).
+func (w *Watcher) running() []string {
+	var ids []string
+	for id, g := range w.games {
+		if g.broken {
+			continue
+		}
 		if _, ok := g.timer.Deadline(); ok {
-			n++
+			ids = append(ids, id)
 		}
 	}
-	return n
+	sort.Strings(ids)
+	return ids
+}
+
+// saveEvery writes the checkpoint every CheckpointEvery while ctx lasts,
+// and once more when stop ends (a graceful stop).
+func (w *Watcher) saveEvery(ctx, stop context.Context) {
+	every := w.CheckpointEvery
+	if every <= 0 {
+		every = DefaultCheckpointEvery
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			w.save(ctx)
+		case <-stop.Done():
+			final, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			w.save(final)
+			cancel()
+			return
+		}
+	}
+}
+
+// save writes the checkpoint if the watcher folded new events since the
+// last one.
+func (w *Watcher) save(ctx context.Context) {
+	w.mu.Lock()
+	if !w.folded || w.last == w.saved || w.last == 0 {
+		w.mu.Unlock()
+		return
+	}
+	cp := Checkpoint{Seq: w.last, Running: w.running(), WrittenAt: time.Now().UTC()}
+	w.mu.Unlock()
+	if err := w.Checkpoints.Save(ctx, cp); err != nil {
+		if ctx.Err() == nil {
+			w.Log.Warn("writing the clock watcher's checkpoint failed", zap.Error(err))
+		}
+		return
+	}
+	w.mu.Lock()
+	if w.folded && cp.Seq > w.saved {
+		w.saved = cp.Seq
+	}
+	w.mu.Unlock()
+	w.Log.Debug("clock watcher checkpoint", zap.Uint64("checkpoint_seq", cp.Seq), zap.Int("running", len(cp.Running)))
+}
+
+// caughtUpNow logs that the watcher read the stream up to its last event
+// at the start (w.mu held).
+func (w *Watcher) caughtUpNow() {
+	w.caughtUp = true
+	w.Log.Info("clock watcher caught up", zap.Uint64("from_seq", w.from), zap.Uint64("stream_seq", w.tail),
+		zap.Int("events_read", w.read), zap.Int("games_loaded", w.loaded), zap.Int("running", len(w.running())))
 }
 
 func (w *Watcher) see(r events.Record) error {
+	err := w.fold(r)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		// the event is not folded: no checkpoint until the restart
+		w.folded = false
+		return err
+	}
+	if r.StreamSeq > w.last {
+		w.last = r.StreamSeq
+	}
+	w.read++
+	if !w.caughtUp && w.last >= w.tail {
+		w.caughtUpNow()
+	}
+	return nil
+}
+
+// fold applies one event of the stream to its game's clock; an error is
+// a game that could not be read whole.
+func (w *Watcher) fold(r events.Record) error {
 	id := r.Envelope.Aggregate.ID
 	ev, err := events.Decode(r.Envelope)
 	if err != nil {
@@ -100,29 +380,46 @@ func (w *Watcher) see(r events.Record) error {
 		return nil
 	}
 	w.mu.Lock()
+	g, ctx := w.games[id], w.ctx
+	w.mu.Unlock()
+	if g == nil && r.Envelope.Seq > 1 {
+		// the game's history is before the checkpoint, or the game was
+		// forgotten at its end: read it whole (up to its last event, so
+		// its events that follow in the stream are skipped)
+		if g, err = w.load(ctx, id); err != nil {
+			return err
+		}
+	}
+	w.mu.Lock()
 	defer w.mu.Unlock()
-	g := w.games[id]
 	if g == nil {
 		g = &watched{}
-		w.games[id] = g
 	}
-	if g.broken {
+	w.games[id] = g
+	if g.broken || r.Envelope.Seq <= g.version {
+		w.schedule(id, g)
 		return nil
 	}
+	g.version = r.Envelope.Seq
 	if err := g.timer.Apply(r.Envelope.RecordedAt, ev); err != nil {
 		g.broken = true
 		w.Log.Error("game's clock does not fold; not watched", zap.String("game_id", id), zap.Error(err))
 		return nil
 	}
 	if _, ended := ev.(*events.GameEnded); ended {
-		if g.alarm != nil {
-			g.alarm.Stop()
-		}
-		delete(w.games, id)
+		w.forget(id, g)
 		return nil
 	}
 	w.schedule(id, g)
 	return nil
+}
+
+// forget stops the game's alarm and drops it (w.mu held).
+func (w *Watcher) forget(id string, g *watched) {
+	if g.alarm != nil {
+		g.alarm.Stop()
+	}
+	delete(w.games, id)
 }
 
 // schedule sets the game's alarm at its deadline (w.mu held).
@@ -158,7 +455,7 @@ func (w *Watcher) fire(id string, failures int) {
 	if errors.As(err, &ref) || ctx.Err() != nil {
 		return
 	}
-	w.Log.Warn("recording a flag fall failed; retrying", zap.String("game_id", id), zap.Error(err))
+	w.Log.Warn("recording a flag fall failed; retrying", zap.String("game_id", id), zap.Uint64("failures", uint64(failures)), zap.Error(err))
 	pause := min(time.Duration(1<<min(failures, 6))*100*time.Millisecond, 5*time.Second)
 	time.AfterFunc(pause, func() { w.fire(id, failures+1) })
 }
