@@ -40,6 +40,16 @@ type PlayerRegistered struct {
 	FideID     string `json:"fide_id,omitempty"`
 	Federation string `json:"federation,omitempty"`
 	Title      string `json:"title,omitempty"`
+	// RatedGames is the number of FIDE-rated games the player completed
+	// before the tournament, for the K-factor of the 30-game rule (0 when
+	// not given: a rated player is then taken to have 30 or more).
+	RatedGames int `json:"rated_games,omitempty"`
+	// BirthYear is the player's year of birth, for the K-factor of the
+	// junior rule (0 when not given: the rule is not applied).
+	BirthYear int `json:"birth_year,omitempty"`
+	// Reached2400 says the player's published rating has reached 2400 at
+	// some time (K 10 for good).
+	Reached2400 bool `json:"reached_2400,omitempty"`
 }
 
 // EventType implements Event.

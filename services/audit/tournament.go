@@ -165,7 +165,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	resultsAt := func(at time.Time) map[string]string {
 		m := make(map[string]string, len(reports))
 		for gid, gr := range reports {
-			m[gid] = gr.ResultAt(at)
+			m[gid] = pairing.TournamentResult(gr.ResultAt(at), gr.Termination)
 		}
 		return m
 	}
@@ -176,7 +176,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 		rep.Games = append(rep.Games, gr)
 		audited[gid] = true
-		results[gid] = gr.Result
+		results[gid] = pairing.TournamentResult(gr.Result, gr.Termination) // a forfeit is not a game played
 		reports[gid] = gr
 		return gr, nil
 	}

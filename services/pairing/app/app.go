@@ -51,7 +51,9 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 	return t, envs, head, nil
 }
 
-// Results reads the result of every game of the tournament's rounds.
+// Results reads the result of every game of the tournament's rounds, as
+// the tournament counts it (domain.TournamentResult: a game that ended by
+// forfeit is "+/-", "-/+" or "-/-", not a game played).
 func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
 	games := adapters.EventStore{Store: p.Store}
 	out := map[string]string{}
@@ -65,7 +67,7 @@ func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string
 			if err != nil {
 				return nil, err
 			}
-			out[pr.GameID] = g.Result()
+			out[pr.GameID] = domain.TournamentResult(g.Result(), g.Ending().Termination)
 		}
 	}
 	return out, nil

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/pairing"
 )
 
 // registered reports whether id is a registered player.
@@ -154,22 +153,4 @@ func (t *Tournament) absenceKey(round int) string {
 		parts = append(parts, "x"+f.PlayerA+"/"+f.PlayerB)
 	}
 	return " " + strings.Join(parts, ",")
-}
-
-// byeGame is a round without opponent as the Dutch engine sees it: the
-// pairing-allocated bye takes part in the pairing; a requested bye scores
-// as a draw or a win by its points (else nothing); an absence scores
-// nothing.
-func (t *Tournament) byeGame(by events.Bye) pairing.Game {
-	if by.Kind == "pairing_allocated" || by.Kind == "" {
-		return pairing.Game{Opponent: -1, Outcome: pairing.Win, Paired: true}
-	}
-	g := pairing.Game{Opponent: -1, Outcome: pairing.Loss}
-	switch ps := t.Created.PointSystem; {
-	case by.Points > 0 && by.Points == ps["win"]:
-		g.Outcome = pairing.Win
-	case by.Points > 0 && by.Points == ps["draw"]:
-		g.Outcome = pairing.Draw
-	}
-	return g
 }

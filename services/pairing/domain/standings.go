@@ -4,27 +4,20 @@ import (
 	"sort"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing"
 )
 
 // Standings are the points of each player after the results given (by
 // game id; "*" for a game going on), best first, ties in registration
 // order, ranks shared by equal points. Byes score the tournament's bye
-// points.
+// points, forfeits as OutcomePoints says.
 func (t *Tournament) Standings(results map[string]string) []events.Standing {
 	points := map[string]float64{}
-	ps := t.Created.PointSystem
 	for _, r := range t.Rounds {
 		for _, p := range r.Pairings {
-			switch results[p.GameID] {
-			case "1-0":
-				points[p.White] += ps["win"]
-				points[p.Black] += ps["loss"]
-			case "0-1":
-				points[p.Black] += ps["win"]
-				points[p.White] += ps["loss"]
-			case "1/2-1/2":
-				points[p.White] += ps["draw"]
-				points[p.Black] += ps["draw"]
+			if br, ok := ParseResult(results[p.GameID]); ok {
+				points[p.White] += t.OutcomePoints(br.White, br.Played)
+				points[p.Black] += t.OutcomePoints(br.Black, br.Played)
 			}
 		}
 		for _, b := range r.Byes {
@@ -43,4 +36,20 @@ func (t *Tournament) Standings(results map[string]string) []events.Standing {
 		}
 	}
 	return out
+}
+
+// OutcomePoints is what an outcome scores under the tournament's point
+// system: a win, a draw or a loss over the board; a forfeit win scores a
+// win, a forfeit loss the system's "forfeit_loss" (0 when not given).
+func (t *Tournament) OutcomePoints(o pairing.Outcome, played bool) float64 {
+	ps := t.Created.PointSystem
+	switch {
+	case o == pairing.Win:
+		return ps["win"]
+	case o == pairing.Draw:
+		return ps["draw"]
+	case played:
+		return ps["loss"]
+	}
+	return ps["forfeit_loss"]
 }

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/dutch"
+	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
 // PairingNumbers returns the players' indices in pairing-number order: by
@@ -25,56 +27,34 @@ func (t *Tournament) PairingNumbers() []int {
 }
 
 // pairDutch pairs round with the FIDE Dutch engine on the history of the
-// rounds played (their results given by game id).
+// rounds played (their results given by game id). The engine's input is
+// the tournament's report file (File: the players in pairing-number order,
+// forfeits as + and -, byes, the round's absences, forbidden pairs),
+// written and read back as `hakem pair --dutch` reads a file, so that the
+// exported TRF pairs the same way; the round's input hash is the SHA-256
+// of that file's text.
 func (t *Tournament) pairDutch(id string, round int, results map[string]string) ([]events.Event, error) {
-	order := t.PairingNumbers()
-	no := map[string]int{} // player id -> index in pairing order
-	pt := &pairing.Tournament{Round: round, TotalRounds: t.TotalRounds(), Points: pairing.FIDEPoints}
-	for n, i := range order {
-		no[t.Players[i].PlayerID] = n
-		pt.Players = append(pt.Players, pairing.Player{StartNo: n + 1, Name: t.Players[i].Name, Rating: t.Players[i].Rating,
-			Games: make([]pairing.Game, round-1)})
-	}
-	absent := t.Absences(round)
-	for n, i := range order {
-		if _, ok := absent[t.Players[i].PlayerID]; ok {
-			pt.Players[n].Absent = true
-		}
-	}
-	for _, f := range t.Forbidden {
-		a, b := no[f.PlayerA], no[f.PlayerB]
-		pt.Players[a].Forbidden = append(pt.Players[a].Forbidden, b)
-		pt.Players[b].Forbidden = append(pt.Players[b].Forbidden, a)
-	}
-	for r := 0; r < round-1; r++ {
-		rp := t.Rounds[r]
-		for i := range pt.Players {
-			pt.Players[i].Games[r] = pairing.Game{Opponent: -1} // absent unless paired below
-		}
+	for _, rp := range t.Rounds {
 		for _, p := range rp.Pairings {
-			w, b := no[p.White], no[p.Black]
-			wo, bo := pairing.Loss, pairing.Loss
-			switch results[p.GameID] {
-			case "1-0":
-				wo = pairing.Win
-			case "0-1":
-				bo = pairing.Win
-			case "1/2-1/2":
-				wo, bo = pairing.Draw, pairing.Draw
-			default:
+			if _, ok := ParseResult(results[p.GameID]); !ok {
 				return nil, fmt.Errorf("round %d board %d: no result", rp.Round, p.Board)
 			}
-			pt.Players[w].Games[r] = pairing.Game{Opponent: b, Color: pairing.White, Outcome: wo, Played: true, Paired: true}
-			pt.Players[b].Games[r] = pairing.Game{Opponent: w, Color: pairing.Black, Outcome: bo, Played: true, Paired: true}
-		}
-		for _, by := range rp.Byes {
-			pt.Players[no[by.PlayerID]].Games[r] = t.byeGame(by)
 		}
 	}
-	for i := range pt.Players {
-		for _, g := range pt.Players[i].Games {
-			pt.Players[i].Score += pt.GamePoints(g)
-		}
+	input, err := t.PairingInput(results)
+	if err != nil {
+		return nil, err
+	}
+	f, err := trf.Read(bytes.NewReader(input))
+	if err != nil {
+		return nil, fmt.Errorf("pairing round %d: the tournament file does not read back: %w", round, err)
+	}
+	pt, err := pairing.FromTRF(f)
+	if err != nil {
+		return nil, fmt.Errorf("pairing round %d: %w", round, err)
+	}
+	if pt.Round != round {
+		return nil, fmt.Errorf("pairing round %d: the tournament file gives round %d to pair", round, pt.Round)
 	}
 	res, err := dutch.Pair(pt, dutch.Options{})
 	if errors.Is(err, dutch.ErrNoPairing) {
@@ -83,7 +63,9 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 	if err != nil {
 		return nil, fmt.Errorf("pairing round %d: %w", round, err)
 	}
-	rp := events.RoundPaired{Round: round, Engine: "dutch", EngineVersion: "FIDE C.04.3 (pairing/dutch)"}
+	order := t.StartNumbers()
+	absent := t.Absences(round)
+	rp := events.RoundPaired{Round: round, Engine: "dutch", EngineVersion: "FIDE C.04.3 (pairing/dutch), input TRF-26"}
 	for _, pl := range t.Players {
 		if by, ok := absent[pl.PlayerID]; ok {
 			rp.Byes = append(rp.Byes, by)
@@ -100,7 +82,21 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: board, White: white,
 			Black: t.Players[order[b.Black-1]].PlayerID, GameID: GameID(id, round, board)})
 	}
-	sum := sha256.Sum256([]byte(fmt.Sprintf("dutch %d %v %v%s", round, order, results, t.absenceKey(round))))
+	sum := sha256.Sum256(input)
 	rp.InputHash = hex.EncodeToString(sum[:])
 	return []events.Event{rp}, nil
+}
+
+// PairingInput is the text of the tournament report file the Dutch engine
+// pairs the next round from (File, written as TRF-26).
+func (t *Tournament) PairingInput(results map[string]string) ([]byte, error) {
+	f, err := t.File(results)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		return nil, fmt.Errorf("tournament file: %w", err)
+	}
+	return buf.Bytes(), nil
 }

@@ -2,6 +2,7 @@
 package ports
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -84,9 +85,14 @@ func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	var buf bytes.Buffer
+	if err := WriteTRF(&buf, t, results); err != nil {
+		fail(w, err)
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", id+".trf"))
-	_ = WriteTRF(w, t, results)
+	_, _ = w.Write(buf.Bytes())
 }
 
 // events streams the tournament's events as NDJSON: the recorded ones,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
@@ -52,7 +53,9 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 }
 
 // Table is the tournament after round as the ratings module reads it (the
-// entrants numbered in registration order), with the tie-break codes.
+// entrants numbered in registration order), with the tie-break codes. A
+// forfeit (domain.ParseResult) is a ratings.ForfeitWin or ForfeitLoss
+// without colour: unplayed for the tie-breaks (C.07) and for the ratings.
 func Table(t *domain.Tournament, round int, results map[string]string) (ratings.Tournament, []ratings.Code, error) {
 	list := strings.Join(t.Created.Tiebreaks, ",")
 	if list == "" {
@@ -64,7 +67,7 @@ func Table(t *domain.Tournament, round int, results map[string]string) (ratings.
 	}
 	ps := t.Created.PointSystem
 	rt := ratings.Tournament{Rounds: round, Points: ratings.PointSystem{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
-		ForfeitWin: ps["win"], PairingBye: ps["bye"], HalfBye: ps["draw"], FullBye: ps["win"]}}
+		ForfeitWin: ps["win"], ForfeitLoss: ps["forfeit_loss"], PairingBye: ps["bye"], HalfBye: ps["draw"], FullBye: ps["win"]}}
 	no := map[string]int{}
 	for i, p := range t.Players {
 		no[p.PlayerID] = i + 1
@@ -74,19 +77,16 @@ func Table(t *domain.Tournament, round int, results map[string]string) (ratings.
 		rp := t.Rounds[r-1]
 		for _, p := range rp.Pairings {
 			w, b := no[p.White], no[p.Black]
-			wk, bk := ratings.Absent, ratings.Absent
-			switch results[p.GameID] {
-			case "1-0":
-				wk, bk = ratings.Win, ratings.Loss
-			case "0-1":
-				wk, bk = ratings.Loss, ratings.Win
-			case "1/2-1/2":
-				wk, bk = ratings.Draw, ratings.Draw
-			default:
+			res, ok := domain.ParseResult(results[p.GameID])
+			if !ok {
 				return ratings.Tournament{}, nil, fmt.Errorf("round %d board %d: no result", r, p.Board)
 			}
-			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: ratings.White, Kind: wk}
-			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: ratings.Black, Kind: bk}
+			wc, bc := ratings.White, ratings.Black
+			if !res.Played {
+				wc, bc = ratings.NoColor, ratings.NoColor // a forfeit gives no colour
+			}
+			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: wc, Kind: kindOf(res.White, res.Played)}
+			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: bc, Kind: kindOf(res.Black, res.Played)}
 		}
 		for _, by := range rp.Byes {
 			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ByeKind(by, ps)}
@@ -175,4 +175,20 @@ func ByeKind(by events.Bye, ps map[string]float64) ratings.Kind {
 		return ratings.Absent
 	}
 	return ratings.PairingBye
+}
+
+// kindOf is a side's outcome as the ratings module counts it: a game
+// played, or a forfeit.
+func kindOf(o pairing.Outcome, played bool) ratings.Kind {
+	switch {
+	case played && o == pairing.Win:
+		return ratings.Win
+	case played && o == pairing.Draw:
+		return ratings.Draw
+	case played:
+		return ratings.Loss
+	case o == pairing.Win:
+		return ratings.ForfeitWin
+	}
+	return ratings.ForfeitLoss
 }

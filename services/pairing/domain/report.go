@@ -1,0 +1,199 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/pairing/trf"
+)
+
+// StartNumbers returns the players' indices in t.Players in start-number
+// order: a Swiss numbers them by pairing number (PairingNumbers: rating,
+// then registration), a round robin by registration (the numbers of its
+// Berger table).
+func (t *Tournament) StartNumbers() []int {
+	if t.Created.System == "swiss-dutch" {
+		return t.PairingNumbers()
+	}
+	order := make([]int, len(t.Players))
+	for i := range order {
+		order[i] = i
+	}
+	return order
+}
+
+// PointSystem is the tournament's point system as a TRF one: a forfeit
+// win and a full-point bye score a win, a half-point bye a draw, a zero-
+// point bye nothing, a forfeit loss the "forfeit_loss" points (0 when not
+// given), the pairing-allocated bye the "bye" points.
+func (t *Tournament) PointSystem() trf.PointSystem {
+	ps := t.Created.PointSystem
+	return trf.PointSystem{
+		WhiteWin: ps["win"], BlackWin: ps["win"], WhiteDraw: ps["draw"], BlackDraw: ps["draw"],
+		WhiteLoss: ps["loss"], BlackLoss: ps["loss"], ForfeitWin: ps["win"], ForfeitLoss: ps["forfeit_loss"],
+		FullPointBye: ps["win"], HalfPointBye: ps["draw"], PairingAllocatedBye: ps["bye"],
+	}
+}
+
+// ByeCode is the TRF result code of a round's bye: U for the
+// pairing-allocated bye; a requested bye F, H or Z by its points (a win's,
+// a draw's, other); Z for an absence (withdrawn or expelled).
+func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
+	ps := t.Created.PointSystem
+	switch by.Kind {
+	case "absent":
+		return trf.ZeroPointBye
+	case "requested":
+		switch {
+		case by.Points > 0 && by.Points == ps["win"]:
+			return trf.FullPointBye
+		case by.Points > 0 && by.Points == ps["draw"]:
+			return trf.HalfPointBye
+		}
+		return trf.ZeroPointBye
+	}
+	return trf.PairingBye
+}
+
+// File returns the tournament as a tournament report file (TRF-26), the
+// same file the Dutch engine pairs the next round from (pairDutch) and
+// that `hakem pair --dutch` pairs the same way:
+//
+//   - start numbers as StartNumbers says; 142 the number of rounds, 152
+//     White for a Swiss (the engine's default), 162 the point system when
+//     it is not FIDE's;
+//   - one entry per paired round: opponent, colour and 1 = 0 for a game
+//     played; + and - (with the colour the pairing gave, which does not
+//     count) for a forfeit; U, F, H or Z for a bye (ByeCode); opponent and
+//     colour with a blank result for a game going on;
+//   - when the last round is closed and another is to be paired, that
+//     round's absences entered in advance, as "0000 - H", "F" or "Z"
+//     (requested byes, withdrawn and expelled players);
+//   - XXP for each forbidden pair;
+//   - points from the entries under the file's point system, rank from the
+//     standings (points only).
+//
+// Names, titles, federations and FIDE ids longer than their TRF columns
+// are cut; a rating outside 0-9999 is left out.
+func (t *Tournament) File(results map[string]string) (*trf.File, error) {
+	if !t.exists {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	f := &trf.File{
+		Version:     26,
+		Name:        oneLine(t.Created.Name),
+		TimeControl: oneLine(t.Created.TimeControl),
+		Type:        map[string]string{"round-robin": "Round robin", "swiss-dutch": "Swiss (FIDE Dutch)"}[t.Created.System],
+		NumPlayers:  len(t.Players),
+		TotalRounds: t.TotalRounds(),
+		TieBreaks:   t.Created.Tiebreaks,
+		PointSystem: t.PointSystem(),
+	}
+	f.PointSystemSet = f.PointSystem != trf.DefaultPointSystem()
+	if t.Created.System == "swiss-dutch" {
+		f.InitialColor = trf.White
+		f.EncodedType = "FIDE_DUTCH_2025"
+	}
+	order := t.StartNumbers()
+	no := make(map[string]int, len(order)) // player id -> start number
+	for n, i := range order {
+		no[t.Players[i].PlayerID] = n + 1
+	}
+	rounds := make([][]trf.RoundResult, len(t.Players)) // by start number - 1
+	for n := range rounds {
+		rounds[n] = make([]trf.RoundResult, len(t.Rounds))
+		for r := range rounds[n] {
+			rounds[n][r] = trf.RoundResult{Color: trf.NoColor, Result: trf.NoResult}
+		}
+	}
+	for r, rp := range t.Rounds {
+		for _, p := range rp.Pairings {
+			w, b := no[p.White], no[p.Black]
+			if w == 0 || b == 0 {
+				return nil, fmt.Errorf("round %d board %d: a player who is not registered", rp.Round, p.Board)
+			}
+			wr, br := trf.NoResult, trf.NoResult
+			if res, ok := ParseResult(results[p.GameID]); ok {
+				wr, br = resultCode(res.White, res.Played), resultCode(res.Black, res.Played)
+			}
+			rounds[w-1][r] = trf.RoundResult{Opponent: b, Color: trf.White, Result: wr}
+			rounds[b-1][r] = trf.RoundResult{Opponent: w, Color: trf.Black, Result: br}
+		}
+		for _, by := range rp.Byes {
+			if n := no[by.PlayerID]; n > 0 {
+				rounds[n-1][r] = trf.RoundResult{Color: trf.NoColor, Result: t.ByeCode(by)}
+			}
+		}
+	}
+	if next := len(t.Rounds) + 1; t.Closed == len(t.Rounds) && !t.Done && next <= t.TotalRounds() {
+		for id, by := range t.Absences(next) {
+			if n := no[id]; n > 0 {
+				rounds[n-1] = append(rounds[n-1], trf.RoundResult{Color: trf.NoColor, Result: t.ByeCode(by)})
+			}
+		}
+	}
+	for _, fp := range t.Forbidden {
+		if a, b := no[fp.PlayerA], no[fp.PlayerB]; a > 0 && b > 0 {
+			f.Forbidden = append(f.Forbidden, trf.ForbiddenGroup{Players: []int{a, b}})
+		}
+	}
+	rank := map[string]int{}
+	for _, s := range t.Standings(results) {
+		rank[s.PlayerID] = s.Rank
+	}
+	for n, i := range order {
+		p := t.Players[i]
+		rating := p.Rating
+		if rating < 0 || rating > 9999 {
+			rating = 0
+		}
+		if rating > 0 {
+			f.NumRatedPlayers++
+		}
+		tp := trf.Player{StartNo: n + 1, Name: cut(p.Name, 33), Title: cut(p.Title, 3), Rating: rating,
+			Federation: cut(p.Federation, 3), FideID: cut(p.FideID, 11), Rank: rank[p.PlayerID], Rounds: rounds[n]}
+		if p.BirthYear >= 1000 && p.BirthYear <= 9999 {
+			tp.BirthDate = fmt.Sprint(p.BirthYear)
+		}
+		for r := range min(len(t.Rounds), len(tp.Rounds)) {
+			tp.Points += f.PointSystem.Points(tp.Rounds[r])
+		}
+		f.Players = append(f.Players, tp)
+	}
+	return f, nil
+}
+
+// resultCode is the TRF code of a side's outcome.
+func resultCode(o pairing.Outcome, played bool) trf.ResultCode {
+	switch {
+	case played && o == pairing.Win:
+		return trf.Win
+	case played && o == pairing.Draw:
+		return trf.Draw
+	case played:
+		return trf.Loss
+	case o == pairing.Win:
+		return trf.ForfeitWin
+	}
+	return trf.ForfeitLoss
+}
+
+// oneLine keeps the first line of s.
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// cut keeps the first width characters of s's first line.
+func cut(s string, width int) string {
+	s = oneLine(s)
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	return string([]rune(s)[:width])
+}

@@ -1,0 +1,69 @@
+package domain
+
+import "github.com/hakem-chess/hakem/pairing"
+
+// A board's result as the tournament counts it is a string: the games
+// service's results of a game played over the board ("1-0", "0-1",
+// "1/2-1/2"), "*" (or "") for a game going on, or one of the forfeits
+// below for a game not played.
+const (
+	// WhiteForfeitWin is a win of White by forfeit: Black lost without
+	// play (absent at the start, a default declared by the arbiter).
+	WhiteForfeitWin = "+/-"
+	// BlackForfeitWin is a win of Black by forfeit.
+	BlackForfeitWin = "-/+"
+	// DoubleForfeit is a game both players lost by forfeit.
+	DoubleForfeit = "-/-"
+)
+
+// BoardResult is a board's result read from its string: each side's
+// outcome, and whether the game was played over the board. A forfeit is
+// not a game played (FIDE C.04.1, C.04.3): it gives no colour, the two
+// players may be paired again, it is rated for neither and the tie-breaks
+// count it as unplayed (C.07).
+type BoardResult struct {
+	White, Black pairing.Outcome
+	Played       bool
+}
+
+// ParseResult reads a board's result; ok is false for a game going on
+// ("*", "") or a string that is no result.
+func ParseResult(s string) (r BoardResult, ok bool) {
+	switch s {
+	case "1-0":
+		return BoardResult{White: pairing.Win, Black: pairing.Loss, Played: true}, true
+	case "0-1":
+		return BoardResult{White: pairing.Loss, Black: pairing.Win, Played: true}, true
+	case "1/2-1/2":
+		return BoardResult{White: pairing.Draw, Black: pairing.Draw, Played: true}, true
+	case WhiteForfeitWin:
+		return BoardResult{White: pairing.Win, Black: pairing.Loss}, true
+	case BlackForfeitWin:
+		return BoardResult{White: pairing.Loss, Black: pairing.Win}, true
+	case DoubleForfeit, "0-0":
+		return BoardResult{White: pairing.Loss, Black: pairing.Loss}, true
+	}
+	return BoardResult{}, false
+}
+
+// TournamentResult is the result a game counts for in its tournament,
+// from the game's result and its termination as the games service folds
+// them: a game that ended by forfeit (termination "forfeit": a default for
+// late arrival or absence, Article 6.7, and a result override of such a
+// game to another winner) is WhiteForfeitWin, BlackForfeitWin or
+// DoubleForfeit; any other result is kept. A forfeit overridden to a draw
+// counts as a drawn game: no TRF code says "drawn without play".
+func TournamentResult(result, termination string) string {
+	if termination != "forfeit" {
+		return result
+	}
+	switch result {
+	case "1-0":
+		return WhiteForfeitWin
+	case "0-1":
+		return BlackForfeitWin
+	case "0-0":
+		return DoubleForfeit
+	}
+	return result
+}

@@ -1,0 +1,81 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/hakem-chess/hakem/ratings"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// TestForfeitUnplayed: p1's game with p2 (rated 2000) is a forfeit win:
+// the ratings module reads it as a forfeit without colour (unplayed for
+// the tie-breaks), the crosstable writes it "+F2"/"-F1", the points count
+// it, and the Elo change leaves it out.
+func TestForfeitUnplayed(t *testing.T) {
+	tr, results := rated(t)
+	var game string
+	for _, rp := range tr.Rounds {
+		for _, p := range rp.Pairings {
+			switch {
+			case p.White == "p1" && p.Black == "p2":
+				game, results[p.GameID] = p.GameID, domain.WhiteForfeitWin
+			case p.White == "p2" && p.Black == "p1":
+				game, results[p.GameID] = p.GameID, domain.BlackForfeitWin
+			}
+		}
+	}
+	if game == "" {
+		t.Fatal("p1 and p2 never met")
+	}
+	rt, _, err := Table(tr, 3, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forfeits := 0
+	for _, e := range rt.Entrants {
+		for _, rd := range e.Rounds {
+			if rd.Kind == ratings.ForfeitWin || rd.Kind == ratings.ForfeitLoss {
+				forfeits++
+				if rd.Color != ratings.NoColor || rd.Kind.Played() {
+					t.Errorf("player %d: %+v", e.No, rd)
+				}
+			}
+		}
+	}
+	if forfeits != 2 {
+		t.Fatalf("%d forfeit rounds, want 2", forfeits)
+	}
+	rows, err := Crosstable(tr, 3, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		cells := strings.Join(r.Cells, " ")
+		switch r.PlayerID {
+		case "p1":
+			if !strings.Contains(cells, "+F2") || r.Points != 3 {
+				t.Errorf("p1: %v, %g points", r.Cells, r.Points)
+			}
+		case "p2":
+			if !strings.Contains(cells, "-F1") || r.Points != 1 {
+				t.Errorf("p2: %v, %g points", r.Cells, r.Points)
+			}
+		}
+	}
+	ch, _, err := RatingChanges(tr, 3, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// p1 has one rated game left: his win against p3 (2000)
+	want, err := ratings.RatePeriod(ratings.EloPlayer{Rating: 1800}, []ratings.EloGame{{Round: 1, Opponent: 3, OpponentRating: 2000, Score: 100, Played: true}}, ratings.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ch {
+		if c.PlayerID == "p1" && math.Abs(c.Change-float64(want.Change)/100) > 1e-9 {
+			t.Errorf("p1's change %g, want %g (the forfeit is not rated)", c.Change, float64(want.Change)/100)
+		}
+	}
+}
