@@ -161,6 +161,9 @@ type Standing struct {
 	Points float64 `json:"points"`
 	// Tiebreaks are the tie-break values in the tournament's order.
 	Tiebreaks []float64 `json:"tiebreaks,omitempty"`
+	// Status is "expelled" or "withdrawn" for a player not paired after
+	// the round, "" for one who plays on.
+	Status string `json:"status,omitempty"`
 }
 
 // StandingsUpdated is the standings after a round, as the scoring service

@@ -83,6 +83,9 @@ var Policy = map[string]Rule{
 	"POST /api/tournaments/{id}/byes":            {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/forbidden-pairs": {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
 
+	// an expulsion from the tournament (12.9.9): its arbiter
+	"POST /api/tournaments/{id}/expulsions": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathTournament},
+
 	// a game outside a round's pairing: its tournament's organiser or
 	// arbiter
 	"POST /api/games": {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: BodyTournament, ScopeField: "tournament_id"},

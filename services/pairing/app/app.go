@@ -73,8 +73,16 @@ func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string
 	return out, nil
 }
 
-// decide is the load-fold-decide-append loop on a tournament.
+// decide is the load-fold-decide-append loop on a tournament, for the
+// pairing service's own events.
 func (p *Pairing) decide(ctx context.Context, name, id string, meta events.Meta, key string,
+	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
+	return p.decideAs(ctx, events.WriterPairing, name, id, meta, key, decision)
+}
+
+// decideAs is decide for the events of writer (the arbiter's expulsions
+// are recorded on the tournament by this service's process).
+func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id string, meta events.Meta, key string,
 	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
 	if key == "" {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
@@ -98,7 +106,7 @@ func (p *Pairing) decide(ctx context.Context, name, id string, meta events.Meta,
 		if err != nil {
 			return Outcome{}, err
 		}
-		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), events.WriterPairing, head, key, meta, evs...)
+		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), writer, head, key, meta, evs...)
 		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
 			continue
 		}
@@ -171,5 +179,14 @@ func (p *Pairing) RequestBye(ctx context.Context, id string, b events.ByeRequest
 func (p *Pairing) Forbid(ctx context.Context, id string, f events.ForbiddenPairSet, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "forbid_pair", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
 		return t.Forbid(f)
+	})
+}
+
+// Expel records the arbiter's expulsion of a player (arbiter.player_expelled,
+// written as the arbiter on the tournament): he is not paired from the
+// next round on.
+func (p *Pairing) Expel(ctx context.Context, id string, e events.PlayerExpelled, meta events.Meta, key string) (Outcome, error) {
+	return p.decideAs(ctx, events.WriterArbiter, "expel_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Expel(e)
 	})
 }

@@ -42,6 +42,9 @@ func (t *Tournament) Withdraw(w events.PlayerWithdrawn) ([]events.Event, error) 
 	if from := t.WithdrawnFrom(w.PlayerID); from > 0 {
 		return nil, refuse(ErrExists, "player %q is already withdrawn from round %d", w.PlayerID, from)
 	}
+	if from := t.ExpelledFrom(w.PlayerID); from > 0 {
+		return nil, refuse(ErrState, "player %q is expelled (not paired from round %d)", w.PlayerID, from)
+	}
 	next := len(t.Rounds) + 1
 	if w.FromRound == 0 {
 		w.FromRound = next
@@ -76,6 +79,9 @@ func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
 	}
 	if from := t.WithdrawnFrom(b.PlayerID); from > 0 && b.Round >= from {
 		return nil, refuse(ErrState, "player %q is withdrawn from round %d", b.PlayerID, from)
+	}
+	if from := t.ExpelledFrom(b.PlayerID); from > 0 {
+		return nil, refuse(ErrState, "player %q is expelled", b.PlayerID)
 	}
 	for _, q := range t.ByeRequests {
 		if q.PlayerID == b.PlayerID && q.Round == b.Round {
@@ -120,9 +126,14 @@ func (t *Tournament) Forbid(f events.ForbiddenPairSet) ([]events.Event, error) {
 
 // Absences returns the players not to be paired in round, each with the
 // bye recorded for him: "requested" with the requested points, or
-// "absent" with none for a withdrawn player.
+// "absent" with none for a withdrawn or expelled player.
 func (t *Tournament) Absences(round int) map[string]events.Bye {
 	out := map[string]events.Bye{}
+	for _, e := range t.Expelled {
+		if round >= e.FromRound {
+			out[e.PlayerID] = events.Bye{PlayerID: e.PlayerID, Kind: "absent"}
+		}
+	}
 	for _, w := range t.Withdrawn {
 		if round >= w.FromRound {
 			out[w.PlayerID] = events.Bye{PlayerID: w.PlayerID, Kind: "absent"}

@@ -10,7 +10,8 @@ import (
 // Standings are the points of each player after the results given (by
 // game id; "*" for a game going on), best first, ties in registration
 // order, ranks shared by equal points. Byes score the tournament's bye
-// points, forfeits as OutcomePoints says.
+// points, forfeits as OutcomePoints says. Status marks the players
+// expelled or withdrawn.
 func (t *Tournament) Standings(results map[string]string) []events.Standing {
 	points := map[string]float64{}
 	for _, r := range t.Rounds {
@@ -26,7 +27,7 @@ func (t *Tournament) Standings(results map[string]string) []events.Standing {
 	}
 	out := make([]events.Standing, len(t.Players))
 	for i, p := range t.Players {
-		out[i] = events.Standing{PlayerID: p.PlayerID, Points: points[p.PlayerID]}
+		out[i] = events.Standing{PlayerID: p.PlayerID, Points: points[p.PlayerID], Status: t.Status(p.PlayerID, len(t.Rounds))}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
 	for i := range out {

@@ -51,13 +51,16 @@ type Tournament struct {
 	Withdrawn   []events.PlayerWithdrawn
 	ByeRequests []events.ByeRequested
 	Forbidden   []events.ForbiddenPairSet
+	// Expelled are the arbiter's expulsions (expulsion.go).
+	Expelled []Expulsion
 }
 
 // Exists reports whether the tournament was created.
 func (t *Tournament) Exists() bool { return t.exists }
 
-// Apply folds one event of the tournament (value or pointer); events of
-// other writers are skipped.
+// Apply folds one event of the tournament (value or pointer): the
+// pairing service's, and the arbiter's expulsions; events of other writers
+// are skipped.
 func (t *Tournament) Apply(e events.Event) error {
 	switch e := e.(type) {
 	case *events.TournamentCreated:
@@ -75,6 +78,8 @@ func (t *Tournament) Apply(e events.Event) error {
 	case *events.ByeRequested:
 		return t.Apply(*e)
 	case *events.ForbiddenPairSet:
+		return t.Apply(*e)
+	case *events.PlayerExpelled:
 		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
@@ -106,6 +111,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.ByeRequests = append(t.ByeRequests, e)
 	case events.ForbiddenPairSet:
 		t.Forbidden = append(t.Forbidden, e)
+	case events.PlayerExpelled:
+		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
 	}
 	return nil
 }
@@ -163,6 +170,15 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	}
 	if strings.TrimSpace(p.Name) == "" {
 		return nil, refuse(ErrInvalid, "name: missing")
+	}
+	if p.RatedGames < 0 {
+		return nil, refuse(ErrInvalid, "rated_games: %d (a number of games, 0 when unknown)", p.RatedGames)
+	}
+	if p.BirthYear != 0 && (p.BirthYear < 1900 || p.BirthYear > 2100) {
+		return nil, refuse(ErrInvalid, "birth_year: %d is not a year of birth (0 when unknown)", p.BirthYear)
+	}
+	if p.Rating < 0 || p.Rating > 9999 {
+		return nil, refuse(ErrInvalid, "rating: %d (0 for an unrated player, at most 9999)", p.Rating)
 	}
 	for _, q := range t.Players {
 		if q.PlayerID == p.PlayerID {

@@ -21,12 +21,13 @@ import (
 // HTTP serves the tournaments API:
 //
 //	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","idempotency_key","by"}
-//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","idempotency_key","by"}
+//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"idempotency_key","by"}
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
 //	POST /api/tournaments/{id}/withdrawals     {"player_id","from_round"?,"reason","idempotency_key","by"}
 //	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
+//	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -49,6 +50,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/withdrawals",
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
+	"POST /api/tournaments/{id}/expulsions",
 }
 
 // Register mounts the whole API.
@@ -59,7 +61,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 }
@@ -167,6 +169,10 @@ type request struct {
 	Points         float64            `json:"points"`
 	PlayerA        string             `json:"player_a"`
 	PlayerB        string             `json:"player_b"`
+	Article        string             `json:"article"`
+	RatedGames     int                `json:"rated_games"`
+	BirthYear      int                `json:"birth_year"`
+	Reached2400    bool               `json:"reached_2400"`
 }
 
 func meta(r *http.Request, req request) events.Meta {
@@ -216,7 +222,8 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
-			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title}, meta(r, req), req.IdempotencyKey)
+			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.IdempotencyKey)
 	})
 }
 
@@ -348,4 +355,15 @@ func fail(w http.ResponseWriter, err error) {
 		return
 	}
 	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+}
+
+// expel records the arbiter's expulsion of a player (the actor is the
+// arbiter named by "by").
+func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		m := meta(r, req)
+		m.Actor.Role = "arbiter"
+		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
+			Article: req.Article, Reason: req.Reason}, m, req.IdempotencyKey)
+	})
 }

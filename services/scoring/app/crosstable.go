@@ -23,6 +23,8 @@ type CrosstableRow struct {
 	Points    float64   `json:"points"`
 	Cells     []string  `json:"cells"`
 	Tiebreaks []float64 `json:"tiebreaks,omitempty"`
+	// Status is "expelled" or "withdrawn" (domain.Tournament.Status).
+	Status string `json:"status,omitempty"`
 }
 
 // Crosstable computes the crosstable of t after round (ratings.Crosstable
@@ -39,7 +41,8 @@ func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]C
 	var out []CrosstableRow
 	for _, r := range ratings.Crosstable(rt, st) {
 		p := t.Players[r.No-1]
-		row := CrosstableRow{Rank: r.Rank, No: r.No, PlayerID: p.PlayerID, Name: p.Name, Rating: p.Rating, Points: r.Points, Cells: r.Cells}
+		row := CrosstableRow{Rank: r.Rank, No: r.No, PlayerID: p.PlayerID, Name: p.Name, Rating: p.Rating, Points: r.Points, Cells: r.Cells,
+			Status: t.Status(p.PlayerID, round)}
 		for _, v := range r.Values {
 			row.Tiebreaks = append(row.Tiebreaks, v.X)
 		}

@@ -30,7 +30,8 @@ type Scoring struct {
 }
 
 // Standings computes the standings of t after round, given the games'
-// results.
+// results; a player expelled or withdrawn (not paired after round) has
+// his Status.
 func Standings(t *domain.Tournament, round int, results map[string]string) ([]events.Standing, error) {
 	rt, codes, err := Table(t, round, results)
 	if err != nil {
@@ -43,7 +44,8 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 	out := make([]events.Standing, 0, len(st.Order))
 	for _, n := range st.Order {
 		row := st.Rows[n-1]
-		s := events.Standing{Rank: row.Rank, PlayerID: t.Players[n-1].PlayerID, Points: row.Points}
+		id := t.Players[n-1].PlayerID
+		s := events.Standing{Rank: row.Rank, PlayerID: id, Points: row.Points, Status: t.Status(id, round)}
 		for _, v := range row.Values {
 			s.Tiebreaks = append(s.Tiebreaks, v.X)
 		}

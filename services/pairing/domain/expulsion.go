@@ -1,0 +1,72 @@
+package domain
+
+import (
+	"strings"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
+
+// Expulsion is a player's expulsion from the tournament as folded: the
+// arbiter's event and the first round he is not paired in (the round
+// after the last one paired when the event was recorded).
+type Expulsion struct {
+	events.PlayerExpelled
+	FromRound int
+}
+
+// ExpelledFrom returns the first round the player is not paired in
+// because he was expelled, 0 when he was not.
+func (t *Tournament) ExpelledFrom(id string) int {
+	for _, e := range t.Expelled {
+		if e.PlayerID == id {
+			return e.FromRound
+		}
+	}
+	return 0
+}
+
+// Expel decides the arbiter's expulsion of a player from the tournament
+// (Laws 2023 12.9.9, 1997 13.4e): he is not paired from the next round on
+// (an absence, like a withdrawn player) and the standings say so. His game
+// in a round going on is not ended here: the game's ruling (a penalty of
+// expulsion) ends it, and the round closes once it has a result. The
+// article defaults to the laws profile's article on penalties; a reason
+// is required.
+func (t *Tournament) Expel(e events.PlayerExpelled) ([]events.Event, error) {
+	if !t.exists {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if t.Done {
+		return nil, refuse(ErrState, "the tournament is finished")
+	}
+	if !t.registered(e.PlayerID) {
+		return nil, refuse(ErrNotFound, "player %q is not registered", e.PlayerID)
+	}
+	if from := t.ExpelledFrom(e.PlayerID); from > 0 {
+		return nil, refuse(ErrExists, "player %q is already expelled (not paired from round %d)", e.PlayerID, from)
+	}
+	e.Reason = strings.TrimSpace(e.Reason)
+	if e.Reason == "" {
+		return nil, refuse(ErrInvalid, "reason: missing (an expulsion states its reason)")
+	}
+	e.Article = strings.TrimSpace(e.Article)
+	if e.Article == "" {
+		if p, err := laws.Lookup(t.Created.LawsProfile); err == nil {
+			e.Article = p.Articles.Penalties
+		}
+	}
+	return []events.Event{e}, nil
+}
+
+// Status is a player's standing in the tournament after round: "expelled"
+// or "withdrawn" when he is not paired after it, "" while he plays on.
+func (t *Tournament) Status(id string, round int) string {
+	if from := t.ExpelledFrom(id); from > 0 && from <= round+1 {
+		return "expelled"
+	}
+	if from := t.WithdrawnFrom(id); from > 0 && from <= round+1 {
+		return "withdrawn"
+	}
+	return ""
+}

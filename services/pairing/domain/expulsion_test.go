@@ -1,0 +1,95 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+func TestExpelRefused(t *testing.T) {
+	tr := swiss(t, 4, 3)
+	evs, err := tr.Expel(events.PlayerExpelled{PlayerID: "p2", Reason: "phone rang twice"})
+	fold(t, tr, evs, err)
+	for _, tt := range []struct {
+		name string
+		e    events.PlayerExpelled
+		kind error
+	}{
+		{"unknown player", events.PlayerExpelled{PlayerID: "p9", Reason: "x"}, ErrNotFound},
+		{"no reason", events.PlayerExpelled{PlayerID: "p1", Reason: "  "}, ErrInvalid},
+		{"twice", events.PlayerExpelled{PlayerID: "p2", Reason: "again"}, ErrExists},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := tr.Expel(tt.e); !errors.Is(err, tt.kind) {
+				t.Fatalf("err %v, want %v", err, tt.kind)
+			}
+		})
+	}
+	if _, err := tr.Withdraw(events.PlayerWithdrawn{PlayerID: "p2"}); !errors.Is(err, ErrState) {
+		t.Errorf("withdrawing an expelled player: %v", err)
+	}
+	if _, err := tr.RequestBye(events.ByeRequested{PlayerID: "p2", Round: 2}); !errors.Is(err, ErrState) {
+		t.Errorf("a bye for an expelled player: %v", err)
+	}
+	if got := tr.Expelled[0]; got.Article != "12.9" || got.FromRound != 1 {
+		t.Errorf("expulsion folded as %+v (the 2023 profile's article on penalties, from round 1)", got)
+	}
+}
+
+// TestExpelledNotPaired: a player expelled during round 1 plays no more
+// round (Swiss and round robin), is absent in the next round's file
+// ("0000 - Z") and the standings say "expelled".
+func TestExpelledNotPaired(t *testing.T) {
+	for _, system := range []string{"swiss-dutch", "round-robin"} {
+		t.Run(system, func(t *testing.T) {
+			tr := swiss(t, 4, 3)
+			tr.Created.System = system
+			evs, err := tr.PairNextAfter("T", nil)
+			fold(t, tr, evs, err)
+			results := map[string]string{}
+			for _, p := range tr.Rounds[0].Pairings {
+				results[p.GameID] = "1/2-1/2"
+			}
+			evs, err = tr.Expel(events.PlayerExpelled{PlayerID: "p3", Article: "12.9.9", Reason: "cheating"})
+			fold(t, tr, evs, err)
+			evs, err = tr.Close(1, results)
+			fold(t, tr, evs, err)
+			for _, s := range tr.Standings(results) {
+				if want := map[bool]string{true: "expelled"}[s.PlayerID == "p3"]; s.Status != want {
+					t.Errorf("standings: %+v", s)
+				}
+			}
+			input, err := tr.PairingInput(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for i, idx := range tr.StartNumbers() {
+				if tr.Players[idx].PlayerID == "p3" {
+					n = i + 1
+				}
+			}
+			f, err := tr.File(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := f.ByStartNo(n).Round(2); e.Opponent != 0 || e.Result != 'Z' {
+				t.Errorf("p3 in round 2 of the file: %+v\n%s", e, input)
+			}
+			for r := 2; r <= 3; r++ {
+				evs, err = tr.PairNextAfter("T", results)
+				fold(t, tr, evs, err)
+				rp := evs[0].(events.RoundPaired)
+				if opp, by := pairedIn(rp, "p3"); opp != "" || by == nil || by.Kind != "absent" || by.Points != 0 {
+					t.Fatalf("round %d: p3 %q %+v", r, opp, by)
+				}
+				for _, p := range rp.Pairings {
+					results[p.GameID] = "1-0"
+				}
+				evs, err = tr.Close(r, results)
+				fold(t, tr, evs, err)
+			}
+		})
+	}
+}
