@@ -153,16 +153,17 @@ func TestHandRulingsRefused(t *testing.T) {
 		t.Fatalf("after the loss: %s %+v", g.Result(), g.Ending())
 	}
 	for _, h := range []HandRuling{
-		{Matter: "result_override", Result: "0-1", Reason: "x"},
-		{Matter: "result_override", Result: "1-0"},
-		{Matter: "result_override", Result: "2-0", Reason: "x"},
+		{Matter: "result_override", Result: "0-1", Reason: "x", Article: "21.3"},
+		{Matter: "result_override", Result: "1-0", Article: "21.3"},
+		{Matter: "result_override", Result: "1/2-1/2", Reason: "scoresheets agree on a draw"}, // no article
+		{Matter: "result_override", Result: "2-0", Reason: "x", Article: "21.3"},
 		{Matter: "penalty", Side: events.White, Penalty: "warning"},
 	} {
 		if _, err := HandRulingDecision(g, h, at); err == nil {
 			t.Errorf("%+v accepted", h)
 		}
 	}
-	evs, err = HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1/2-1/2", Reason: "scoresheets agree on a draw"}, at)
+	evs, err = HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1/2-1/2", Reason: "scoresheets agree on a draw", Article: "8.7"}, at)
 	apply(t, g, at, evs, err)
 	if g.Result() != "1/2-1/2" || evs[0].(events.ResultOverridden).Previous != "0-1" {
 		t.Fatalf("override: %s %+v", g.Result(), evs)

@@ -6,6 +6,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
@@ -336,13 +337,18 @@ func (t *Timer) live() error {
 }
 
 // Pause decides that the arbiter stops both clocks (article 6.11 / 2023
-// 6.11.1) at instant at.
+// 6.11.1) at instant at, for the reason given (required: the log says why
+// the game was interrupted).
 func (t *Timer) Pause(at time.Time, reason string) ([]events.Event, error) {
 	if err := t.live(); err != nil {
 		return nil, err
 	}
 	if t.clk.Paused() && !t.claimStopped {
 		return nil, refuse(ErrState, "the clocks are already paused")
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return nil, refuse(ErrInvalid, "reason: missing (the arbiter says why he pauses the clocks)")
 	}
 	return []events.Event{events.ClockPaused{At: at.UTC(), Reason: reason}}, nil
 }
@@ -363,7 +369,8 @@ func (t *Timer) Resume(at time.Time) ([]events.Event, error) {
 
 // Adjust decides an arbiter's change of one side's time by delta (added
 // when positive, taken when negative), at instant at; a change that would
-// leave a negative time is refused.
+// leave a negative time is refused. It is a ruling: the reason and the
+// article applied (e.g. 2023 6.10.2, 6.11.5, 12.9) are required.
 func (t *Timer) Adjust(at time.Time, side events.Color, delta time.Duration, reason, article string) ([]events.Event, error) {
 	if err := t.live(); err != nil {
 		return nil, err
@@ -373,6 +380,15 @@ func (t *Timer) Adjust(at time.Time, side events.Color, delta time.Duration, rea
 	}
 	if delta == 0 || delta%time.Millisecond != 0 {
 		return nil, refuse(ErrInvalid, "delta_ms: a non-zero number of milliseconds is needed")
+	}
+	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
+	switch {
+	case reason == "" && article == "":
+		return nil, refuse(ErrInvalid, "reason and article: missing (a time adjustment is a ruling: it states its reason and cites the article it applies)")
+	case reason == "":
+		return nil, refuse(ErrInvalid, "reason: missing (a time adjustment states its reason)")
+	case article == "":
+		return nil, refuse(ErrInvalid, "article: missing (a time adjustment cites the article it applies, e.g. 6.10.2)")
 	}
 	w, b, err := t.Reading(at)
 	if err != nil {

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -264,5 +265,40 @@ func TestPauseDuringAClaim(t *testing.T) {
 	}
 	if _, err := tm.Resume(at.Add(2 * time.Minute)); err != nil {
 		t.Errorf("arbiter's resume after the ruling: %v", err)
+	}
+}
+
+// An arbiter's pause states its reason, and a time adjustment its reason
+// and article, or they are refused with what is missing; nothing else
+// about the clock decides it.
+func TestHandCommandsCiteTheirGrounds(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}
+	at := t0.Add(10 * time.Second)
+	tm := fold(t, t0, created("60"), t0, start)
+	for _, reason := range []string{"", "  "} {
+		_, err := tm.Pause(at, reason)
+		var ref *Refusal
+		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, "reason: missing") {
+			t.Errorf("pause with reason %q: %v", reason, err)
+		}
+	}
+	if evs, err := tm.Pause(at, " a phone rang "); err != nil || evs[0] != (events.ClockPaused{At: at, Reason: "a phone rang"}) {
+		t.Errorf("pause: %v %v", evs, err)
+	}
+	for _, c := range []struct{ reason, article, says string }{
+		{"", "", "reason and article: missing"},
+		{"disturbance", "", "article: missing"},
+		{"", "6.10.2", "reason: missing"},
+		{" ", " ", "reason and article: missing"},
+	} {
+		_, err := tm.Adjust(at, events.White, time.Second, c.reason, c.article)
+		var ref *Refusal
+		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
+			t.Errorf("adjust with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
+		}
+	}
+	evs, err := tm.Adjust(at, events.White, time.Second, "disturbance", "6.10.2")
+	if err != nil || evs[0] != (events.TimeAdjusted{Side: events.White, DeltaMs: 1000, Reason: "disturbance", Article: "6.10.2"}) {
+		t.Errorf("adjust: %v %v", evs, err)
 	}
 }

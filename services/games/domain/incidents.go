@@ -95,7 +95,9 @@ func (g *Game) applyIncident(e Event) error {
 // OverrideResult decides the correction of a game's result by the arbiter
 // (a wrongly recorded result, an appeal's decision): the game must be over
 // (or annulled), the new result one of 1-0, 0-1, 1/2-1/2 and
-// different, and the reason given.
+// different, and the reason and the article (of the Laws, or of the
+// tournament's regulations) given: a ruling cites what it applies, and the
+// audit holds an override without either as not well formed.
 func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	if !g.exists {
 		return nil, refuse(ErrNotFound, "game not found")
@@ -111,9 +113,14 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	if result == g.Result() {
 		return nil, refuse(ErrInvalid, "result: the game's result is %s already", result)
 	}
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
+	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
+	switch {
+	case reason == "" && article == "":
+		return nil, refuse(ErrInvalid, "reason and article: missing (a result override states its reason and cites the article of the Laws or of the regulations it applies)")
+	case reason == "":
 		return nil, refuse(ErrInvalid, "reason: missing (a result override states its reason)")
+	case article == "":
+		return nil, refuse(ErrInvalid, "article: missing (a result override cites the article of the Laws or of the regulations it applies, e.g. 21.3)")
 	}
-	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: strings.TrimSpace(article)}}, nil
+	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: article}}, nil
 }

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
@@ -33,6 +34,18 @@ func TestIncidents(t *testing.T) {
 	}
 	if _, err := g.ReportIllegal(events.Black, "Ke6", ""); !errors.Is(err, ErrFinished) {
 		t.Fatalf("report in an annulled game: %v", err)
+	}
+	for _, c := range []struct{ reason, article, says string }{
+		{"", "", "reason and article: missing"},
+		{"replayed, drawn", "", "article: missing"},
+		{"replayed, drawn", "  ", "article: missing"},
+		{" ", "7.2.1", "reason: missing"},
+	} {
+		_, err := g.OverrideResult("1/2-1/2", c.reason, c.article)
+		var ref *Refusal
+		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
+			t.Errorf("override with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
+		}
 	}
 	evs, err = g.OverrideResult("1/2-1/2", "replayed, drawn", "7.2.1")
 	if err != nil {
