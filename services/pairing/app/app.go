@@ -39,6 +39,9 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 		return nil, nil, events.Head{}, err
 	}
 	t := &domain.Tournament{}
+	if len(envs) > 0 {
+		t.Year = envs[0].RecordedAt.Year()
+	}
 	for _, e := range envs {
 		ev, err := events.Decode(e)
 		if err != nil {

@@ -53,6 +53,10 @@ type Tournament struct {
 	Forbidden   []events.ForbiddenPairSet
 	// Expelled are the arbiter's expulsions (expulsion.go).
 	Expelled []Expulsion
+	// Year is the calendar year the tournament was created in (its first
+	// event's recorded time, set by whoever folds the envelopes; 0 when
+	// unknown), the rating period's year for the junior K-factor.
+	Year int
 }
 
 // Exists reports whether the tournament was created.

@@ -73,11 +73,12 @@ func Category(timeControl string) ratings.Category {
 }
 
 // RatingChanges computes each rated player's Elo change over the games
-// played up to round (ratings.RatePeriod with the published rating as the
-// only history: K from the rating alone, no game count, birth year or
-// other events). Unrated players and games without a played result
-// (byes, absences) are left out: an unrated player's initial rating needs
-// more games than one event gives. Empty for an unrated tournament.
+// played up to round (ratings.RatePeriod, the player as EloPlayer gives
+// him: K from his rating, his rated games, his birth year and whether he
+// once reached 2400). Unrated players and games without a played result
+// (byes, absences, forfeits) are left out: an unrated player's initial
+// rating needs more games than one event gives. Empty for an unrated
+// tournament.
 func RatingChanges(t *domain.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
 	cat := Category(t.Created.TimeControl)
 	if !t.Created.Rated {
@@ -109,11 +110,25 @@ func RatingChanges(t *domain.Tournament, round int, results map[string]string) (
 			g.OpponentRating = t.Players[rd.Opponent-1].Rating
 			games = append(games, g)
 		}
-		rep, err := ratings.RatePeriod(ratings.EloPlayer{Rating: p.Rating}, games, cat)
+		rep, err := ratings.RatePeriod(EloPlayer(p, t.Year), games, cat)
 		if err != nil {
 			return nil, cat, fmt.Errorf("rating change of %s: %w", p.PlayerID, err)
 		}
 		out = append(out, events.RatingChange{PlayerID: p.PlayerID, Before: p.Rating, Change: float64(rep.Change) / 100, K: rep.K})
 	}
 	return out, cat, nil
+}
+
+// EloPlayer is a registered player as the ratings module's K-factor reads
+// him, in a rating period of the given year (0: unknown, the junior rule
+// is then not applied): his rating, his rated games (when registration
+// did not give them, 30 — a published rating implies at least 5 games,
+// and K 40 for a new player is applied only when told), his birth year
+// and whether he once reached 2400.
+func EloPlayer(p events.PlayerRegistered, year int) ratings.EloPlayer {
+	games := p.RatedGames
+	if games <= 0 {
+		games = 30
+	}
+	return ratings.EloPlayer{Rating: p.Rating, RatedGames: games, BirthYear: p.BirthYear, PeriodYear: year, Reached2400: p.Reached2400}
 }

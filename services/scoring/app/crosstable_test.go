@@ -69,11 +69,18 @@ func TestCrosstable(t *testing.T) {
 	}
 }
 
-// TestRatingChanges: p1 (1800) scores 2/2 against two 2000s (his game with
-// the unrated p4 is not rated): K 40 (fewer than 30 games known), expected
-// 0.24 each by the FIDE table, change 40 × (2 − 0.48) = +60.8.
+// TestRatingChanges: p1 (1800, 10 rated games: K 40) scores 2/2 against
+// two 2000s (his game with the unrated p4 is not rated): expected 0.24
+// each by the FIDE table, change 40 × (2 − 0.48) = +60.8. p2 and p3 lose
+// to p1 (expected 0.76) and draw each other (0.5): p2, whose games are not
+// given, is established (K 20): 20 × −0.76; p3, born in 2010, is a junior
+// in 2026 (K 40): 40 × −0.76. Without the year the junior rule is not
+// applied.
 func TestRatingChanges(t *testing.T) {
 	tr, results := rated(t)
+	tr.Players[0].RatedGames = 10
+	tr.Players[2].BirthYear = 2010
+	tr.Year = 2026
 	ch, cat, err := RatingChanges(tr, 3, results)
 	if err != nil {
 		t.Fatal(err)
@@ -81,16 +88,51 @@ func TestRatingChanges(t *testing.T) {
 	if cat != ratings.Standard || len(ch) != 3 {
 		t.Fatalf("%v %+v", cat, ch)
 	}
-	// p2 and p3 lose to p1 (expected 0.76) and draw each other (0.5): 40 × −0.76
-	want := map[string]float64{"p1": 60.8, "p2": -30.4, "p3": -30.4}
+	type want struct {
+		change float64
+		k      int
+	}
+	wants := map[string]want{"p1": {60.8, 40}, "p2": {-15.2, 20}, "p3": {-30.4, 40}}
 	for _, c := range ch {
-		if math.Abs(c.Change-want[c.PlayerID]) > 1e-9 || c.K != 40 {
-			t.Errorf("%+v, want %g", c, want[c.PlayerID])
+		if w := wants[c.PlayerID]; math.Abs(c.Change-w.change) > 1e-9 || c.K != w.k {
+			t.Errorf("%+v, want %+v", c, w)
+		}
+	}
+	tr.Year = 0
+	ch, _, err = RatingChanges(tr, 3, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ch {
+		if c.PlayerID == "p3" && (c.K != 20 || math.Abs(c.Change+15.2) > 1e-9) {
+			t.Errorf("p3 without the year: %+v", c)
 		}
 	}
 	tr.Created.Rated = false
 	if ch, _, err := RatingChanges(tr, 3, results); err != nil || ch != nil {
 		t.Errorf("unrated tournament: %v %v", ch, err)
+	}
+}
+
+func TestEloPlayer(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		p    events.PlayerRegistered
+		year int
+		k    int
+	}{
+		{"established", events.PlayerRegistered{Rating: 2100}, 2026, 20},
+		{"new to the list", events.PlayerRegistered{Rating: 2100, RatedGames: 29}, 2026, 40},
+		{"30 games", events.PlayerRegistered{Rating: 2100, RatedGames: 30}, 2026, 20},
+		{"junior", events.PlayerRegistered{Rating: 2100, BirthYear: 2008}, 2026, 40},
+		{"junior year unknown", events.PlayerRegistered{Rating: 2100, BirthYear: 2008}, 0, 20},
+		{"junior rated 2300", events.PlayerRegistered{Rating: 2300, BirthYear: 2008}, 2026, 20},
+		{"once 2400", events.PlayerRegistered{Rating: 2350, Reached2400: true}, 2026, 10},
+		{"2400", events.PlayerRegistered{Rating: 2400}, 2026, 10},
+	} {
+		if k := ratings.KFactor(EloPlayer(tt.p, tt.year), ratings.Standard); k != tt.k {
+			t.Errorf("%s: K %d, want %d", tt.name, k, tt.k)
+		}
 	}
 }
 

@@ -69,7 +69,7 @@ func TestForfeitUnplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// p1 has one rated game left: his win against p3 (2000)
-	want, err := ratings.RatePeriod(ratings.EloPlayer{Rating: 1800}, []ratings.EloGame{{Round: 1, Opponent: 3, OpponentRating: 2000, Score: 100, Played: true}}, ratings.Standard)
+	want, err := ratings.RatePeriod(EloPlayer(tr.Players[0], tr.Year), []ratings.EloGame{{Round: 1, Opponent: 3, OpponentRating: 2000, Score: 100, Played: true}}, ratings.Standard)
 	if err != nil {
 		t.Fatal(err)
 	}
