@@ -31,23 +31,25 @@ func TestPlainAck(t *testing.T) {
 	}
 }
 
-func TestAckStreamSeq(t *testing.T) {
+func TestAckPosition(t *testing.T) {
 	for _, c := range []struct {
-		reply string
-		seq   uint64
-		ok    bool
+		reply        string
+		seq, pending uint64
+		ok           bool
 	}{
-		{"$JS.ACK.GAMES.c1.1.42.7.1732892400000000000.0", 42, true},
-		{"$JS.ACK.hub.ACCHASH.GAMES.c1.1.42.7.1732892400000000000.0.rnd", 42, true},
-		{"$JS.ACK.hub.ACCHASH.GAMES.c1.1.43.7.1732892400000000000.0", 43, true},
-		{"$JS.ACK.GAMES.c1.1.x.7.1.0", 0, false},
-		{"$JS.ACK.GAMES.c1.1.42.7.1", 0, false},
-		{"$JS.ACK.a.GAMES.c1.1.42.7.1.0", 0, false}, // 10 tokens: not a known form
-		{"_INBOX.x", 0, false},
+		{"$JS.ACK.GAMES.c1.1.42.7.1732892400000000000.0", 42, 0, true},
+		{"$JS.ACK.GAMES.c1.1.42.7.1732892400000000000.1234", 42, 1234, true},
+		{"$JS.ACK.hub.ACCHASH.GAMES.c1.1.42.7.1732892400000000000.5.rnd", 42, 5, true},
+		{"$JS.ACK.hub.ACCHASH.GAMES.c1.1.43.7.1732892400000000000.0", 43, 0, true},
+		{"$JS.ACK.GAMES.c1.1.x.7.1.0", 0, 0, false},
+		{"$JS.ACK.GAMES.c1.1.42.7.1.x", 0, 0, false},
+		{"$JS.ACK.GAMES.c1.1.42.7.1", 0, 0, false},
+		{"$JS.ACK.a.GAMES.c1.1.42.7.1.0", 0, 0, false}, // 8 tokens: not a known form
+		{"_INBOX.x", 0, 0, false},
 	} {
-		seq, ok := ackStreamSeq(c.reply)
-		if ok != c.ok || (ok && seq != c.seq) {
-			t.Errorf("%s: got %d %v, want %d %v", c.reply, seq, ok, c.seq, c.ok)
+		seq, pending, ok := ackPosition(c.reply)
+		if ok != c.ok || (ok && (seq != c.seq || pending != c.pending)) {
+			t.Errorf("%s: got %d %d %v, want %d %d %v", c.reply, seq, pending, ok, c.seq, c.pending, c.ok)
 		}
 	}
 }

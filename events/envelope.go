@@ -179,9 +179,16 @@ func (e *Envelope) slowUnmarshal(b []byte) error {
 }
 
 // DecodeEnvelope decodes and checks one stored envelope.
-func DecodeEnvelope(b []byte) (Envelope, error) {
+func DecodeEnvelope(b []byte) (Envelope, error) { return decodeEnvelope(b, false) }
+
+// decodeEnvelope is DecodeEnvelope; owned says that b is the decoder's to
+// keep (a message the client library allocated for this delivery), so the
+// envelope's Data may be a slice of it instead of a copy.
+func decodeEnvelope(b []byte, owned bool) (Envelope, error) {
 	var e Envelope
-	if err := e.UnmarshalJSON(b); err != nil {
+	if fast, ok := fastDecodeOf(b, owned); ok {
+		e = fast
+	} else if err := e.slowUnmarshal(b); err != nil {
 		return Envelope{}, err
 	}
 	if e.Type == "" || e.Version < 1 || e.Seq < 1 {

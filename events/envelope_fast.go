@@ -14,7 +14,12 @@ import (
 // anything else it answers false and the caller uses encoding/json, so the
 // result is always the one encoding/json gives (a fuzz target checks that
 // the two agree).
-func fastDecode(b []byte) (Envelope, bool) {
+func fastDecode(b []byte) (Envelope, bool) { return fastDecodeOf(b, false) }
+
+// fastDecodeOf is fastDecode; owned says b may be kept: Data is then a
+// slice of b (capacity cut at its end, so an append to it copies) rather
+// than a copy.
+func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 	// One copy of the message as a string: every string field is a slice
 	// of it (one allocation per envelope instead of one per field).
 	p := fastParser{b: b, s: string(b)}
@@ -78,23 +83,15 @@ func fastDecode(b []byte) (Envelope, bool) {
 		case "hash":
 			e.Hash, ok = p.str()
 		case "data":
-			start := p.i
 			if p.i < len(p.b) && p.b[p.i] == 'n' {
 				return false // null: leave it to encoding/json
 			}
-			end := skipValue(p.b, p.i)
+			// Found and validated in one pass (what json.Valid accepts).
+			end := validEnd(p.b, p.i)
 			if end < 0 {
 				return false
 			}
-			// skipValue stops at the delimiter after the value (the ','
-			// or '}' of the envelope).
-			for end > start && isSpace(p.b[end-1]) {
-				end--
-			}
-			data = p.b[start:end]
-			if !json.Valid(data) {
-				return false
-			}
+			data = p.b[p.i:end]
 			p.i = end
 			ok = true
 		}
@@ -114,7 +111,11 @@ func fastDecode(b []byte) (Envelope, bool) {
 		}
 	}
 	e.RecordedAt = t
-	if data != nil {
+	switch {
+	case data == nil:
+	case owned:
+		e.Data = data[:len(data):len(data)]
+	default:
 		e.Data = append(json.RawMessage(nil), data...)
 	}
 	return e, true
@@ -277,6 +278,9 @@ func (p *fastParser) str() (string, bool) {
 	ascii := true
 	for j := start; j < len(p.b); j++ {
 		c := p.b[j]
+		if plainByte[c] {
+			continue
+		}
 		switch {
 		case c == '"':
 			s := p.b[start:j]

@@ -63,3 +63,17 @@ func FuzzDecodeEnvelope(f *testing.F) {
 		_, _ = Decode(back)
 	})
 }
+
+// FuzzValidEnd: validEnd accepts a document exactly when json.Valid does.
+func FuzzValidEnd(f *testing.F) {
+	for _, s := range []string{`{"a":[1,-2.5e+3,true,false,null,"x\u00e9\n"]}`, ` [ ] `, `{}`, `"\ud800"`, `01`, `1.`, `-`, `{"a" 1}`, `[1,]`, "\"\x01\"", "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		end := validEnd(b, skipSpace(b, 0))
+		got := end >= 0 && skipSpace(b, end) == len(b)
+		if want := json.Valid(b); got != want {
+			t.Fatalf("validEnd %v (end %d), json.Valid %v: %q", got, end, want, b)
+		}
+	})
+}

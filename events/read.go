@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"sync"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -212,6 +213,26 @@ func (s *Store) Records(ctx context.Context, kind Kind, from uint64, follow bool
 	}
 }
 
+// readBatch is how many records the consumer's goroutine decodes before
+// handing them to the reader's goroutine (fewer when the stream has no
+// more for now).
+const readBatch = 128
+
+// readPull is how many messages a read asks the server for at a time.
+const readPull = 4096
+
+// recordBatch is decoded records handed from the consumer's goroutine to
+// the reader's, and the error that stopped decoding, if any.
+type recordBatch struct {
+	recs []Record
+	err  error
+}
+
+// read runs an ordered consumer from stream sequence from. Messages are
+// decoded on the consumer's goroutine as they arrive (the client library
+// calls a handler: no per-message wait in an iterator) and handed over in
+// batches to this goroutine, which calls fn: decoding the next events
+// overlaps with fn applying the last ones.
 func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, fn func(Record) error) (uint64, error) {
 	if !kind.Valid() {
 		return 0, fmt.Errorf("events: unknown aggregate kind %q", kind)
@@ -239,70 +260,162 @@ func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, f
 	if err != nil {
 		return last, err
 	}
-	it, err := cons.Messages(jetstream.PullMaxMessages(4096))
+	d := &decoder{
+		follow:  follow,
+		end:     end,
+		batches: make(chan recordBatch, 4),
+		free:    make(chan []Record, 8),
+		stop:    make(chan struct{}),
+	}
+	closedConn := make(chan error, 1)
+	cc, err := cons.Consume(d.handle,
+		jetstream.PullMaxMessages(readPull),
+		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+			// The ordered consumer recovers from everything else itself
+			// (missed heartbeats, a deleted consumer: it makes a new one
+			// from the last sequence delivered); a closed connection
+			// ends it.
+			if errors.Is(err, jetstream.ErrConnectionClosed) || errors.Is(err, nats.ErrConnectionClosed) {
+				select {
+				case closedConn <- err:
+				default:
+				}
+			}
+		}))
 	if err != nil {
 		return last, err
 	}
-	defer it.Stop()
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			it.Stop()
-		case <-done:
-		}
+	defer func() {
+		close(d.stop) // unblocks a handler waiting to hand over a batch
+		cc.Stop()
 	}()
 	for {
-		m, err := it.Next()
-		if err != nil {
-			if ctx.Err() != nil {
-				return last, ctx.Err()
+		select {
+		case b := <-d.batches:
+			for _, r := range b.recs {
+				if err := fn(r); err != nil {
+					return last, err
+				}
+				last = r.StreamSeq
+				if !follow && last >= end {
+					return last, nil
+				}
 			}
-			return last, err
-		}
-		seq, ok := ackStreamSeq(m.Reply())
-		if !ok {
-			md, err := m.Metadata()
-			if err != nil {
-				return last, err
+			if b.err != nil {
+				return last, b.err
 			}
-			seq = md.Sequence.Stream
-		}
-		st, err := parseEvent(seq, m.Headers(), m.Data())
-		if err != nil {
-			return last, err
-		}
-		if err := fn(Record{StreamSeq: st.seq, Envelope: st.env}); err != nil {
-			return last, err
-		}
-		last = st.seq
-		if !follow && last >= end {
-			return last, nil
+			select {
+			case d.free <- b.recs[:0]:
+			default:
+			}
+		case <-ctx.Done():
+			return last, ctx.Err()
+		case err := <-closedConn:
+			return last, fmt.Errorf("events: reading %s: %w", kind.StreamName(), err)
 		}
 	}
 }
 
-// ackStreamSeq reads the stream sequence from a consumed message's reply
-// subject without allocating ("$JS.ACK.<stream>.<consumer>.<delivered>.
-// <stream seq>.<consumer seq>.<time>.<pending>", or the longer form with a
-// domain and an account hash before the stream), as Metadata does; false
-// for any other shape (the caller then uses Metadata).
-func ackStreamSeq(reply string) (uint64, bool) {
+// decoder is the consumer side of a read: it runs on the client library's
+// delivery goroutine.
+type decoder struct {
+	follow bool
+	end    uint64 // a read that does not follow stops at this sequence
+
+	mu      sync.Mutex // the ordered consumer may switch goroutines when it recreates its consumer
+	cur     []Record
+	done    bool // an error was handed over, or end was reached
+	batches chan recordBatch
+	free    chan []Record // batches the reader has finished with
+	stop    chan struct{} // the reader has returned
+}
+
+// handle decodes one message and hands the batch over when it is full,
+// when the consumer has nothing more pending for now (so a follower sees
+// an event as soon as it arrives) or at the end of the read.
+func (d *decoder) handle(m jetstream.Msg) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.done {
+		return
+	}
+	seq, pending, ok := ackPosition(m.Reply())
+	if !ok {
+		md, err := m.Metadata()
+		if err != nil {
+			d.hand(recordBatch{recs: d.cur, err: fmt.Errorf("events: reading the stream: %w", err)})
+			return
+		}
+		seq, pending = md.Sequence.Stream, md.NumPending
+	}
+	env, err := decodeEnvelope(m.Data(), true)
+	if err != nil {
+		d.hand(recordBatch{recs: d.cur, err: fmt.Errorf("events: stream seq %d: %w", seq, err)})
+		return
+	}
+	if d.cur == nil {
+		select {
+		case d.cur = <-d.free:
+		default:
+			d.cur = make([]Record, 0, readBatch)
+		}
+	}
+	d.cur = append(d.cur, Record{StreamSeq: seq, Envelope: env})
+	atEnd := !d.follow && seq >= d.end
+	if len(d.cur) == readBatch || pending == 0 || atEnd {
+		d.hand(recordBatch{recs: d.cur})
+	}
+	if atEnd {
+		d.done = true
+	}
+}
+
+// hand passes a batch to the reader (unless it has returned) and starts a
+// new one; a batch with an error is the last.
+func (d *decoder) hand(b recordBatch) {
+	d.cur = nil
+	if b.err != nil {
+		d.done = true
+	}
+	select {
+	case d.batches <- b:
+	case <-d.stop:
+		d.done = true
+	}
+}
+
+// ackPosition reads the stream sequence and the consumer's pending count
+// from a consumed message's reply subject without allocating
+// ("$JS.ACK.<stream>.<consumer>.<delivered>.<stream seq>.<consumer seq>.
+// <time>.<pending>", or the longer form with a domain and an account hash
+// before the stream and possibly a random token after), as Metadata does;
+// false for any other shape (the caller then uses Metadata).
+func ackPosition(reply string) (seq, pending uint64, ok bool) {
 	const prefix = "$JS.ACK."
 	if len(reply) <= len(prefix) || reply[:len(prefix)] != prefix {
-		return 0, false
+		return 0, 0, false
 	}
 	var dots [16]int // positions of the dots after the prefix
 	n := 0
 	for i := len(prefix); i < len(reply); i++ {
 		if reply[i] == '.' {
 			if n == len(dots) {
-				return 0, false
+				return 0, 0, false
 			}
 			dots[n] = i
 			n++
 		}
+	}
+	token := func(k int) string { // k-th token after the prefix
+		start := len(prefix)
+		if k > 0 {
+			start = dots[k-1] + 1
+		}
+		stop := len(reply)
+		if k < n {
+			stop = dots[k]
+		}
+		return reply[start:stop]
 	}
 	tokens := n + 1 // after the prefix
 	var at int      // index of the stream sequence among those tokens
@@ -312,9 +425,9 @@ func ackStreamSeq(reply string) (uint64, bool) {
 	case tokens >= 9:
 		at = 5
 	default:
-		return 0, false
+		return 0, 0, false
 	}
-	tok := reply[dots[at-1]+1 : dots[at]]
-	v, err := strconv.ParseUint(tok, 10, 64)
-	return v, err == nil
+	seq, err1 := strconv.ParseUint(token(at), 10, 64)
+	pending, err2 := strconv.ParseUint(token(at+3), 10, 64)
+	return seq, pending, err1 == nil && err2 == nil
 }
