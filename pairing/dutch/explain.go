@@ -18,32 +18,32 @@ func (l *layout) fields() []field {
 	var f []field
 	f = append(f, field{3*g + 1, "the order of transpositions and exchanges of the bracket (C.04.3 article 4)"})
 	if l.played > 1 {
-		f = append(f, field{s, "C21: scores of the opponents of upfloaters of two rounds before"},
-			field{s, "C20: scores of repeated downfloaters of two rounds before"})
+		f = append(f, field{s, "C21: the score differences of moved-down players' opponents who upfloated two rounds before"},
+			field{s, "C20: the score differences of moved-down players who downfloated two rounds before"})
 	}
 	if l.played > 0 {
-		f = append(f, field{s, "C19: scores of the opponents of upfloaters of the previous round"},
-			field{s, "C18: scores of repeated downfloaters of the previous round"})
+		f = append(f, field{s, "C19: the score differences of moved-down players' opponents who upfloated in the previous round"},
+			field{s, "C18: the score differences of moved-down players who downfloated in the previous round"})
 	}
 	if l.played > 1 {
-		f = append(f, field{g, "C17: upfloaters of two rounds before floating up again"},
-			field{g, "C16: downfloaters of two rounds before floating down again"})
+		f = append(f, field{g, "C17: moved-down players' opponents who upfloated two rounds before floating up again"},
+			field{g, "C16: players who downfloated two rounds before floating down again"})
 	}
 	if l.played > 0 {
-		f = append(f, field{g, "C15: upfloaters of the previous round floating up again"},
-			field{g, "C14: downfloaters of the previous round floating down again"})
+		f = append(f, field{g, "C15: moved-down players' opponents who upfloated in the previous round floating up again"},
+			field{g, "C14: players who downfloated in the previous round floating down again"})
 	}
 	f = append(f,
-		field{g, "C13: strong colour preferences"},
-		field{g, "C12: colour preferences"},
-		field{g, "C11: absolute colour preferences (same colour three times in a row)"},
-		field{g, "C10: absolute colour imbalances"},
-		field{2 * g, "C9: unplayed games of the pairing-allocated bye assignee"},
-		field{s, "C8: scores paired in the next bracket"},
-		field{g, "C8: pairs in the next bracket"},
-		field{s, "C7: scores paired in the bracket (the fewest and lowest downfloaters)"},
-		field{g, "C6: the number of pairs in the bracket"},
-		field{64, "C4/C5: completion of the round and the bye assignee's eligibility"},
+		field{g, "C13: strong colour preferences granted"},
+		field{g, "C12: colour preferences granted"},
+		field{g, "C11: topscorers or their opponents getting the same colour three times in a row"},
+		field{g, "C10: topscorers or their opponents getting a colour difference beyond ±2"},
+		field{2 * g, "C9: the fewest unplayed games of the pairing-allocated bye assignee"},
+		field{s, "C8: the following bracket (the scores of its downfloaters)"},
+		field{g, "C8: the following bracket (its number of pairs)"},
+		field{s, "C7: the lowest scores of the downfloaters"},
+		field{g, "C6: the fewest downfloaters (the most pairs in the bracket)"},
+		field{64, "C4/C5: completion of the round and the pairing-allocated bye"},
 	)
 	return f
 }
@@ -58,12 +58,18 @@ func (e *engine) explainChoice(step string, a, chosen int, before []int) {
 	}
 	name := func(v int) string { return fmt.Sprintf("%d", e.sorted[v].StartNo) }
 	e.notef("  %s: %s – %s", step, name(a), name(chosen))
-	best, bestMate := e.pairedWith(e.g, e.active, a, chosen)
+	// The weights the bracket began with: the engine's later changes only
+	// order the optimal pairings (article 4), they are no criterion.
+	g := e.g
+	if e.view != nil {
+		g = e.view.g
+	}
+	best, bestMate := e.pairedWith(g, e.active, a, chosen)
 	for _, c := range before {
 		if c == chosen {
 			break
 		}
-		alt, altMate := e.pairedWith(e.g, e.active, a, c)
+		alt, altMate := e.pairedWith(g, e.active, a, c)
 		if alt == nil {
 			if why := e.whyIncompatible(a, c); why != "" {
 				e.notef("    not %s: decided by the absolute criteria (%s)", name(c), why)
@@ -76,12 +82,7 @@ func (e *engine) explainChoice(step string, a, chosen int, before []int) {
 			e.notef("    not %s: an equal choice coming later in the order", name(c))
 			continue
 		}
-		why, ok := e.criterionName(best, alt, bestMate, altMate, e.active)
-		if !ok {
-			e.notef("    not %s: an equal choice coming later in the order", name(c))
-			continue
-		}
-		e.notef("    not %s: decided by %s", name(c), why)
+		e.notef("    not %s: %s", name(c), e.verdict(best, alt, bestMate, altMate, e.active))
 	}
 }
 

@@ -130,25 +130,25 @@ func (l *layout) decidingField(chosen, alt matching.Weight) (int, int) {
 	return -1, 0
 }
 
-// criterionName names what decided between the chosen pairing and an
+// tieVerdict is said of an alternative as good as the chosen pairing on
+// every criterion.
+const tieVerdict = "no criterion decides (as good on C4–C21); the chosen pairing comes first in the order of C.04.3 article 4 (transpositions of S2, then exchanges)"
+
+// verdict says what decided between the chosen pairing and an
 // alternative: chosenMate and altMate are their matchings (vertex -> mate,
-// -1 or itself when unpaired).
-func (e *engine) criterionName(chosen, alt matching.Weight, chosenMate, altMate []int, active []bool) (string, bool) {
+// -1 or itself when unpaired) among the active vertices.
+func (e *engine) verdict(chosen, alt matching.Weight, chosenMate, altMate []int, active []bool) string {
 	i, sign := e.lay.decidingField(chosen, alt)
-	if i < 0 {
-		return "no criterion: the alternative is as good on C4–C21, and the chosen pairing comes first in the order of C.04.3 article 4 (transpositions of S2, then exchanges)", true
-	}
-	if sign < 0 {
-		return "", false
-	}
 	fs := e.lay.fields()
-	if i == len(fs)-1 {
-		return e.completionName(chosenMate, altMate, active), true
+	switch {
+	case i <= 0:
+		return tieVerdict
+	case sign < 0:
+		return "the alternative scores better on " + fs[i].name + " (the engine's choice could not be explained)"
+	case i == len(fs)-1:
+		return "decided by " + e.completionName(chosenMate, altMate, active)
 	}
-	if i == 0 {
-		return "no criterion: the alternative is as good on C4–C21, and the chosen pairing comes first in the order of C.04.3 article 4 (transpositions of S2, then exchanges)", true
-	}
-	return fs[i].name, true
+	return "decided by " + fs[i].name
 }
 
 // completionName tells the completion criterion (C4) from the bye's
@@ -254,11 +254,7 @@ func (e *engine) explainFloaters(down []int, last bool) {
 			e.notef("  %d %s: decided by the absolute criteria, no opponent in the bracket (%s)", p.StartNo, what, reason)
 			continue
 		}
-		name, ok := e.criterionName(v.chosen, best, v.mate, bestMate, v.active)
-		if !ok {
-			e.notef("  %d %s: an equal or better pairing keeps him in the bracket (the engine's choice could not be explained)", p.StartNo, what)
-			continue
-		}
+		why := e.verdict(v.chosen, best, v.mate, bestMate, v.active)
 		var instead []string
 		for m := range len(e.sorted) {
 			if v.members[m] && v.active[m] && m != d {
@@ -271,6 +267,6 @@ func (e *engine) explainFloaters(down []int, last bool) {
 		if len(instead) > 0 {
 			alt += ", " + strings.Join(instead, " ") + " leaving the bracket instead"
 		}
-		e.notef("  %d %s: decided by %s (the best pairing that keeps him in the bracket, %s, is worse there)", p.StartNo, what, name, alt)
+		e.notef("  %d %s: %s; the best pairing that keeps him in the bracket: %s", p.StartNo, what, why, alt)
 	}
 }
