@@ -73,6 +73,22 @@ type GameAnnulled struct {
 // EventType implements Event.
 func (GameAnnulled) EventType() string { return "arbiter.game_annulled" }
 
+// ReplayOrdered records, on an annulled game, that a new game is played in
+// its place ("the game shall be cancelled and a new game played": 2023
+// 7.2.1, 1997 7.1a): the games service creates ReplayGameID with the same
+// pairing, its game.created naming this game in ReplayOf.
+type ReplayOrdered struct {
+	// ReplayGameID is the new game's id.
+	ReplayGameID string `json:"replay_game_id"`
+	// Article is the article applied (the annulment's).
+	Article string `json:"article,omitempty"`
+	// Reason is the annulment's reason.
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (ReplayOrdered) EventType() string { return "arbiter.replay_ordered" }
+
 // ResultOverridden replaces a game's result after the fact, with its reason
 // (e.g. a wrongly reported result, an appeal).
 type ResultOverridden struct {
@@ -95,4 +111,5 @@ func init() {
 	register(ForfeitDeclared{}, 1, KindGame, WriterArbiter, nil)
 	register(GameAnnulled{}, 1, KindGame, WriterArbiter, nil)
 	register(ResultOverridden{}, 1, KindGame, WriterArbiter, nil)
+	register(ReplayOrdered{}, 1, KindGame, WriterArbiter, nil)
 }

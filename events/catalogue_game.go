@@ -31,6 +31,10 @@ type GameCreated struct {
 	LawsProfile string `json:"laws_profile"`
 	// StartFEN is the initial position when not the standard one.
 	StartFEN string `json:"start_fen,omitempty"`
+	// ReplayOf is the annulled game this one is played in place of (the
+	// new game of 2023 7.2.1 / 1997 7.1a, ordered by an
+	// arbiter.replay_ordered on that game); "" for a game of its own.
+	ReplayOf string `json:"replay_of,omitempty"`
 }
 
 // EventType implements Event.

@@ -30,6 +30,7 @@ var samples = []Event{
 	ForfeitDeclared{Side: White, Reason: "late_arrival", Article: "6.7.1", Result: "-/+"},
 	GameAnnulled{Reason: "wrong colours", Article: "7.3"},
 	ResultOverridden{Previous: "1-0", Result: "0-1", Reason: "wrongly reported"},
+	ReplayOrdered{ReplayGameID: "g1-replay", Article: "7.2.1", Reason: "rooks and knights swapped"},
 	TournamentCreated{Name: "Open", System: "swiss-dutch", Rounds: 7, TimeControl: "5400+30", LawsProfile: "fide-2023",
 		PointSystem: map[string]float64{"win": 1, "draw": 0.5}, Tiebreaks: []string{"buchholz"}, Rated: true},
 	PlayerRegistered{PlayerID: "p1", Name: "Capablanca, Jose Raul", Rating: 2725, Federation: "CUB", Title: "GM"},

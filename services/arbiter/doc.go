@@ -3,8 +3,11 @@
 // laws profile, and records each ruling with the article it rests on, so
 // that an audit re-derives exactly the same rulings from the log.
 //
-// Half done: only flag falls are ruled on so far (6.9: the player whose
-// flag fell loses, unless the opponent cannot checkmate by any series of
-// legal moves). Draw claims, illegal-move reports, penalties and the
-// arbiter's own commands are still to be written.
+// It rules on flag falls (6.9), draw claims (laws.ClaimDraw), reported
+// illegal moves (laws.IllegalMove) and the arbiter's hand rulings
+// (penalties, late arrival, a wrong initial position, result overrides);
+// after an annulment it orders the new game the Laws require
+// (arbiter.replay_ordered; the games service creates it). Not ruled on
+// yet: colours reversed (laws.ColoursReversed), quickplay-finish claims
+// (2023 A.5.3-A.5.5 / 1997 10.3).
 package arbiter

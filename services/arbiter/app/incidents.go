@@ -142,8 +142,9 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 // (laws.Penalize: 1997 13.4, 2023 12.9), late arrival (laws.LateArrival:
 // 1997 6.6, 2023 6.7.1) with the forfeit it may declare, a wrong initial
 // position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
-// annulment, or a result override (the game's OverrideResult; no article
-// of the Laws decides it: the arbiter's reason and article are recorded).
+// annulment (the new game the Laws then order follows: OrderReplay), or a
+// result override (the game's OverrideResult; no article of the Laws
+// decides it: the arbiter's reason and article are required and recorded).
 func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	if !g.Exists() {
 		return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: "game not found"}

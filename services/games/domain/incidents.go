@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
@@ -88,6 +89,14 @@ func (g *Game) applyIncident(e Event) error {
 	case events.GameAnnulled:
 		a := e
 		g.annulled = &a
+	case *events.ReplayOrdered:
+		return g.applyIncident(*e)
+	case events.ReplayOrdered:
+		// the new game is another aggregate (its game.created names this
+		// one); this game stays annulled
+		if g.annulled == nil {
+			return fmt.Errorf("arbiter.replay_ordered in a game that is not annulled")
+		}
 	}
 	return nil
 }

@@ -35,6 +35,16 @@ func TestIncidents(t *testing.T) {
 	if _, err := g.ReportIllegal(events.Black, "Ke6", ""); !errors.Is(err, ErrFinished) {
 		t.Fatalf("report in an annulled game: %v", err)
 	}
+	if err := g.Apply(&events.ReplayOrdered{ReplayGameID: "g-replay", Article: "7.2.1"}); err != nil {
+		t.Fatalf("replay ordered for the annulled game: %v", err)
+	}
+	if _, ok := g.Annulled(); !ok {
+		t.Fatal("the replay's order un-annulled the game")
+	}
+	fresh := newGame(t, events.GameCreated{White: "w", Black: "b"})
+	if err := fresh.Apply(events.ReplayOrdered{ReplayGameID: "x", Article: "7.2.1"}); err == nil {
+		t.Fatal("a replay ordered for a game not annulled folds")
+	}
 	for _, c := range []struct{ reason, article, says string }{
 		{"", "", "reason and article: missing"},
 		{"replayed, drawn", "", "article: missing"},

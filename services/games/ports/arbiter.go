@@ -1,11 +1,13 @@
 package ports
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -140,7 +142,54 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		failRuling(w, err)
 		return
 	}
-	httpjson.Write(w, http.StatusOK, outcome{GameID: id, Events: evs, Version: lastSeq(evs), Repeated: repeated})
+	version := lastSeq(evs)
+	replay, err := h.replayAnnulled(r.Context(), evs)
+	if err != nil {
+		// the ruling is recorded; a retry with the same key orders and
+		// creates the replay
+		failRuling(w, err)
+		return
+	}
+	for _, e := range replay {
+		if e.Aggregate.ID == id {
+			version = max(version, e.Seq)
+		}
+	}
+	httpjson.Write(w, http.StatusOK, outcome{GameID: id, Events: append(evs, replay...), Version: version, Repeated: repeated})
+}
+
+// replayAnnulled carries out what the Laws order after an annulment among
+// a ruling's events evs (2023 7.2.1, 1997 7.1a: a new game is played): the
+// arbiter's arbiter.replay_ordered on the annulled game, then the new game
+// (arbiterapp.ReplayGameID, same pairing, game.created naming the annulled
+// game in replay_of), each once, keyed by the annulment. It returns their
+// events (none without an annulment).
+//
+// Half done: the two steps follow the ruling in this request, not from an
+// event consumer; if the process dies between them, a retry of the ruling
+// (same idempotency key) completes them.
+func (h HTTP) replayAnnulled(ctx context.Context, evs []events.Envelope) ([]events.Envelope, error) {
+	for _, e := range evs {
+		if e.Type != (events.GameAnnulled{}).EventType() {
+			continue
+		}
+		rep, err := h.App.Arbiter.OrderReplay(ctx, e)
+		if err != nil {
+			return nil, err
+		}
+		o, err := h.App.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: rep.GameID, Setup: rep.Setup,
+			Meta: app.Meta{IdempotencyKey: arbiterapp.ReplayCreationKey(e), Actor: events.Actor{Role: "system", ID: "arbiter"},
+				CorrelationID: e.CorrelationID, CausationID: rep.Order[len(rep.Order)-1].ID}})
+		if err != nil {
+			return nil, err
+		}
+		out := append([]events.Envelope(nil), rep.Order...)
+		for _, c := range o.Events {
+			out = append(out, c.Envelope)
+		}
+		return out, nil
+	}
+	return nil, nil
 }
 
 func lastSeq(evs []events.Envelope) uint64 {

@@ -1,0 +1,127 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+)
+
+// replaySuffix ends the id of a game played in place of an annulled one.
+const replaySuffix = "-replay"
+
+// ReplayGameID is the id of the new game played in place of the annulled
+// game annulled: "<id>-replay", and for the replay of a replay
+// "<id>-replay2", "<id>-replay3"... An id that would be longer than the
+// events module allows is an error.
+func ReplayGameID(annulled string) (string, error) {
+	base, n := annulled, 1
+	if i := strings.LastIndex(annulled, replaySuffix); i > 0 {
+		switch rest := annulled[i+len(replaySuffix):]; {
+		case rest == "":
+			base, n = annulled[:i], 2
+		default:
+			if k, err := strconv.Atoi(rest); err == nil && k >= 2 && strconv.Itoa(k) == rest {
+				base, n = annulled[:i], k+1
+			}
+		}
+	}
+	id := base + replaySuffix
+	if n > 1 {
+		id += strconv.Itoa(n)
+	}
+	if err := events.Game(id).Check(); err != nil {
+		return "", refuseRuling("the replay of game %s cannot be named: %v", annulled, err)
+	}
+	return id, nil
+}
+
+// ReplayOf returns the game ordered to be played in place of the game
+// recorded as recs (its arbiter.replay_ordered), if any.
+func ReplayOf(recs []gamesapp.Recorded) (string, bool) {
+	for _, r := range recs {
+		if o, ok := r.Event.(*events.ReplayOrdered); ok {
+			return o.ReplayGameID, true
+		}
+	}
+	return "", false
+}
+
+// Replay is a new game ordered in place of an annulled one: the order
+// recorded on the annulled game and the creation the games service makes.
+type Replay struct {
+	// Order is the arbiter.replay_ordered envelope(s) (already recorded
+	// when Repeated).
+	Order    []events.Envelope
+	Repeated bool
+	// GameID is the new game's id, Setup its game.created (the annulled
+	// game's pairing: tournament, round, board, players and colours, time
+	// control, laws profile and start position, with ReplayOf set).
+	GameID string
+	Setup  events.GameCreated
+}
+
+// OrderReplay records, once, that a new game is played in place of the
+// game the annulment (an arbiter.game_annulled envelope) cancelled: the
+// Laws say so whenever they annul (2023 7.2.1, 1997 7.1a: "the game shall
+// be cancelled and a new game played"), so it is not the arbiter's choice.
+// The order (arbiter.replay_ordered, key from the annulment's id) carries
+// the new game's id (ReplayGameID), the annulment's article and reason; the
+// caller then creates the game from Replay.Setup through the games
+// service, with the key ReplayCreationKey(annulment).
+func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (Replay, error) {
+	ann, err := decodeAs[*events.GameAnnulled](annulment, "an annulment")
+	if err != nil {
+		return Replay{}, err
+	}
+	gameID := annulment.Aggregate.ID
+	replayID, err := ReplayGameID(gameID)
+	if err != nil {
+		return Replay{}, err
+	}
+	actor := events.Actor{Role: "system", ID: "arbiter"}
+	meta := gamesapp.Meta{IdempotencyKey: gamesapp.ScopedKey(gameID, actor, "replay-"+annulment.ID), Actor: actor,
+		CorrelationID: annulment.CorrelationID, CausationID: annulment.ID}
+	var setup events.GameCreated
+	out, repeated, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
+		g, err := gamesapp.Fold(recs)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := g.Annulled(); !ok {
+			return nil, refuseRuling("game %s is not annulled: no replay to order", gameID)
+		}
+		setup = g.Setup()
+		if id, ok := ReplayOf(recs); ok {
+			return nil, refuseRuling("game %s is replayed as %s already", gameID, id)
+		}
+		return []events.Event{events.ReplayOrdered{ReplayGameID: replayID, Article: ann.Article, Reason: ann.Reason}}, nil
+	})
+	if err != nil {
+		return Replay{}, err
+	}
+	if repeated || setup.White == "" {
+		recs, _, err := a.Store.Load(ctx, gameID)
+		if err != nil {
+			return Replay{}, err
+		}
+		g, err := gamesapp.Fold(recs)
+		if err != nil {
+			return Replay{}, err
+		}
+		setup = g.Setup()
+	}
+	if len(out) == 0 {
+		return Replay{}, fmt.Errorf("no replay ordered for game %s", gameID)
+	}
+	setup.ReplayOf = gameID
+	return Replay{Order: out, Repeated: repeated, GameID: replayID, Setup: setup}, nil
+}
+
+// ReplayCreationKey is the idempotency key under which the games service
+// creates the replay ordered after the annulment.
+func ReplayCreationKey(annulment events.Envelope) string { return "replay-of-" + annulment.ID }
