@@ -8,7 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,18 +39,34 @@ type Decider struct {
 	CacheGames int
 
 	mu    sync.Mutex
-	cache map[string]cachedGame
+	cache map[string]*cachedGame
 	// games serialises the commands on one game within this process when
 	// the cache is on (the cached game is folded state that a decision
 	// plays on and takes back): a game's lock is games[hash(id) % len].
 	games [256]sync.Mutex
 }
 
-// cachedGame is a game's log as of its head, and the game folded from it.
+// cachedGame is a game folded as of its head, with what a decision needs
+// besides the folded game: the instant of its last event and the
+// idempotency keys its commands were stored under. It does not keep the
+// events themselves (memory per live game): a command whose key is among
+// keys is answered from the log (a retry is rare), and it is only read
+// and changed under the game's lock.
 type cachedGame struct {
-	recs []app.Recorded
-	head events.Head
-	game *domain.Game
+	head   events.Head
+	lastAt time.Time
+	keys   []string
+	game   *domain.Game
+}
+
+// has reports whether a command with this key is in the game's log.
+func (c *cachedGame) has(key string) bool {
+	for i := len(c.keys) - 1; i >= 0; i-- {
+		if c.keys[i] == key {
+			return true
+		}
+	}
+	return false
 }
 
 // lock takes the game's lock when the cache is on.
@@ -58,28 +74,34 @@ func (d *Decider) lock(id string) func() {
 	if d.CacheGames <= 0 {
 		return func() {}
 	}
-	h := fnv.New32a()
-	_, _ = h.Write([]byte(id))
-	m := &d.games[h.Sum32()%uint32(len(d.games))]
+	// FNV-1a, inline (no hasher allocated per command)
+	h := uint32(2166136261)
+	for i := 0; i < len(id); i++ {
+		h ^= uint32(id[i])
+		h *= 16777619
+	}
+	m := &d.games[h%uint32(len(d.games))]
 	m.Lock()
 	return m.Unlock
 }
 
-func (d *Decider) cached(id string) (cachedGame, bool) {
+func (d *Decider) cached(id string) *cachedGame {
+	if d.CacheGames <= 0 {
+		return nil
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	c, ok := d.cache[id]
-	return c, ok
+	return d.cache[id]
 }
 
-func (d *Decider) remember(id string, c cachedGame) {
+func (d *Decider) remember(id string, c *cachedGame) {
 	if d.CacheGames <= 0 {
 		return
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.cache == nil || len(d.cache) >= d.CacheGames {
-		d.cache = map[string]cachedGame{} // crude bound: start afresh
+		d.cache = map[string]*cachedGame{} // crude bound: start afresh
 	}
 	d.cache[id] = c
 }
@@ -124,25 +146,37 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 	defer d.lock(gameID)()
 	retries := max(d.Retries, 1)
 	for attempt := 1; ; attempt++ {
-		c, fromCache := d.cached(gameID)
+		c := d.cached(gameID)
+		fromCache := c != nil
+		if fromCache && c.has(meta.IdempotencyKey) {
+			// a retried command: its first answer is on the log
+			d.forget(gameID)
+			c, fromCache = nil, false
+		}
+		var recs []app.Recorded
 		if !fromCache {
-			recs, head, err := d.Store.Load(ctx, gameID)
+			var head events.Head
+			var err error
+			recs, head, err = d.Store.Load(ctx, gameID)
 			if err != nil {
 				outcome = "error"
 				return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
 			}
-			c = cachedGame{recs: recs, head: head}
+			if done := withKey(recs, meta.IdempotencyKey); len(done) > 0 {
+				outcome = "repeated"
+				return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
+			}
+			c = &cachedGame{head: head}
+			if n := len(recs); n > 0 {
+				c.lastAt = recs[n-1].Envelope.RecordedAt
+			}
 		}
-		recs, head := c.recs, c.head
-		if done := withKey(recs, meta.IdempotencyKey); len(done) > 0 {
-			outcome = "repeated"
-			return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
-		}
+		head := c.head
 		at := meta.RecordedAt
-		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
+		if at.Before(c.lastAt) {
 			// the log's instants never go back, even when several copies
 			// of the service stamp commands with slightly different clocks
-			at = recs[n-1].Envelope.RecordedAt
+			at = c.lastAt
 		}
 		g := c.game
 		if g == nil {
@@ -191,18 +225,7 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			return Outcome{GameID: gameID, Events: written, Version: lastSeq(written), Repeated: true}, nil
 		}
 		if d.CacheGames > 0 {
-			folded := true
-			for _, r := range written {
-				if r.Event != nil && g.ApplyAt(r.Envelope.RecordedAt, r.Event) != nil {
-					folded = false
-					break
-				}
-			}
-			if folded {
-				d.remember(gameID, cachedGame{recs: append(recs[:len(recs):len(recs)], written...), head: newHead, game: g})
-			} else {
-				d.forget(gameID)
-			}
+			d.keep(gameID, c, recs, g, written, newHead, meta.IdempotencyKey)
 		}
 		if d.Metrics != nil {
 			for _, r := range written {
@@ -210,15 +233,51 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 			}
 		}
 		if d.Log != nil && len(written) > 0 {
-			fields := []zap.Field{wiring.GameID(gameID), wiring.Seq(lastSeq(written)),
-				wiring.Actor(meta.Actor.Role, meta.Actor.ID), zap.Int("events", len(written))}
-			if t := g.Setup().TournamentID; t != "" {
-				fields = append(fields, wiring.TournamentID(t))
+			// a move is the commonest command by far (thousands a second
+			// in an Olympiad round): logged at debug level; the others,
+			// rare and each an incident or a step of the event, at info
+			level := zap.InfoLevel
+			if name == "make_move" {
+				level = zap.DebugLevel
 			}
-			d.Log.Info(name, fields...)
+			if ce := d.Log.Check(level, name); ce != nil {
+				fields := []zap.Field{wiring.GameID(gameID), wiring.Seq(lastSeq(written)),
+					wiring.Actor(meta.Actor.Role, meta.Actor.ID), zap.Int("events", len(written))}
+				if t := g.Setup().TournamentID; t != "" {
+					fields = append(fields, wiring.TournamentID(t))
+				}
+				ce.Write(fields...)
+			}
 		}
 		return Outcome{GameID: gameID, Events: written, Version: lastSeq(written)}, nil
 	}
+}
+
+// keep folds the events just written into the game the decision was made
+// on and caches it as of newHead (forgets the game when they do not fold).
+// recs is the log the game was folded from when it was not cached.
+func (d *Decider) keep(gameID string, c *cachedGame, recs []app.Recorded, g *domain.Game, written []app.Recorded, newHead events.Head, key string) {
+	for _, r := range written {
+		if r.Event != nil && g.ApplyAt(r.Envelope.RecordedAt, r.Event) != nil {
+			d.forget(gameID)
+			return
+		}
+	}
+	if c.game == nil {
+		// first time cached: the keys of the log it was folded from
+		for _, r := range recs {
+			if k := r.Envelope.IdempotencyKey; k != "" && (len(c.keys) == 0 || c.keys[len(c.keys)-1] != k) {
+				c.keys = append(c.keys, strings.Clone(k))
+			}
+		}
+		c.game = g
+	}
+	c.keys = append(c.keys, key)
+	c.head = newHead
+	if n := len(written); n > 0 {
+		c.lastAt = written[n-1].Envelope.RecordedAt
+	}
+	d.remember(gameID, c)
 }
 
 func withKey(recs []app.Recorded, key string) []app.Recorded {

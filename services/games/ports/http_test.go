@@ -1,0 +1,59 @@
+package ports
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+)
+
+// TestWriteAnswer: the hand-made answer of a command is byte for byte what
+// encoding/json makes of it (httpjson.Write), including envelopes whose
+// strings need escaping (left to the events module's slow encoder).
+func TestWriteAnswer(t *testing.T) {
+	at := time.Date(2026, 11, 29, 18, 0, 0, 123456789, time.UTC)
+	build := func(key string, evs ...events.Event) []app.Recorded {
+		envs, err := events.Build(events.Game("g-1"), events.WriterGames, events.Head{}, key,
+			events.Meta{Actor: events.Actor{Role: "player", ID: "w"}, CorrelationID: "c1", RecordedAt: at}, evs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]app.Recorded, len(envs))
+		for i, e := range envs {
+			out[i] = app.Recorded{Envelope: e}
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		o    command.Outcome
+	}{
+		{"no events", command.Outcome{GameID: "g-1", Version: 7}},
+		{"one move", command.Outcome{GameID: "g-1", Version: 1, Events: build("k1",
+			events.MovePlayed{Ply: 1, By: events.White, SAN: "e4", UCI: "e2e4", At: at, FENAfter: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"})}},
+		{"repeated, two events", command.Outcome{GameID: "g-1", Version: 2, Repeated: true, Events: build("k2",
+			events.MovePlayed{Ply: 1, By: events.White, SAN: "f3", UCI: "f2f3", At: at},
+			events.GameEnded{Result: "1-0", Termination: "resignation"})}},
+		{"escaping", command.Outcome{GameID: "g-1", Version: 1, Events: build("k<&>\"3",
+			events.GameCreated{White: "Ann <&> \"Bo\"", Black: "é", TimeControl: "5400+30"})}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := httptest.NewRecorder()
+			httpjson.Write(want, 201, answer(tt.o))
+			got := httptest.NewRecorder()
+			writeAnswer(got, 201, tt.o)
+			if got.Code != want.Code || got.Header().Get("Content-Type") != want.Header().Get("Content-Type") {
+				t.Errorf("status %d %q, want %d %q", got.Code, got.Header().Get("Content-Type"), want.Code, want.Header().Get("Content-Type"))
+			}
+			if !bytes.Equal(got.Body.Bytes(), want.Body.Bytes()) {
+				t.Errorf("body\n%s\nwant\n%s", got.Body, want.Body)
+			}
+		})
+	}
+}
