@@ -7,11 +7,12 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/pprof"
+	"os"
 	"strings"
 	"time"
 
@@ -54,6 +55,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}()
 	// the authorisation is settled first: a gateway that may not start
 	// (no tokens on a public address) says so before anything else runs
+	if addr := os.Getenv("HAKEM_PPROF_ADDR"); addr != "" {
+		stop, err := servePprof(addr, log)
+		if err != nil {
+			return err
+		}
+		closers = append(closers, stop)
+	}
 	var auth *authz.Authoriser
 	if cfg.Runs("gateway") {
 		if auth, err = authoriser(cfg, log); err != nil {
@@ -469,21 +477,40 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 }
 
 // envelope decodes a router message's event if it is of type want (the
-// zero envelope otherwise: most events on a subject are not what a handler
-// reacts to, and a look at the type is cheaper than a decode).
+// zero envelope otherwise: most events on a subject, every move on the
+// games' subjects, are not what a handler reacts to). One decode of the
+// envelope (the events module's, which leaves the event's data raw) tells
+// the type and is the answer.
 func envelope(msg *message.Message, want string) (events.Envelope, error) {
-	var probe struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(msg.Payload, &probe); err != nil {
+	var env events.Envelope
+	if err := env.UnmarshalJSON(msg.Payload); err != nil {
 		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
 	}
-	if probe.Type != want {
+	if env.Type != want {
 		return events.Envelope{}, nil
 	}
-	var env events.Envelope
-	if err := json.Unmarshal(msg.Payload, &env); err != nil {
-		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
-	}
 	return env, nil
+}
+
+// servePprof serves Go's profiles (/debug/pprof/) on addr, a listener of
+// its own apart from the gateway: only when HAKEM_PPROF_ADDR is set (off by
+// default), for profiling a running process; it must be a loopback address.
+func servePprof(addr string, log *zap.Logger) (func(), error) {
+	if !loopback(addr) {
+		return nil, fmt.Errorf("HAKEM_PPROF_ADDR %s: profiles are served on a loopback address only", addr)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("pprof: %w", err)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	log.Warn("serving Go profiles (HAKEM_PPROF_ADDR)", zap.String("addr", l.Addr().String()))
+	return func() { _ = srv.Close() }, nil
 }
