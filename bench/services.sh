@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Moves per second accepted end to end through hakem serve's gateway, with
-# many concurrent games (default 1,000 games x 40 plies), with latency
-# percentiles, printed beside the event store's raw append rate measured in
-# the same run. GAMES and PLIES override the sizes.
+# many concurrent games (default 1,000 games x 40 plies), in two phases:
+# saturation (each game sends its next move as soon as the last is
+# answered: the most the process accepts; latency there is the queue of
+# 1,000 waiting requests) and paced (fresh games offered RATE moves/s in
+# all, default 5,000: the latency of a move at that load); each with the
+# serve process's CPU time per move, printed beside the event store's raw
+# append rate measured in the same run. GAMES, PLIES and RATE override the
+# sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go test -v -count=1 -timeout 30m -run '^TestGatewayLoad$' ./services/e2e \
-	-args -long -games "${GAMES:-1000}" -plies "${PLIES:-40}" | grep -E '^(gateway|raw|ok|FAIL|---)'
+	-args -long -games "${GAMES:-1000}" -plies "${PLIES:-40}" -rate "${RATE:-5000}" | grep -E '^(gateway|raw|ok|FAIL|---)'

@@ -9,7 +9,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -23,7 +26,35 @@ var (
 	long     = flag.Bool("long", false, "run the load test (bench/services.sh)")
 	numGames = flag.Int("games", 1000, "load test: concurrent games")
 	numPlies = flag.Int("plies", 40, "load test: plies per game")
+	rate     = flag.Float64("rate", 5000, "load test: moves per second offered in the paced phase (0 skips it)")
 )
+
+// cpuTime returns the user and system time the process pid has used.
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// after the command name in parentheses: state is field 3, utime and
+	// stime fields 14 and 15, in clock ticks (USER_HZ, 100 on Linux)
+	end := bytes.LastIndexByte(b, ')')
+	if end < 0 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	f := strings.Fields(string(b[end+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	var ticks int64
+	for _, s := range f[11:13] {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("/proc/%d/stat: %w", pid, err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
+}
 
 // randomGame returns a deterministic sequence of legal moves (UCI) of at
 // most plies plies, stopping before a position that ends the game.
@@ -52,14 +83,31 @@ func randomGame(seed uint64, plies int) []string {
 }
 
 // TestGatewayLoad plays many games at once through the gateway of a real
-// hakem serve process and prints moves per second and latency percentiles,
-// beside the raw append rate of the event store measured in the same run.
+// hakem serve process and prints, in two phases:
+//
+//   - saturation: every game sends its next move as soon as the previous
+//     one is answered (a closed loop of -games clients): the most moves per
+//     second the process accepts end to end. Its latencies are those of a
+//     queue of -games requests (Little's law: about games / throughput),
+//     not of one move;
+//   - paced: as many fresh games, each sending a move every games/rate
+//     seconds (an offered load of -rate moves/s, players that do not wait
+//     for one another): the moves per second accepted and the latency
+//     percentiles of a move at that load.
+//
+// Each phase also prints the serve process's CPU time per accepted move
+// (its user+system time over the phase, a figure that a busy machine
+// disturbs less than a rate). Then, beside them, the raw append rate of
+// the event store measured in the same run.
 func TestGatewayLoad(t *testing.T) {
 	if !*long {
 		t.Skip("load test: run with -long (bench/services.sh)")
 	}
 	s := start(t, t.TempDir())
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: *numGames, MaxIdleConnsPerHost: *numGames, MaxConnsPerHost: *numGames}}
+	pid := s.cmd.Process.Pid
+	// the client reuses its connections (one per game: net/http keeps each
+	// idle between a game's moves), as a browser or a broadcaster does
+	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConns: *numGames, MaxIdleConnsPerHost: *numGames, MaxConnsPerHost: *numGames}}
 	post := func(path string, v any) (int, error) {
 		b, _ := json.Marshal(v)
 		resp, err := client.Post(s.base+path, "application/json", bytes.NewReader(b))
@@ -71,48 +119,102 @@ func TestGatewayLoad(t *testing.T) {
 		return resp.StatusCode, nil
 	}
 	games := make([][]string, *numGames)
-	ids := make([]string, *numGames)
 	total := 0
 	for i := range games {
 		games[i] = randomGame(uint64(i), *numPlies)
 		total += len(games[i])
-		ids[i] = fmt.Sprintf("load-%d", i)
-		if code, err := post("/api/games", map[string]any{"id": ids[i], "white": "w" + ids[i], "black": "b" + ids[i], "idempotency_key": ids[i]}); err != nil || code != 201 {
-			t.Fatalf("create %s: %d %v", ids[i], code, err)
-		}
 	}
-	lat := make([][]time.Duration, *numGames)
-	var failed atomic.Int64
-	var wg sync.WaitGroup
-	begin := time.Now()
-	for i := range games {
-		wg.Go(func() {
-			for ply, mv := range games[i] {
-				player := "w" + ids[i]
-				if ply%2 == 1 {
-					player = "b" + ids[i]
+	// create makes the games of a phase, 32 at a time.
+	create := func(prefix string) []string {
+		ids := make([]string, *numGames)
+		work := make(chan int)
+		var wg sync.WaitGroup
+		var failed atomic.Value
+		for range 32 {
+			wg.Go(func() {
+				for i := range work {
+					ids[i] = fmt.Sprintf("%s-%d", prefix, i)
+					if code, err := post("/api/games", map[string]any{"id": ids[i], "white": "w" + ids[i], "black": "b" + ids[i], "idempotency_key": ids[i]}); err != nil || code != 201 {
+						failed.Store(fmt.Sprintf("create %s: %d %v", ids[i], code, err))
+					}
 				}
-				t0 := time.Now()
-				code, err := post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
-				lat[i] = append(lat[i], time.Since(t0))
-				if err != nil || code != 200 {
-					failed.Add(1)
-					return
+			})
+		}
+		for i := range ids {
+			work <- i
+		}
+		close(work)
+		wg.Wait()
+		if f := failed.Load(); f != nil {
+			t.Fatal(f)
+		}
+		return ids
+	}
+	// play plays every game, game i waiting wait(i, ply) before each move.
+	play := func(name string, ids []string, wait func(i, ply int) time.Duration) {
+		lat := make([][]time.Duration, *numGames)
+		var failed atomic.Int64
+		var wg sync.WaitGroup
+		cpu0, err := cpuTime(pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		begin := time.Now()
+		for i := range games {
+			wg.Go(func() {
+				lat[i] = make([]time.Duration, 0, len(games[i]))
+				for ply, mv := range games[i] {
+					if d := wait(i, ply); d > 0 {
+						time.Sleep(d)
+					}
+					player := "w" + ids[i]
+					if ply%2 == 1 {
+						player = "b" + ids[i]
+					}
+					t0 := time.Now()
+					code, err := post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+					lat[i] = append(lat[i], time.Since(t0))
+					if err != nil || code != 200 {
+						failed.Add(1)
+						return
+					}
 				}
-			}
+			})
+		}
+		wg.Wait()
+		elapsed := time.Since(begin)
+		cpu1, err := cpuTime(pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := failed.Load(); n > 0 {
+			t.Fatalf("%s: %d games had a refused or failed move", name, n)
+		}
+		all := slices.Concat(lat...)
+		slices.Sort(all)
+		pct := func(p float64) time.Duration { return all[min(len(all)-1, int(p*float64(len(all))))] }
+		fmt.Printf("gateway %s: %d games, %d moves in %.2fs: %.0f moves/s accepted end to end; latency p50 %v, p99 %v, max %v; serve CPU %.0f µs per move\n",
+			name, *numGames, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), pct(.50).Round(time.Microsecond), pct(.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond),
+			float64((cpu1-cpu0).Microseconds())/float64(total))
+	}
+
+	play("saturation", create("load"), func(int, int) time.Duration { return 0 })
+	if *rate > 0 {
+		// every game moves once per period, the games spread evenly over it
+		period := time.Duration(float64(*numGames) / *rate * float64(time.Second))
+		ids := create("paced")
+		start := time.Now().Add(period)
+		play(fmt.Sprintf("paced at %.0f moves/s offered", *rate), ids, func(i, ply int) time.Duration {
+			return time.Until(start.Add(time.Duration(ply)*period + time.Duration(i)*period/time.Duration(*numGames)))
 		})
 	}
-	wg.Wait()
-	elapsed := time.Since(begin)
-	if n := failed.Load(); n > 0 {
-		t.Fatalf("%d games had a refused or failed move", n)
-	}
-	all := slices.Concat(lat...)
-	slices.Sort(all)
-	pct := func(p float64) time.Duration { return all[min(len(all)-1, int(p*float64(len(all))))] }
-	fmt.Printf("gateway: %d games, %d moves in %.2fs: %.0f moves/s accepted end to end; latency p50 %v, p99 %v, max %v\n",
-		*numGames, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), pct(.50).Round(time.Microsecond), pct(.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond))
 	s.stop()
+	ids := make([]string, *numGames)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("load-%d", i)
+	}
+	var failed atomic.Int64
+	var wg sync.WaitGroup
 
 	// Baseline, same run: the event store's raw append rate (one MovePlayed
 	// per append, as many writers as games, its own embedded server).
@@ -131,7 +233,7 @@ func TestGatewayLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	begin = time.Now()
+	begin := time.Now()
 	for i := range games {
 		wg.Go(func() {
 			agg := events.Game(ids[i])
