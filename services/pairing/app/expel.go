@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/adapters"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// ExpelOnPenalty is the handler a consumer of the arbiter's game events
+// (game.*.arbiter) calls for each arbiter.penalty_imposed: a penalty of
+// expulsion in a game of a tournament also expels the penalised player
+// from the tournament (Expel, keyed by the penalty's event id, so that a
+// redelivered penalty expels once). Other penalties, games outside a
+// tournament and what Expel refuses (a player already expelled, a
+// finished or unknown tournament) give nothing. Half done: `hakem serve` does not wire it yet (the consumer
+// belongs in internal/serve); the tournament route
+// POST /api/tournaments/{id}/expulsions records expulsions meanwhile.
+func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (Outcome, error) {
+	ev, err := events.Decode(penalty)
+	if err != nil {
+		return Outcome{}, err
+	}
+	pen, ok := ev.(*events.PenaltyImposed)
+	if !ok {
+		return Outcome{}, fmt.Errorf("event %s is a %s, not a penalty", penalty.ID, penalty.Type)
+	}
+	if pen.Kind != "expulsion" {
+		return Outcome{}, nil
+	}
+	recs, _, err := adapters.EventStore{Store: p.Store}.Load(ctx, penalty.Aggregate.ID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	g, err := gamesapp.Fold(recs)
+	if err != nil {
+		return Outcome{}, err
+	}
+	setup := g.Setup()
+	if setup.TournamentID == "" {
+		return Outcome{}, nil
+	}
+	player := setup.White
+	if pen.Side == events.Black {
+		player = setup.Black
+	}
+	reason := pen.Reason
+	if reason == "" {
+		reason = "expulsion in game " + penalty.Aggregate.ID
+	}
+	actor := penalty.Actor
+	if actor.Role == "" {
+		actor = events.Actor{Role: "arbiter", ID: "arbiter"}
+	}
+	meta := events.Meta{Actor: actor, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
+	out, err := p.Expel(ctx, setup.TournamentID, events.PlayerExpelled{PlayerID: player, Article: pen.Article, Reason: reason}, meta, "expelled-by-"+penalty.ID)
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		return Outcome{}, nil // already expelled, the tournament over or unknown: nothing to record
+	}
+	return out, err
+}
