@@ -11,7 +11,8 @@ import (
 // the Laws order, a new game is played — the arbiter records the order
 // (arbiter.replay_ordered, with the new game's id and the article) and the
 // games service creates the replay with the same pairing, its game.created
-// naming the annulled game. A retry of the ruling creates nothing more;
+// naming the annulled game. The annulled game's clock stops. A retry of
+// the ruling creates nothing more;
 // the replay is played; the audit finds both logs sound.
 func TestAnnulmentReplay(t *testing.T) {
 	if testing.Short() {
@@ -58,6 +59,14 @@ func TestAnnulmentReplay(t *testing.T) {
 		if cd[k] != want {
 			t.Errorf("replay's %s: %v, want %v", k, cd[k], want)
 		}
+	}
+
+	// the annulled game's clock stopped at the annulment
+	c := s.do("GET", "/api/games/"+id+"/clock", "")
+	wc, _ := c.body["white"].(map[string]any)
+	bc, _ := c.body["black"].(map[string]any)
+	if c.status != 200 || wc["running"] != false || bc["running"] != false {
+		t.Errorf("annulled game's clock: %d %s", c.status, c.raw)
 	}
 
 	// a retry answers the same and creates nothing

@@ -54,15 +54,27 @@ type KVCheckpoints struct {
 	Key string
 }
 
-// OpenKVCheckpoints creates (or opens) the bucket CheckpointBucket on js,
-// file-stored, with one value kept.
+// OpenKVCheckpoints opens the bucket CheckpointBucket on js, creating it
+// (file-stored, one value kept) when it does not exist.
+//
+// Not provisioned yet: `hakem provision` does not create the bucket, nor do
+// the per-service NATS users of deploy/nats allow it; a clocks service run
+// that way works without a checkpoint (from the beginning of the stream).
 func OpenKVCheckpoints(ctx context.Context, js jetstream.JetStream) (*KVCheckpoints, error) {
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	if kv, err := js.KeyValue(ctx, CheckpointBucket); err == nil {
+		return &KVCheckpoints{KV: kv, Key: CheckpointKey}, nil
+	} else if !errors.Is(err, jetstream.ErrBucketNotFound) {
+		return nil, fmt.Errorf("bucket %s: %w", CheckpointBucket, err)
+	}
+	kv, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      CheckpointBucket,
 		Description: "Hakem clock watcher's checkpoint (a cache; the GAMES stream stays the source of truth)",
 		History:     1,
 		Storage:     jetstream.FileStorage,
 	})
+	if errors.Is(err, jetstream.ErrBucketExists) {
+		kv, err = js.KeyValue(ctx, CheckpointBucket) // another copy made it meanwhile
+	}
 	if err != nil {
 		return nil, fmt.Errorf("bucket %s: %w", CheckpointBucket, err)
 	}

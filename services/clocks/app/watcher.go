@@ -406,8 +406,8 @@ func (w *Watcher) fold(r events.Record) error {
 		w.Log.Error("game's clock does not fold; not watched", zap.String("game_id", id), zap.Error(err))
 		return nil
 	}
-	if _, ended := ev.(*events.GameEnded); ended {
-		w.forget(id, g)
+	if g.timer.Finished() {
+		w.forget(id, g) // ended or annulled: no flag to watch
 		return nil
 	}
 	w.schedule(id, g)

@@ -53,6 +53,10 @@ type Timer struct {
 // (the clocks are stopped meanwhile; see Apply).
 func (t *Timer) ClaimPending() bool { return t.claim }
 
+// Finished reports whether the game ended or was annulled (the clock is
+// stopped for good).
+func (t *Timer) Finished() bool { return t.finished }
+
 // Exists reports whether the game was created.
 func (t *Timer) Exists() bool { return t.exists }
 
@@ -104,6 +108,8 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 		return t.Apply(at, *e)
 	case *events.RulingGiven:
 		return t.Apply(at, *e)
+	case *events.GameAnnulled:
+		return t.Apply(at, *e)
 	}
 	switch e := e.(type) {
 	case events.GameCreated:
@@ -124,7 +130,9 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			}
 			return t.clockEvent(clock.Event{Kind: clock.Press, Side: side}, instant(e.At, at))
 		}
-	case events.GameEnded:
+	case events.GameEnded, events.GameAnnulled:
+		// an annulled game is cancelled (1997 7.1a, 2023 7.2.1): its clock
+		// stops as at an end, and no flag falls in it
 		t.finished = true
 		if t.Started() && !t.clk.Stopped() {
 			return t.clockEvent(clock.Event{Kind: clock.Stop}, at)

@@ -302,3 +302,30 @@ func TestHandCommandsCiteTheirGrounds(t *testing.T) {
 		t.Errorf("adjust: %v %v", evs, err)
 	}
 }
+
+// An annulled game's clock stops at the annulment: no flag falls in it and
+// the arbiter's clock commands are refused as in a finished game.
+func TestAnnulmentStopsTheClock(t *testing.T) {
+	start := events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}
+	at := t0.Add(10 * time.Second)
+	running := fold(t, t0, created("60"), t0, start)
+	if _, ok := running.Deadline(); !ok || running.Finished() {
+		t.Fatal("a running clock without a deadline")
+	}
+	for _, ann := range []events.Event{events.GameAnnulled{Reason: "rooks swapped", Article: "7.2.1"}, &events.GameAnnulled{Reason: "rooks swapped"}} {
+		tm := fold(t, t0, created("60"), t0, start, at, ann)
+		if _, ok := tm.Deadline(); ok || !tm.Finished() || !tm.Clock().Stopped() {
+			t.Errorf("%T: the clock runs on after the annulment", ann)
+		}
+		if evs := tm.CheckFlag(t0.Add(time.Hour)); len(evs) != 0 {
+			t.Errorf("%T: flag in an annulled game: %v", ann, evs)
+		}
+		w, _, err := tm.Reading(t0.Add(time.Hour))
+		if err != nil || w.Remaining != 50*time.Second {
+			t.Errorf("%T: white's clock an hour later: %v %v, want 50 s left", ann, w.Remaining, err)
+		}
+		if _, err := tm.Pause(at.Add(time.Second), "x"); !errors.Is(err, ErrState) {
+			t.Errorf("%T: pause in an annulled game: %v", ann, err)
+		}
+	}
+}
