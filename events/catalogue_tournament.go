@@ -17,7 +17,8 @@ type TournamentCreated struct {
 	// LawsProfile is the Laws edition ("fide-2023", "fide-1997").
 	LawsProfile string `json:"laws_profile"`
 	// PointSystem is the points for a win, draw, loss and bye, e.g.
-	// {"win":1,"draw":0.5,"loss":0,"bye":1}.
+	// {"win":1,"draw":0.5,"loss":0,"bye":1}; a forfeit win scores "win",
+	// a forfeit loss "forfeit_loss" (0 when absent).
 	PointSystem map[string]float64 `json:"point_system"`
 	// Tiebreaks is the tie-break order (e.g. ["buchholz-cut1","buchholz","sonneborn-berger"]).
 	Tiebreaks []string `json:"tiebreaks"`
