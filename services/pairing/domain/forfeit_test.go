@@ -177,6 +177,12 @@ func TestPairingInputPairsLikeTheService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for range 5 { // the input (and its hash) must not depend on map order
+		again, err := tr.PairingInput(results)
+		if err != nil || !bytes.Equal(again, input) {
+			t.Fatalf("the pairing input differs from one call to the next: %v\n%s\n%s", err, input, again)
+		}
+	}
 	text := string(input)
 	for _, want := range []string{`(?m)^XXP \d+ \d+$`, `0000 - H$`, `0000 - Z$`, `\d [wb] \+( |$)`, `\d [wb] -( |$)`} {
 		if !regexp.MustCompile(`(?m)` + want).MatchString(text) {
