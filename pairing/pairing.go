@@ -105,6 +105,16 @@ type PointSystem struct {
 	ZeroPointBye        Score // absence, zero-point bye
 	ForfeitLoss         Score // forfeit loss
 	PairingAllocatedBye Score // the pairing-allocated bye
+	// Exact, when not nil, gives the results a file may score apart from
+	// Win, Draw and Loss (XXS: by colour, forfeit win, full- and
+	// half-point bye); nil scores them as Win, Draw and Loss.
+	Exact *ExactPoints
+}
+
+// ExactPoints are the points of the results that XXS may set apart.
+type ExactPoints struct {
+	BlackWin, BlackDraw, BlackLoss         Score // over the board with black (Win, Draw, Loss are with white)
+	ForfeitWin, FullPointBye, HalfPointBye Score
 }
 
 // FIDEPoints is the point system of the FIDE rules: 1, ½, 0.
@@ -122,6 +132,9 @@ type Tournament struct {
 // GamePoints returns what game g scored for its player under the
 // tournament's point system.
 func (t *Tournament) GamePoints(g Game) Score {
+	if x := t.Points.Exact; x != nil && !g.PairingAllocatedBye() {
+		return t.exactPoints(g, x)
+	}
 	switch g.Outcome {
 	case Win:
 		if g.PairingAllocatedBye() {
@@ -152,4 +165,37 @@ func (p *Player) Acceleration(r int) Score {
 // pairing-allocated bye is a Board with Black == 0.
 type Board struct {
 	White, Black int
+}
+
+func (t *Tournament) exactPoints(g Game, x *ExactPoints) Score {
+	black := g.Played && g.Color == Black
+	switch g.Outcome {
+	case Win:
+		switch {
+		case g.Played && black:
+			return x.BlackWin
+		case g.Played:
+			return t.Points.Win
+		case g.Opponent >= 0:
+			return x.ForfeitWin
+		}
+		return x.FullPointBye
+	case Draw:
+		switch {
+		case black:
+			return x.BlackDraw
+		case g.Played || g.Opponent >= 0:
+			return t.Points.Draw
+		}
+		return x.HalfPointBye
+	}
+	switch {
+	case !g.Paired:
+		return t.Points.ZeroPointBye
+	case black:
+		return x.BlackLoss
+	case g.Played:
+		return t.Points.Loss
+	}
+	return t.Points.ForfeitLoss
 }

@@ -84,6 +84,12 @@ func fromTRF(f *trf.File, next bool) (*Tournament, error) {
 		ForfeitLoss:         tenths(f.PointSystem.ForfeitLoss),
 		PairingAllocatedBye: tenths(f.PointSystem.PairingAllocatedBye),
 	}
+	if x := (ExactPoints{
+		BlackWin: tenths(f.PointSystem.BlackWin), BlackDraw: tenths(f.PointSystem.BlackDraw), BlackLoss: tenths(f.PointSystem.BlackLoss),
+		ForfeitWin: tenths(f.PointSystem.ForfeitWin), FullPointBye: tenths(f.PointSystem.FullPointBye), HalfPointBye: tenths(f.PointSystem.HalfPointBye),
+	}); x != (ExactPoints{BlackWin: ps.Win, BlackDraw: ps.Draw, BlackLoss: ps.Loss, ForfeitWin: ps.Win, FullPointBye: ps.Win, HalfPointBye: ps.Draw}) {
+		ps.Exact = &x // an XXS that sets results apart (162 cannot)
+	}
 	t := &Tournament{Round: played + 1, TotalRounds: total, Points: ps}
 	t.Players = make([]Player, len(players))
 	for i, p := range players {

@@ -94,7 +94,10 @@ func newEntrant(t *pairing.Tournament, i, rank int) *entrant {
 	e.playedGames = len(e.colours)
 	e.byeEligible = true
 	for _, g := range p.Games {
-		if !g.Played && t.GamePoints(g) >= t.Points.Win {
+		// C2: never a second pairing-allocated bye, whatever it is worth
+		// (162 P may make it less than a win), nor one after a round
+		// scored as a win without playing.
+		if g.PairingAllocatedBye() || (!g.Played && t.GamePoints(g) >= t.Points.Win) {
 			e.byeEligible = false
 		}
 	}
