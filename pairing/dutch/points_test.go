@@ -127,8 +127,8 @@ func TestPointSystems(t *testing.T) {
 			want:     []string{"2-3", "4-0", "5-1"},
 			brackets: []string{"Bracket of score 1.0: residents 1(1.0) 2(1.0) 5(1.0)"},
 			hand: "1, 2, 5: 1.0; 3, 4: 0. 5 may not have a second bye (C2): the bye goes to 3 or 4 (C5). In the 1.0 bracket one player floats; every choice pairs one, floats a 1.0 player, " +
-				"and grants the preferences (1 black, 2 white, 5 none); 5 downfloated in round 1 (a bye scoring more than a loss, 1.4.3), so floating him again is worse (C14): 1-5 (first in S2's order before 1-2... 1-2 floats 5) " +
-				"and 2 floats to 3 (2 met 4): both want white, 2 higher (E.4): 2-3; 4 gets the bye; 5 has no preference, 1 wants black: 5-1.",
+				"and grants the preferences (1 black, 2 white, 5 none); 5 downfloated in round 1 (a bye scoring more than a loss, 1.4.3), so 1-2, which floats him again, is worse (C14); of 1-5 (floating 2) and 2-5 (floating 1), 1-5 comes first (S1 1, S2 2 5). " +
+				"2 floats to 3 (2 met 4): both want white, 2 higher (E.4): 2-3; 4 gets the bye; 5 has no preference, 1 wants black: 5-1.",
 		},
 		{
 			name: "bye worth a draw by 162 P", text: pointsFile(byeRounds, 5, points{1, 0.5, 0, 0.5, 0.5}, record162("W 1.0", "D 0.5", "L 0.0", "P 0.5")),
