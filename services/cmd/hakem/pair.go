@@ -48,10 +48,10 @@ revised in 2025), as bbpPairings 6 does.
                                        (to standard output when OUT is omitted)
   hakem pair --dutch IN.trf -p OUT --explain
                                        also explains the pairing: brackets,
-                                       floaters, the step that decided each
-                                       choice, the colour rule applied (to
-                                       standard output; to standard error when
-                                       OUT is omitted)
+                                       floaters, the criterion (C1-C21) that
+                                       decided each choice, the colour rule
+                                       (E.1-E.5) applied (to standard output;
+                                       to standard error when OUT is omitted)
   hakem pair --dutch IN.trf -c         re-pairs every round of the file and
                                        lists the rounds whose pairing differs
 
