@@ -65,6 +65,10 @@ type solver struct {
 	fbuf          []int32 // the scan's list of far vertices (see farVertices)
 	queue         []int
 
+	treeRoot  []int     // by top-level blossom: the root vertex of its tree in this stage
+	deadRoot  []uint32  // by root vertex: stamp of the stage in which its tree augmented
+	deadMark  []uint32  // by blossom: stamp of the stage in which a path reached it unlabelled
+	stamp     uint32    // the current stage's stamp
 	seen      []uint32  // tightAugment's stamps
 	tightFrom int       // unmatched vertices from which to try tightAugment (0: never)
 	pass      uint32    // tightAugment's current stamp
@@ -209,6 +213,11 @@ func (s *solver) leaves(b int, out []int) []int {
 func (s *solver) assignLabel(w, t, p int) {
 	for {
 		b := s.inblossom[w]
+		if p == -1 {
+			s.treeRoot[b] = w
+		} else {
+			s.treeRoot[b] = s.treeRoot[s.inblossom[s.endpoint(p)]]
+		}
 		s.label[w], s.label[b] = t, t
 		s.labelend[w], s.labelend[b] = p, p
 		s.bestedge[w], s.bestedge[b] = -1, -1
@@ -281,6 +290,7 @@ func (s *solver) addBlossom(base, e int) {
 	s.blossomendps[b] = endps
 	s.label[b] = 1
 	s.labelend[b] = s.labelend[bb]
+	s.treeRoot[b] = s.treeRoot[bb]
 	s.num(b).Clear()
 	for _, x := range s.leaves(b, nil) {
 		if s.label[s.inblossom[x]] == 2 {
@@ -309,7 +319,7 @@ func (s *solver) refreshBest(b int) {
 	for _, x := range s.lbuf {
 		s.neighbours(x, func(p int) bool {
 			bj := s.inblossom[s.endpoint(p)]
-			if bj == b || s.label[bj] != 1 {
+			if bj == b || s.label[bj] != 1 || s.dead(bj) {
 				return true
 			}
 			k := p / 2
@@ -341,6 +351,7 @@ func mod(j, l int) int { return ((j % l) + l) % l }
 func (s *solver) expandBlossom(b int, endstage bool) {
 	for _, c := range s.blossomchilds[b] {
 		s.blossomparent[c] = -1
+		s.treeRoot[c] = s.treeRoot[b]
 		if c < s.n {
 			s.inblossom[c] = c
 		} else if endstage && s.num(c).IsZero() {
@@ -485,15 +496,32 @@ func (s *solver) augmentHalf(sv, p int) {
 	}
 }
 
+// solve runs the stages of the algorithm until no augmenting path is left.
+//
+// A stage labels every unmatched vertex as the root of an alternating
+// tree and grows the trees, changing the duals when no tight edge is left
+// to grow them, until two trees meet (an augmenting path). Instead of
+// ending the stage there, the two trees are left aside ("dead") and the
+// others go on growing along tight edges, with no further change of the
+// duals, so that one stage may augment along many disjoint paths: the
+// labels of the trees left are still those of alternating trees, and the
+// duals, which no longer change, remain feasible. The stage ends when no
+// live tree can grow without a change of the duals.
 func (s *solver) solve() {
 	n := s.n
 	kslack := s.scratch(0)
 	delta := s.scratch(1)
 	tight := s.dense != nil && s.tightFrom > 0
+	if len(s.treeRoot) < 2*n {
+		s.treeRoot = make([]int, 2*n)
+		s.deadRoot = make([]uint32, n)
+		s.deadMark = make([]uint32, 2*n)
+	}
 	for stage := 0; s.dense != nil || stage < n; stage++ {
 		if tight && s.freeCount() >= s.tightFrom {
 			tight = 4*s.tightAugment() >= s.tightFrom
 		}
+		s.newStamp()
 		for i := range s.label {
 			s.label[i] = 0
 			s.bestedge[i] = -1
@@ -522,11 +550,14 @@ func (s *solver) solve() {
 		if s.dense != nil && roots == 0 {
 			break
 		}
-		augmented := false
+		augmented := false // some trees have met: the duals stay as they are
 		for {
-			for len(s.queue) > 0 && !augmented {
+			for len(s.queue) > 0 {
 				v := s.queue[len(s.queue)-1]
 				s.queue = s.queue[:len(s.queue)-1]
+				if s.dead(s.inblossom[v]) {
+					continue
+				}
 				far := s.farVertices(v)
 			scan:
 				for i, u32 := range far {
@@ -545,12 +576,16 @@ func (s *solver) solve() {
 						p = s.neighbend[v][i]
 					}
 					k := p / 2
-					if s.inblossom[v] == s.inblossom[w] {
+					bw := s.inblossom[w]
+					if s.inblossom[v] == bw {
 						continue
 					}
-					if s.label[w] != 0 && s.label[s.inblossom[w]] == 2 {
+					if s.label[w] != 0 && s.label[bw] == 2 {
 						// w is a T-vertex: an edge to it neither grows
 						// the tree nor bounds the next dual change.
+						continue
+					}
+					if augmented && s.dead(bw) {
 						continue
 					}
 					if !s.allowedge[k] {
@@ -564,11 +599,13 @@ func (s *solver) solve() {
 						}
 					}
 					if s.allowedge[k] {
-						switch s.label[s.inblossom[w]] {
+						switch s.label[bw] {
 						case 0:
-							if s.dense != nil && s.mate[s.blossombase[s.inblossom[w]]] == -1 {
+							if s.dense != nil && s.mate[s.blossombase[bw]] == -1 {
 								// an unmatched vertex whose dual is zero:
 								// the path to it augments
+								s.deadMark[bw] = s.stamp
+								s.kill(s.inblossom[v])
 								s.augmentMatching(k)
 								augmented = true
 								break scan
@@ -579,8 +616,11 @@ func (s *solver) solve() {
 							if base >= 0 {
 								s.addBlossom(base, k)
 							} else {
+								s.kill(s.inblossom[v])
+								s.kill(bw)
 								s.augmentMatching(k)
 								augmented = true
+								break scan
 							}
 						default:
 							if s.label[w] == 0 {
@@ -588,10 +628,7 @@ func (s *solver) solve() {
 								s.labelend[w] = p ^ 1
 							}
 						}
-						if augmented {
-							break scan
-						}
-					} else if s.label[s.inblossom[w]] == 1 {
+					} else if s.label[bw] == 1 {
 						b := s.inblossom[v]
 						if !s.bestStale[b] && (s.bestedge[b] == -1 || kslack.Cmp(s.bestSlack(b)) < 0) {
 							s.bestedge[b] = k
@@ -605,18 +642,18 @@ func (s *solver) solve() {
 					}
 				}
 			}
-			if augmented {
-				break
-			}
 			deltatype, deltaedge, deltablossom := 1, -1, -1
 			deltavertex := -1
 			if s.dense != nil {
 				// the least dual of a vertex in an S-blossom
 				for v := 0; v < n; v++ {
-					if s.label[s.inblossom[v]] == 1 && (deltavertex == -1 || s.num(v).Cmp(delta) < 0) {
+					if b := s.inblossom[v]; s.label[b] == 1 && !s.dead(b) && (deltavertex == -1 || s.num(v).Cmp(delta) < 0) {
 						delta.Set(s.num(v))
 						deltavertex = v
 					}
+				}
+				if deltavertex == -1 {
+					break // every tree has augmented
 				}
 			} else {
 				delta.Set(s.num(0))
@@ -628,7 +665,7 @@ func (s *solver) solve() {
 			}
 			d := s.scratch(2)
 			for v := 0; v < n; v++ {
-				if s.label[s.inblossom[v]] == 0 && s.bestedge[v] != -1 {
+				if s.label[s.inblossom[v]] == 0 && s.bestedge[v] != -1 && !s.deadEdge(s.bestedge[v]) {
 					s.slackInto(s.bestedge[v], d)
 					if d.Cmp(delta) < 0 {
 						delta.Set(d)
@@ -637,10 +674,13 @@ func (s *solver) solve() {
 				}
 			}
 			for b := 0; b < 2*n; b++ {
-				if s.blossomparent[b] == -1 && s.label[b] == 1 && s.bestStale[b] {
+				if s.blossomparent[b] != -1 || s.label[b] != 1 || s.dead(b) {
+					continue
+				}
+				if s.bestStale[b] {
 					s.refreshBest(b)
 				}
-				if s.blossomparent[b] == -1 && s.label[b] == 1 && s.bestedge[b] != -1 {
+				if s.bestedge[b] != -1 && !s.deadEdge(s.bestedge[b]) {
 					s.slackInto(s.bestedge[b], d)
 					d.Rsh1()
 					if d.Cmp(delta) < 0 {
@@ -650,61 +690,39 @@ func (s *solver) solve() {
 				}
 			}
 			for b := n; b < 2*n; b++ {
-				if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 && s.label[b] == 2 && s.num(b).Cmp(delta) < 0 {
+				if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 && s.label[b] == 2 && !s.dead(b) && s.num(b).Cmp(delta) < 0 {
 					delta.Set(s.num(b))
 					deltatype, deltablossom = 4, b
 				}
 			}
-			for v := 0; v < n; v++ {
-				switch s.label[s.inblossom[v]] {
-				case 1:
-					s.num(v).Sub(delta)
-				case 2:
-					s.num(v).Add(delta)
+			if augmented {
+				// no dual change once trees have met: go on only along
+				// edges that are tight already
+				if !delta.IsZero() || (deltatype == 1 && s.dense == nil) {
+					break
 				}
-			}
-			for b := n; b < 2*n; b++ {
-				if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 {
-					switch s.label[b] {
-					case 1:
-						s.num(b).Add(delta)
-					case 2:
-						s.num(b).Sub(delta)
-					}
-				}
-			}
-			// The noted least slacks follow the dual change: an edge from an
-			// S-vertex to an unlabelled one loses delta, one between two
-			// S-blossoms twice delta.
-			for b := 0; b < 2*n; b++ {
-				if s.bestedge[b] == -1 {
-					continue
-				}
-				if b < n && s.label[s.inblossom[b]] == 0 {
-					s.bestSlack(b).Sub(delta)
-				} else if s.blossomparent[b] == -1 && s.label[b] == 1 && !s.bestStale[b] && (b >= n || s.inblossom[b] == b) {
-					s.bestSlack(b).Sub(delta)
-					s.bestSlack(b).Sub(delta)
-				}
+			} else {
+				s.changeDuals(delta)
 			}
 			if deltatype == 1 {
-				if s.dense != nil {
-					// deltavertex's dual is zero: it may stay unmatched.
-					if s.mate[deltavertex] != -1 {
-						s.augmentHalf(deltavertex, -1)
-					}
-					augmented = true
+				if s.dense == nil {
+					break // the optimum
 				}
-				break
+				// deltavertex's dual is zero: it may stay unmatched.
+				s.kill(s.inblossom[deltavertex])
+				if s.mate[deltavertex] != -1 {
+					s.augmentHalf(deltavertex, -1)
+				}
+				augmented = true
+				continue
 			}
 			switch deltatype {
 			case 2:
 				s.allow(deltaedge)
-				i, j := s.eu[deltaedge], s.ev[deltaedge]
+				i := s.eu[deltaedge]
 				if s.label[s.inblossom[i]] == 0 {
-					i, j = j, i
+					i = s.ev[deltaedge]
 				}
-				_ = j
 				s.queue = append(s.queue, i)
 			case 3:
 				s.allow(deltaedge)
@@ -722,6 +740,82 @@ func (s *solver) solve() {
 			}
 		}
 	}
+}
+
+// changeDuals subtracts delta from the duals of S-vertices and
+// T-blossoms and adds it to those of T-vertices and S-blossoms, and
+// updates the noted least slacks.
+func (s *solver) changeDuals(delta Weight) {
+	n := s.n
+	if delta.IsZero() {
+		return
+	}
+	for v := 0; v < n; v++ {
+		switch s.label[s.inblossom[v]] {
+		case 1:
+			s.num(v).Sub(delta)
+		case 2:
+			s.num(v).Add(delta)
+		}
+	}
+	for b := n; b < 2*n; b++ {
+		if s.blossombase[b] >= 0 && s.blossomparent[b] == -1 {
+			switch s.label[b] {
+			case 1:
+				s.num(b).Add(delta)
+			case 2:
+				s.num(b).Sub(delta)
+			}
+		}
+	}
+	// The noted least slacks follow the dual change: an edge from an
+	// S-vertex to an unlabelled one loses delta, one between two
+	// S-blossoms twice delta.
+	for b := 0; b < 2*n; b++ {
+		if s.bestedge[b] == -1 {
+			continue
+		}
+		if b < n && s.label[s.inblossom[b]] == 0 {
+			s.bestSlack(b).Sub(delta)
+		} else if s.blossomparent[b] == -1 && s.label[b] == 1 && !s.bestStale[b] && (b >= n || s.inblossom[b] == b) {
+			s.bestSlack(b).Sub(delta)
+			s.bestSlack(b).Sub(delta)
+		}
+	}
+}
+
+// newStamp starts a stage: no tree is dead.
+func (s *solver) newStamp() {
+	s.stamp++
+	if s.stamp == 0 { // wrapped around
+		for i := range s.deadRoot {
+			s.deadRoot[i] = 0
+		}
+		for i := range s.deadMark {
+			s.deadMark[i] = 0
+		}
+		s.stamp = 1
+	}
+}
+
+// kill marks the tree holding labelled top-level blossom b as dead for
+// the rest of the stage: it has augmented, its labels are void.
+func (s *solver) kill(b int) {
+	s.deadRoot[s.treeRoot[b]] = s.stamp
+}
+
+// dead reports whether top-level blossom b belongs to a tree that has
+// augmented in this stage (or is an unmatched vertex that a path reached).
+func (s *solver) dead(b int) bool {
+	if s.deadMark[b] == s.stamp {
+		return true
+	}
+	return s.label[b] != 0 && s.deadRoot[s.treeRoot[b]] == s.stamp
+}
+
+// deadEdge reports whether an end of edge k is in a dead tree.
+func (s *solver) deadEdge(k int) bool {
+	return s.dead(s.inblossom[s.eu[k]]) || s.dead(s.inblossom[s.ev[k]])
 }
 
 // tightRoots is the number of unmatched vertices from which a Matcher

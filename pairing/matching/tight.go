@@ -1,9 +1,8 @@
 package matching
 
 // Tight augmentation: a Matcher whose weights changed at many vertices at
-// once starts with many unmatched vertices, and the blossom algorithm finds
-// one augmenting path per stage, each stage labelling every unmatched
-// vertex afresh. Before a stage, tightAugment augments along simple
+// once starts with many unmatched vertices, and each stage of the blossom
+// algorithm labels every unmatched vertex afresh. Before a stage, tightAugment augments along simple
 // alternating paths of tight edges between vertices outside any blossom,
 // as many vertex-disjoint ones as one depth-first pass finds. The duals do
 // not change, every edge of such a path is tight and no blossom is touched,
