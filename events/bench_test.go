@@ -81,10 +81,15 @@ func withHeaders(game, id string, last uint64, body []byte) *nats.Msg {
 // appendFigure prints Hakem's append rate beside raw publishing of the same
 // bytes, and beside raw publishing with the same JetStream headers (what
 // the server's dedup and expected-sequence checks cost by themselves).
-func appendFigure(what string, r []measured) {
-	figure("%s hakem %6.0f/s (%4.1f µs CPU each)   raw nats.go %6.0f/s (%4.1f µs)   %3.0f%% of raw   [raw with the same headers %6.0f/s (%4.1f µs)]",
-		what, r[0].rate, r[0].cpuUs, r[1].rate, r[1].cpuUs, 100*r[0].rate/r[1].rate, r[2].rate, r[2].cpuUs)
+func appendFigure(what string, r interleaved) {
+	figure("%s hakem %6.0f/s (%4.1f µs CPU each)   raw nats.go %6.0f/s (%4.1f µs)   %3.0f%% of raw (rounds: %.0f–%.0f%%)   [raw with the same headers %6.0f/s (%4.1f µs)]",
+		what, r.median[0].rate, r.median[0].cpuUs, r.median[1].rate, r.median[1].cpuUs,
+		100*r.ratio, 100*r.ratioLo, 100*r.ratioHi, r.median[2].rate, r.median[2].cpuUs)
 }
+
+// appendRounds is how many short rounds each append figure is measured
+// over (after one round of warming up).
+const appendRounds = 24
 
 func benchAppends(t *testing.T) {
 	s := openStore(t, Config{})
@@ -92,10 +97,8 @@ func benchAppends(t *testing.T) {
 	js, _ := jetstream.New(s.nc)
 	body := rawBytes(t, 40)
 
-	// 1 game, 1 writer (a game's commands are sequential by nature). The
-	// machine is shared: Hakem and raw alternate over three rounds and the
-	// median of each is reported.
-	const n1 = 2000
+	// 1 game, 1 writer (a game's commands are sequential by nature).
+	const n1 = 400 // appends per round and variant
 	head := Head{}
 	var err error
 	cmd := 0
@@ -134,41 +137,48 @@ func benchAppends(t *testing.T) {
 			}
 		})
 	}
-	r1 := alternate(hakemOne, rawOne, hdrOne)
-	appendFigure("append, 1 game, 1 writer:       ", r1)
+	appendFigure("append, 1 game, 1 writer:       ", interleave(appendRounds, hakemOne, rawOne, hdrOne))
 
 	// 1,000 games, 16 writers; each writer owns the games w, w+16, ...
-	const writers, nGames, perWriter = 16, 1000, 600
+	const writers, nGames, perWriter = 16, 1000, 150
 	run := func(fn func(w, i int) error) measured {
 		var wg sync.WaitGroup
 		errs := make(chan error, writers)
-		c0, start := cpuTime(), time.Now()
-		for w := 0; w < writers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for i := 0; i < perWriter; i++ {
-					if err := fn(w, i); err != nil {
-						errs <- err
-						return
+		m := measure(writers*perWriter, func() {
+			for w := 0; w < writers; w++ {
+				wg.Add(1)
+				go func(w int) {
+					defer wg.Done()
+					for i := 0; i < perWriter; i++ {
+						if err := fn(w, i); err != nil {
+							errs <- err
+							return
+						}
 					}
-				}
-			}(w)
-		}
-		wg.Wait()
+				}(w)
+			}
+			wg.Wait()
+		})
 		close(errs)
 		for err := range errs {
 			t.Fatal(err)
 		}
-		n := float64(writers * perWriter)
-		return measured{rate: n / time.Since(start).Seconds(), cpuUs: float64((cpuTime() - c0).Nanoseconds()) / 1e3 / n}
+		return m
 	}
 	heads := make([]Head, nGames)
 	hdrHeads := make([]uint64, nGames)
+	next := make([]int, writers) // each writer's next game among its own
+	gameOf := func(w int) int {
+		g := w + next[w]*writers
+		if next[w]++; w+next[w]*writers >= nGames {
+			next[w] = 0
+		}
+		return g
+	}
 	round := 0
-	rN := alternate(func() measured {
+	rN := interleave(appendRounds, func() measured {
 		return run(func(w, i int) error {
-			g := w + (i%(nGames/writers))*writers
+			g := gameOf(w)
 			envs, h, err := s.Append(ctx, Game("m"+strconv.Itoa(g)), WriterGames, heads[g], fmt.Sprintf("m%d-%d", g, heads[g].Version), meta(), move(int(heads[g].Version)+1, "Nf3"))
 			if err == nil && len(envs) == 1 {
 				heads[g] = h
@@ -177,8 +187,7 @@ func benchAppends(t *testing.T) {
 		})
 	}, func() measured {
 		return run(func(w, i int) error {
-			g := w + (i%(nGames/writers))*writers
-			m := nats.NewMsg("game.r" + strconv.Itoa(g) + ".games")
+			m := nats.NewMsg("game.r" + strconv.Itoa(gameOf(w)) + ".games")
 			m.Data = body
 			_, err := js.PublishMsg(ctx, m)
 			return err
@@ -186,7 +195,7 @@ func benchAppends(t *testing.T) {
 	}, func() measured {
 		round++
 		return run(func(w, i int) error {
-			g := w + (i%(nGames/writers))*writers
+			g := gameOf(w)
 			m := withHeaders("h"+strconv.Itoa(g), fmt.Sprintf("h%d-%d-%d", round, w, i), hdrHeads[g], body)
 			a, err := js.PublishMsg(ctx, m)
 			if err == nil {
@@ -196,6 +205,43 @@ func benchAppends(t *testing.T) {
 		})
 	})
 	appendFigure("append, 1,000 games, 16 writers:", rN)
+}
+
+// interleaved is the outcome of interleave.
+type interleaved struct {
+	median []measured // each variant's median round, by rate
+	// ratio is the median over rounds of the first variant's rate over the
+	// second's in the same round; ratioLo and ratioHi are the quartiles.
+	ratio, ratioLo, ratioHi float64
+}
+
+// interleave runs one warming-up round and then rounds short rounds of
+// every variant, in an order that rotates from round to round, so that the
+// variants share the moments of a machine shared with other work; a ratio
+// is taken within each round, and the medians reported.
+func interleave(rounds int, fns ...func() measured) interleaved {
+	for _, fn := range fns {
+		fn()
+	}
+	runs := make([][]measured, len(fns))
+	var ratios []float64
+	for r := 0; r < rounds; r++ {
+		got := make([]measured, len(fns))
+		for k := range fns {
+			j := (r + k) % len(fns)
+			got[j] = fns[j]()
+			runs[j] = append(runs[j], got[j])
+		}
+		ratios = append(ratios, got[0].rate/got[1].rate)
+	}
+	out := interleaved{median: make([]measured, len(fns))}
+	for j, r := range runs {
+		sort.Slice(r, func(a, b int) bool { return r[a].rate < r[b].rate })
+		out.median[j] = r[len(r)/2]
+	}
+	sort.Float64s(ratios)
+	out.ratio, out.ratioLo, out.ratioHi = ratios[len(ratios)/2], ratios[len(ratios)/4], ratios[len(ratios)*3/4]
+	return out
 }
 
 func benchReplayAndProjection(t *testing.T, games, perGame int) {
@@ -279,37 +325,43 @@ func benchReplayAndProjection(t *testing.T, games, perGame int) {
 	figure("replay of one finished game (%d events) out of %d: sealed Load p50 %.2f ms p99 %.2f ms   stream read p50 %.2f ms p99 %.2f ms",
 		perGame, total, ms(sp50), ms(sp99), ms(rp50), ms(rp99))
 
-	// Projection pass over the whole stream: Read (envelopes decoded)
-	// beside a raw ordered consumer (bytes only), alternating, best of two
-	// each.
+	// Projection pass over the whole stream. Per event, Read parses the
+	// whole envelope (every field, the instant, the data validated as
+	// JSON) and hands a Record to the function, which counts it by type and
+	// checks the stream order. The baseline is raw nats.go reading the same
+	// messages through an ordered consumer's iterator (Messages/Next, bytes
+	// only); beside it, raw nats.go receiving them the way Read does (the
+	// ordered consumer's Consume handler, bytes only).
+	byType := map[string]int{}
 	hakemPass := func() measured {
-		return measure(total, func() {
-			var n int
-			if _, err := s.Read(ctx, KindGame, 1, func(r Record) error { n++; return nil }); err != nil {
+		clear(byType)
+		var prev uint64
+		m := measure(total, func() {
+			if _, err := s.Read(ctx, KindGame, 1, func(r Record) error {
+				if r.StreamSeq != prev+1 || len(r.Envelope.Data) == 0 {
+					return fmt.Errorf("record %d after %d (%d bytes of data)", r.StreamSeq, prev, len(r.Envelope.Data))
+				}
+				prev = r.StreamSeq
+				byType[r.Envelope.Type]++
+				return nil
+			}); err != nil {
 				t.Fatal(err)
 			}
-			if n != total {
-				t.Fatalf("projection read %d events of %d", n, total)
-			}
 		})
-	}
-	rawPass := func() measured {
-		return measure(total, func() { rawRead(t, js, total) })
-	}
-	var hakemP, rawP measured
-	for i := 0; i < 2; i++ {
-		if m := hakemPass(); m.rate > hakemP.rate {
-			hakemP = m
+		if n := byType["game.move_played"] + byType["game.created"] + byType["game.ended"]; n != total {
+			t.Fatalf("projection read %d events of %d", n, total)
 		}
-		if m := rawPass(); m.rate > rawP.rate {
-			rawP = m
-		}
+		return m
 	}
-	figure("projection pass over %d events:  hakem %8.0f events/s (%4.1f µs CPU each, decoded)   raw ordered consumer %8.0f events/s (%4.1f µs CPU each, bytes)   %3.0f%% of raw",
-		total, hakemP.rate, hakemP.cpuUs, rawP.rate, rawP.cpuUs, 100*hakemP.rate/rawP.rate)
+	rawPass := func() measured { return measure(total, func() { rawRead(t, js, total) }) }
+	rawHandlerPass := func() measured { return measure(total, func() { rawConsume(t, js, total) }) }
+	p := interleave(3, hakemPass, rawPass, rawHandlerPass)
+	figure("projection pass over %d events (each: envelope parsed, data checked as JSON, a Record handed to a function that counts it by type):  hakem %8.0f events/s (%4.1f µs CPU each)   raw ordered consumer %8.0f events/s (%4.1f µs CPU each, bytes only)   %3.0f%% of raw   [raw through a Consume handler, as Read receives: %8.0f events/s (%4.1f µs)]",
+		total, p.median[0].rate, p.median[0].cpuUs, p.median[1].rate, p.median[1].cpuUs, 100*p.ratio, p.median[2].rate, p.median[2].cpuUs)
 }
 
-// rawRead reads total messages of GAMES with a bare ordered consumer.
+// rawRead reads total messages of GAMES with a bare ordered consumer's
+// iterator.
 func rawRead(t *testing.T, js jetstream.JetStream, total int) {
 	ctx := context.Background()
 	cons, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{})
@@ -334,21 +386,37 @@ func rawRead(t *testing.T, js jetstream.JetStream, total int) {
 	}
 }
 
-// alternate runs the functions in turn three times and returns the median
-// run (by rate) of each: the machine is shared, so a lone run says little.
-func alternate(fns ...func() measured) []measured {
-	runs := make([][]measured, len(fns))
-	for i := 0; i < 3; i++ {
-		for j, fn := range fns {
-			runs[j] = append(runs[j], fn())
+// rawConsume reads total messages of GAMES with a bare ordered consumer's
+// handler, as Read receives them.
+func rawConsume(t *testing.T, js jetstream.JetStream, total int) {
+	ctx := context.Background()
+	cons, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var size, n int
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		if n == total {
+			return
 		}
+		size += len(m.Data())
+		if n++; n == total {
+			close(done)
+		}
+	}, jetstream.PullMaxMessages(readPull))
+	if err != nil {
+		t.Fatal(err)
 	}
-	out := make([]measured, len(fns))
-	for j, r := range runs {
-		sort.Slice(r, func(a, b int) bool { return r[a].rate < r[b].rate })
-		out[j] = r[1]
+	defer cc.Stop()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Minute):
+		t.Fatal("raw consume stalled")
 	}
-	return out
+	if size == 0 {
+		t.Fatal("read nothing")
+	}
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

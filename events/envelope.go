@@ -186,18 +186,25 @@ func DecodeEnvelope(b []byte) (Envelope, error) { return decodeEnvelope(b, false
 // envelope's Data may be a slice of it instead of a copy.
 func decodeEnvelope(b []byte, owned bool) (Envelope, error) {
 	var e Envelope
-	if fast, ok := fastDecodeOf(b, owned); ok {
-		e = fast
-	} else if err := e.slowUnmarshal(b); err != nil {
-		return Envelope{}, err
-	}
-	if e.Type == "" || e.Version < 1 || e.Seq < 1 {
-		return Envelope{}, fmt.Errorf("events: envelope %q: missing type, version or seq", e.ID)
-	}
-	if err := e.Aggregate.Check(); err != nil {
+	if err := decodeEnvelopeInto(&e, b, owned); err != nil {
 		return Envelope{}, err
 	}
 	return e, nil
+}
+
+// decodeEnvelopeInto is decodeEnvelope into *e, which must be the zero
+// Envelope (a projection's read decodes in place in its batch).
+func decodeEnvelopeInto(e *Envelope, b []byte, owned bool) error {
+	if !fastDecodeInto(e, b, owned) {
+		*e = Envelope{}
+		if err := e.slowUnmarshal(b); err != nil {
+			return err
+		}
+	}
+	if e.Type == "" || e.Version < 1 || e.Seq < 1 {
+		return fmt.Errorf("events: envelope %q: missing type, version or seq", e.ID)
+	}
+	return e.Aggregate.Check()
 }
 
 // onlyKnownKeys reports whether every top-level key of the JSON object b

@@ -2,6 +2,7 @@ package events
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -14,16 +15,20 @@ import (
 // anything else it answers false and the caller uses encoding/json, so the
 // result is always the one encoding/json gives (a fuzz target checks that
 // the two agree).
-func fastDecode(b []byte) (Envelope, bool) { return fastDecodeOf(b, false) }
+func fastDecode(b []byte) (Envelope, bool) {
+	var e Envelope
+	ok := fastDecodeInto(&e, b, false)
+	return e, ok
+}
 
-// fastDecodeOf is fastDecode; owned says b may be kept: Data is then a
-// slice of b (capacity cut at its end, so an append to it copies) rather
-// than a copy.
-func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
+// fastDecodeInto is fastDecode into *e, which must be the zero Envelope
+// (and is left in an unspecified state on false); owned says b may be
+// kept: Data is then a slice of b (capacity cut at its end, so an append to
+// it copies) rather than a copy.
+func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
 	// One copy of the message as a string: every string field is a slice
 	// of it (one allocation per envelope instead of one per field).
 	p := fastParser{b: b, s: string(b)}
-	var e Envelope
 	var recordedAt string
 	var data []byte
 	if !p.object(func(key string) bool {
@@ -32,7 +37,7 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 		case "id":
 			e.ID, ok = p.str()
 		case "type":
-			e.Type, ok = p.interned()
+			e.Type, ok = p.typeName()
 		case "v":
 			var n uint64
 			n, ok = p.uint()
@@ -45,7 +50,7 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 				var ok bool
 				switch k {
 				case "kind":
-					s, ok = p.interned()
+					s, ok = p.oneOf(knownKinds)
 					e.Aggregate.Kind = Kind(s)
 				case "id":
 					e.Aggregate.ID, ok = p.str()
@@ -54,7 +59,7 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 			})
 		case "writer":
 			var s string
-			s, ok = p.interned()
+			s, ok = p.oneOf(knownWriters)
 			e.Writer = Writer(s)
 		case "seq":
 			e.Seq, ok = p.uint()
@@ -66,7 +71,7 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 				var ok bool
 				switch k {
 				case "role":
-					e.Actor.Role, ok = p.interned()
+					e.Actor.Role, ok = p.oneOf(knownRoles)
 				case "id":
 					e.Actor.ID, ok = p.str()
 				}
@@ -97,17 +102,17 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 		}
 		return ok
 	}) {
-		return Envelope{}, false
+		return false
 	}
 	p.space()
 	if p.i != len(p.b) || recordedAt == "" {
-		return Envelope{}, false
+		return false
 	}
 	t, ok := parseInstant(recordedAt)
 	if !ok {
 		var err error
 		if t, err = time.Parse(TimeFormat, recordedAt); err != nil {
-			return Envelope{}, false
+			return false
 		}
 	}
 	e.RecordedAt = t
@@ -118,7 +123,7 @@ func fastDecodeOf(b []byte, owned bool) (Envelope, bool) {
 	default:
 		e.Data = append(json.RawMessage(nil), data...)
 	}
-	return e, true
+	return true
 }
 
 type fastParser struct {
@@ -231,41 +236,72 @@ func (p *fastParser) object(field func(key string) bool) bool {
 	}
 }
 
-// common holds the strings that recur in every envelope (types, kinds,
-// writers, roles), so that decoding them allocates nothing. It is filled at
-// init and only read afterwards.
-var common = map[string]string{}
+// Decoded strings are slices of one copy of the message; the few that a
+// reader may keep long after the envelope (type, kind, writer, role) are
+// the shared copies of the known values instead, so that keeping them does
+// not keep the message. Types are many (a map); the rest are a handful
+// (compared in turn, cheaper than hashing).
+var (
+	knownTypes   = map[string]string{}
+	knownKinds   []string
+	knownWriters []string
+	knownRoles   = []string{"player", "arbiter", "organiser", "system"}
+)
 
 func init() {
 	for name := range catalogue {
-		common[name] = name
+		knownTypes[name] = name
 	}
 	for _, k := range Kinds() {
-		common[string(k)] = string(k)
+		knownKinds = append(knownKinds, string(k))
 		for _, w := range k.Writers() {
-			common[string(w)] = string(w)
+			if !slices.Contains(knownWriters, string(w)) {
+				knownWriters = append(knownWriters, string(w))
+			}
 		}
-	}
-	for _, r := range []string{"player", "arbiter", "organiser", "system"} {
-		common[r] = r
 	}
 }
 
-// interned is str, returning the shared copy of a common string.
-func (p *fastParser) interned() (string, bool) {
-	if p.i >= len(p.b) || p.b[p.i] != '"' {
-		return "", false
-	}
-	for j := p.i + 1; j < len(p.b) && j < p.i+64; j++ {
-		if p.b[j] == '"' {
-			if s, ok := common[string(p.b[p.i+1:j])]; ok {
-				p.i = j + 1
-				return s, true
-			}
-			break
+// typeName is str, returning the shared copy of a catalogue type name.
+func (p *fastParser) typeName() (string, bool) {
+	if j := p.plainEnd(); j > 0 {
+		if s, ok := knownTypes[string(p.b[p.i+1:j])]; ok {
+			p.i = j + 1
+			return s, true
 		}
 	}
 	return p.str()
+}
+
+// oneOf is str, returning the shared copy if the string is in known.
+func (p *fastParser) oneOf(known []string) (string, bool) {
+	if j := p.plainEnd(); j > 0 {
+		for _, s := range known {
+			if string(p.b[p.i+1:j]) == s {
+				p.i = j + 1
+				return s, true
+			}
+		}
+	}
+	return p.str()
+}
+
+// plainEnd returns the index of the closing quote of a short string of
+// plain ASCII at p.i, or 0.
+func (p *fastParser) plainEnd() int {
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return 0
+	}
+	for j := p.i + 1; j < len(p.b) && j < p.i+64; j++ {
+		c := p.b[j]
+		if c == '"' {
+			return j
+		}
+		if !plainByte[c] {
+			return 0
+		}
+	}
+	return 0
 }
 
 // str parses a string without escapes or control characters, in valid
@@ -358,7 +394,10 @@ func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	str(`},"writer":`, string(e.Writer), false)
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendUint(b, e.Seq, 10)
-	str(`,"recorded_at":`, formatTime(e.RecordedAt), false)
+	// The instant is plain ASCII: appended in place, no string made.
+	b = append(b, `,"recorded_at":"`...)
+	b = e.RecordedAt.UTC().AppendFormat(b, TimeFormat)
+	b = append(b, '"')
 	str(`,"actor":{"role":`, e.Actor.Role, false)
 	str(`,"id":`, e.Actor.ID, false)
 	b = append(b, '}')

@@ -218,8 +218,10 @@ func (s *Store) Records(ctx context.Context, kind Kind, from uint64, follow bool
 // more for now).
 const readBatch = 128
 
-// readPull is how many messages a read asks the server for at a time.
-const readPull = 4096
+// readPull is how many messages a read asks the server for at a time
+// (1,024 used less CPU per event and varied less than 4,096 in our
+// measurements on an embedded server).
+const readPull = 1024
 
 // recordBatch is decoded records handed from the consumer's goroutine to
 // the reader's, and the error that stopped decoding, if any.
@@ -348,11 +350,6 @@ func (d *decoder) handle(m jetstream.Msg) {
 		}
 		seq, pending = md.Sequence.Stream, md.NumPending
 	}
-	env, err := decodeEnvelope(m.Data(), true)
-	if err != nil {
-		d.hand(recordBatch{recs: d.cur, err: fmt.Errorf("events: stream seq %d: %w", seq, err)})
-		return
-	}
 	if d.cur == nil {
 		select {
 		case d.cur = <-d.free:
@@ -360,7 +357,12 @@ func (d *decoder) handle(m jetstream.Msg) {
 			d.cur = make([]Record, 0, readBatch)
 		}
 	}
-	d.cur = append(d.cur, Record{StreamSeq: seq, Envelope: env})
+	// Decoded in place, in the batch.
+	d.cur = append(d.cur, Record{StreamSeq: seq})
+	if err := decodeEnvelopeInto(&d.cur[len(d.cur)-1].Envelope, m.Data(), true); err != nil {
+		d.hand(recordBatch{recs: d.cur[:len(d.cur)-1], err: fmt.Errorf("events: stream seq %d: %w", seq, err)})
+		return
+	}
 	atEnd := !d.follow && seq >= d.end
 	if len(d.cur) == readBatch || pending == 0 || atEnd {
 		d.hand(recordBatch{recs: d.cur})

@@ -428,10 +428,12 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Env
 		}
 		if i == 0 {
 			// Stored with the message, the expected sequence is also the
-			// stream sequence of the aggregate's previous event.
-			m.Header[hdrMsgID] = []string{key}
-			m.Header[hdrExpLastSubjSeq] = []string{strconv.FormatUint(expected.Seq, 10)}
-			m.Header[hdrExpLastSubjSub] = []string{agg.Filter()}
+			// stream sequence of the aggregate's previous event. (One
+			// array for the three values: one allocation, not three.)
+			v := [...]string{key, strconv.FormatUint(expected.Seq, 10), agg.Filter()}
+			m.Header[hdrMsgID] = v[0:1:1]
+			m.Header[hdrExpLastSubjSeq] = v[1:2:2]
+			m.Header[hdrExpLastSubjSub] = v[2:3:3]
 		}
 		msgs[i] = m
 	}
@@ -540,8 +542,28 @@ func plainAck(b []byte) (pubAck, bool) {
 	if err != nil {
 		return pubAck{}, false
 	}
-	return pubAck{Stream: string(rest[:q]), Seq: seq}, true
+	return pubAck{Stream: streamName(rest[:q]), Seq: seq}, true
 }
+
+// streamName returns b as a string, without allocating for the store's
+// own streams.
+func streamName(b []byte) string {
+	for _, n := range streamNames {
+		if string(b) == n {
+			return n
+		}
+	}
+	return string(b)
+}
+
+// streamNames are the names of the store's streams.
+var streamNames = func() []string {
+	var out []string
+	for _, k := range Kinds() {
+		out = append(out, k.StreamName())
+	}
+	return out
+}()
 
 // recover looks for a command with this key among the aggregate's last
 // events (or at hintSeq) and returns its original envelopes; otherwise it
