@@ -32,6 +32,7 @@ type olympiadFigures struct {
 	elapsed, think   time.Duration
 	lat              []time.Duration // sorted
 	rssIdle, rssPeak int             // kB
+	cpu              time.Duration   // the serve process's CPU time during the play
 }
 
 func (f olympiadFigures) pct(p float64) time.Duration {
@@ -46,9 +47,13 @@ func (f olympiadFigures) String() string {
 	// the speed reached: moves per board per second against one move per
 	// 100 x think at real speed (the players' own thinking included)
 	speed := float64(f.moves) / f.elapsed.Seconds() / float64(f.boards) * (100 * f.think).Seconds()
-	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v; RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; %d refused or failed",
+	var perMove float64
+	if f.moves > 0 {
+		perMove = float64(f.cpu.Microseconds()) / float64(f.moves)
+	}
+	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v; RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
 		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), speed,
-		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, f.refused)
+		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused)
 }
 
 // playOlympiad starts a fresh hakem serve (every service in one process on
@@ -130,6 +135,10 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	defer cancel()
 	lat := make([][]time.Duration, boards)
 	var finished, refused atomic.Int64
+	cpu0, err := cpuTime(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
 	begin := time.Now()
 	for i := range boards {
 		wg.Go(func() {
@@ -162,6 +171,9 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	}
 	wg.Wait()
 	fig.elapsed = time.Since(begin)
+	if cpu1, err := cpuTime(pid); err == nil {
+		fig.cpu = cpu1 - cpu0
+	}
 	stopSampling()
 	sampler.Wait()
 	fig.finished = int(finished.Load())

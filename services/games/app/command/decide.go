@@ -43,7 +43,10 @@ type Decider struct {
 	// games serialises the commands on one game within this process when
 	// the cache is on (the cached game is folded state that a decision
 	// plays on and takes back): a game's lock is games[hash(id) % len].
-	games [256]sync.Mutex
+	// A lock is held across the append's round trip to the server, so
+	// there are many (4096, 32 kB): with fewer, the games of an Olympiad
+	// round share locks and a move waits for other games' appends.
+	games [4096]sync.Mutex
 }
 
 // cachedGame is a game folded as of its head, with what a decision needs
