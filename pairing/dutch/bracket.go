@@ -23,7 +23,7 @@ func (e *engine) compute() []int {
 
 // set changes the weight of edge u-v; the matching re-optimises around u.
 func (e *engine) set(u, v int, w matching.Weight) {
-	if e.g.Weight(u, v).Cmp(w) == 0 {
+	if e.g.WeightIs(u, v, w) {
 		return
 	}
 	e.g.SetWeight(u, v, w)

@@ -80,15 +80,17 @@ type solver struct {
 func newSolver(g *Graph, ids []int) *solver {
 	n := len(ids)
 	s := &solver{n: n, k: g.words + 1}
+	wt := make(Weight, g.words)
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
-			o := g.at(ids[i], ids[j])
-			if Weight(g.w[o : o+g.words]).IsZero() {
+			k := pair(ids[i], ids[j])
+			if !g.edge(k) {
 				continue
 			}
+			g.weightOf(k, wt)
 			s.eu = append(s.eu, i)
 			s.ev = append(s.ev, j)
-			s.w2 = append(s.w2, g.w[o:o+g.words]...)
+			s.w2 = append(s.w2, wt...)
 			s.w2 = append(s.w2, 0)
 		}
 	}
@@ -174,19 +176,25 @@ func (s *solver) denseSlackInto(e int, dst Weight) {
 // (scattered over the whole edge table). The slices are cut to the same
 // length first so that the loop runs without bounds checks.
 func (s *solver) denseSlack(u, v, e int, dst Weight) {
-	k, kw := s.k, s.dense.words
+	k, g := s.k, s.dense
 	ia, ib := u*k, v*k
 	a := s.dual[ia : ia+k]
 	b := s.dual[ib : ib+k]
-	w := s.dense.w[e*kw : e*kw+kw]
 	dst = dst[:k]
 	a, b = a[:len(dst)], b[:len(dst)]
-	var c, b1, b2 uint64
-	for i, x := range w {
-		var t uint64
-		t, c = bits.Add64(a[i], b[i], c)
+	x := g.lo[e]
+	t, c := bits.Add64(a[0], b[0], 0)
+	t, b1 := bits.Sub64(t, x, 0)
+	var b2 uint64
+	dst[0], b2 = bits.Sub64(t, x, 0)
+	up := g.upper(e)
+	if len(up) > len(dst)-2 {
+		return // not reached: the duals are a word wider than the weights
+	}
+	for i, x := range up {
+		t, c = bits.Add64(a[i+1], b[i+1], c)
 		t, b1 = bits.Sub64(t, x, b1)
-		dst[i], b2 = bits.Sub64(t, x, b2)
+		dst[i+1], b2 = bits.Sub64(t, x, b2)
 	}
 	last := len(dst) - 1
 	dst[last] = a[last] + b[last] + c - b1 - b2

@@ -156,12 +156,6 @@ func (s *solver) rebuildAdjacency(v int) {
 	s.adj[v] = a
 }
 
-// denseWeight returns the weight of edge k of a dense solver.
-func (s *solver) denseWeight(k int) Weight {
-	w := s.dense.words
-	return Weight(s.dense.w[k*w : (k+1)*w])
-}
-
 // usable reports whether edge k takes part in the matching.
 func (s *solver) usable(k int) bool {
 	if s.dense == nil {
@@ -170,7 +164,7 @@ func (s *solver) usable(k int) bool {
 	if s.retired[s.eu[k]] || s.retired[s.ev[k]] {
 		return false
 	}
-	return s.dense.edge[k]
+	return s.dense.edge(k)
 }
 
 // neighbours calls f with the remote endpoint of every edge at v.
@@ -203,11 +197,12 @@ func (s *solver) neighbours(v int, f func(p int) bool) {
 // initDuals starts every vertex dual at the largest weight.
 func (s *solver) initDuals() {
 	maxw := make(Weight, s.k)
+	w := make(Weight, s.dense.words)
 	for k := range s.eu {
 		if !s.usable(k) {
 			continue
 		}
-		w := s.denseWeight(k)
+		s.dense.weightOf(k, w)
 		if cmpShort(w, maxw) > 0 {
 			maxw.Clear()
 			copy(maxw, w)
@@ -327,16 +322,21 @@ func (s *solver) leastDual(x, except int, d Weight) {
 // overDual writes 2w(e) - u_j into t when twice the weight of edge e
 // exceeds the dual of its end j, and reports whether it does.
 func (s *solver) overDual(e, j int, t Weight) bool {
-	k, kw := s.k, s.dense.words
-	w := s.dense.w[e*kw : e*kw+kw]
+	k, g := s.k, s.dense
 	u := s.dual[j*k : j*k+k]
 	t = t[:k]
 	u = u[:len(t)]
-	var c, b uint64
-	for i, x := range w {
-		var y uint64
+	x := g.lo[e]
+	y, c := bits.Add64(x, x, 0)
+	var b uint64
+	t[0], b = bits.Sub64(y, u[0], 0)
+	up := g.upper(e)
+	if len(up) > len(t)-2 {
+		return false // not reached: the duals are a word wider than the weights
+	}
+	for i, x := range up {
 		y, c = bits.Add64(x, x, c)
-		t[i], b = bits.Sub64(y, u[i], b)
+		t[i+1], b = bits.Sub64(y, u[i+1], b)
 	}
 	last := len(t) - 1
 	t[last], b = bits.Sub64(c, u[last], b)

@@ -4,11 +4,28 @@ import "errors"
 
 // Graph is an undirected graph on vertices 0..N-1 with a Weight on every
 // pair of vertices; a zero weight means "no edge".
+//
+// The weights are stored compactly: the lowest word of each pair's weight
+// in place, the words above it as an index into a table of the distinct
+// upper parts seen. The weights of pairing differ mostly in their lowest
+// word (a few hundred distinct upper parts among millions of pairs), so the
+// graph takes 12 bytes a pair instead of 8 per word, and the solver's slack
+// computations read a small, cached table instead of the whole weight.
 type Graph struct {
 	n     int
 	words int
-	w     []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i, words each
-	edge  []bool   // per pair, in the same order: its weight is not zero
+	lo    []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i: the lowest word
+	hi    []uint32 // per pair, in the same order: the index of the upper words in highs
+	highs highTable
+}
+
+// highTable holds the distinct upper parts (words 1..words-1) of the
+// weights; entry 0 is zero.
+type highTable struct {
+	width  int      // words per entry
+	words  []uint64 // width words per entry
+	byHash map[uint64][]uint32
+	last   uint32 // the entry found last (consecutive weights often share it)
 }
 
 // ErrSize is returned by NewGraph for a negative vertex count or width.
@@ -21,7 +38,9 @@ func NewGraph(n, words int) (*Graph, error) {
 		return nil, ErrSize
 	}
 	pairs := n * (n - 1) / 2
-	return &Graph{n: n, words: words, w: make([]uint64, pairs*words), edge: make([]bool, pairs)}, nil
+	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs)}
+	g.highs = highTable{width: words - 1, words: make([]uint64, words-1), byHash: map[uint64][]uint32{}}
+	return g, nil
 }
 
 // N returns the number of vertices.
@@ -30,11 +49,12 @@ func (g *Graph) N() int { return g.n }
 // Words returns the width of the graph's weights in 64-bit words.
 func (g *Graph) Words() int { return g.words }
 
-func (g *Graph) at(i, j int) int {
+// pair returns the index of the pair i, j (i != j).
+func pair(i, j int) int {
 	if i > j {
 		i, j = j, i
 	}
-	return (j*(j-1)/2 + i) * g.words
+	return j*(j-1)/2 + i
 }
 
 // SetWeight sets the weight of the edge between vertices i and j (i != j);
@@ -43,9 +63,12 @@ func (g *Graph) SetWeight(i, j int, w Weight) {
 	if i == j {
 		return
 	}
-	o := g.at(i, j)
-	copy(g.w[o:o+g.words], w)
-	g.edge[o/g.words] = !Weight(g.w[o : o+g.words]).IsZero()
+	k := pair(i, j)
+	g.lo[k] = w[0]
+	g.hi[k] = g.highs.find(w[1:g.words])
+	if g.highs.width > 0 && len(g.highs.words)/g.highs.width > len(g.lo)+1024 {
+		g.compact()
+	}
 }
 
 // ClearEdge removes the edge between i and j.
@@ -53,27 +76,114 @@ func (g *Graph) ClearEdge(i, j int) {
 	if i == j {
 		return
 	}
-	o := g.at(i, j)
-	for k := 0; k < g.words; k++ {
-		g.w[o+k] = 0
-	}
-	g.edge[o/g.words] = false
+	k := pair(i, j)
+	g.lo[k], g.hi[k] = 0, 0
 }
 
 // hasEdge reports whether the weight between i and j (i != j) is not zero.
 func (g *Graph) hasEdge(i, j int) bool {
-	if i > j {
-		i, j = j, i
-	}
-	return g.edge[j*(j-1)/2+i]
+	k := pair(i, j)
+	return g.lo[k] != 0 || g.hi[k] != 0
 }
 
-// Weight returns the weight of the edge between i and j (a view into the
-// graph: do not keep it across SetWeight calls, and do not write to it).
+// edge reports whether the weight of pair k is not zero.
+func (g *Graph) edge(k int) bool { return g.lo[k] != 0 || g.hi[k] != 0 }
+
+// upper returns the upper words (1..words-1) of pair k's weight (a view
+// into the table).
+func (g *Graph) upper(k int) []uint64 {
+	h, wd := int(g.hi[k]), g.highs.width
+	return g.highs.words[h*wd : h*wd+wd]
+}
+
+// weightOf copies the weight of pair k into dst (Words() words).
+func (g *Graph) weightOf(k int, dst Weight) {
+	dst[0] = g.lo[k]
+	copy(dst[1:g.words], g.upper(k))
+}
+
+// Weight returns a copy of the weight of the edge between i and j.
 func (g *Graph) Weight(i, j int) Weight {
-	if i == j {
-		return make(Weight, g.words)
+	w := make(Weight, g.words)
+	if i != j {
+		g.weightOf(pair(i, j), w)
 	}
-	o := g.at(i, j)
-	return Weight(g.w[o : o+g.words])
+	return w
+}
+
+// WeightIs reports whether the weight of the edge between i and j (i != j)
+// equals w.
+func (g *Graph) WeightIs(i, j int, w Weight) bool {
+	k := pair(i, j)
+	if g.lo[k] != w[0] {
+		return false
+	}
+	u := g.upper(k)
+	for x := range u {
+		if u[x] != w[x+1] {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the entry holding the upper words u, adding it if new.
+func (t *highTable) find(u []uint64) uint32 {
+	if t.width == 0 {
+		return 0
+	}
+	if t.equal(t.last, u) {
+		return t.last
+	}
+	zero := true
+	for _, x := range u {
+		if x != 0 {
+			zero = false
+			break
+		}
+	}
+	if zero {
+		return 0
+	}
+	h := uint64(14695981039346656037)
+	for _, x := range u {
+		h = (h ^ x) * 1099511628211
+	}
+	for _, e := range t.byHash[h] {
+		if t.equal(e, u) {
+			t.last = e
+			return e
+		}
+	}
+	e := uint32(len(t.words) / t.width)
+	t.words = append(t.words, u...)
+	t.byHash[h] = append(t.byHash[h], e)
+	t.last = e
+	return e
+}
+
+func (t *highTable) equal(e uint32, u []uint64) bool {
+	v := t.words[int(e)*t.width : int(e)*t.width+t.width]
+	for i := range v {
+		if v[i] != u[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// compact rebuilds the table from the weights in use, dropping the upper
+// parts no pair refers to any more.
+func (g *Graph) compact() {
+	old := g.highs
+	g.highs = highTable{width: old.width, words: make([]uint64, old.width), byHash: map[uint64][]uint32{}}
+	renum := map[uint32]uint32{0: 0}
+	for k, h := range g.hi {
+		e, ok := renum[h]
+		if !ok {
+			e = g.highs.find(old.words[int(h)*old.width : int(h)*old.width+old.width])
+			renum[h] = e
+		}
+		g.hi[k] = e
+	}
 }
