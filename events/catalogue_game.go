@@ -35,6 +35,12 @@ type GameCreated struct {
 	// new game of 2023 7.2.1 / 1997 7.1a, ordered by an
 	// arbiter.replay_ordered on that game); "" for a game of its own.
 	ReplayOf string `json:"replay_of,omitempty"`
+	// QuickplayFinish: the rules for the quickplay finish were announced
+	// for this game (FIDE Laws 2023 Guidelines III, which apply only when
+	// announced beforehand, III.2.1, and never in blitz; 1997 article 10,
+	// profile fide-1997). They govern only a last period without increment
+	// or delay. Optional (false when absent).
+	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
 }
 
 // EventType implements Event.

@@ -11,7 +11,7 @@ import (
 
 // samples has one filled-in value of every event type.
 var samples = []Event{
-	GameCreated{TournamentID: "t1", Round: 1, Board: 2, White: "p1", Black: "p2", TimeControl: "60+1", LawsProfile: "fide-2023"},
+	GameCreated{TournamentID: "t1", Round: 1, Board: 2, White: "p1", Black: "p2", TimeControl: "60+1", LawsProfile: "fide-2023", QuickplayFinish: true},
 	MovePlayed{Ply: 1, By: White, SAN: "e4", UCI: "e2e4", At: fixedNow(), FENAfter: "x"},
 	DrawOffered{By: White, Ply: 21},
 	DrawAccepted{By: Black},
@@ -32,7 +32,7 @@ var samples = []Event{
 	ResultOverridden{Previous: "1-0", Result: "0-1", Reason: "wrongly reported"},
 	ReplayOrdered{ReplayGameID: "g1-replay", Article: "7.2.1", Reason: "rooks and knights swapped"},
 	TournamentCreated{Name: "Open", System: "swiss-dutch", Rounds: 7, TimeControl: "5400+30", LawsProfile: "fide-2023",
-		PointSystem: map[string]float64{"win": 1, "draw": 0.5}, Tiebreaks: []string{"buchholz"}, Rated: true},
+		PointSystem: map[string]float64{"win": 1, "draw": 0.5}, Tiebreaks: []string{"buchholz"}, Rated: true, QuickplayFinish: true},
 	PlayerRegistered{PlayerID: "p1", Name: "Capablanca, Jose Raul", Rating: 2725, Federation: "CUB", Title: "GM"},
 	PlayerWithdrawn{PlayerID: "p9", FromRound: 4, Reason: "ill"},
 	ByeRequested{PlayerID: "p3", Round: 2, Points: 0.5},

@@ -24,6 +24,11 @@ type TournamentCreated struct {
 	Tiebreaks []string `json:"tiebreaks"`
 	// Rated is true if the tournament is rated.
 	Rated bool `json:"rated"`
+	// QuickplayFinish: the tournament announces that the quickplay-finish
+	// rules apply (FIDE Laws 2023 Guidelines III.1: "must be announced
+	// beforehand"; 1997 article 10); every game of the tournament carries
+	// it (GameCreated.QuickplayFinish). Optional (false when absent).
+	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
 }
 
 // EventType implements Event.
