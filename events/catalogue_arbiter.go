@@ -94,7 +94,9 @@ func (ReplayOrdered) EventType() string { return "arbiter.replay_ordered" }
 type ResultOverridden struct {
 	// Previous is the result it replaces.
 	Previous string `json:"previous"`
-	// Result is the result that stands.
+	// Result is the result that stands: "1-0", "0-1", "1/2-1/2", or a
+	// forfeit given after the fact, "+/-", "-/+" or "-/-" (the game not
+	// played: it then reads as a default, termination "forfeit").
 	Result string `json:"result"`
 	// Reason says why.
 	Reason string `json:"reason"`

@@ -83,9 +83,7 @@ func (g *Game) applyIncident(e Event) error {
 			g.illegal[c]++
 		}
 	case events.ResultOverridden:
-		g.result = e.Result
-		g.ending.Result = e.Result
-		g.annulled = nil
+		g.overrideResult(e)
 	case events.GameAnnulled:
 		a := e
 		g.annulled = &a
@@ -103,10 +101,14 @@ func (g *Game) applyIncident(e Event) error {
 
 // OverrideResult decides the correction of a game's result by the arbiter
 // (a wrongly recorded result, an appeal's decision): the game must be over
-// (or annulled), the new result one of 1-0, 0-1, 1/2-1/2 and
-// different, and the reason and the article (of the Laws, or of the
-// tournament's regulations) given: a ruling cites what it applies, and the
-// audit holds an override without either as not well formed.
+// (or annulled), the new result one of 1-0, 0-1, 1/2-1/2, or a forfeit
+// (WhiteWinsByForfeit "+/-", BlackWinsByForfeit "-/+", DoubleForfeit "-/-":
+// a game not played, e.g. both players absent, or a default the arbiter
+// declares after the fact), and different, and the reason and the article
+// (of the Laws, e.g. the profile's late-arrival article 6.7.1 / 6.6 for a
+// default, or of the tournament's regulations) given: a ruling cites what
+// it applies, and the audit holds an override without either as not well
+// formed. How the game then reads: overrideResult.
 func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	if !g.exists {
 		return nil, refuse(ErrNotFound, "game not found")
@@ -116,8 +118,12 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	}
 	switch result {
 	case WhiteWins, BlackWins, Draw:
+	case WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit:
+		if score, _ := forfeitScore(result); score == g.Result() && g.ending.Termination == "forfeit" {
+			return nil, refuse(ErrInvalid, "result: the game is %s by forfeit already", score)
+		}
 	default:
-		return nil, refuse(ErrInvalid, "result: %q is not 1-0, 0-1 or 1/2-1/2", result)
+		return nil, refuse(ErrInvalid, "result: %q is not 1-0, 0-1, 1/2-1/2 or a forfeit (+/-, -/+, -/-)", result)
 	}
 	if result == g.Result() {
 		return nil, refuse(ErrInvalid, "result: the game's result is %s already", result)
@@ -132,4 +138,56 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 		return nil, refuse(ErrInvalid, "article: missing (a result override cites the article of the Laws or of the regulations it applies, e.g. 21.3)")
 	}
 	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: article}}, nil
+}
+
+// The forfeit results a result override may give (the TRF's + and -): the
+// game was not played over the board.
+const (
+	// WhiteWinsByForfeit: White wins, Black lost by forfeit.
+	WhiteWinsByForfeit = "+/-"
+	// BlackWinsByForfeit: Black wins, White lost by forfeit.
+	BlackWinsByForfeit = "-/+"
+	// DoubleForfeit: both players lost by forfeit (both absent).
+	DoubleForfeit = "-/-"
+)
+
+// forfeitScore is the score of a forfeit result ("1-0", "0-1", "0-0": the
+// results a default ends a game with); ok is false for any other result.
+func forfeitScore(result string) (score string, ok bool) {
+	switch result {
+	case WhiteWinsByForfeit:
+		return WhiteWins, true
+	case BlackWinsByForfeit:
+		return BlackWins, true
+	case DoubleForfeit:
+		return "0-0", true
+	}
+	return "", false
+}
+
+// overrideResult folds a result override. A forfeit result stands as its
+// score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
+// article, as a default ending the game does, so that the tournament counts
+// it as a forfeit (pairing/domain.TournamentResult). Another result stands
+// as given; it makes a game that both players had moved in (two plies or
+// more: no default ends such a game, so its forfeit came from an override)
+// a game played again, ended by the arbiter ("arbiter"). A forfeit of a
+// game of fewer plies (a default) overridden to 1-0 or 0-1 stays a forfeit,
+// with the new winner.
+func (g *Game) overrideResult(e events.ResultOverridden) {
+	g.annulled = nil
+	if score, ok := forfeitScore(e.Result); ok {
+		g.result = score
+		g.ending.Result = score
+		g.ending.Termination = "forfeit"
+		g.ending.Article = e.Article
+		g.ending.Ply = g.Ply()
+		return
+	}
+	g.result = e.Result
+	g.ending.Result = e.Result
+	if g.ending.Termination == "forfeit" && g.Ply() >= 2 {
+		g.ending.Termination = "arbiter"
+		g.ending.Article = e.Article
+	}
 }

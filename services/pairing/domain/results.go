@@ -49,10 +49,13 @@ func ParseResult(s string) (r BoardResult, ok bool) {
 // TournamentResult is the result a game counts for in its tournament,
 // from the game's result and its termination as the games service folds
 // them: a game that ended by forfeit (termination "forfeit": a default for
-// late arrival or absence, Article 6.7, and a result override of such a
-// game to another winner) is WhiteForfeitWin, BlackForfeitWin or
-// DoubleForfeit; any other result is kept. A forfeit overridden to a draw
-// counts as a drawn game: no TRF code says "drawn without play".
+// late arrival or absence, Article 6.7, a result override to a forfeit —
+// +/-, -/+ or -/- given after the fact, which the games service folds as
+// 1-0, 0-1 or 0-0 ended by forfeit — and a result override of a default to
+// another winner) is WhiteForfeitWin, BlackForfeitWin or DoubleForfeit; any
+// other result is kept. A forfeit overridden to a draw counts as a drawn
+// game: no TRF code says "drawn without play" (the arbiter gives -/- for a
+// game both players lost without play).
 func TournamentResult(result, termination string) string {
 	if termination != "forfeit" {
 		return result
