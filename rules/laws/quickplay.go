@@ -30,21 +30,8 @@ const (
 // last period. addTime is the arbiter's choice to give the opponent two
 // minutes when postponing (1997 10.2b "may"; 2023 III.5.2 "may").
 func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, addTime bool) (Ruling, error) {
-	if err := s.check(); err != nil {
+	if err := p.QuickplayAdmissible(s, claimant); err != nil {
 		return Ruling{}, err
-	}
-	if claimant > rules.Black {
-		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
-	}
-	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
-		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force: not announced, not the last period, or time added per move (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
-	}
-	if over, res := p.over(s); over {
-		return Ruling{}, fmt.Errorf("%w (%s): no claim can be made", ErrGameOver, res)
-	}
-	left := s.Remaining[claimant]
-	if left >= p.QuickplayClaimBelow || left <= 0 {
-		return Ruling{}, fmt.Errorf("%w: %s has %v; a claim needs less than %v and the flag up", ErrNotApplicable, claimant, left, p.QuickplayClaimBelow)
 	}
 	opp := claimant.Other()
 	bonus := []Adjustment{{Side: opp, Kind: AddTime, Amount: p.QuickplayBonus}}
@@ -67,6 +54,35 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 		return done(r)
 	}
 	return Ruling{}, fmt.Errorf("%w: judgement %d", ErrBadInput, j)
+}
+
+// QuickplayAdmissible says whether a quickplay-finish draw claim by
+// claimant can be admitted at all, before any judgement of the arbiter:
+// the rules are in force (announced; 2023: not blitz), the game is in its
+// last period with no time added per move, it is not over, and the
+// claimant has less than two minutes left with the flag up. nil when the
+// claim is admissible (the arbiter then judges it: QuickplayClaim); an
+// error wrapping ErrNotApplicable, ErrGameOver or ErrBadInput that says
+// why not otherwise. That the claimant has the move is the caller's check
+// (a claim is made on move, like those of article 9).
+func (p Profile) QuickplayAdmissible(s Situation, claimant rules.Color) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	if claimant > rules.Black {
+		return fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
+	}
+	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
+		return fmt.Errorf("%w: no quickplay finish in force: not announced, not the last period, or time added per move (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
+	}
+	if over, res := p.over(s); over {
+		return fmt.Errorf("%w (%s): no claim can be made", ErrGameOver, res)
+	}
+	left := s.Remaining[claimant]
+	if left >= p.QuickplayClaimBelow || left <= 0 {
+		return fmt.Errorf("%w: %s has %v; a claim needs less than %v and the flag up", ErrNotApplicable, claimant, left, p.QuickplayClaimBelow)
+	}
+	return nil
 }
 
 // IncrementRequest rules on a request, in the 2023 quickplay finish, by the
