@@ -87,16 +87,18 @@ func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 type createRequest struct {
 	// ID is the game id; when empty it is derived from the idempotency key,
 	// so that a retried creation names the same game.
-	ID             string `json:"id"`
-	TournamentID   string `json:"tournament_id"`
-	Round          int    `json:"round"`
-	Board          int    `json:"board"`
-	White          string `json:"white"`
-	Black          string `json:"black"`
-	LawsProfile    string `json:"laws_profile"`
-	TimeControl    string `json:"time_control"`
-	StartFEN       string `json:"start_fen"`
-	IdempotencyKey string `json:"idempotency_key"`
+	ID           string `json:"id"`
+	TournamentID string `json:"tournament_id"`
+	Round        int    `json:"round"`
+	Board        int    `json:"board"`
+	White        string `json:"white"`
+	Black        string `json:"black"`
+	LawsProfile  string `json:"laws_profile"`
+	TimeControl  string `json:"time_control"`
+	StartFEN     string `json:"start_fen"`
+	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
+	QuickplayFinish bool   `json:"quickplay_finish"`
+	IdempotencyKey  string `json:"idempotency_key"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by"`
 }
@@ -197,7 +199,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN},
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
 		Meta: meta(r, req.IdempotencyKey, "organiser", by),
 	})
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 
 // HTTP serves the tournaments API:
 //
-//	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","idempotency_key","by"}
+//	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,"idempotency_key","by"}
 //	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"idempotency_key","by"}
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
@@ -173,6 +173,8 @@ type request struct {
 	RatedGames     int                `json:"rated_games"`
 	BirthYear      int                `json:"birth_year"`
 	Reached2400    bool               `json:"reached_2400"`
+	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
+	QuickplayFinish bool `json:"quickplay_finish"`
 }
 
 func meta(r *http.Request, req request) events.Meta {
@@ -214,7 +216,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated},
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish},
 			meta(r, req), req.IdempotencyKey)
 	})
 }
