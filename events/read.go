@@ -169,7 +169,8 @@ type Record struct {
 	// StreamSeq is the event's sequence in its stream: a projection stores
 	// the last one it applied and resumes after it.
 	StreamSeq uint64
-	// Envelope is the event.
+	// Envelope is the event, fully decoded. Its Data is a slice of the
+	// message as received (not a copy): keeping it keeps that message.
 	Envelope Envelope
 }
 
@@ -177,7 +178,8 @@ type Record struct {
 // from (1 for the beginning) up to the stream's last event when Read was
 // called, in stream order, through an ordered consumer. It returns the
 // stream sequence of the last event passed to fn (from-1 if none). An error
-// from fn stops the read and is returned.
+// from fn stops the read and is returned. fn runs on the caller's
+// goroutine while the next events are decoded on the client library's.
 func (s *Store) Read(ctx context.Context, kind Kind, from uint64, fn func(Record) error) (uint64, error) {
 	return s.read(ctx, kind, from, false, fn)
 }
@@ -270,6 +272,9 @@ func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, f
 		stop:    make(chan struct{}),
 	}
 	closedConn := make(chan error, 1)
+	// The client library suspends its heartbeat check while the handler
+	// runs, so a handler blocked on a slow reader does not make the
+	// consumer look dead.
 	cc, err := cons.Consume(d.handle,
 		jetstream.PullMaxMessages(readPull),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
@@ -282,7 +287,9 @@ func (s *Store) read(ctx context.Context, kind Kind, from uint64, follow bool, f
 				case closedConn <- err:
 				default:
 				}
+				return
 			}
+			s.readRecoveries.Add(1)
 		}))
 	if err != nil {
 		return last, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -162,6 +163,10 @@ type Store struct {
 	js  jetstream.JetStream
 	kv  jetstream.KeyValue
 	cfg Config
+
+	// readRecoveries counts the errors a projection read's ordered
+	// consumer recovered from by recreating itself: a test's evidence.
+	readRecoveries atomic.Int64
 }
 
 // StreamConfig returns the stream configuration of kind k under cfg: file
