@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -28,6 +30,63 @@ var (
 	numPlies = flag.Int("plies", 40, "load test: plies per game")
 	rate     = flag.Float64("rate", 5000, "load test: moves per second offered in the paced phase (0 skips it)")
 )
+
+// keepAlive is one game's HTTP/1.1 connection to the gateway, kept open
+// between its moves, as a browser's or a broadcaster's is: the request
+// written in one piece, the answer read with net/http's own parser
+// (http.ReadResponse) and its body read to the end. It is the load
+// client's, lighter than an http.Client (whose Transport hands each
+// request between three goroutines): on a machine shared with the server,
+// what the client spends is taken from the server. The server sees the
+// same requests either way.
+type keepAlive struct {
+	addr string
+	conn net.Conn
+	br   *bufio.Reader
+	req  []byte
+}
+
+// post sends body to path and returns the answer's status; the connection
+// is dropped on any error (the next post dials again).
+func (c *keepAlive) post(path string, body []byte) (int, error) {
+	if c.conn == nil {
+		conn, err := net.Dial("tcp", c.addr)
+		if err != nil {
+			return 0, err
+		}
+		c.conn, c.br = conn, bufio.NewReader(conn)
+	}
+	c.req = append(c.req[:0], "POST "...)
+	c.req = append(c.req, path...)
+	c.req = append(c.req, " HTTP/1.1\r\nHost: "...)
+	c.req = append(c.req, c.addr...)
+	c.req = append(c.req, "\r\nContent-Type: application/json\r\nContent-Length: "...)
+	c.req = strconv.AppendInt(c.req, int64(len(body)), 10)
+	c.req = append(c.req, "\r\n\r\n"...)
+	c.req = append(c.req, body...)
+	if _, err := c.conn.Write(c.req); err != nil {
+		c.close()
+		return 0, err
+	}
+	resp, err := http.ReadResponse(c.br, nil)
+	if err != nil {
+		c.close()
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.Close {
+		c.close()
+	}
+	return resp.StatusCode, err
+}
+
+func (c *keepAlive) close() {
+	if c.conn != nil {
+		c.conn.Close()
+		c.conn = nil
+	}
+}
 
 // cpuTime returns the user and system time the process pid has used.
 func cpuTime(pid int) (time.Duration, error) {
@@ -165,6 +224,8 @@ func TestGatewayLoad(t *testing.T) {
 		for i := range games {
 			wg.Go(func() {
 				lat[i] = make([]time.Duration, 0, len(games[i]))
+				c := &keepAlive{addr: strings.TrimPrefix(s.base, "http://")}
+				defer c.close()
 				for ply, mv := range games[i] {
 					if d := wait(i, ply); d > 0 {
 						time.Sleep(d)
@@ -174,7 +235,8 @@ func TestGatewayLoad(t *testing.T) {
 						player = "b" + ids[i]
 					}
 					t0 := time.Now()
-					code, err := post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+					body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+					code, err := c.post("/api/games/"+ids[i]+"/moves", body)
 					lat[i] = append(lat[i], time.Since(t0))
 					if err != nil || code != 200 {
 						failed.Add(1)
