@@ -16,7 +16,9 @@ import (
 )
 
 // RuleOnClaim rules on a draw claim (a game.draw_claimed envelope) through
-// laws.ClaimDraw, with the clock readings at the instant of the claim, once:
+// laws.ClaimDraw (a quickplay-finish claim: see quickplay.go; an
+// admissible one is left to the arbiter's judgement and nothing is
+// written), with the clock readings at the instant of the claim, once:
 // the ruling's key is the claim event's id. A correct claim: a ruling
 // "draw" (the games service ends the game). An incorrect one: "game
 // continues", with the penalties of the profile as PenaltyImposed events
@@ -67,8 +69,8 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 			return nil, nil // ruled on already, or the game ended meanwhile
 		}
 		evs, err := a.claimRuling(g, dc, claim.RecordedAt)
-		if err != nil {
-			return nil, err
+		if err != nil || len(evs) == 0 {
+			return nil, err // nothing: a quickplay-finish claim awaits the arbiter's judgement
 		}
 		at := now().UTC()
 		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
@@ -101,6 +103,9 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 // claimRuling decides the ruling's events for claim on game g as it stood
 // when the claim was made at instant at.
 func (a *Arbiter) claimRuling(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+	if dc.Reason == domain.QuickplayClaim {
+		return quickplayAdmission(g, dc, at)
+	}
 	claimant := rules.White
 	if dc.By == events.Black {
 		claimant = rules.Black

@@ -23,7 +23,8 @@ var ErrBadRuling = errors.New("ruling refused")
 
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
-// "result_override"; the fields each needs are named there.
+// "result_override", "quickplay_claim"; the fields each needs are named
+// there.
 type HandRuling struct {
 	Matter string
 	// Side is the offender (penalty) or the late player (late_arrival).
@@ -39,6 +40,12 @@ type HandRuling struct {
 	LatenessMs int64
 	// Result, Reason and Article are a result override's.
 	Result, Reason, Article string
+	// Judgement is the arbiter's judgement of the pending quickplay-finish
+	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
+	// QuickplayJudgements); AddTime gives the opponent two minutes when
+	// postponing (2023 III.5.2, 1997 10.2b: "may").
+	Judgement string
+	AddTime   bool
 }
 
 // penaltyKinds maps the names of the API to the Laws' penalties and to the
@@ -68,7 +75,10 @@ func colorOf(c events.Color) (rules.Color, error) {
 	return 0, refuseRuling("side: %q is not white or black", c)
 }
 
-// situation is what the Laws need of game g at instant at.
+// situation is what the Laws need of game g at instant at: the game, the
+// completed illegal moves, the clock readings, and whether the side on
+// move is in the last period and gains time per move (for the quickplay
+// finish, which only a profile with it announced applies).
 func situation(g *domain.Game, at time.Time) (laws.Situation, error) {
 	sit := laws.Situation{Game: g.Rules(), IllegalMoves: g.IllegalMoves()}
 	if t := g.Timer(); t.Started() {
@@ -77,6 +87,9 @@ func situation(g *domain.Game, at time.Time) (laws.Situation, error) {
 			return sit, err
 		}
 		sit.Remaining = [2]time.Duration{w.Remaining, b.Remaining}
+		if sit.LastPeriod, sit.TimeAddedPerMove, err = lastPeriod(g, at); err != nil {
+			return sit, err
+		}
 	}
 	return sit, nil
 }
@@ -97,8 +110,9 @@ func given(matter string, r laws.Ruling) events.RulingGiven {
 // illegal move in 2023, the third in a 1997 quickplay finish) is written by
 // the games service from the ruling. The audit calls it to re-decide.
 //
-// Half done: the 1997 quickplay finish (10.3) is not detected (LastPeriod is
-// false), so in fide-1997 an illegal move only reinstates (7.4).
+// In fide-1997 an illegal move only reinstates (7.4), unless the quickplay
+// finish was announced for the game and its clock is in the last period
+// (10.3: two minutes to the opponent, the third loses).
 func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time) ([]events.Event, error) {
 	offender, err := colorOf(rep.Offender)
 	if err != nil {
@@ -153,15 +167,18 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	switch h.Matter {
 	case "result_override":
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
-	case "penalty", "late_arrival", "wrong_initial_position":
+	case "penalty", "late_arrival", "wrong_initial_position", "quickplay_claim":
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override or draw_claim", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override, quickplay_claim or draw_claim", h.Matter)
 	}
 	if g.Finished() {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is annulled"}
+	}
+	if h.Matter == "quickplay_claim" {
+		return quickplayRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {
@@ -260,19 +277,47 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 // Rule records the arbiter's hand ruling h on game gameID (meta carries the
 // client's idempotency key and the arbiter as actor); a retry with the same
 // key returns the first answer (repeated). The ruling is decided on the
-// game and clocks at the instant it is recorded.
+// game and clocks at the instant it is recorded. A judgement of a
+// quickplay-finish claim is caused by that claim (its causation id is the
+// claim's event), as the arbiter service's rulings on claims are.
 func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamesapp.Meta) ([]events.Envelope, bool, error) {
 	if meta.IdempotencyKey == "" {
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}
 	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
+	if h.Matter == "quickplay_claim" && meta.CausationID == "" {
+		recs, _, err := a.Store.Load(ctx, gameID)
+		if err != nil {
+			return nil, false, err
+		}
+		for i := len(recs) - 1; i >= 0; i-- {
+			if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
+				meta.CausationID = recs[i].Envelope.ID
+				break
+			}
+		}
+	}
 	return a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error) {
 		g, err := gamesapp.Fold(recs)
 		if err != nil {
 			return nil, err
 		}
-		return HandRulingDecision(g, h, at)
+		evs, err := HandRulingDecision(g, h, at)
+		if err == nil && h.Matter == "quickplay_claim" && !claimIs(recs, meta.CausationID) {
+			return nil, refuseRuling("the claim judged is not the one pending now: rule again")
+		}
+		return evs, err
 	})
+}
+
+// claimIs reports whether the last draw claim in recs is the event id.
+func claimIs(recs []gamesapp.Recorded, id string) bool {
+	for i := len(recs) - 1; i >= 0; i-- {
+		if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
+			return recs[i].Envelope.ID == id
+		}
+	}
+	return false
 }
 
 func (a *Arbiter) now() time.Time {

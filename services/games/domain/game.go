@@ -203,7 +203,7 @@ func (g *Game) Apply(e Event) error {
 				return fmt.Errorf("game.created: start_fen: %w", err)
 			}
 		}
-		profile, err := laws.Lookup(e.LawsProfile)
+		profile, err := Profile(e)
 		if err != nil {
 			return fmt.Errorf("game.created: %w", err)
 		}
@@ -262,6 +262,23 @@ func (g *Game) Apply(e Event) error {
 	return nil
 }
 
+// Profile is the laws profile a game created by c is played under: the
+// edition it names, with the quickplay-finish rules in force when they were
+// announced for it (c.QuickplayFinish: 2023 Guidelines III, which apply
+// only if announced, III.2.1; 1997 article 10). Whether they govern a
+// given moment (the last period, no increment or delay) is for rules/laws
+// to say from the clock readings.
+func Profile(c events.GameCreated) (laws.Profile, error) {
+	p, err := laws.Lookup(c.LawsProfile)
+	if err != nil {
+		return p, err
+	}
+	if c.QuickplayFinish {
+		return p.WithQuickplayFinish(true)
+	}
+	return p, nil
+}
+
 // Create decides the creation of a game from its setup. An empty StartFEN
 // means the standard starting position; the laws profile defaults to
 // fide-2023.
@@ -283,6 +300,9 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	}
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
 		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
+	}
+	if _, err := Profile(c); err != nil {
+		return nil, refuse(ErrInvalid, "quickplay_finish: %v", err)
 	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
@@ -437,12 +457,24 @@ func (g *Game) DeclineDraw(player string) ([]Event, error) {
 }
 
 // ClaimReasons are the grounds of a draw claim, as the catalogue writes them.
-var ClaimReasons = []string{"threefold_repetition", "fifty_moves"}
+var ClaimReasons = []string{"threefold_repetition", "fifty_moves", QuickplayClaim}
+
+// QuickplayClaim is the reason of a draw claim in the quickplay finish
+// (2023 Guidelines III.5, 1997 article 10.2): the claimant, on move with
+// less than two minutes left, says the opponent cannot win by normal means
+// or is making no effort to. Only the arbiter can judge that: the arbiter
+// service rules at once only on a claim the Laws cannot admit (not
+// announced, not the last period, time added per move, two minutes or more
+// left); otherwise the claim waits for the arbiter's hand ruling (matter
+// quickplay_claim).
+const QuickplayClaim = "quickplay_finish"
 
 // ClaimDraw decides a draw claim by the player on move (articles 9.2, 9.3):
 // on the position reached, or with the move the claimant intends to play
 // (written, not played). The arbiter service rules on it; until then no
-// move is accepted.
+// move is accepted. A quickplay-finish claim (QuickplayClaim) needs the
+// quickplay-finish rules announced for the game and no intended move; the
+// claimant's time is checked by the arbiter (the clock at the claim).
 func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 	c, err := g.onGoing(player)
 	if err != nil {
@@ -455,8 +487,16 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 	if g.claim != nil {
 		return nil, refuse(ErrClaimPending, "a draw claim already awaits the arbiter's ruling")
 	}
-	if reason != ClaimReasons[0] && reason != ClaimReasons[1] {
+	if reason != ClaimReasons[0] && reason != ClaimReasons[1] && reason != QuickplayClaim {
 		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(ClaimReasons, ", "))
+	}
+	if reason == QuickplayClaim {
+		if !g.profile.QuickplayFinish {
+			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)
+		}
+		if strings.TrimSpace(intended) != "" {
+			return nil, refuse(ErrInvalid, "intended_move: a quickplay-finish claim has no intended move")
+		}
 	}
 	san := ""
 	if intended = strings.TrimSpace(intended); intended != "" {
@@ -525,6 +565,9 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = "repetition"
 		if c, ok := g.lastClaim(); ok && c.Reason == "fifty_moves" {
 			why = "fifty_moves"
+		}
+		if c, ok := g.lastClaim(); ok && c.Reason == QuickplayClaim {
+			why = QuickplayClaim
 		}
 	}
 	return []Event{events.GameEnded{Result: result, Termination: why, Article: r.Article, Ply: g.Ply()}}, nil

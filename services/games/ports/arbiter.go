@@ -36,6 +36,11 @@ type rulingRequest struct {
 	Article        string       `json:"article"`
 	By             string       `json:"by"`
 	IdempotencyKey string       `json:"idempotency_key"`
+	// Judgement and AddTime are the arbiter's judgement of a pending
+	// quickplay-finish claim (matter quickplay_claim: draw, postpone,
+	// reject; add_time: two minutes to the opponent when postponing).
+	Judgement string `json:"judgement"`
+	AddTime   bool   `json:"add_time"`
 }
 
 // illegal records a completed illegal move seen on the board and the
@@ -137,7 +142,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 	}
 	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
 		Penalty: req.Penalty, AmountMs: req.AmountMs, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
-		Result: req.Result, Reason: req.Reason, Article: req.Article}, m)
+		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
 	if err != nil {
 		failRuling(w, err)
 		return
