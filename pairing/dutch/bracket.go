@@ -79,6 +79,7 @@ func (e *engine) run() ([]int, error) {
 	}
 	odd := n%2 == 1
 	top := e.sorted[0].score
+	scratch := matching.NewWeight(l.words)
 	for i := 1; i < n; i++ {
 		for j := 0; j < i; j++ {
 			if odd {
@@ -90,9 +91,9 @@ func (e *engine) run() ([]int, error) {
 					b.shift(l.groupBits)
 					b.or(b2u(e.sorted[i].score >= top))
 				}
-				e.set(i, j, b.w)
+				e.set(i, j, b.into(scratch))
 			} else {
-				e.set(i, j, e.edgeWeight(j, i, false, false))
+				e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
 			}
 		}
 	}
@@ -143,7 +144,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			for i := 1; i < n; i++ {
 				for j := 0; j < i; j++ {
-					e.set(i, j, e.edgeWeight(j, i, false, false))
+					e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
 				}
 			}
 		}
@@ -177,8 +178,10 @@ func (e *engine) run() ([]int, error) {
 		base := make([][]matching.Weight, size)
 		for lo := groupBegin; lo < size; lo++ {
 			base[lo] = make([]matching.Weight, lo)
+			row := make([]uint64, lo*l.words) // the row's weights, side by side
 			for hi := 0; hi < lo; hi++ {
-				base[lo][hi] = e.edgeWeight(vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				w := matching.Weight(row[hi*l.words : (hi+1)*l.words : (hi+1)*l.words])
+				base[lo][hi] = e.edgeWeight(w, vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
 				e.set(vertex[hi], vertex[lo], base[lo][hi])
 			}
 		}

@@ -177,13 +177,14 @@ func compatiblePreferences(a, b pairing.Color) bool {
 	return a != b || a == pairing.NoColor || b == pairing.NoColor
 }
 
-// edgeWeight is the weight of pairing vertices hi < lo (hi is the higher
-// player) given whether lo is in the current bracket or the next.
-func (e *engine) edgeWeight(hi, lo int, inCurrent, inNext bool) matching.Weight {
+// edgeWeight writes into dst (and returns it) the weight of pairing
+// vertices hi < lo (hi is the higher player) given whether lo is in the
+// current bracket or the next.
+func (e *engine) edgeWeight(dst matching.Weight, hi, lo int, inCurrent, inNext bool) matching.Weight {
 	l := &e.lay
 	b := l.newBuilder()
 	if !e.compatible(hi, lo) {
-		return b.w
+		return b.into(dst)
 	}
 	h, w := e.sorted[hi], e.sorted[lo]
 	b.or(1 + b2u(!e.byeCandidate(h)) + b2u(!e.byeCandidate(w)))
@@ -267,5 +268,5 @@ func (e *engine) edgeWeight(hi, lo int, inCurrent, inNext bool) matching.Weight 
 	b.shift(l.groupBits)
 	b.shift(l.groupBits)
 	b.shift(1)
-	return b.w
+	return b.into(dst)
 }

@@ -32,16 +32,57 @@ func (l *layout) totalBits() uint {
 	return n + 3*g + 1
 }
 
-// builder accumulates one weight.
-type builder struct{ w matching.Weight }
+// builder accumulates one weight, from the most significant criterion
+// down: shift moves what is already there to the left, or and add put a
+// small number into the freed low bits. It keeps the terms and places them
+// when the weight is done (into), instead of shifting the whole weight at
+// every criterion.
+type builder struct {
+	at  uint             // bits shifted so far
+	n   int              // terms
+	x   [maxTerms]uint64 // the terms
+	off [maxTerms]int    // each term's bit position less the final shift
+}
 
-func (l *layout) newBuilder() builder { return builder{w: matching.NewWeight(l.words)} }
+// maxTerms bounds the terms of a weight (edgeWeight adds at most 26).
+const maxTerms = 40
 
-func (b builder) shift(n uint)  { b.w.Lsh(n) }
-func (b builder) or(x uint64)   { b.w.OrSmall(x) }
-func (b builder) add(x uint64)  { b.w.AddSmall(x) }
-func (b builder) addBit(k uint) { b.w.AddBit(k) }
-func (b builder) orBit(k uint)  { b.w.AddBit(k) } // callers only set bits that are clear
+func (l *layout) newBuilder() builder { return builder{} }
+
+func (b *builder) shift(n uint) { b.at += n }
+
+// or sets the bits of x, which callers only use on bits that are clear:
+// it is an addition.
+func (b *builder) or(x uint64) { b.add(x) }
+
+func (b *builder) add(x uint64) {
+	if x != 0 {
+		b.term(x, -int(b.at))
+	}
+}
+
+func (b *builder) addBit(k uint) { b.term(1, int(k)-int(b.at)) }
+
+// orBit sets bit k, which callers only use on bits that are clear.
+func (b *builder) orBit(k uint) { b.addBit(k) }
+
+func (b *builder) term(x uint64, off int) {
+	if b.n == maxTerms { // not reached: edgeWeight adds fewer terms
+		return
+	}
+	b.x[b.n], b.off[b.n] = x, off
+	b.n++
+}
+
+// into writes the weight into w and returns it.
+func (b *builder) into(w matching.Weight) matching.Weight {
+	w.Clear()
+	for i := 0; i < b.n; i++ {
+		w.AddShifted(b.x[i], uint(int(b.at)+b.off[i]))
+	}
+	return w
+}
+
 func b2u(v bool) uint64 {
 	if v {
 		return 1

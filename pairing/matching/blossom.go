@@ -61,6 +61,7 @@ type solver struct {
 	allowedge     []bool
 	allowed       []int // the edges of allowedge set in this stage
 	lbuf          []int // refreshBest's list of leaves
+	leafBuf       []int // the leaves of a blossom being formed, expanded or dissolved
 	bestslack     []uint64
 	fbuf          []int32 // the scan's list of far vertices (see farVertices)
 	queue         []int
@@ -300,7 +301,8 @@ func (s *solver) addBlossom(base, e int) {
 	s.labelend[b] = s.labelend[bb]
 	s.treeRoot[b] = s.treeRoot[bb]
 	s.num(b).Clear()
-	for _, x := range s.leaves(b, nil) {
+	s.leafBuf = s.leaves(b, s.leafBuf[:0])
+	for _, x := range s.leafBuf {
 		if s.label[s.inblossom[x]] == 2 {
 			s.queue = append(s.queue, x)
 		}
@@ -365,7 +367,8 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 		} else if endstage && s.num(c).IsZero() {
 			s.expandBlossom(c, endstage)
 		} else {
-			for _, v := range s.leaves(c, nil) {
+			s.leafBuf = s.leaves(c, s.leafBuf[:0])
+			for _, v := range s.leafBuf {
 				s.inblossom[v] = c
 			}
 		}
@@ -408,7 +411,8 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 				continue
 			}
 			found := -1
-			for _, v := range s.leaves(bv, nil) {
+			s.leafBuf = s.leaves(bv, s.leafBuf[:0])
+			for _, v := range s.leafBuf {
 				if s.label[v] != 0 {
 					found = v
 					break

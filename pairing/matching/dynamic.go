@@ -252,7 +252,8 @@ func (s *solver) release(x int) {
 // dissolve removes top-level blossom b, moving its dual onto its vertices.
 func (s *solver) dissolve(b int) {
 	z := s.num(b).Clone()
-	leaves := s.leaves(b, nil)
+	s.leafBuf = s.leaves(b, s.leafBuf[:0])
+	leaves := s.leafBuf
 	if !z.IsZero() {
 		for _, v := range leaves {
 			s.num(v).Add(z)
@@ -268,7 +269,8 @@ func (s *solver) dissolve(b int) {
 		if c < s.n {
 			s.inblossom[c] = c
 		} else {
-			for _, v := range s.leaves(c, nil) {
+			s.leafBuf = s.leaves(c, s.leafBuf[:0])
+			for _, v := range s.leafBuf {
 				s.inblossom[v] = c
 			}
 		}

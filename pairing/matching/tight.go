@@ -39,13 +39,17 @@ func (s *solver) tightAugment() int {
 // vertex, and augments along it.
 func (s *solver) tightPath(z int) bool {
 	slack := s.scratch(2)
-	var ends []int
-	s.neighbours(z, func(p int) bool {
-		ends = append(ends, p)
-		return true
-	})
-	for _, p := range ends {
-		j := s.endpoint(p)
+	for _, u32 := range s.adj[z] {
+		j := int(u32)
+		if s.retired[j] {
+			continue
+		}
+		var p int // the endpoint of the edge z-j at j
+		if z < j {
+			p = 2*(j*(j-1)/2+z) + 1
+		} else {
+			p = 2 * (z*(z-1)/2 + j)
+		}
 		if s.seen[j] == s.pass || s.inblossom[j] != j {
 			continue
 		}

@@ -118,6 +118,24 @@ func (w Weight) AddBit(k uint) {
 	}
 }
 
+// AddShifted adds x·2^n to w in place; bits beyond w's width are lost.
+func (w Weight) AddShifted(x uint64, n uint) {
+	i, r := int(n/64), n%64
+	if i >= len(w) {
+		return
+	}
+	var c uint64
+	w[i], c = bits.Add64(w[i], x<<r, 0)
+	i++
+	if r != 0 && i < len(w) {
+		w[i], c = bits.Add64(w[i], x>>(64-r), c)
+		i++
+	}
+	for ; c != 0 && i < len(w); i++ {
+		w[i], c = bits.Add64(w[i], 0, c)
+	}
+}
+
 // Add sets w to w+v.
 func (w Weight) Add(v Weight) {
 	var c uint64
