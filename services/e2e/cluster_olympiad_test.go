@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -143,6 +144,10 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	for i := range boards {
 		wg.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(i), 99))
+			// the board's connection, kept open between its moves (see
+			// keepAlive: lighter for the machine than an http.Client)
+			c := &keepAlive{addr: strings.TrimPrefix(s.base, "http://")}
+			defer c.close()
 			for ply, mv := range games[i] {
 				// thinking: uniform in [think/2, 3*think/2)
 				wait := think/2 + time.Duration(r.Int64N(int64(think)))
@@ -156,7 +161,8 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 					player = "b" + ids[i]
 				}
 				t0 := time.Now()
-				code, _, err := post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+				body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+				code, err := c.post("/api/games/"+ids[i]+"/moves", body)
 				d := time.Since(t0)
 				if err != nil || code != 200 {
 					if ctx.Err() == nil {

@@ -64,6 +64,11 @@ func (c *keepAlive) post(path string, body []byte) (int, error) {
 	c.req = strconv.AppendInt(c.req, int64(len(body)), 10)
 	c.req = append(c.req, "\r\n\r\n"...)
 	c.req = append(c.req, body...)
+	// a stuck answer fails the move rather than the whole test run
+	if err := c.conn.SetDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		c.close()
+		return 0, err
+	}
 	if _, err := c.conn.Write(c.req); err != nil {
 		c.close()
 		return 0, err
