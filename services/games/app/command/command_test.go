@@ -180,3 +180,42 @@ func TestStaleCache(t *testing.T) {
 		t.Fatalf("retry: %v %+v", err, r)
 	}
 }
+
+// TestCachedGame: with the cache on, a retried command (its key among the
+// cached game's) is answered with its first events from the log, a refusal
+// is given (decided again on the log) without an append, and the next
+// command still lands on top.
+func TestCachedGame(t *testing.T) {
+	ctx := context.Background()
+	store := newStore(t)
+	d := &command.Decider{Store: store, Retries: 4, CacheGames: 10}
+	move := command.MakeMoveHandler{Decider: d}
+	if _, err := (command.CreateGameHandler{Decider: d}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b"}, Meta: meta("c", "o")}); err != nil {
+		t.Fatal(err)
+	}
+	first, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: meta("m1", "w")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")}); err != nil {
+		t.Fatal(err)
+	}
+	again, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: meta("m1", "w")})
+	if err != nil || !again.Repeated || len(again.Events) != 1 || again.Events[0].Envelope.ID != first.Events[0].Envelope.ID {
+		t.Fatalf("retry of m1: %v %+v, want the first answer %+v", err, again, first)
+	}
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e5", Meta: meta("m3", "w")}); !errors.Is(err, domain.ErrIllegalMove) {
+		t.Fatalf("illegal move: %v", err)
+	}
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "d5", Meta: meta("m4", "b")}); !errors.Is(err, domain.ErrNotOnMove) {
+		t.Fatalf("move out of turn: %v", err)
+	}
+	next, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m5", "w")})
+	if err != nil || next.Version != 4 {
+		t.Fatalf("Nf3: %v, version %d", err, next.Version)
+	}
+	recs, _, err := store.Load(ctx, "g")
+	if err != nil || len(recs) != 4 {
+		t.Fatalf("log: %d events, %v; want 4", len(recs), err)
+	}
+}
