@@ -11,7 +11,9 @@
 // IllegalRuling), its hand rulings (HandRulingDecision: penalties, late
 // arrival and forfeit, wrong initial position and annulment) and result
 // overrides (well formed: an arbiter's, with reason and article) are
-// re-decided too; a penalty's clock change through clocks/app
+// re-decided too, as are quickplay-finish claims (whether the Laws admit
+// the claim; the arbiter's judgement of an admissible one is by hand, its
+// consequences re-decided); a penalty's clock change through clocks/app
 // PenaltyAdjustment. What is not re-derived is said so on its timeline
 // line (Checked is "chain only").
 package audit
@@ -423,6 +425,9 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if pending, ok := f.g.Claim(); !ok || pending != dc {
 			return nil, fmt.Errorf("a ruling on the claim at seq %d, which is not pending", f.log[cause].Seq)
 		}
+		if dc.Reason == domain.QuickplayClaim && env.Actor.Role == "arbiter" {
+			return f.quickplayJudgement(start, end)
+		}
 		// the game as it stood when the claim was made
 		g := &domain.Game{}
 		for i := 0; i <= cause; i++ {
@@ -430,7 +435,11 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		return arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+		want, err := arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+		if err == nil && len(want) == 0 {
+			return nil, fmt.Errorf("the quickplay-finish claim at seq %d was admissible: only an arbiter judges it, not %s:%s", f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
+		}
+		return want, err
 	case "illegal_move":
 		rep, ok := deref(f.decoded[cause]).(events.IllegalMoveReported)
 		if !ok {

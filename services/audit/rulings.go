@@ -20,6 +20,16 @@ import (
 // A late arrival's side and lateness are read from the ruling's
 // explanation (the only place the lateness is recorded); an annulment's
 // reason from arbiter.game_annulled.
+//
+// The arbiter's judgement of a quickplay-finish claim (2023 Guidelines
+// III.5, 1997 10.2: can the opponent win by normal means, is he trying
+// to?) is a by-hand matter too: it is recorded as the ruling on the
+// pending claim (matter draw_claim), given by an arbiter. The judgement
+// (draw, postpone, reject; two minutes to the opponent or not) is the one
+// under which arbiter/app.HandRulingDecision gives the recorded events;
+// what the Laws decide around it — that the claim is admissible (in force,
+// last period, no increment, under two minutes), the article, the result,
+// the two minutes — is re-decided.
 
 // penaltyNames are the penalties of the API, with and without distraction.
 var penaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion"}
@@ -86,6 +96,47 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 		}
 	}
 	return arbiter.HandRulingDecision(f.g, h, at)
+}
+
+// quickplayJudgements are the judgements tried, in the API's words.
+var quickplayJudgements = []string{"draw", "postpone", "reject"}
+
+// quickplayJudgement re-decides the arbiter's judgement of the pending
+// quickplay-finish claim recorded as log[start:end]. When no judgement
+// gives the recorded events, the one whose ruling matches (else the first
+// the Laws allow) is returned, so that the difference is named.
+func (f *folder) quickplayJudgement(start, end int) ([]events.Event, error) {
+	at := f.log[start].RecordedAt
+	var first, near []events.Event
+	var firstErr error
+	for _, j := range quickplayJudgements {
+		for _, add := range []bool{false, true} {
+			h := arbiter.HandRuling{Matter: "quickplay_claim", Judgement: j, AddTime: add}
+			want, err := arbiter.HandRulingDecision(f.g, h, at)
+			if err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			if _, _, cerr := compare(want, f.decoded[start:end]); cerr == nil {
+				return want, nil
+			}
+			if _, _, cerr := compare(want[:1], f.decoded[start:start+1]); cerr == nil && near == nil {
+				near = want
+			}
+			if first == nil {
+				first = want
+			}
+		}
+	}
+	switch {
+	case near != nil:
+		return near, nil
+	case first != nil:
+		return first, nil
+	}
+	return nil, firstErr
 }
 
 // kindOf is the catalogue's kind for a penalty name of the API, as the

@@ -411,3 +411,44 @@ func TestClaims(t *testing.T) {
 		t.Fatalf("end by a correct claim: %v %v", end, err)
 	}
 }
+
+// TestQuickplayFinish: the announcement of the quickplay-finish rules
+// (2023 Guidelines III.2.1, 1997 article 10) reaches the game's laws
+// profile; a quickplay-finish claim needs it and has no intended move.
+func TestQuickplayFinish(t *testing.T) {
+	for _, tt := range []struct {
+		profile  string
+		announce bool
+	}{{"fide-2023", true}, {"fide-2023", false}, {"fide-1997", true}, {"fide-1997", false}, {"", true}} {
+		setup := events.GameCreated{White: "w1", Black: "b1", LawsProfile: tt.profile, TimeControl: "300", QuickplayFinish: tt.announce}
+		g := newGame(t, setup)
+		if p := g.Profile(); p.QuickplayFinish != tt.announce || tt.profile != "" && p.Name != tt.profile {
+			t.Errorf("%s announced %v: profile %s with quickplay finish %v", tt.profile, tt.announce, p.Name, p.QuickplayFinish)
+		}
+		if g.Setup().QuickplayFinish != tt.announce {
+			t.Errorf("%s: the setup lost the announcement", tt.profile)
+		}
+		evs, err := g.ClaimDraw("w1", QuickplayClaim, "")
+		if !tt.announce {
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("%s not announced: claim %v %v", tt.profile, evs, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tt.profile, err)
+		}
+		if dc := evs[0].(events.DrawClaimed); dc.Reason != QuickplayClaim || dc.By != events.White || dc.IntendedMove != "" {
+			t.Errorf("claim %+v", dc)
+		}
+		if _, err := g.ClaimDraw("w1", QuickplayClaim, "e4"); !errors.Is(err, ErrInvalid) {
+			t.Errorf("a quickplay claim with an intended move: %v", err)
+		}
+		if _, err := g.ClaimDraw("b1", QuickplayClaim, ""); !errors.Is(err, ErrNotOnMove) {
+			t.Errorf("a quickplay claim off move: %v", err)
+		}
+	}
+	if _, err := Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
+		t.Error("an unknown profile")
+	}
+}
