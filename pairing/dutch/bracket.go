@@ -28,7 +28,6 @@ func (e *engine) set(u, v int, w matching.Weight) {
 	}
 	e.g.SetWeight(u, v, w)
 	e.matcher.Changed(u)
-	e.matcher.Touched(v)
 }
 
 // finalize fixes the pair u-v: neither takes part in later matchings.

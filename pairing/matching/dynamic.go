@@ -19,27 +19,27 @@ type Matcher struct {
 	s       *solver
 	retired []bool
 	changed []bool
-	touched []bool
 	started bool
 }
 
 // NewMatcher returns a Matcher for g; g's weights may be changed between
 // calls to Solve as long as every vertex whose edges changed is passed to
-// Changed.
+// Changed. A Graph has at most one Matcher (it learns from the Graph at
+// which vertices edges appeared or disappeared).
 func NewMatcher(g *Graph) *Matcher {
-	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n), touched: make([]bool, g.n)}
+	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n)}
 	m.s = newDenseSolver(g, m.retired)
 	return m
 }
 
 // Changed records that the weights of edges at v have changed. For every
-// edge whose weight changed, one end must be passed to Changed and the
-// other to Changed or Touched.
-func (m *Matcher) Changed(v int) { m.changed[v] = true; m.touched[v] = true }
+// edge whose weight changed, one end must be passed to Changed.
+func (m *Matcher) Changed(v int) { m.changed[v] = true }
 
 // Touched records that an edge at v has changed whose other end was passed
-// to Changed.
-func (m *Matcher) Touched(v int) { m.touched[v] = true }
+// to Changed. It is optional: the Matcher learns from the Graph where
+// edges appeared or disappeared, and nothing else at v needs updating.
+func (m *Matcher) Touched(v int) {}
 
 // Retire removes v from the matching for good (its edges are ignored).
 func (m *Matcher) Retire(v int) {
@@ -57,6 +57,7 @@ func (m *Matcher) Retire(v int) {
 func (m *Matcher) Solve() []int {
 	s := m.s
 	if !m.started {
+		m.g.takeFlips()
 		for v := 0; v < s.n; v++ {
 			s.rebuildAdjacency(v)
 		}
@@ -69,29 +70,40 @@ func (m *Matcher) Solve() []int {
 				xs = append(xs, v)
 			}
 		}
-		for v, t := range m.touched {
-			if t && !m.retired[v] {
+		for _, v := range m.g.takeFlips() {
+			if !m.retired[v] {
 				s.rebuildAdjacency(v)
 			}
 		}
-		done := make(map[int]bool, len(xs))
+		done := make([]bool, s.n)
 		for _, x := range xs {
 			if done[x] {
 				continue
 			}
 			done[x] = true
-			if s.keepPair(x) {
+			kept, lx := s.keepPair(x)
+			if kept {
 				done[s.endpoint(s.mate[x])] = true
 				continue
 			}
+			if lx == nil {
+				s.release(x)
+				s.feasibleDual(x)
+				continue
+			}
+			// x, outside any blossom, loses its partner y; its least
+			// dual is lx or what the edge to y needs.
+			y := s.endpoint(s.mate[x])
 			s.release(x)
-			s.feasibleDual(x)
+			s.num(x).Set(lx)
+			if t := s.scratch(0); s.overDual(pair(x, y), y, t) && t.Cmp(lx) > 0 {
+				s.num(x).Set(t)
+			}
 		}
 		s.greedy(xs)
 	}
 	for v := range m.changed {
 		m.changed[v] = false
-		m.touched[v] = false
 	}
 	s.solve()
 	mate := make([]int, s.n)
@@ -348,33 +360,37 @@ func (s *solver) overDual(e, j int, t Weight) bool {
 // keepPair tries to keep the changed vertex x matched to its partner y:
 // it succeeds when duals exist for x and y that make their edge tight and
 // every other edge at them feasible; it then sets them.
-func (s *solver) keepPair(x int) bool {
+//
+// When it fails after computing the least dual x needs for its other
+// edges, it returns that too (x is then outside any blossom and matched).
+func (s *solver) keepPair(x int) (bool, Weight) {
 	if s.inblossom[x] != x || s.mate[x] == -1 {
-		return false
+		return false, nil
 	}
 	y := s.endpoint(s.mate[x])
 	if s.inblossom[y] != y {
-		return false
+		return false, nil
 	}
 	w := s.dense.Weight(x, y)
 	if w.IsZero() {
-		return false
+		return false, nil
 	}
-	lx, ly := s.need(x, y), s.need(y, x)
+	lx := s.need(x, y)
 	two := make(Weight, s.k)
 	copy(two, w)
 	two.Add(two)
 	if two.Cmp(lx) < 0 {
-		return false
+		return false, lx
 	}
+	ly := s.need(y, x)
 	uy := two.Clone()
 	uy.Sub(lx)
 	if uy.Cmp(ly) < 0 {
-		return false
+		return false, lx
 	}
 	s.num(x).Set(lx)
 	s.num(y).Set(uy)
-	return true
+	return true, nil
 }
 
 // greedy matches unmatched vertices among xs to unmatched neighbours

@@ -17,6 +17,10 @@ type Graph struct {
 	lo    []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i: the lowest word
 	hi    []uint32 // per pair, in the same order: the index of the upper words in highs
 	highs highTable
+	// The vertices at which an edge appeared or disappeared since a
+	// Matcher last looked (its adjacency lists follow them).
+	flipped []bool
+	flips   []int
 }
 
 // highTable holds the distinct upper parts (words 1..words-1) of the
@@ -38,7 +42,7 @@ func NewGraph(n, words int) (*Graph, error) {
 		return nil, ErrSize
 	}
 	pairs := n * (n - 1) / 2
-	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs)}
+	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs), flipped: make([]bool, n)}
 	g.highs = highTable{width: words - 1, words: make([]uint64, words-1), byHash: map[uint64][]uint32{}}
 	return g, nil
 }
@@ -64,8 +68,12 @@ func (g *Graph) SetWeight(i, j int, w Weight) {
 		return
 	}
 	k := pair(i, j)
+	was := g.edge(k)
 	g.lo[k] = w[0]
 	g.hi[k] = g.highs.find(w[1:g.words])
+	if g.edge(k) != was {
+		g.flip(i, j)
+	}
 	if g.highs.width > 0 && len(g.highs.words)/g.highs.width > len(g.lo)+1024 {
 		g.compact()
 	}
@@ -77,7 +85,31 @@ func (g *Graph) ClearEdge(i, j int) {
 		return
 	}
 	k := pair(i, j)
+	if g.edge(k) {
+		g.flip(i, j)
+	}
 	g.lo[k], g.hi[k] = 0, 0
+}
+
+// flip notes that the edge between i and j appeared or disappeared.
+func (g *Graph) flip(i, j int) {
+	for _, v := range [2]int{i, j} {
+		if !g.flipped[v] {
+			g.flipped[v] = true
+			g.flips = append(g.flips, v)
+		}
+	}
+}
+
+// takeFlips returns the vertices at which an edge appeared or disappeared
+// since the last call, and forgets them.
+func (g *Graph) takeFlips() []int {
+	f := g.flips
+	for _, v := range f {
+		g.flipped[v] = false
+	}
+	g.flips = g.flips[:0]
+	return f
 }
 
 // hasEdge reports whether the weight between i and j (i != j) is not zero.
