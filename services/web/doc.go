@@ -12,8 +12,11 @@
 //	GET /api/web/games/{id}/replay     every event of a game with the position and both clocks after it
 //	GET /api/web/live?game=ID&...      the events of several games as one NDJSON stream (live)
 //
-// Half done: the arbiter's console can pause, resume and adjust clocks (the
-// clocks API has those commands) but cannot rule on a claim by hand nor
-// correct a result: the API has no such commands (the arbiter service rules
-// on claims itself); the console shows those controls disabled with a note.
+// The arbiter's console pauses, resumes and adjusts clocks (an adjustment
+// must state its reason and article: the form refuses to send one without,
+// as the server would), gives the hand rulings of POST
+// /api/games/{id}/rulings — penalties, late arrival, wrong initial
+// position, result corrections, the judgement of a quickplay-finish claim
+// — and has the arbiter service rule on a claim left pending. It does not
+// overrule the arbiter service on a claim of articles 9.2/9.3.
 package web

@@ -3,7 +3,8 @@
 // paused clocks), every ruling with its article and profile, and the
 // clock commands (pause, resume, adjust), the arbiter's rulings by hand
 // (illegal move, penalty, late arrival, wrong initial position, a claim left
-// pending) and result corrections.
+// pending, the judgement of a quickplay-finish claim) and result
+// corrections.
 import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe } from './hakem.js';
 
 frame('Arbiter');
@@ -98,8 +99,10 @@ function drawDetail(st) {
     parts.msg = el('p', { id: 'message', role: 'status' });
     const side = el('select', { id: 'adjust-side' }, el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'));
     const secs = el('input', { id: 'adjust-seconds', type: 'number', step: '1', value: '120', title: 'seconds (negative to take time)' });
-    const reason = el('input', { id: 'adjust-reason', class: 'wide', placeholder: 'reason', value: '' });
-    const article = el('input', { id: 'adjust-article', placeholder: 'article', value: '6.11' });
+    // A clock adjustment is a ruling: the server refuses one that does not
+    // state its reason and the article applied, so the form asks for both.
+    const reason = el('input', { id: 'adjust-reason', class: 'wide', placeholder: 'reason (required)', value: '', required: true, 'aria-required': 'true' });
+    const article = el('input', { id: 'adjust-article', placeholder: 'article (required, e.g. 6.10.2)', value: '', required: true, 'aria-required': 'true' });
     const pauseReason = el('input', { id: 'pause-reason', class: 'wide', placeholder: 'reason for stopping the clocks' });
     const run = async (what, path, body) => {
       parts.msg.className = '';
@@ -115,10 +118,26 @@ function drawDetail(st) {
     };
     parts.pause = el('button', { id: 'pause', type: 'button', onclick: () => run('Pause', 'pause', { reason: pauseReason.value }) }, 'Pause clocks');
     parts.resume = el('button', { id: 'resume', type: 'button', onclick: () => run('Resume', 'resume', {}) }, 'Resume');
-    const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => run('Adjust', 'adjust', { side: side.value, delta_ms: Math.round(+secs.value * 1000), reason: reason.value, article: article.value }) }, 'Adjust');
+    const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => {
+      const missing = [[reason, 'the reason'], [article, 'the article applied']].filter(([input]) => !input.value.trim());
+      for (const [input] of [[reason], [article]]) input.setAttribute('aria-invalid', String(!input.value.trim()));
+      if (missing.length) {
+        parts.msg.className = 'error';
+        parts.msg.textContent = `Adjust: state ${missing.map(([, what]) => what).join(' and ')}: a ruling cites its grounds.`;
+        missing[0][0].focus();
+        return;
+      }
+      run('Adjust', 'adjust', { side: side.value, delta_ms: Math.round(+secs.value * 1000), reason: reason.value.trim(), article: article.value.trim() });
+    } }, 'Adjust');
     const sides = (id) => el('select', { id }, el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'));
     const rule = (what, body) => run(what, '/rulings', body);
     parts.ruleClaim = el('button', { id: 'rule-claim', type: 'button', onclick: () => rule('Rule on claim', { matter: 'draw_claim' }) }, 'Rule on claim');
+    // The arbiter's judgement of a quickplay-finish claim (2023 Guidelines
+    // III.5, 1997 10.2): only he can say whether the opponent can win, or
+    // is trying to, by normal means.
+    const qpJudgement = el('select', { id: 'quickplay-judgement' }, [['postpone', 'Postpone the decision'], ['draw', 'Declare a draw'], ['reject', 'Reject (2023 III.5.3)']].map(([v, t]) => el('option', { value: v }, t)));
+    const qpAddTime = el('input', { id: 'quickplay-add-time', type: 'checkbox', title: 'two minutes to the opponent when postponing' });
+    parts.judgeQuickplay = el('button', { id: 'judge-quickplay', type: 'button', onclick: () => rule('Quickplay-finish claim', { matter: 'quickplay_claim', judgement: qpJudgement.value, add_time: qpAddTime.checked }) }, 'Judge quickplay claim');
     const overResult = el('select', { id: 'correct-value' }, ['1-0', '0-1', '1/2-1/2'].map((r) => el('option', { value: r }, r)));
     const overReason = el('input', { id: 'correct-reason', class: 'wide', placeholder: 'reason for the correction' });
     const overArticle = el('input', { id: 'correct-article', placeholder: 'article', value: '' });
@@ -145,7 +164,8 @@ function drawDetail(st) {
             el('div', { class: 'actions' }, side, secs, el('span', {}, 's'), reason, article, adjust)),
           el('fieldset', {}, el('legend', {}, 'Claims and results'),
             el('div', { class: 'actions' }, parts.ruleClaim, overResult, overReason, overArticle, parts.correct),
-            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A result correction needs a finished game and its reason.')),
+            el('div', { class: 'actions' }, qpJudgement, el('label', {}, qpAddTime, ' +2 min to the opponent'), parts.judgeQuickplay),
+            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A quickplay-finish claim the Laws admit waits for your judgement. A result correction needs a finished game and its reason.')),
           el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
             el('div', { class: 'actions' }, offender, illegalMove, parts.illegal),
             el('div', { class: 'actions' }, penSide, penKind, penSecs, el('span', {}, 's'), penReason, parts.penalize),
@@ -158,8 +178,10 @@ function drawDetail(st) {
   parts.pause.disabled = st.paused || st.result !== '*' || !st.started;
   parts.resume.disabled = !st.paused || st.result !== '*';
   const over = st.result !== '*' || st.annulled;
-  const claim = st.pending.find((e) => e.type === 'game.draw_claimed');
+  const claim = st.pending.find((e) => e.type === 'game.draw_claimed' && e.data.reason !== 'quickplay_finish');
+  const quickplay = st.pending.find((e) => e.type === 'game.draw_claimed' && e.data.reason === 'quickplay_finish');
   parts.ruleClaim.disabled = over || !claim || Date.now() - Date.parse(claim.recorded_at) < 10000;
+  parts.judgeQuickplay.disabled = over || !quickplay;
   parts.correct.disabled = st.result === '*' && !st.annulled;
   for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul]) b.disabled = over;
   parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
