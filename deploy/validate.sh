@@ -25,8 +25,9 @@
 #     password, probes, limits, non-root, R3 in the production overlay.
 #
 # Tools and schemas are cached in .cache/deploy (HAKEM_DEPLOY_CACHE).
-# The NATS permissions themselves are tested by `go test ./events/`
-# (events/nats_permissions_test.go).
+# The NATS permissions themselves are tested by deploy/tools/natsperm (run
+# here with the rest of deploy/tools' tests): nats-server started from
+# deploy/nats, every user's rights tried against it.
 set -euo pipefail
 
 KUBECONFORM_VERSION=v0.7.0
@@ -65,8 +66,8 @@ install kustomize sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION"
 KUBECONFORM=$BIN/kubeconform-$KUBECONFORM_VERSION
 KUSTOMIZE=$BIN/kustomize-$KUSTOMIZE_VERSION
 
-step "building deploy/tools (k8sschema, deploycheck)"
-(cd "$ROOT/deploy/tools" && GOWORK=off go vet ./... && GOWORK=off go test -count=1 ./... >/dev/null &&
+step "deploy/tools: tests (the NATS permissions, natsperm), k8sschema, deploycheck"
+(cd "$ROOT/deploy/tools" && GOWORK=off go vet ./... && { out=$(GOWORK=off go test -count=1 ./... 2>&1) || { echo "$out"; false; }; } &&
 	GOWORK=off go build -o "$BIN/" ./k8sschema ./deploycheck) ||
 	fail "building deploy/tools"
 

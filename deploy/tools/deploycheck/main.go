@@ -211,6 +211,37 @@ func checkCompose(c *check, path, envFile string, users map[string]string) {
 		if !s.ReadOnly || s.User != "65532:65532" {
 			c.fail("%s: %s: want read_only and user 65532:65532", path, svc)
 		}
+		if v := s.Environment["HAKEM_NATS_PROVISIONED"]; v == nil || *v != "true" {
+			c.fail("%s: %s: HAKEM_NATS_PROVISIONED is not true (the service would create streams and consumer groups)", path, svc)
+		}
+		if d, ok := s.DependsOn["provision"]; !ok || d.Condition != "service_completed_successfully" {
+			c.fail("%s: %s: does not wait for provision to complete", path, svc)
+		}
+	}
+	// hakem provision runs as the admin user on every node.
+	prov, ok := p.Services["provision"]
+	if !ok {
+		c.fail("%s: no service provision", path)
+		return
+	}
+	if len(prov.Command) == 0 || prov.Command[0] != "provision" {
+		c.fail("%s: provision: command %q, want hakem provision", path, []string(prov.Command))
+	}
+	pw := ""
+	if v := p.Services["nats-1"].Environment[users["admin"]]; v != nil {
+		pw = *v
+	}
+	if url := prov.Environment["HAKEM_NATS"]; url == nil {
+		c.fail("%s: provision: no HAKEM_NATS", path)
+	} else {
+		for _, node := range nats {
+			if want := "nats://admin:" + pw + "@" + node + ":4222"; pw == "" || !slices.Contains(strings.Split(*url, ","), want) {
+				c.fail("%s: provision: HAKEM_NATS does not connect to %s as the admin user", path, node)
+			}
+		}
+	}
+	if prov.Restart == "always" || prov.Restart == "unless-stopped" {
+		c.fail("%s: provision: restart %q would run it forever", path, prov.Restart)
 	}
 }
 
@@ -326,6 +357,29 @@ func checkK8s(c *check, file string, docs []map[string]any, users map[string]str
 		}
 		if find(docs, "PodDisruptionBudget", name) == nil {
 			c.fail("%s: no PodDisruptionBudget %s", file, name)
+		}
+	}
+	hc := findPrefix(docs, "ConfigMap", "hakem-config")
+	if got := str(at(hc, "data", "HAKEM_NATS_PROVISIONED")); got != "true" {
+		c.fail("%s: HAKEM_NATS_PROVISIONED %q in hakem-config, want true (services only bind)", file, got)
+	}
+	if job := find(docs, "Job", "hakem-provision"); job == nil {
+		c.fail("%s: no Job hakem-provision", file)
+	} else {
+		ctr := at(job, "spec", "template", "spec", "containers", 0)
+		if str(at(ctr, "args", 0)) != "provision" {
+			c.fail("%s: Job hakem-provision does not run hakem provision", file)
+		}
+		env := map[string]any{}
+		for _, e := range asList(at(ctr, "env")) {
+			env[str(at(e, "name"))] = e
+		}
+		if str(at(env["NATS_PASSWORD"], "valueFrom", "secretKeyRef", "key")) != users["admin"] ||
+			str(at(env["HAKEM_NATS"], "value")) != "nats://admin:$(NATS_PASSWORD)@nats-client:4222" {
+			c.fail("%s: Job hakem-provision does not connect as the NATS admin user", file)
+		}
+		if str(at(job, "spec", "template", "metadata", "labels", "app.kubernetes.io/name")) != "hakem" {
+			c.fail("%s: Job hakem-provision: its pods lack app.kubernetes.io/name=hakem (the NetworkPolicy nats would refuse them)", file)
 		}
 	}
 	if find(docs, "Service", "hakem-gateway") == nil {

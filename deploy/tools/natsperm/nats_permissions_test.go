@@ -1,4 +1,4 @@
-package events_test
+package natsperm_test
 
 import (
 	"context"
@@ -23,7 +23,49 @@ import (
 // deployedConf is the nats-server configuration the deployment runs
 // (docker compose); it includes accounts.conf, the one place where users
 // and permissions are written, which Kubernetes uses too.
-const deployedConf = "../deploy/nats/nats-server.conf"
+const deployedConf = "../../nats/nats-server.conf"
+
+// groups are the consumer groups of hakem serve (services/internal/wiring.
+// Groups, which this module cannot import): the durable consumers the admin
+// provisions, each pulled and acknowledged by its service's user only. The
+// end-to-end test of the split services (services/e2e) runs the real ones
+// under these users.
+var groups = []struct{ name, service, stream, filter string }{
+	{"games-results", "games", "GAMES", "game.*.games"},
+	{"games-rounds", "games", "TOURNAMENTS", "tournament.*.pairing"},
+	{"games-rulings", "games", "GAMES", "game.*.arbiter"},
+	{"clocks-penalties", "clocks", "GAMES", "game.*.arbiter"},
+	{"scoring-rounds", "scoring", "TOURNAMENTS", "tournament.*.pairing"},
+	{"arbiter-claims", "arbiter", "GAMES", "game.*.games"},
+	{"arbiter-flags", "arbiter", "GAMES", "game.*.clocks"},
+}
+
+// commandServices answer the gateway's commands on hakem.http.<service>.
+var commandServices = []string{"games", "clocks", "pairing"}
+
+// provision does, as the admin user, what hakem provision does: the
+// streams and the sealed-log bucket, the poison stream, the consumer
+// groups' durable consumers.
+func provision(t *testing.T, ctx context.Context, nc *nats.Conn, replicas int) {
+	t.Helper()
+	if _, err := events.Open(ctx, nc, events.Config{Replicas: replicas}); err != nil {
+		t.Fatalf("admin: provisioning the event store: %v", err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: "HAKEM_POISON", Subjects: []string{"HAKEM_POISON"}, Replicas: replicas}); err != nil {
+		t.Fatalf("admin: poison stream: %v", err)
+	}
+	for _, g := range groups {
+		if _, err := js.CreateOrUpdateConsumer(ctx, g.stream, jetstream.ConsumerConfig{
+			Durable: g.name, FilterSubject: g.filter, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 5 * time.Second, MaxDeliver: -1,
+		}); err != nil {
+			t.Fatalf("admin: consumer %s: %v", g.name, err)
+		}
+	}
+}
 
 // serviceUsers are the NATS users of the services; each is named after the
 // events.Writer whose subjects it alone may publish (the gateway writes no
@@ -197,18 +239,20 @@ func TestNATSPermissions(t *testing.T) {
 	url, pw := startDeployedServer(t)
 	ctx := ctxFor(t)
 
-	// Every service user can open the event store: the JetStream API
-	// calls it makes (create-or-update of the streams and the sealed-log
-	// bucket) are allowed.
+	// The admin provisions; every service user can then open the event
+	// store bound to what the admin made.
 	stores := map[string]*events.Store{}
 	conns := map[string]*nats.Conn{}
 	refused := map[string]*refusals{}
 	for _, u := range append(slices.Clone(serviceUsers), "admin") {
 		nc, r := connectAs(t, url, u, pw[u])
 		conns[u], refused[u] = nc, r
-		s, err := events.Open(ctx, nc, events.Config{})
+	}
+	provision(t, ctx, conns["admin"], 1)
+	for _, u := range serviceUsers {
+		s, err := events.Open(ctx, conns[u], events.Config{Provisioned: true})
 		if err != nil {
-			t.Fatalf("%s: opening the event store: %v", u, err)
+			t.Fatalf("%s: opening the provisioned event store: %v", u, err)
 		}
 		stores[u] = s
 	}
@@ -271,10 +315,12 @@ func TestNATSPermissionsStore(t *testing.T) {
 	stores := map[string]*events.Store{}
 	conns := map[string]*nats.Conn{}
 	refused := map[string]*refusals{}
+	admin, _ := connectAs(t, url, "admin", pw["admin"])
+	provision(t, ctx, admin, 1)
 	for _, u := range serviceUsers {
 		nc, r := connectAs(t, url, u, pw[u])
 		conns[u], refused[u] = nc, r
-		s, err := events.Open(ctx, nc, events.Config{})
+		s, err := events.Open(ctx, nc, events.Config{Provisioned: true})
 		if err != nil {
 			t.Fatalf("%s: opening the event store: %v", u, err)
 		}
@@ -337,22 +383,11 @@ func TestNATSPermissionsStore(t *testing.T) {
 		t.Errorf("games: Seal: %v", err)
 	}
 
-	// Consumer groups and live feeds: a durable pull consumer with
-	// acknowledgements and an ordered consumer, under every user.
+	// Live feeds: an ordered consumer, under every user.
 	for _, u := range serviceUsers {
 		js, err := jetstream.New(conns[u])
 		if err != nil {
 			t.Fatal(err)
-		}
-		c, err := js.CreateOrUpdateConsumer(ctx, "GAMES", jetstream.ConsumerConfig{
-			Durable: "perm-" + u, FilterSubject: g.Filter(), AckPolicy: jetstream.AckExplicitPolicy,
-		})
-		if err != nil {
-			t.Errorf("%s: durable consumer: %v", u, err)
-			continue
-		}
-		if err := fetchOne(c, true); err != nil {
-			t.Errorf("%s: durable consumer: %v", u, err)
 		}
 		oc, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{FilterSubjects: []string{g.Filter()}})
 		if err != nil {
@@ -364,10 +399,12 @@ func TestNATSPermissionsStore(t *testing.T) {
 		}
 	}
 
-	// No service may delete or purge a stream, delete an event, or read an
-	// event subject without JetStream.
+	// No service may create, update, delete or purge a stream, delete an
+	// event, or read an event subject without JetStream.
 	for _, u := range serviceUsers {
-		for _, subject := range []string{"$JS.API.STREAM.DELETE.GAMES", "$JS.API.STREAM.PURGE.TOURNAMENTS", "$JS.API.STREAM.MSG.DELETE.GAMES", "$JS.API.STREAM.CREATE.OTHER"} {
+		for _, subject := range []string{"$JS.API.STREAM.DELETE.GAMES", "$JS.API.STREAM.PURGE.TOURNAMENTS", "$JS.API.STREAM.MSG.DELETE.GAMES", "$JS.API.STREAM.CREATE.OTHER",
+			"$JS.API.STREAM.CREATE.GAMES", "$JS.API.STREAM.UPDATE.GAMES", "$JS.API.STREAM.UPDATE.TOURNAMENTS", "$JS.API.STREAM.UPDATE.KV_HAKEM_SEALED",
+			"$JS.API.STREAM.UPDATE.HAKEM_POISON", "$JS.API.STREAM.DELETE.KV_HAKEM_SEALED"} {
 			expectRefused(t, conns[u], refused[u], u, subject)
 		}
 		if _, err := conns[u].SubscribeSync("game.>"); err != nil {
@@ -389,7 +426,12 @@ func TestNATSPermissionsStore(t *testing.T) {
 // fetchOne fetches the one message on the consumer and acknowledges it
 // (synchronously, so that a refused acknowledgement shows).
 func fetchOne(c jetstream.Consumer, ack bool) error {
-	batch, err := c.Fetch(1, jetstream.FetchMaxWait(5*time.Second))
+	return fetchOneWithin(c, ack, 5*time.Second)
+}
+
+// fetchOneWithin is fetchOne waiting at most wait for the message.
+func fetchOneWithin(c jetstream.Consumer, ack bool, wait time.Duration) error {
+	batch, err := c.Fetch(1, jetstream.FetchMaxWait(wait))
 	if err != nil {
 		return err
 	}
@@ -419,7 +461,7 @@ func fetchOne(c jetstream.Consumer, ack bool) error {
 // users the tests cover, JetStream on, a 3-node cluster, and the sync
 // interval taken from the deployment's setting.
 func TestNATSConfig(t *testing.T) {
-	for _, conf := range []string{deployedConf, "../deploy/nats/nats-server.k8s.conf"} {
+	for _, conf := range []string{deployedConf, "../../nats/nats-server.k8s.conf"} {
 		for _, tc := range []struct {
 			setting  string
 			always   bool
@@ -523,22 +565,27 @@ func TestNATSClusterR3(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	nc, r := connectAs(t, strings.Join(urls, ","), "games", pw["games"])
+	admin, _ := connectAs(t, strings.Join(urls, ","), "admin", pw["admin"])
 
-	// The meta leader is elected once the routes are up: retry until then.
-	var store *events.Store
+	// The meta leader is elected once the routes are up: the admin retries
+	// provisioning the R3 streams until then; games binds to them.
 	for {
-		var err error
 		try, cancelTry := context.WithTimeout(ctx, 10*time.Second)
-		store, err = events.Open(try, nc, events.Config{Replicas: 3})
+		_, err := events.Open(try, admin, events.Config{Replicas: 3})
 		cancelTry()
 		if err == nil {
 			break
 		}
-		t.Logf("opening the store with R3 streams, retrying: %v", err)
+		t.Logf("provisioning R3 streams, retrying: %v", err)
 		if ctx.Err() != nil {
-			t.Fatalf("opening the store with R3 streams: %v", err)
+			t.Fatalf("provisioning R3 streams: %v", err)
 		}
 		time.Sleep(250 * time.Millisecond)
+	}
+	provision(t, ctx, admin, 3)
+	store, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	if err != nil {
+		t.Fatalf("games: binding to the R3 streams: %v", err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -588,4 +635,238 @@ func TestNATSClusterR3(t *testing.T) {
 
 	// The permissions hold in the cluster: games cannot write a ruling.
 	expectRefused(t, nc, r, "games", g.Subject(events.WriterArbiter))
+}
+
+// TestNATSProvisioning: the streams, the bucket and the consumer groups are
+// the admin's. Before the admin provisions, no service user can create
+// them; afterwards no service user can re-define a stream (a republish or a
+// subject transform would re-route events) or create, update or delete a
+// consumer group's durable consumer; each pulls and acknowledges its own
+// groups only. The server refuses every one of these requests.
+func TestNATSProvisioning(t *testing.T) {
+	url, pw := startDeployedServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	admin, _ := connectAs(t, url, "admin", pw["admin"])
+	ajs, err := jetstream.New(admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conns := map[string]*nats.Conn{}
+	refused := map[string]*refusals{}
+	jss := map[string]jetstream.JetStream{}
+	for _, u := range serviceUsers {
+		conns[u], refused[u] = connectAs(t, url, u, pw[u])
+		if jss[u], err = jetstream.New(conns[u]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A refused request gets no answer: the client gives up after its
+	// timeout, and the proof is the server's report of the violation.
+	short := func() context.Context {
+		c, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		t.Cleanup(cancel)
+		return c
+	}
+
+	// Nothing provisioned: a service can neither create the store nor
+	// bind to it, and nothing gets created.
+	for _, u := range serviceUsers {
+		if _, err := events.Open(short(), conns[u], events.Config{}); err == nil {
+			t.Errorf("%s created the event store's streams", u)
+		}
+		if _, err := events.Open(short(), conns[u], events.Config{Provisioned: true}); !errors.Is(err, events.ErrNotProvisioned) {
+			t.Errorf("%s: Open on an unprovisioned server: %v, want ErrNotProvisioned", u, err)
+		}
+		if !refused[u].wait(`Publish to "$JS.API.STREAM.`) {
+			t.Errorf("%s: creating a stream not reported as a permissions violation", u)
+		}
+	}
+	names := ajs.StreamNames(ctx)
+	for n := range names.Name() {
+		t.Errorf("a service user created stream %s", n)
+	}
+
+	provision(t, ctx, admin, 1)
+	want := map[string]jetstream.StreamConfig{}
+	for _, name := range []string{"GAMES", "TOURNAMENTS", "KV_HAKEM_SEALED", "HAKEM_POISON"} {
+		s, err := ajs.Stream(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[name] = s.CachedInfo().Config
+	}
+
+	// Owners write one event on each group's filter.
+	for _, w := range []struct{ user, subject string }{
+		{"games", "game.prov.games"}, {"arbiter", "game.prov.arbiter"}, {"clocks", "game.prov.clocks"}, {"pairing", "tournament.prov.pairing"},
+	} {
+		if _, err := jss[w.user].Publish(ctx, w.subject, []byte("{}")); err != nil {
+			t.Fatalf("%s: publishing on %s: %v", w.user, w.subject, err)
+		}
+	}
+
+	tryAs := func(t *testing.T, u string) {
+		// Binding works; re-defining a stream does not.
+		if _, err := events.Open(ctx, conns[u], events.Config{Provisioned: true}); err != nil {
+			t.Errorf("%s: binding to the provisioned store: %v", u, err)
+		}
+		if _, err := events.Open(short(), conns[u], events.Config{}); err == nil {
+			t.Errorf("%s: create-or-update of the provisioned streams succeeded", u)
+		}
+		for name, cfg := range want {
+			changed := cfg
+			changed.RePublish = &jetstream.RePublish{Source: ">", Destination: "game.rerouted.arbiter"}
+			if _, err := jss[u].UpdateStream(short(), changed); err == nil {
+				t.Errorf("%s: updated stream %s with a republish", u, name)
+			}
+			if !refused[u].wait(`Publish to "$JS.API.STREAM.UPDATE.` + name + `"`) {
+				t.Errorf("%s: updating %s not reported as a permissions violation", u, name)
+			}
+			if err := jss[u].DeleteStream(short(), name); err == nil {
+				t.Errorf("%s: deleted stream %s", u, name)
+			}
+		}
+		expectRefused(t, conns[u], refused[u], u, "$JS.API.CONSUMER.DURABLE.CREATE.GAMES.perm-"+u)
+
+		for _, g := range groups {
+			// No one but the admin re-defines or deletes a group's consumer,
+			// not even its own service.
+			if _, err := jss[u].CreateOrUpdateConsumer(short(), g.stream, jetstream.ConsumerConfig{
+				Durable: g.name, FilterSubject: "game.>", AckPolicy: jetstream.AckExplicitPolicy,
+			}); err == nil {
+				t.Errorf("%s: re-defined consumer %s", u, g.name)
+			}
+			if !refused[u].wait(`Publish to "$JS.API.CONSUMER.CREATE.` + g.stream + `.` + g.name) {
+				t.Errorf("%s: re-defining consumer %s not reported as a permissions violation", u, g.name)
+			}
+			if err := jss[u].DeleteConsumer(short(), g.stream, g.name); err == nil {
+				t.Errorf("%s: deleted consumer %s", u, g.name)
+			}
+			if g.service == u {
+				continue
+			}
+			// Another service cannot pull from the group (it would take
+			// the owner's events) nor acknowledge in its name.
+			c, err := jss[u].Consumer(ctx, g.stream, g.name)
+			if err != nil {
+				t.Errorf("%s: consumer info %s: %v", u, g.name, err)
+				continue
+			}
+			if err := fetchOneWithin(c, false, 500*time.Millisecond); err == nil {
+				t.Errorf("%s: pulled an event from %s's group %s", u, g.service, g.name)
+			}
+			if !refused[u].wait(`Publish to "$JS.API.CONSUMER.MSG.NEXT.` + g.stream + `.` + g.name + `"`) {
+				t.Errorf("%s: pulling from %s not reported as a permissions violation", u, g.name)
+			}
+			expectRefused(t, conns[u], refused[u], u, "$JS.ACK."+g.stream+"."+g.name+".1.1.1.1.0")
+		}
+	}
+	// The users at once (t.Parallel would be bounded by GOMAXPROCS).
+	var wg sync.WaitGroup
+	for _, u := range serviceUsers {
+		wg.Go(func() { t.Run(u, func(t *testing.T) { tryAs(t, u) }) })
+	}
+	wg.Wait()
+	// Each group's own service pulls and acknowledges its event; nothing
+	// was taken by the refused pulls.
+	for _, g := range groups {
+		c, err := jss[g.service].Consumer(ctx, g.stream, g.name)
+		if err != nil {
+			t.Errorf("%s: binding to %s: %v", g.service, g.name, err)
+			continue
+		}
+		if err := fetchOne(c, true); err != nil {
+			t.Errorf("%s: consuming its group %s: %v", g.service, g.name, err)
+		}
+		info, err := c.Info(ctx)
+		if err != nil || info.Config.FilterSubject != g.filter || info.NumAckPending != 0 {
+			t.Errorf("%s after the refusals: %+v, %v; want filter %s, nothing pending", g.name, info, err, g.filter)
+		}
+	}
+	for name, cfg := range want {
+		s, err := ajs.Stream(ctx, name)
+		if err != nil {
+			t.Errorf("stream %s after the refusals: %v", name, err)
+			continue
+		}
+		got := s.CachedInfo().Config
+		if got.RePublish != nil || !slices.Equal(got.Subjects, cfg.Subjects) {
+			t.Errorf("stream %s re-defined: %+v", name, got)
+		}
+	}
+}
+
+// TestNATSCommandSubjects: commands cross processes as NATS requests on
+// hakem.http.<service>. Each command service can serve its own subject
+// only, the gateway can send to each of them, and no other user can send a
+// command or listen in on one: the server refuses.
+func TestNATSCommandSubjects(t *testing.T) {
+	url, pw := startDeployedServer(t)
+	conns := map[string]*nats.Conn{}
+	refused := map[string]*refusals{}
+	for _, u := range serviceUsers {
+		conns[u], refused[u] = connectAs(t, url, u, pw[u])
+	}
+	var mu sync.Mutex
+	served := map[string]int{}
+	for _, s := range commandServices {
+		_, err := conns[s].Subscribe("hakem.http."+s, func(m *nats.Msg) {
+			mu.Lock()
+			served[s]++
+			mu.Unlock()
+			_ = m.Respond([]byte(s + " answers " + string(m.Data)))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := conns[s].Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got := refused[s].about("hakem.http." + s); len(got) > 0 {
+			t.Errorf("%s: serving its own command subject refused: %v", s, got)
+		}
+	}
+	for _, s := range commandServices {
+		subject := "hakem.http." + s
+		// The gateway sends a command and gets the service's answer.
+		reply, err := conns["gateway"].Request(subject, []byte("move"), 10*time.Second)
+		if err != nil {
+			t.Errorf("gateway: request on %s: %v", subject, err)
+		} else if string(reply.Data) != s+" answers move" {
+			t.Errorf("gateway: %s answered %q", subject, reply.Data)
+		}
+		for _, u := range serviceUsers {
+			if u == s {
+				continue
+			}
+			// Nobody else serves (or overhears) the service's commands.
+			if _, err := conns[u].SubscribeSync(subject); err != nil {
+				t.Fatal(err)
+			}
+			if err := conns[u].Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if !refused[u].wait(`Subscription to "` + subject + `"`) {
+				t.Errorf("%s: subscribing to %s was not refused", u, subject)
+			}
+			if u != "gateway" {
+				// Nobody but the gateway sends commands.
+				expectRefused(t, conns[u], refused[u], u, subject)
+			}
+		}
+	}
+	// Every command reached its service once: the gateway's.
+	for _, u := range serviceUsers {
+		if err := conns[u].Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range commandServices {
+		if served[s] != 1 {
+			t.Errorf("%s served %d commands, want the gateway's 1", s, served[s])
+		}
+	}
 }
