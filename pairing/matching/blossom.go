@@ -114,6 +114,14 @@ func newSolver(g *Graph, ids []int) *solver {
 		s.neighbend[s.eu[e]] = append(s.neighbend[s.eu[e]], 2*e+1)
 		s.neighbend[s.ev[e]] = append(s.neighbend[s.ev[e]], 2*e)
 	}
+	s.initState(m)
+	return s
+}
+
+// initState allocates the state of the algorithm for a graph of m edges:
+// no vertex matched, every vertex its own blossom.
+func (s *solver) initState(m int) {
+	n := s.n
 	s.mate = fill(n, -1)
 	s.label = make([]int, 2*n)
 	s.labelend = fill(2*n, -1)
@@ -134,7 +142,6 @@ func newSolver(g *Graph, ids []int) *solver {
 		s.unused = append(s.unused, b)
 	}
 	s.allowedge = make([]bool, m)
-	return s
 }
 
 func fill(n, v int) []int {

@@ -132,26 +132,7 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 	}
 	s.dual = make([]uint64, 2*n*s.k)
 	s.tmp = make([]uint64, 4*s.k)
-	s.mate = fill(n, -1)
-	s.label = make([]int, 2*n)
-	s.labelend = fill(2*n, -1)
-	s.inblossom = make([]int, n)
-	for v := range s.inblossom {
-		s.inblossom[v] = v
-	}
-	s.blossomparent = fill(2*n, -1)
-	s.blossomchilds = make([][]int, 2*n)
-	s.blossombase = fill(2*n, -1)
-	for v := 0; v < n; v++ {
-		s.blossombase[v] = v
-	}
-	s.blossomendps = make([][]int, 2*n)
-	s.bestedge = fill(2*n, -1)
-	s.bestStale = make([]bool, 2*n)
-	for b := 2*n - 1; b >= n; b-- {
-		s.unused = append(s.unused, b)
-	}
-	s.allowedge = make([]bool, m)
+	s.initState(m)
 	s.adj = make([][]int32, n)
 	return s
 }
