@@ -11,8 +11,9 @@
 #    and every game clean. (The default `go test` runs a shorter variant.)
 # 2. Load: an Olympiad round, 2,000 boards at once through the gateway at
 #    100x real speed (players think ~0.3 s a move), with the move latency
-#    percentiles, the throughput and the serve process's memory per live
-#    game, beside the same load at 200 boards measured in the same run.
+#    percentiles, the throughput, the serve process's memory per live game
+#    and its CPU time per move, beside the same load at 200 boards measured
+#    in the same run. Each board plays on its own kept-alive connection.
 #
 # BOARDS, BASELINE, PLIES, THINK and BUDGET override the load's sizes;
 # SKIP_FAULTS=1 runs the load only. Figures are indicative on a shared machine.
