@@ -183,3 +183,36 @@ func TestLaws1997_10_3_IllegalMoveQuickplayAnnounced(t *testing.T) {
 		}
 	}
 }
+
+// TestLastPeriod: the period the side on move is in, from the clock: the
+// quickplay finish governs only the period in which all remaining moves
+// must be made, without increment or delay.
+func TestLastPeriod(t *testing.T) {
+	tests := []struct {
+		name, control string
+		moves         []string
+		last, added   bool
+	}{
+		{"sudden death", "300", nil, true, false},
+		{"sudden death with increment", "300+5", nil, true, true},
+		{"first of two periods", "2/300:100", []string{"e4", "e5"}, false, false},
+		{"the second period reached", "2/300:100", []string{"e4", "e5", "Nf3", "Nc6"}, true, false},
+		{"40/5400+30:1800+30 in the first period", "40/5400+30:1800+30", []string{"d4"}, false, true},
+		{"a repeating period never ends", "40/7200", []string{"c4", "c5"}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, at := quickplayGame(t, "fide-2023", tt.control, true, 90000, tt.moves...)
+			last, added, err := lastPeriod(g, at)
+			if err != nil || last != tt.last || added != tt.added {
+				t.Errorf("last %v, added %v, %v; want %v, %v", last, added, err, tt.last, tt.added)
+			}
+		})
+	}
+	untimed := &domain.Game{}
+	evs, err := untimed.Create(events.GameCreated{White: "w", Black: "b", QuickplayFinish: true})
+	apply(t, untimed, t0, evs, err)
+	if last, added, err := lastPeriod(untimed, t0); last || added || err != nil {
+		t.Errorf("untimed: %v %v %v", last, added, err)
+	}
+}
