@@ -60,16 +60,18 @@ func (e *engine) explainChoice(step string, a, chosen int, before []int) {
 	e.notef("  %s: %s – %s", step, name(a), name(chosen))
 	// The weights the bracket began with: the engine's later changes only
 	// order the optimal pairings (article 4), they are no criterion.
-	g := e.g
-	if e.view != nil {
-		g = e.view.g
+	if e.view == nil {
+		return
 	}
-	best, bestMate := e.pairedWith(g, e.active, a, chosen)
+	x := e.view.within
+	x.retire(e)
+	active := x.active()
+	best, bestMate := x.forced(e, a, chosen)
 	for _, c := range before {
 		if c == chosen {
 			break
 		}
-		alt, altMate := e.pairedWith(g, e.active, a, c)
+		alt, altMate := x.forced(e, a, c)
 		if alt == nil {
 			if why := e.whyIncompatible(a, c); why != "" {
 				e.notef("    not %s: decided by the absolute criteria (%s)", name(c), why)
@@ -82,7 +84,7 @@ func (e *engine) explainChoice(step string, a, chosen int, before []int) {
 			e.notef("    not %s: an equal choice coming later in the order", name(c))
 			continue
 		}
-		e.notef("    not %s: %s", name(c), e.verdict(best, alt, bestMate, altMate, e.active))
+		e.notef("    not %s: %s", name(c), e.verdict(best, alt, bestMate, altMate, active))
 	}
 }
 

@@ -18,47 +18,142 @@ import (
 // order in which C.04.3 article 4 generates the candidates decided.
 
 // bracketView is what the explanation keeps of a bracket when its pairing
-// begins: a copy of the weights of the graph of the players still to pair
-// (the engine changes the weights while it fixes the bracket's pairs) and
-// the players of the bracket.
+// begins: copies of the weights of the graph of the players still to pair
+// (the engine changes the weights while it fixes the bracket's pairs), one
+// as at the start of the bracket (for its downfloaters) and one whose
+// players retire as their pairs are fixed (for each choice), and the
+// players of the bracket. Both copies live from one bracket to the next,
+// each with a matching.Matcher that re-optimises after the changes.
 type bracketView struct {
-	g       *matching.Graph
-	active  []bool
-	members map[int]bool // vertices of the bracket: moved-down players and residents
-	chosen  matching.Weight
-	mate    []int
+	start, within *explainGraph
+	members       map[int]bool // vertices of the bracket: moved-down players and residents
+	chosen        matching.Weight
+	mate          []int
 }
 
-// beginBracketExplanation copies the graph as the bracket's pairing
-// begins; members are the bracket's vertices (moved-down players first,
-// then residents). It does nothing unless the explanation is asked for.
+// explainGraph is a copy of the engine's graph with its own Matcher.
+type explainGraph struct {
+	g       *matching.Graph
+	m       *matching.Matcher
+	retired []bool
+}
+
+func newExplainGraph(n, words int) (*explainGraph, error) {
+	g, err := matching.NewGraph(n, words)
+	if err != nil {
+		return nil, err
+	}
+	return &explainGraph{g: g, m: matching.NewMatcher(g), retired: make([]bool, n)}, nil
+}
+
+// retire retires the vertices the engine no longer pairs.
+func (x *explainGraph) retire(e *engine) {
+	for v, a := range e.active {
+		if !a && !x.retired[v] {
+			x.m.Retire(v)
+			x.retired[v] = true
+		}
+	}
+}
+
+// copyWeights copies the engine's weights among the vertices still to pair.
+func (x *explainGraph) copyWeights(e *engine) {
+	for j := 1; j < len(e.active); j++ {
+		if !e.active[j] {
+			continue
+		}
+		for i := 0; i < j; i++ {
+			if !e.active[i] {
+				continue
+			}
+			if w := e.g.Weight(i, j); !x.g.WeightIs(i, j, w) {
+				x.g.SetWeight(i, j, w)
+				x.m.Changed(i)
+			}
+		}
+	}
+}
+
+func (x *explainGraph) active() []bool {
+	a := make([]bool, len(x.retired))
+	for v, r := range x.retired {
+		a[v] = !r
+	}
+	return a
+}
+
+// best is the best pairing of the copy: its total weight and its mates.
+func (x *explainGraph) best(e *engine) (matching.Weight, []int) {
+	mate := x.m.Solve()
+	return e.matchingWeight(x.g, mate), mate
+}
+
+// forced is the best pairing of the copy in which a and c are paired (a
+// nil weight when they may not meet): the other edges at a and c are
+// removed for one solve and put back.
+func (x *explainGraph) forced(e *engine, a, c int) (matching.Weight, []int) {
+	if x.retired[a] || x.retired[c] || x.g.Weight(a, c).IsZero() {
+		return nil, nil
+	}
+	type edge struct {
+		u, v int
+		w    matching.Weight
+	}
+	var saved []edge
+	zero := matching.NewWeight(x.g.Words())
+	for v := range x.retired {
+		if x.retired[v] || v == a || v == c {
+			continue
+		}
+		for _, u := range [2]int{a, c} {
+			if w := x.g.Weight(u, v); !w.IsZero() {
+				saved = append(saved, edge{u, v, w})
+				x.g.SetWeight(u, v, zero)
+			}
+		}
+	}
+	x.m.Changed(a)
+	x.m.Changed(c)
+	mate := x.m.Solve()
+	total := e.matchingWeight(x.g, mate)
+	for _, s := range saved {
+		x.g.SetWeight(s.u, s.v, s.w)
+	}
+	x.m.Changed(a)
+	x.m.Changed(c)
+	return total, mate
+}
+
+// beginBracketExplanation brings the copies up to date as the bracket's
+// pairing begins; members are the bracket's vertices (moved-down players
+// first, then residents). It does nothing unless the explanation is asked
+// for.
 func (e *engine) beginBracketExplanation(members []int) {
 	if !e.opt.Explain {
 		return
 	}
-	n := len(e.sorted)
-	g, err := matching.NewGraph(n, e.lay.words)
-	if err != nil {
-		e.view = nil
-		return
-	}
-	v := &bracketView{g: g, active: append([]bool(nil), e.active...), members: map[int]bool{}}
-	for j := 1; j < n; j++ {
-		if !v.active[j] {
-			continue
+	if e.view == nil {
+		n := len(e.sorted)
+		start, err := newExplainGraph(n, e.lay.words)
+		if err != nil {
+			return
 		}
-		for i := 0; i < j; i++ {
-			if v.active[i] {
-				g.SetWeight(i, j, e.g.Weight(i, j))
-			}
+		within, err := newExplainGraph(n, e.lay.words)
+		if err != nil {
+			return
 		}
+		e.view = &bracketView{start: start, within: within}
 	}
+	v := e.view
+	for _, x := range []*explainGraph{v.start, v.within} {
+		x.retire(e)
+		x.copyWeights(e)
+	}
+	v.members = map[int]bool{}
 	for _, m := range members {
 		v.members[m] = true
 	}
-	v.mate = g.MaxWeightMatchingAmong(v.active)
-	v.chosen = e.matchingWeight(g, v.mate)
-	e.view = v
+	v.chosen, v.mate = v.start.best(e)
 }
 
 // matchingWeight is the total weight of mate in g, one word wider than the
@@ -73,19 +168,6 @@ func (e *engine) matchingWeight(g *matching.Graph, mate []int) matching.Weight {
 		}
 	}
 	return total
-}
-
-// pairedWith is the best pairing of the players active in g when a and c
-// are paired: its total weight and its mates (nil when they cannot meet).
-func (e *engine) pairedWith(g *matching.Graph, active []bool, a, c int) (matching.Weight, []int) {
-	if g.Weight(a, c).IsZero() {
-		return nil, nil
-	}
-	act := append([]bool(nil), active...)
-	act[a], act[c] = false, false
-	mate := g.MaxWeightMatchingAmong(act)
-	mate[a], mate[c] = c, a
-	return e.matchingWeight(g, mate), mate
 }
 
 // fieldValue is the value of a weight's field that begins at bit at.
@@ -222,6 +304,7 @@ func (e *engine) explainFloaters(down []int, last bool) {
 		return
 	}
 	v := e.view
+	active := v.start.active()
 	for _, d := range down {
 		what := "floats down"
 		if last {
@@ -231,10 +314,10 @@ func (e *engine) explainFloaters(down []int, last bool) {
 		var bestMate []int
 		var bars []string
 		for m := range len(e.sorted) {
-			if m == d || !v.members[m] || !v.active[m] {
+			if m == d || !v.members[m] || !active[m] {
 				continue
 			}
-			w, mate := e.pairedWith(v.g, v.active, d, m)
+			w, mate := v.start.forced(e, d, m)
 			if w == nil {
 				if why := e.whyIncompatible(d, m); why != "" {
 					bars = append(bars, why)
@@ -254,10 +337,10 @@ func (e *engine) explainFloaters(down []int, last bool) {
 			e.notef("  %d %s: decided by the absolute criteria, no opponent in the bracket (%s)", p.StartNo, what, reason)
 			continue
 		}
-		why := e.verdict(v.chosen, best, v.mate, bestMate, v.active)
+		why := e.verdict(v.chosen, best, v.mate, bestMate, active)
 		var instead []string
 		for m := range len(e.sorted) {
-			if v.members[m] && v.active[m] && m != d {
+			if v.members[m] && active[m] && m != d {
 				if u := bestMate[m]; u < 0 || u == m || !v.members[u] {
 					instead = append(instead, fmt.Sprint(e.sorted[m].StartNo))
 				}
