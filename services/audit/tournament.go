@@ -165,7 +165,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	resultsAt := func(at time.Time) map[string]string {
 		m := make(map[string]string, len(reports))
 		for gid, gr := range reports {
-			m[gid] = pairing.TournamentResult(gr.ResultAt(at), gr.Termination)
+			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
 		}
 		return m
 	}
@@ -176,7 +176,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 		rep.Games = append(rep.Games, gr)
 		audited[gid] = true
-		results[gid] = pairing.TournamentResult(gr.Result, gr.Termination) // a forfeit is not a game played
+		results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
 		reports[gid] = gr
 		return gr, nil
 	}

@@ -184,6 +184,13 @@ func TestArbiterIncidents(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// a move each first: a game of less than one move is not rated
+	for i, m := range []string{"e4", "e5"} {
+		side := []string{"white", "black"}[i]
+		if r := s.post("/api/games/"+gid+"/moves", map[string]string{"move": m, "player": p1[side].(string), "idempotency_key": "m" + m}); r.status != 200 {
+			t.Fatalf("move %s: %d %s", m, r.status, r.raw)
+		}
+	}
 	if r := s.post("/api/games/"+gid+"/resign", map[string]string{"player": p1["black"].(string), "idempotency_key": "res"}); r.status != 200 {
 		t.Fatalf("resign: %d %s", r.status, r.raw)
 	}

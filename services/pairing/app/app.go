@@ -56,7 +56,8 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 
 // Results reads the result of every game of the tournament's rounds, as
 // the tournament counts it (domain.TournamentResult: a game that ended by
-// forfeit is "+/-", "-/+" or "-/-", not a game played).
+// forfeit is "+/-", "-/+" or "-/-", not a game played; domain.GameResult:
+// one that lasted less than one move is "W/L", "L/W" or "D/D", not rated).
 func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
 	games := adapters.EventStore{Store: p.Store}
 	out := map[string]string{}
@@ -70,7 +71,7 @@ func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string
 			if err != nil {
 				return nil, err
 			}
-			out[pr.GameID] = domain.TournamentResult(g.Result(), g.Ending().Termination)
+			out[pr.GameID] = domain.GameResult(g.Result(), g.Ending().Termination, g.Ply())
 		}
 	}
 	return out, nil

@@ -35,12 +35,15 @@ func TestParseResult(t *testing.T) {
 		want BoardResult
 		ok   bool
 	}{
-		{"1-0", BoardResult{pairing.Win, pairing.Loss, true}, true},
-		{"0-1", BoardResult{pairing.Loss, pairing.Win, true}, true},
-		{"1/2-1/2", BoardResult{pairing.Draw, pairing.Draw, true}, true},
-		{"+/-", BoardResult{pairing.Win, pairing.Loss, false}, true},
-		{"-/+", BoardResult{pairing.Loss, pairing.Win, false}, true},
-		{"-/-", BoardResult{pairing.Loss, pairing.Loss, false}, true},
+		{"1-0", BoardResult{pairing.Win, pairing.Loss, true, false}, true},
+		{"0-1", BoardResult{pairing.Loss, pairing.Win, true, false}, true},
+		{"1/2-1/2", BoardResult{pairing.Draw, pairing.Draw, true, false}, true},
+		{"+/-", BoardResult{pairing.Win, pairing.Loss, false, false}, true},
+		{"-/+", BoardResult{pairing.Loss, pairing.Win, false, false}, true},
+		{"-/-", BoardResult{pairing.Loss, pairing.Loss, false, false}, true},
+		{"W/L", BoardResult{pairing.Win, pairing.Loss, true, true}, true},
+		{"L/W", BoardResult{pairing.Loss, pairing.Win, true, true}, true},
+		{"D/D", BoardResult{pairing.Draw, pairing.Draw, true, true}, true},
 		{"*", BoardResult{}, false},
 		{"", BoardResult{}, false},
 		{"2-0", BoardResult{}, false},

@@ -66,8 +66,9 @@ func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
 //     White for a Swiss (the engine's default), 162 the point system when
 //     it is not FIDE's;
 //   - one entry per paired round: opponent, colour and 1 = 0 for a game
-//     played; + and - (with the colour the pairing gave, which does not
-//     count) for a forfeit; U, F, H or Z for a bye (ByeCode); opponent and
+//     played (W = L for one that lasted less than one move: played for
+//     the pairing, not rated); + and - (with the colour the pairing gave,
+//     which does not count) for a forfeit; U, F, H or Z for a bye (ByeCode); opponent and
 //     colour with a blank result for a game going on;
 //   - when the last round is closed and another is to be paired, that
 //     round's absences entered in advance, as "0000 - H", "F" or "Z"
@@ -117,7 +118,7 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 			}
 			wr, br := trf.NoResult, trf.NoResult
 			if res, ok := ParseResult(results[p.GameID]); ok {
-				wr, br = resultCode(res.White, res.Played), resultCode(res.Black, res.Played)
+				wr, br = resultCode(res.White, res), resultCode(res.Black, res)
 			}
 			rounds[w-1][r] = trf.RoundResult{Opponent: b, Color: trf.White, Result: wr}
 			rounds[b-1][r] = trf.RoundResult{Opponent: w, Color: trf.Black, Result: br}
@@ -166,9 +167,17 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 	return f, nil
 }
 
-// resultCode is the TRF code of a side's outcome.
-func resultCode(o pairing.Outcome, played bool) trf.ResultCode {
+// resultCode is the TRF code of a side's outcome o in the board's result
+// res: W, D, L for a game that lasted less than one move.
+func resultCode(o pairing.Outcome, res BoardResult) trf.ResultCode {
+	played := res.Played
 	switch {
+	case res.Unrated && o == pairing.Win:
+		return trf.UnratedWin
+	case res.Unrated && o == pairing.Draw:
+		return trf.UnratedDraw
+	case res.Unrated:
+		return trf.UnratedLoss
 	case played && o == pairing.Win:
 		return trf.Win
 	case played && o == pairing.Draw:

@@ -14,7 +14,20 @@ const (
 	BlackForfeitWin = "-/+"
 	// DoubleForfeit is a game both players lost by forfeit.
 	DoubleForfeit = "-/-"
+	// UnratedWhiteWin, UnratedBlackWin and UnratedDraw are the results of
+	// games that lasted less than one move (a player made no move: fewer
+	// than two plies; see UnplayedBelowPlies), the TRF's W, L and D: games
+	// played for the pairing (colours count, C.04.1), not rated (the
+	// rating regulations; pairing/trf and ratings read W, D, L so).
+	UnratedWhiteWin = "W/L"
+	UnratedBlackWin = "L/W"
+	UnratedDraw     = "D/D"
 )
+
+// UnratedBelowPlies is the length below which a game played over the
+// board is not rated: a game "lasting less than one move", one in which a
+// player has not made a move (two plies make the first move of each).
+const UnratedBelowPlies = 2
 
 // BoardResult is a board's result read from its string: each side's
 // outcome, and whether the game was played over the board. A forfeit is
@@ -24,6 +37,9 @@ const (
 type BoardResult struct {
 	White, Black pairing.Outcome
 	Played       bool
+	// Unrated marks a game played that lasted less than one move (TRF W,
+	// D, L): it counts for the pairing, not for the ratings.
+	Unrated bool
 }
 
 // ParseResult reads a board's result; ok is false for a game going on
@@ -40,6 +56,12 @@ func ParseResult(s string) (r BoardResult, ok bool) {
 		return BoardResult{White: pairing.Win, Black: pairing.Loss}, true
 	case BlackForfeitWin:
 		return BoardResult{White: pairing.Loss, Black: pairing.Win}, true
+	case UnratedWhiteWin:
+		return BoardResult{White: pairing.Win, Black: pairing.Loss, Played: true, Unrated: true}, true
+	case UnratedBlackWin:
+		return BoardResult{White: pairing.Loss, Black: pairing.Win, Played: true, Unrated: true}, true
+	case UnratedDraw:
+		return BoardResult{White: pairing.Draw, Black: pairing.Draw, Played: true, Unrated: true}, true
 	case DoubleForfeit, "0-0":
 		return BoardResult{White: pairing.Loss, Black: pairing.Loss}, true
 	}
@@ -69,4 +91,24 @@ func TournamentResult(result, termination string) string {
 		return DoubleForfeit
 	}
 	return result
+}
+
+// GameResult is the result a game of ply plies counts for in its
+// tournament: TournamentResult, and a game played that lasted less than
+// one move (ply below UnratedBelowPlies) as UnratedWhiteWin,
+// UnratedBlackWin or UnratedDraw.
+func GameResult(result, termination string, ply int) string {
+	r := TournamentResult(result, termination)
+	if ply >= UnratedBelowPlies {
+		return r
+	}
+	switch r {
+	case "1-0":
+		return UnratedWhiteWin
+	case "0-1":
+		return UnratedBlackWin
+	case "1/2-1/2":
+		return UnratedDraw
+	}
+	return r
 }

@@ -28,12 +28,14 @@ type CrosstableRow struct {
 }
 
 // Crosstable computes the crosstable of t after round (ratings.Crosstable
-// in the order of the standings).
+// in the order of the standings; a round robin's withdrawals as
+// RoundRobinWithdrawals says).
 func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
 	rt, codes, err := Table(t, round, results)
 	if err != nil {
 		return nil, err
 	}
+	RoundRobinWithdrawals(t, &rt, round)
 	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
 	if err != nil {
 		return nil, err
@@ -76,7 +78,8 @@ func Category(timeControl string) ratings.Category {
 // played up to round (ratings.RatePeriod, the player as EloPlayer gives
 // him: K from his rating, his rated games, his birth year and whether he
 // once reached 2400). Unrated players and games without a played result
-// (byes, absences, forfeits) are left out: an unrated player's initial
+// (byes, absences, forfeits) and games that lasted less than one move
+// (TRF W, D, L) are left out: an unrated player's initial
 // rating needs more games than one event gives. Empty for an unrated
 // tournament.
 func RatingChanges(t *domain.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
@@ -107,6 +110,7 @@ func RatingChanges(t *domain.Tournament, round int, results map[string]string) (
 			default:
 				continue
 			}
+			g.Unrated = rd.Unrated // less than one move: not rated
 			g.OpponentRating = t.Players[rd.Opponent-1].Rating
 			games = append(games, g)
 		}

@@ -31,12 +31,14 @@ type Scoring struct {
 
 // Standings computes the standings of t after round, given the games'
 // results; a player expelled or withdrawn (not paired after round) has
-// his Status.
+// his Status, and in a round robin his results count as
+// RoundRobinWithdrawals says.
 func Standings(t *domain.Tournament, round int, results map[string]string) ([]events.Standing, error) {
 	rt, codes, err := Table(t, round, results)
 	if err != nil {
 		return nil, err
 	}
+	RoundRobinWithdrawals(t, &rt, round)
 	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
 	if err != nil {
 		return nil, err
@@ -57,7 +59,9 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 // Table is the tournament after round as the ratings module reads it (the
 // entrants numbered in registration order), with the tie-break codes. A
 // forfeit (domain.ParseResult) is a ratings.ForfeitWin or ForfeitLoss
-// without colour: unplayed for the tie-breaks (C.07) and for the ratings.
+// without colour: unplayed for the tie-breaks (C.07) and for the ratings;
+// a game that lasted less than one move (domain.UnratedWhiteWin...) is a
+// game played, marked Unrated (TRF W, D, L).
 func Table(t *domain.Tournament, round int, results map[string]string) (ratings.Tournament, []ratings.Code, error) {
 	list := strings.Join(t.Created.Tiebreaks, ",")
 	if list == "" {
@@ -87,8 +91,8 @@ func Table(t *domain.Tournament, round int, results map[string]string) (ratings.
 			if !res.Played {
 				wc, bc = ratings.NoColor, ratings.NoColor // a forfeit gives no colour
 			}
-			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: wc, Kind: kindOf(res.White, res.Played)}
-			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: bc, Kind: kindOf(res.Black, res.Played)}
+			rt.Entrants[w-1].Rounds[r-1] = ratings.Round{Opponent: b, Color: wc, Kind: kindOf(res.White, res.Played), Unrated: res.Unrated}
+			rt.Entrants[b-1].Rounds[r-1] = ratings.Round{Opponent: w, Color: bc, Kind: kindOf(res.Black, res.Played), Unrated: res.Unrated}
 		}
 		for _, by := range rp.Byes {
 			rt.Entrants[no[by.PlayerID]-1].Rounds[r-1] = ratings.Round{Kind: ByeKind(by, ps)}
