@@ -16,6 +16,16 @@ import (
 // first criterion, from C4 down, on which the alternative scores lower is
 // the one that decided. When they score the same on every criterion, the
 // order in which C.04.3 article 4 generates the candidates decided.
+//
+// Limits, said plainly: the weights compared are those of the bracket's
+// own step (its criteria, the next bracket's C8, and the completion of the
+// round), as the rules decide bracket by bracket; where two alternatives
+// lose the same on the most significant field, the one the matching finds
+// names the criterion (C2 if it leaves an ineligible player for the bye,
+// C5 if a higher score); the candidates listed for an S1 player are the
+// engine's (they include other S1 players, for whom no criterion usually
+// decides); and the line that announces the bye is general text, its
+// deciding criterion being in the last bracket's notes.
 
 // bracketView is what the explanation keeps of a bracket when its pairing
 // begins: copies of the weights of the graph of the players still to pair
