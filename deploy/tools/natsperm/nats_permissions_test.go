@@ -58,6 +58,9 @@ func provision(t *testing.T, ctx context.Context, nc *nats.Conn, replicas int) {
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: "HAKEM_POISON", Subjects: []string{"HAKEM_POISON"}, Replicas: replicas}); err != nil {
 		t.Fatalf("admin: poison stream: %v", err)
 	}
+	if _, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "HAKEM_CLOCK_WATCH", History: 1, Replicas: replicas}); err != nil {
+		t.Fatalf("admin: clock watch bucket: %v", err)
+	}
 	for _, g := range groups {
 		if _, err := js.CreateOrUpdateConsumer(ctx, g.stream, jetstream.ConsumerConfig{
 			Durable: g.name, FilterSubject: g.filter, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 5 * time.Second, MaxDeliver: -1,
@@ -689,7 +692,7 @@ func TestNATSProvisioning(t *testing.T) {
 
 	provision(t, ctx, admin, 1)
 	want := map[string]jetstream.StreamConfig{}
-	for _, name := range []string{"GAMES", "TOURNAMENTS", "KV_HAKEM_SEALED", "HAKEM_POISON"} {
+	for _, name := range []string{"GAMES", "TOURNAMENTS", "KV_HAKEM_SEALED", "HAKEM_POISON", "KV_HAKEM_CLOCK_WATCH"} {
 		s, err := ajs.Stream(ctx, name)
 		if err != nil {
 			t.Fatal(err)
@@ -728,6 +731,18 @@ func TestNATSProvisioning(t *testing.T) {
 			}
 		}
 		expectRefused(t, conns[u], refused[u], u, "$JS.API.CONSUMER.DURABLE.CREATE.GAMES.perm-"+u)
+		// Only the clocks service keeps the clock watcher's checkpoint.
+		if u == "clocks" {
+			kv, err := jss[u].KeyValue(ctx, "HAKEM_CLOCK_WATCH")
+			if err == nil {
+				_, err = kv.Put(ctx, "watcher", []byte("{}"))
+			}
+			if err != nil {
+				t.Errorf("clocks: writing its checkpoint: %v", err)
+			}
+		} else {
+			expectRefused(t, conns[u], refused[u], u, "$KV.HAKEM_CLOCK_WATCH.watcher")
+		}
 
 		for _, g := range groups {
 			// No one but the admin re-defines or deletes a group's consumer,

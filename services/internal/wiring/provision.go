@@ -34,6 +34,12 @@ var Groups = []Group{
 	{Name: "arbiter-flags", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.clocks"},
 }
 
+// ClockWatchBucket is the key-value bucket of the clock watcher's
+// checkpoint (clocks/app.CheckpointBucket, whose package imports this one;
+// the end-to-end test of the provisioned services fails if they differ):
+// Provision creates it, and only the clocks user may write it.
+const ClockWatchBucket = "HAKEM_CLOCK_WATCH"
+
 // Provisioned is what Provision created or updated.
 type Provisioned struct {
 	// Replicas is the replica count the streams were given.
@@ -45,15 +51,16 @@ type Provisioned struct {
 // Provision creates or updates, through nc (a connection as the NATS admin
 // user), everything the services of hakem serve need and, with
 // nats_provisioned, only bind to: the event streams and the sealed-log
-// bucket (events.Open), the poison stream and the durable consumer of every
-// consumer group (Groups). Streams get replicas, or more when they already
+// bucket (events.Open), the poison stream, the clock watcher's checkpoint
+// bucket (ClockWatchBucket) and the durable consumer of every consumer
+// group (Groups). Streams get replicas, or more when they already
 // have more (never scaled down). Running it again is harmless.
 func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger) (Provisioned, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return Provisioned{}, err
 	}
-	names := []string{"KV_HAKEM_SEALED", PoisonTopic}
+	names := []string{"KV_HAKEM_SEALED", "KV_" + ClockWatchBucket, PoisonTopic}
 	for _, k := range events.Kinds() {
 		names = append(names, k.StreamName())
 	}
@@ -73,6 +80,16 @@ func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger
 		return out, fmt.Errorf("provisioning the poison stream: %w", err)
 	}
 	out.Streams = append(out.Streams, PoisonTopic)
+	if _, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      ClockWatchBucket,
+		Description: "Hakem clock watcher's checkpoint (a cache; the GAMES stream stays the source of truth)",
+		History:     1,
+		Storage:     jetstream.FileStorage,
+		Replicas:    r,
+	}); err != nil {
+		return out, fmt.Errorf("provisioning the bucket %s: %w", ClockWatchBucket, err)
+	}
+	out.Streams = append(out.Streams, "KV_"+ClockWatchBucket)
 	for _, g := range Groups {
 		if _, err := js.CreateOrUpdateConsumer(ctx, g.Stream, GroupConsumerConfig(g.Name, g.Filter)); err != nil {
 			return out, fmt.Errorf("provisioning consumer %s on %s: %w", g.Name, g.Stream, err)

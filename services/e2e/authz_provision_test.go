@@ -1,0 +1,131 @@
+package e2e
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// deployedAccounts is the NATS accounts file the deployment runs: its
+// users and permissions are what this test runs the services under.
+const deployedAccounts = "../../deploy/nats/accounts.conf"
+
+// startDeployedNATS starts one nats-server process whose users and
+// permissions are the deployment's (deploy/nats/accounts.conf, included as
+// it is), on a loopback port with JetStream in a temporary folder. It
+// returns the node, its host:port and the users' passwords.
+func startDeployedNATS(t *testing.T) (*natsNode, string, map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	accounts, err := os.ReadFile(deployedAccounts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "accounts.conf"), accounts, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pw := map[string]string{}
+	for _, u := range []string{"games", "clocks", "arbiter", "scoring", "pairing", "gateway", "admin", "sys"} {
+		b := make([]byte, 16)
+		if _, err := rand.Read(b); err != nil {
+			t.Fatal(err)
+		}
+		pw[u] = hex.EncodeToString(b)
+		// the server reads them from its environment, as deployed
+		t.Setenv("HAKEM_NATS_"+strings.ToUpper(u)+"_PASSWORD", pw[u])
+	}
+	addr := freeAddr(t)
+	conf := filepath.Join(dir, "nats.conf")
+	text := fmt.Sprintf("listen: %s\nmax_payload: 8MB\njetstream { store_dir: %q }\ninclude ./accounts.conf\n", addr, filepath.Join(dir, "js"))
+	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := &natsNode{t: t, name: "deployed", conf: conf, client: addr}
+	n.start(natsServerBinary(t))
+	waitTCP(t, addr)
+	return n, addr, pw
+}
+
+// provision runs hakem provision as user and returns its exit error and
+// output.
+func provision(t *testing.T, addr, user, password string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(hakemBinary(t), append([]string{"provision", "--nats", "nats://" + user + ":" + password + "@" + addr}, args...)...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestProvisionedServicesUnderDeployedUsers plays the scripted tournament
+// (TestAcceptanceTournament's) with every service in its own process, each
+// connected as its own NATS user of deploy/nats/accounts.conf, on streams
+// and consumer groups that hakem provision made as the admin user: the
+// services only bind (HAKEM_NATS_PROVISIONED=true), need no right they do
+// not have (nats-server logs no refusal), and the tournament ends as it
+// does on one process. Before the admin provisions, a service refuses to
+// start, and a service user cannot provision.
+func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs nats-server and hakem serve")
+	}
+	node, addr, pw := startDeployedNATS(t)
+	url := func(user string) string { return "nats://" + user + ":" + pw[user] + "@" + addr }
+	provisioned := []string{"HAKEM_NATS_PROVISIONED=true"}
+
+	// Nothing provisioned: a service says what to do and stops.
+	early := startWith(t, []string{"--only", "scoring", "--nats", url("scoring")}, provisioned, false)
+	select {
+	case err := <-early.done:
+		if err == nil || !strings.Contains(early.output(), "hakem provision") {
+			t.Errorf("scoring on an unprovisioned server: exit %v, output:\n%s", err, early.output())
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("scoring still running on an unprovisioned server:\n%s", early.output())
+	}
+	// A service's user cannot provision: the server refuses its requests.
+	if out, err := provision(t, addr, "pairing", pw["pairing"], "--timeout", "3s"); err == nil {
+		t.Errorf("hakem provision as pairing succeeded:\n%s", out)
+	}
+	if out, err := provision(t, addr, "admin", pw["admin"]); err != nil {
+		t.Fatalf("hakem provision as admin: %v\n%s", err, out)
+	} else if !strings.Contains(out, "arbiter-claims") || !strings.Contains(out, "GAMES") {
+		t.Errorf("hakem provision's report:\n%s", out)
+	}
+	if strings.Contains(func() string { out, _ := provision(t, addr, "admin", pw["admin"]); return out }(), pw["admin"]) {
+		t.Error("hakem provision printed the admin's password")
+	}
+
+	// From here on, nothing may be refused: the services need no right
+	// beyond their users'.
+	mark := len(node.logs.String())
+	if !strings.Contains(node.logs.String(), `Publish Violation - Subject "$JS.API.STREAM.`) {
+		t.Errorf("the refused provisioning by pairing is not in nats-server's log:\n%s", node.logs.String())
+	}
+	gw := startWith(t, []string{"--only", "gateway", "--nats", url("gateway")}, provisioned, true)
+	for _, name := range []string{"games", "clocks", "arbiter", "scoring", "pairing"} {
+		sv := &splitService{name: name, args: []string{"--only", name, "--nats", url(name)}, env: provisioned}
+		sv.start(t)
+		t.Cleanup(func() {
+			if sv.proc.cmd.ProcessState == nil {
+				sv.proc.stop()
+			}
+		})
+	}
+	r := &scriptedRun{t: t, api: func() *server { return gw }, at: func(string) {}}
+	out := r.playTournament()
+	if t.Failed() {
+		return
+	}
+	if len(out.logs) != 7 {
+		t.Errorf("logs of %d aggregates, want the tournament's and 6 games'", len(out.logs))
+	}
+	gw.stop()
+	if logs := node.logs.String()[mark:]; strings.Contains(logs, "Violation") {
+		t.Errorf("nats-server refused a request of a service run as its own user:\n%s", logs)
+	}
+}
