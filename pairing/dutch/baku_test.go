@@ -80,7 +80,10 @@ var bakuRounds = [][9]trfGame{
 // acceleration records (or other header lines).
 func bakuFile(played int, extra ...string) string {
 	var lines []string
-	lines = append(lines, "012 Baku acceleration, hand-worked", "XXR 5", "XXC white1")
+	lines = append(lines, "012 Baku acceleration, hand-worked")
+	if len(extra) == 0 || !strings.HasPrefix(extra[0], "142 ") {
+		lines = append(lines, "XXR 5", "XXC white1")
+	}
 	lines = append(lines, extra...)
 	for p := 1; p <= 8; p++ {
 		var games []trfGame
@@ -182,6 +185,12 @@ func TestBakuAcceleration(t *testing.T) {
 			name: "round 4 with the acceleration records of XXA", played: 3, records: bakuXXA,
 			want: []string{"2-6", "5-4", "7-3", "8-1"},
 			hand: "XXA gives no virtual points for round 4 either.",
+		},
+		{
+			name: "round 2 accelerated in a TRF-26 file (142, 152, 250)", played: 1, records: append([]string{"142 5", "152 W"}, baku250...),
+			want:     []string{"2-1", "3-5", "6-4", "7-8"},
+			brackets: []string{"Bracket of score 2.0: residents 1(2.0) 2(2.0)"},
+			hand:     "the number of rounds and the initial colour from TRF-26's own records: the same pairing.",
 		},
 		{
 			name: "Baku by the 192 record", played: 1, records: []string{"192 FIDE_DUTCH_BAKU"},
