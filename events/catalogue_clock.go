@@ -78,10 +78,31 @@ type FlagFell struct {
 // EventType implements Event.
 func (FlagFell) EventType() string { return "clock.flag_fell" }
 
+// ControlChanged installs another time control on a running game's clock,
+// on the arbiter's decision: e.g. the increment of five seconds for both
+// players that FIDE Laws 2023 Guidelines III.4 lets the arbiter introduce in
+// the quickplay finish. From At on, periods, increments and delays follow
+// the new control; the times left and the moves made stay (time changes
+// are TimeAdjusted events).
+type ControlChanged struct {
+	// At is the instant the new control takes effect.
+	At time.Time `json:"at"`
+	// TimeControl is the new control in PGN TimeControl notation.
+	TimeControl string `json:"time_control"`
+	// Reason says why (e.g. "increment requested in the quickplay finish").
+	Reason string `json:"reason,omitempty"`
+	// Article is the article applied (e.g. "III.4").
+	Article string `json:"article,omitempty"`
+}
+
+// EventType implements Event.
+func (ControlChanged) EventType() string { return "clock.control_changed" }
+
 func init() {
 	register(ClockStarted{}, 1, KindGame, WriterClocks, nil)
 	register(ClockPaused{}, 1, KindGame, WriterClocks, nil)
 	register(ClockResumed{}, 1, KindGame, WriterClocks, nil)
 	register(TimeAdjusted{}, 2, KindGame, WriterClocks, map[int]Upcaster{1: upcastTimeAdjustedV1})
 	register(FlagFell{}, 1, KindGame, WriterClocks, nil)
+	register(ControlChanged{}, 1, KindGame, WriterClocks, nil)
 }

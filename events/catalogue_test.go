@@ -25,6 +25,7 @@ var samples = []Event{
 	ClockResumed{At: fixedNow().Add(time.Minute)},
 	TimeAdjusted{Side: White, DeltaMs: 120000, Reason: "incorrect claim by black", Article: "9.5.2"},
 	FlagFell{Side: Black, At: fixedNow(), Ply: 77},
+	ControlChanged{At: fixedNow(), TimeControl: "110+5", Reason: "increment requested in the quickplay finish", Article: "III.4"},
 	RulingGiven{Matter: "draw_claim", Article: "9.5.2", Profile: "fide-2023", Decision: "rejected", Penalty: "time_added_to_opponent"},
 	PenaltyImposed{Side: Black, Kind: "time_added_to_opponent", AmountMs: 120000, Article: "9.5.2"},
 	ForfeitDeclared{Side: White, Reason: "late_arrival", Article: "6.7.1", Result: "-/+"},
