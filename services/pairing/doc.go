@@ -8,9 +8,14 @@
 // paired from the tournament's TRF: domain.Tournament.File) with
 // pairing-allocated byes, byes on request, withdrawals, forbidden pairs
 // and the arbiter's expulsions (arbiter.player_expelled, recorded by this
-// service's process). A game that ended by forfeit counts as a forfeit
-// (+/-), not a game played. Half done: acceleration is not offered; a
-// round robin does not cancel the results of a player who leaves before
-// half of his games (C.05). The standings served here are points only;
-// the scoring service publishes them with tie-breaks.
+// service's process). A game that ended by forfeit (a default, or a
+// result override to +/-, -/+ or -/-) counts as a forfeit, not a game
+// played; a game of less than one move (fewer than two plies) as W/L, L/W
+// or D/D (domain.GameResult: played for the pairing, not rated). Half
+// done: acceleration is not offered; the FIDE rule for a player who
+// leaves a round robin (results cancelled before half of his games,
+// forfeits after) is applied by the scoring service's standings and
+// crosstable, not by this package's points-only standings nor by the TRF
+// export. The standings served here are points only; the scoring service
+// publishes them with tie-breaks.
 package pairing

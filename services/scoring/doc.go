@@ -4,7 +4,8 @@
 // results, and publishes them as an event of the tournament, so that what
 // was published can be audited.
 //
-// Half done: standings only; the crosstable is served from the ratings
-// module's Crosstable by nobody yet, rating changes are not computed, and
-// TRF export is not written.
+// It also computes the crosstable and, for a rated tournament, the Elo
+// changes (games of less than one move and forfeits are not rated), and
+// applies to a round robin the FIDE rule for a player who leaves it
+// (app.RoundRobinWithdrawals). The TRF export is the pairing service's.
 package scoring
