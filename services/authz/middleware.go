@@ -56,6 +56,21 @@ func (a *Authoriser) Wrap(mux *http.ServeMux, next http.Handler) http.Handler {
 	})
 }
 
+// refreshTokens picks up a changed tokens file (Tokens.Refresh) and logs
+// the reload, or why the previous tokens stay in force (never a token).
+func (a *Authoriser) refreshTokens() {
+	reloaded, err := a.Tokens.Refresh()
+	if a.Log == nil {
+		return
+	}
+	switch {
+	case err != nil:
+		a.Log.Error("tokens file changed but not reloaded", zap.Error(err))
+	case reloaded:
+		a.Log.Info("tokens file reloaded", zap.Int("tokens", a.Tokens.Len()))
+	}
+}
+
 // refusal is a request refused, with its status and reason.
 type refusal struct {
 	status int
@@ -90,6 +105,7 @@ func (a *Authoriser) check(w http.ResponseWriter, r *http.Request, pattern strin
 			a.refuse(w, r, pattern, grant, refusal{http.StatusUnauthorized, "unauthenticated", "the Authorization header must be \"Bearer <token>\""})
 			return r, false
 		}
+		a.refreshTokens()
 		g, ok := a.Tokens.Lookup(strings.TrimSpace(token))
 		if !ok {
 			a.refuse(w, r, pattern, grant, refusal{http.StatusUnauthorized, "unauthenticated", "the bearer token is not valid"})

@@ -6,8 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/spf13/viper"
 )
@@ -64,10 +69,36 @@ type TokenEntry struct {
 }
 
 // Tokens is the set of valid tokens. Only hashes are kept.
+//
+// A set read from a file (LoadTokens) follows the file: Refresh, which the
+// Authoriser calls before it looks a token up, reads the file again when it
+// has changed (checked at most once per RefreshInterval), so that a token
+// is added or revoked without a restart. A changed file that cannot be
+// read or is not valid leaves the previous tokens in force.
 type Tokens struct {
+	cur atomic.Pointer[tokenSet]
+	// path is the file the set follows ("" for NewTokens' sets).
+	path string
+	// mu serialises Refresh; seen is the file as last read (or last
+	// found invalid); next is when the file may next be looked at (unix
+	// nanoseconds).
+	mu   sync.Mutex
+	seen fs.FileInfo
+	next atomic.Int64
+	// now is the clock of RefreshInterval (time.Now; tests set it).
+	now func() time.Time
+}
+
+// tokenSet is one version of the tokens.
+type tokenSet struct {
 	hashes [][sha256.Size]byte
 	grants []Grant
 }
+
+// RefreshInterval is how often, at most, Refresh looks at the tokens file:
+// a change takes effect on the first request at least this long after the
+// previous look.
+const RefreshInterval = time.Second
 
 // minTokenLen is the shortest token accepted in a file: 16 bytes of
 // randomness in hex.
@@ -76,7 +107,17 @@ const minTokenLen = 32
 // NewTokens checks the entries and returns the set. Errors name the entry
 // by its position and never quote a token.
 func NewTokens(entries []TokenEntry) (*Tokens, error) {
-	t := &Tokens{}
+	set, err := newTokenSet(entries)
+	if err != nil {
+		return nil, err
+	}
+	t := &Tokens{now: time.Now}
+	t.cur.Store(set)
+	return t, nil
+}
+
+func newTokenSet(entries []TokenEntry) (*tokenSet, error) {
+	t := &tokenSet{}
 	for i, e := range entries {
 		where := fmt.Sprintf("token %d", i+1)
 		var h [sha256.Size]byte
@@ -128,41 +169,112 @@ func NewTokens(entries []TokenEntry) (*Tokens, error) {
 //	    role: arbiter
 //	    subject: a1
 //	    tournaments: [open-2026]
+//
+// The set follows the file afterwards (see Refresh).
 func LoadTokens(path string) (*Tokens, error) {
-	v := viper.New()
-	v.SetConfigFile(path)
-	if err := v.ReadInConfig(); err != nil {
-		return nil, fmt.Errorf("tokens file %s: %w", path, err)
-	}
-	var entries []TokenEntry
-	if err := v.UnmarshalKey("tokens", &entries); err != nil {
-		return nil, fmt.Errorf("tokens file %s: %w", path, err)
-	}
-	t, err := NewTokens(entries)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("tokens file %s: %w", path, err)
 	}
+	set, err := readTokenSet(path, true)
+	if err != nil {
+		return nil, err
+	}
+	t := &Tokens{path: path, seen: fi, now: time.Now}
+	t.cur.Store(set)
+	t.next.Store(t.now().Add(RefreshInterval).UnixNano())
 	return t, nil
+}
+
+// readTokenSet reads and checks the tokens file. With verbose false, a
+// parser's message is left out of the error: it may quote the file's
+// content, hence a token, and the error of a reload is logged.
+func readTokenSet(path string, verbose bool) (*tokenSet, error) {
+	v := viper.New()
+	v.SetConfigFile(path)
+	parseErr := func(err error) error {
+		var pe *fs.PathError
+		if verbose || errors.As(err, &pe) {
+			return fmt.Errorf("tokens file %s: %w", path, err)
+		}
+		return fmt.Errorf("tokens file %s: not valid YAML, JSON or TOML with a list under \"tokens\" (the parser's message is left out: it may quote a token)", path)
+	}
+	if err := v.ReadInConfig(); err != nil {
+		return nil, parseErr(err)
+	}
+	var entries []TokenEntry
+	if err := v.UnmarshalKey("tokens", &entries); err != nil {
+		return nil, parseErr(err)
+	}
+	set, err := newTokenSet(entries)
+	if err != nil {
+		// newTokenSet names entries by position and never quotes a token
+		return nil, fmt.Errorf("tokens file %s: %w", path, err)
+	}
+	return set, nil
+}
+
+// Refresh reads the tokens file again if it changed (another size,
+// modification time or file, as when a Kubernetes Secret's files are
+// swapped) since it was last read, looking at most once per
+// RefreshInterval. It reports whether the tokens were replaced: from then
+// on a token no longer listed is refused. If the changed file cannot be
+// read or is not valid, the previous tokens stay in force and the error
+// (which never quotes a token) is returned once for that version of the
+// file. A set made by NewTokens never changes.
+func (t *Tokens) Refresh() (bool, error) {
+	if t.path == "" {
+		return false, nil
+	}
+	now := t.now()
+	if now.UnixNano() < t.next.Load() {
+		return false, nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if now.UnixNano() < t.next.Load() {
+		return false, nil
+	}
+	t.next.Store(now.Add(RefreshInterval).UnixNano())
+	fi, err := os.Stat(t.path)
+	if err != nil {
+		if t.seen == nil {
+			return false, nil // already said
+		}
+		t.seen = nil
+		return false, fmt.Errorf("tokens file %s: %w; the previous tokens stay in force", t.path, err)
+	}
+	if t.seen != nil && os.SameFile(fi, t.seen) && fi.ModTime().Equal(t.seen.ModTime()) && fi.Size() == t.seen.Size() {
+		return false, nil
+	}
+	t.seen = fi
+	set, err := readTokenSet(t.path, false)
+	if err != nil {
+		return false, fmt.Errorf("%w; the previous tokens stay in force", err)
+	}
+	t.cur.Store(set)
+	return true, nil
 }
 
 // Lookup returns the grant of token. Every stored hash is compared, in
 // constant time, whatever matches.
 func (t *Tokens) Lookup(token string) (Grant, bool) {
+	set := t.cur.Load()
 	h := sha256.Sum256([]byte(token))
 	found := -1
-	for i := range t.hashes {
-		if subtle.ConstantTimeCompare(h[:], t.hashes[i][:]) == 1 {
+	for i := range set.hashes {
+		if subtle.ConstantTimeCompare(h[:], set.hashes[i][:]) == 1 {
 			found = i
 		}
 	}
 	if found < 0 {
 		return Grant{}, false
 	}
-	return t.grants[found], true
+	return set.grants[found], true
 }
 
 // Len is the number of tokens.
-func (t *Tokens) Len() int { return len(t.hashes) }
+func (t *Tokens) Len() int { return len(t.cur.Load().hashes) }
 
 // Hash returns the hex SHA-256 of token: what a tokens file may hold
 // instead of the token.
