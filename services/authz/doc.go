@@ -13,8 +13,11 @@
 // carries it too. The Authorization header is removed once checked, so the
 // token never travels further nor reaches a log.
 //
-// Half done: tokens are read once at start (no reload; rotate by
-// restarting); a player token is bound to its subject and the games
-// service checks the subject plays in the game, but a player's tournament
-// scope is not checked.
+// A tokens file is followed: a changed file is read again within a second
+// (Tokens.Refresh), without a restart; a broken one keeps the previous
+// tokens. Rotation is by editing the file; there is no SIGHUP.
+//
+// Half done: a player token is bound to its subject and the games service
+// checks the subject plays in the game, but a player's tournament scope is
+// not checked.
 package authz
