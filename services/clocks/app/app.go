@@ -183,8 +183,9 @@ func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) 
 
 // ApplyPenalty carries out the time part of an arbiter's penalty (an
 // arbiter.penalty_imposed envelope): time added to the penalised player's
-// opponent, or deducted from the penalised player, once (the command's key
-// is the penalty's id). Penalties of other kinds, or in a game whose clock
+// opponent, or deducted from the penalised player, or the increment the
+// arbiter introduced (domain.IncrementIntroduced), once (the command's key is the
+// penalty's id). Penalties of other kinds, or in a game whose clock
 // has not started, change no clock.
 func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Outcome, error) {
 	ev, err := events.Decode(penalty)
@@ -197,9 +198,14 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 	}
 	gameID := penalty.Aggregate.ID
 	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
-	return c.decide(ctx, "apply_penalty", gameID, meta, func(t *domain.Timer, _ time.Time) (string, []events.Event, error) {
+	return c.decide(ctx, "apply_penalty", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		if !t.Started() {
 			return "", nil, nil
+		}
+		key := gamesapp.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID)
+		if p.Kind == domain.IncrementIntroduced {
+			evs, err := t.IntroduceIncrement(at, time.Duration(p.AmountMs)*time.Millisecond, p.Reason, p.Article)
+			return key, evs, err
 		}
 		adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
 		switch p.Kind {
@@ -213,7 +219,7 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 		default:
 			return "", nil, nil
 		}
-		return gamesapp.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID), []events.Event{adj}, nil
+		return key, []events.Event{adj}, nil
 	})
 }
 

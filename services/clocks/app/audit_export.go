@@ -15,8 +15,15 @@ import (
 // changes no clock. The audit calls it to re-decide a recorded
 // clock.time_adjusted with the clocks service's own mapping.
 func PenaltyAdjustment(recs []gamesapp.Recorded, penalty events.Envelope) ([]events.Event, error) {
+	return PenaltyChange(recs, penalty, penalty.RecordedAt)
+}
+
+// PenaltyChange is PenaltyAdjustment decided at instant at (the recorded
+// instant of the change): a clock.control_changed carries the instant it
+// takes effect, which is when the clocks service carried the order out.
+func PenaltyChange(recs []gamesapp.Recorded, penalty events.Envelope, at time.Time) ([]events.Event, error) {
 	s := &heldLog{recs: recs}
-	c := &Clocks{Store: s, Now: func() time.Time { return penalty.RecordedAt }}
+	c := &Clocks{Store: s, Now: func() time.Time { return at }}
 	if _, err := c.ApplyPenalty(context.Background(), penalty); err != nil {
 		return nil, err
 	}

@@ -110,6 +110,8 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 		return t.Apply(at, *e)
 	case *events.GameAnnulled:
 		return t.Apply(at, *e)
+	case *events.ControlChanged:
+		return t.Apply(at, *e)
 	}
 	switch e := e.(type) {
 	case events.GameCreated:
@@ -210,6 +212,8 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			return nil
 		}
 		return t.clockEvent(clock.Event{Kind: clock.Resume}, at)
+	case events.ControlChanged:
+		return t.changeControl(instant(e.At, at), e.TimeControl)
 	case events.FlagFell:
 		if e.Side == events.Black {
 			t.recorded[clock.Black] = true
@@ -218,6 +222,99 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 		}
 	}
 	return nil
+}
+
+// changeControl installs the control tcText (PGN notation) at instant at:
+// the clock module reconfigures a paused clock only (clock.Reconfigure), so
+// a running clock is paused, reconfigured and restarted at the same
+// instant (the times left do not change; the turn in progress is settled
+// and what follows is reckoned under the new control). In a game over
+// nothing changes.
+func (t *Timer) changeControl(at time.Time, tcText string) error {
+	tc, err := clock.ParsePGN(tcText)
+	if err != nil {
+		return fmt.Errorf("clock.control_changed: time_control: %w", err)
+	}
+	if t.finished {
+		return nil
+	}
+	if !t.Started() {
+		return errors.New("clock.control_changed before clock.started")
+	}
+	running := !t.clk.Paused()
+	if running {
+		if err := t.clockEvent(clock.Event{Kind: clock.Pause}, at); err != nil {
+			return err
+		}
+	}
+	if err := t.clockEvent(clock.Event{Kind: clock.Reconfigure, Control: &tc}, at); err != nil {
+		return err
+	}
+	if running {
+		return t.clockEvent(clock.Event{Kind: clock.Resume}, at)
+	}
+	return nil
+}
+
+// IncrementIntroduced is the kind of an arbiter.penalty_imposed that is no
+// penalty but the arbiter's order to set the clocks with an increment
+// (FIDE Laws 2023 Guidelines III.4: five seconds for both players, at the
+// request of a player in the quickplay finish): AmountMs is the increment.
+// The clocks service carries it out as clock.control_changed
+// (Timer.IntroduceIncrement).
+const IncrementIntroduced = "increment_introduced"
+
+// IntroduceIncrement decides that, from instant at, every move of the
+// period in which all remaining moves are made (the sudden-death period,
+// of both sides) adds inc to the mover's time: the increment the arbiter
+// introduces at a player's request in the quickplay finish (FIDE Laws
+// 2023, Guidelines III.4, profile fide-2023: five seconds). The other
+// periods, the times left and the moves made stay. reason and article
+// are the ruling's. Refused in a game over, before the start, without a
+// sudden-death period, or when that period already adds time per move.
+func (t *Timer) IntroduceIncrement(at time.Time, inc time.Duration, reason, article string) ([]events.Event, error) {
+	if err := t.live(); err != nil {
+		return nil, err
+	}
+	if inc <= 0 || inc%time.Millisecond != 0 {
+		return nil, refuse(ErrInvalid, "increment: %v is not a positive number of milliseconds", inc)
+	}
+	tc := t.clk.Control()
+	if tc.Kind != clock.Timed {
+		return nil, refuse(ErrState, "the clock's control %q has no periods to add an increment to", t.control)
+	}
+	with := func(ps []clock.Period) ([]clock.Period, error) {
+		out := append([]clock.Period(nil), ps...)
+		found := false
+		for i := range out {
+			if out[i].Moves != 0 {
+				continue
+			}
+			if out[i].Increment > 0 || out[i].Delay > 0 {
+				return nil, refuse(ErrState, "the last period already adds time per move (increment %v, delay %v)", out[i].Increment, out[i].Delay)
+			}
+			out[i].Increment, found = inc, true
+		}
+		if !found {
+			return nil, refuse(ErrState, "the control has no period for all remaining moves")
+		}
+		return out, nil
+	}
+	next := clock.TimeControl{Kind: tc.Kind}
+	var err error
+	if next.Periods, err = with(tc.Periods); err != nil {
+		return nil, err
+	}
+	if tc.Black != nil {
+		if next.Black, err = with(tc.Black); err != nil {
+			return nil, err
+		}
+	}
+	pgn, err := next.PGN()
+	if err != nil {
+		return nil, refuse(ErrState, "the new control cannot be written in PGN notation: %v", err)
+	}
+	return []events.Event{events.ControlChanged{At: at.UTC(), TimeControl: pgn, Reason: strings.TrimSpace(reason), Article: strings.TrimSpace(article)}}, nil
 }
 
 // instant is the event's own instant, or the envelope's when it has none.
