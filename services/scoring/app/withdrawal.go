@@ -26,8 +26,8 @@ import (
 // rated (RatingChanges reads Table), and the TRF export keeps the rounds
 // as the pairing recorded them. A Swiss is left as it is. Half done: the
 // FIDE text was applied as summarised above (the handbook's wording was
-// not at hand); a game between two players who both left is left absent
-// for both.
+// not at hand); a game between two players who had both left by its round
+// is absent for both.
 func RoundRobinWithdrawals(t *domain.Tournament, rt *ratings.Tournament, round int) {
 	if t.Created.System != "round-robin" || len(rt.Entrants) != len(t.Players) {
 		return
@@ -89,7 +89,14 @@ func RoundRobinWithdrawals(t *domain.Tournament, rt *ratings.Tournament, round i
 	for _, n := range cancelled {
 		for r := range rounds {
 			rt.Entrants[n-1].Rounds[r] = ratings.Round{Kind: ratings.Absent}
-			if o := opponent[n][r]; o != 0 {
+			o := opponent[n][r]
+			switch {
+			case o == 0:
+			case left(o) > 0 && left(o) <= r+1:
+				// the opponent had left too: absent, his forfeit against n
+				// (if any) cancelled with n's results
+				rt.Entrants[o-1].Rounds[r] = ratings.Round{Kind: ratings.Absent}
+			default:
 				rt.Entrants[o-1].Rounds[r] = ratings.Round{Kind: ratings.PairingBye}
 			}
 		}

@@ -126,3 +126,73 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 		}
 	})
 }
+
+// TestRoundRobinTwoLeave: in a 6-player round robin (5 rounds) p5 leaves
+// after round 1 (1 game of 5: cancelled) and p6 after round 3 (3 of 5:
+// forfeits from round 4 on). The table stays consistent: p5 stands with
+// nothing and nobody's row shows a game with him; p6's rounds 4 and 5 are
+// forfeit losses, except the one against p5, who had left (absent).
+func TestRoundRobinTwoLeave(t *testing.T) {
+	tr := &domain.Tournament{}
+	apply := func(evs []events.Event, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if err := tr.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	apply(tr.Create(events.TournamentCreated{Name: "RR", System: "round-robin"}))
+	for i := 1; i <= 6; i++ {
+		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)}))
+	}
+	results := map[string]string{}
+	for r := 1; r <= 5; r++ {
+		switch r {
+		case 2:
+			apply(tr.Withdraw(events.PlayerWithdrawn{PlayerID: "p5"}))
+		case 4:
+			apply(tr.Withdraw(events.PlayerWithdrawn{PlayerID: "p6"}))
+		}
+		apply(tr.PairNextAfter("t", results))
+		for _, p := range tr.Rounds[r-1].Pairings {
+			results[p.GameID] = "1-0"
+		}
+		apply(tr.Close(r, results))
+	}
+	st, err := Standings(tr, 5, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		if s.PlayerID == "p5" && s.Points != 0 {
+			t.Errorf("p5: %+v, want no points", s)
+		}
+	}
+	rows, err := Crosstable(tr, 5, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		t.Logf("%s %g %v", r.PlayerID, r.Points, r.Cells)
+		for i, c := range r.Cells {
+			if strings.HasSuffix(c, "5") && !strings.HasSuffix(c, "15") {
+				t.Errorf("%s round %d: %q, a game with p5 whose results are cancelled", r.PlayerID, i+1, c)
+			}
+		}
+		if r.PlayerID != "p6" {
+			continue
+		}
+		for i := 3; i < 5; i++ {
+			if c := r.Cells[i]; !strings.HasPrefix(c, "-F") && c != "--" {
+				t.Errorf("p6 round %d: %q, want a forfeit loss (or absent against p5)", i+1, c)
+			}
+		}
+		if n := strings.Count(strings.Join(r.Cells[3:], " "), "-F"); n != 1 && n != 2 {
+			t.Errorf("p6's rounds 4-5: %v", r.Cells)
+		}
+	}
+}
