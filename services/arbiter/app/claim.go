@@ -106,6 +106,9 @@ func (a *Arbiter) claimRuling(g *domain.Game, dc *events.DrawClaimed, at time.Ti
 	if dc.Reason == domain.QuickplayClaim {
 		return quickplayAdmission(g, dc, at)
 	}
+	if dc.Reason == domain.IncrementRequest {
+		return incrementAdmission(g, dc, at)
+	}
 	claimant := rules.White
 	if dc.By == events.Black {
 		claimant = rules.Black

@@ -23,8 +23,8 @@ var ErrBadRuling = errors.New("ruling refused")
 
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
-// "result_override", "quickplay_claim"; the fields each needs are named
-// there.
+// "result_override", "quickplay_claim", "increment_request"; the fields
+// each needs are named there.
 type HandRuling struct {
 	Matter string
 	// Side is the offender (penalty) or the late player (late_arrival).
@@ -42,7 +42,9 @@ type HandRuling struct {
 	Result, Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
-	// QuickplayJudgements); AddTime gives the opponent two minutes when
+	// QuickplayJudgements), or the outcome of the pending increment request
+	// (increment_request): "draw", "grant" or "refuse" (see
+	// IncrementJudgements); AddTime gives the opponent two minutes when
 	// postponing (2023 III.5.2, 1997 10.2b: "may").
 	Judgement string
 	AddTime   bool
@@ -167,9 +169,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	switch h.Matter {
 	case "result_override":
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
-	case "penalty", "late_arrival", "wrong_initial_position", "quickplay_claim":
+	case "penalty", "late_arrival", "wrong_initial_position", "quickplay_claim", "increment_request":
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override, quickplay_claim or draw_claim", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override, quickplay_claim, increment_request or draw_claim", h.Matter)
 	}
 	if g.Finished() {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
@@ -179,6 +181,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	}
 	if h.Matter == "quickplay_claim" {
 		return quickplayRuling(g, h, at)
+	}
+	if h.Matter == "increment_request" {
+		return incrementRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {
@@ -285,7 +290,8 @@ func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta ga
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}
 	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
-	if h.Matter == "quickplay_claim" && meta.CausationID == "" {
+	onClaim := h.Matter == "quickplay_claim" || h.Matter == "increment_request"
+	if onClaim && meta.CausationID == "" {
 		recs, _, err := a.Store.Load(ctx, gameID)
 		if err != nil {
 			return nil, false, err
@@ -303,7 +309,7 @@ func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta ga
 			return nil, err
 		}
 		evs, err := HandRulingDecision(g, h, at)
-		if err == nil && h.Matter == "quickplay_claim" && !claimIs(recs, meta.CausationID) {
+		if err == nil && onClaim && !claimIs(recs, meta.CausationID) {
 			return nil, refuseRuling("the claim judged is not the one pending now: rule again")
 		}
 		return evs, err

@@ -31,11 +31,9 @@ import (
 // the two minutes as arbiter.penalty_imposed (kind time_added_to_opponent,
 // side the claimant), which the clocks service carries out.
 //
-// Not done: the increment request of 2023 Guidelines III.4
-// (laws.IncrementRequest) — the clock module can install a new control
-// (clock.Reconfigure), but the catalogue has no event that records one, so
-// the services cannot yet set the 5-second increment; and the 1997 10.2c
-// draw declared after a flag fall on a postponed claim.
+// The increment request of 2023 Guidelines III.4 is increment.go. Not
+// done: the 1997 10.2c draw declared after a flag fall on a postponed
+// claim.
 
 // QuickplayJudgements are the arbiter's judgements of a quickplay-finish
 // claim, as the API names them.

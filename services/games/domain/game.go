@@ -457,7 +457,7 @@ func (g *Game) DeclineDraw(player string) ([]Event, error) {
 }
 
 // ClaimReasons are the grounds of a draw claim, as the catalogue writes them.
-var ClaimReasons = []string{"threefold_repetition", "fifty_moves", QuickplayClaim}
+var ClaimReasons = []string{"threefold_repetition", "fifty_moves", QuickplayClaim, IncrementRequest}
 
 // QuickplayClaim is the reason of a draw claim in the quickplay finish
 // (2023 Guidelines III.5, 1997 article 10.2): the claimant, on move with
@@ -468,6 +468,16 @@ var ClaimReasons = []string{"threefold_repetition", "fifty_moves", QuickplayClai
 // left); otherwise the claim waits for the arbiter's hand ruling (matter
 // quickplay_claim).
 const QuickplayClaim = "quickplay_finish"
+
+// IncrementRequest is the reason of a player's request, in the quickplay
+// finish, that an increment of five seconds be introduced for both players
+// (FIDE Laws 2023 Guidelines III.4; the 1997 text has no such request). It
+// is recorded as a draw claim because it is one in effect: the request
+// constitutes the offer of a draw, it stops the clocks like a claim, and
+// the arbiter rules on it (matter increment_request: the opponent accepts
+// the draw, or refuses and the arbiter agrees to the increment and gives
+// the opponent two minutes, or does not agree).
+const IncrementRequest = "increment_request"
 
 // ClaimDraw decides a draw claim by the player on move (articles 9.2, 9.3):
 // on the position reached, or with the move the claimant intends to play
@@ -487,7 +497,7 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 	if g.claim != nil {
 		return nil, refuse(ErrClaimPending, "a draw claim already awaits the arbiter's ruling")
 	}
-	if reason != ClaimReasons[0] && reason != ClaimReasons[1] && reason != QuickplayClaim {
+	if reason != ClaimReasons[0] && reason != ClaimReasons[1] && reason != QuickplayClaim && reason != IncrementRequest {
 		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(ClaimReasons, ", "))
 	}
 	if reason == QuickplayClaim {
@@ -496,6 +506,16 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 		}
 		if strings.TrimSpace(intended) != "" {
 			return nil, refuse(ErrInvalid, "intended_move: a quickplay-finish claim has no intended move")
+		}
+	}
+	if reason == IncrementRequest {
+		switch {
+		case g.profile.Articles.IncrementRequest == "":
+			return nil, refuse(ErrInvalid, "reason: %s has no request for an increment in the quickplay finish", g.profile.Name)
+		case !g.profile.QuickplayFinish:
+			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)
+		case strings.TrimSpace(intended) != "":
+			return nil, refuse(ErrInvalid, "intended_move: a request for an increment has no intended move")
 		}
 	}
 	san := ""
@@ -568,6 +588,9 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		}
 		if c, ok := g.lastClaim(); ok && c.Reason == QuickplayClaim {
 			why = QuickplayClaim
+		}
+		if c, ok := g.lastClaim(); ok && c.Reason == IncrementRequest {
+			why = "agreement" // the opponent accepted the offer the request makes (2023 III.4)
 		}
 	}
 	return []Event{events.GameEnded{Result: result, Termination: why, Article: r.Article, Ply: g.Ply()}}, nil
