@@ -11,10 +11,13 @@
 // IllegalRuling), its hand rulings (HandRulingDecision: penalties, late
 // arrival and forfeit, wrong initial position and annulment) and result
 // overrides (well formed: an arbiter's, with reason and article) are
-// re-decided too, as are quickplay-finish claims (whether the Laws admit
-// the claim; the arbiter's judgement of an admissible one is by hand, its
-// consequences re-decided); a penalty's clock change through clocks/app
-// PenaltyAdjustment. What is not re-derived is said so on its timeline
+// re-decided too, as are quickplay-finish claims and increment requests
+// (2023 Guidelines III.4) (whether the Laws admit them; the arbiter's
+// judgement of an admissible one, and the opponent's answer to the draw an
+// increment request offers, are by hand, their consequences re-decided); a
+// penalty's clock change, and the increment's new control
+// (clock.control_changed), through clocks/app PenaltyAdjustment and
+// PenaltyChange. What is not re-derived is said so on its timeline
 // line (Checked is "chain only").
 package audit
 
@@ -32,6 +35,7 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
+	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -371,6 +375,19 @@ func (f *folder) check(start, end int) (int, string, error) {
 			break
 		}
 		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
+	case events.ControlChanged:
+		i := f.find(env.CausationID, start)
+		if i < 0 {
+			return 0, "", fmt.Errorf("a control change on nothing: its cause %q is not an earlier event of the game (the arbiter orders it)", env.CausationID)
+		}
+		if _, ok := deref(f.decoded[i]).(events.PenaltyImposed); !ok {
+			return 0, "", fmt.Errorf("a control change caused by %s (seq %d), not by the arbiter's order", f.log[i].Type, f.log[i].Seq)
+		}
+		recs := make([]gamesapp.Recorded, start)
+		for j := range recs {
+			recs[j] = gamesapp.Recorded{Envelope: f.log[j], Event: f.decoded[j]}
+		}
+		want, err = clocksapp.PenaltyChange(recs, f.log[i], at)
 	case events.FlagFell:
 		want = g.Timer().CheckFlag(at)
 		if len(want) == 0 {
@@ -428,6 +445,9 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if dc.Reason == domain.QuickplayClaim && env.Actor.Role == "arbiter" {
 			return f.quickplayJudgement(start, end)
 		}
+		if dc.Reason == domain.IncrementRequest && env.Actor.Role == "arbiter" {
+			return f.incrementJudgement(start, end)
+		}
 		// the game as it stood when the claim was made
 		g := &domain.Game{}
 		for i := 0; i <= cause; i++ {
@@ -437,7 +457,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		}
 		want, err := arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
 		if err == nil && len(want) == 0 {
-			return nil, fmt.Errorf("the quickplay-finish claim at seq %d was admissible: only an arbiter judges it, not %s:%s", f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
+			return nil, fmt.Errorf("the %s claim at seq %d was admissible: only an arbiter judges it, not %s:%s", dc.Reason, f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
 		}
 		return want, err
 	case "illegal_move":
@@ -538,6 +558,8 @@ func deref(e events.Event) events.Event {
 		return *e
 	case *events.FlagFell:
 		return *e
+	case *events.ControlChanged:
+		return *e
 	case *events.RulingGiven:
 		return *e
 	case *events.PenaltyImposed:
@@ -624,6 +646,10 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 	case events.FlagFell:
 		en.Says = fmt.Sprintf("%s's flag fell at %s (ply %d)", e.Side, e.At.UTC().Format("15:04:05.000"), e.Ply)
 		en.Disputed = true
+	case events.ControlChanged:
+		en.Says = fmt.Sprintf("time control set to %q at %s: %s", e.TimeControl, e.At.UTC().Format("15:04:05.000"), e.Reason)
+		en.Article = e.Article
+		en.Disputed = true
 	case events.RulingGiven:
 		en.Says = fmt.Sprintf("ruling on %s: %s", e.Matter, e.Decision)
 		if e.Penalty != "" {
@@ -636,6 +662,9 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 		en.Disputed = true
 	case events.PenaltyImposed:
 		en.Says = fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
+		if e.Kind == clocks.IncrementIntroduced {
+			en.Says = fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
+		}
 		en.Article = e.Article
 		en.Disputed = true
 	case events.IllegalMoveReported:

@@ -102,32 +102,59 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 var quickplayJudgements = []string{"draw", "postpone", "reject"}
 
 // quickplayJudgement re-decides the arbiter's judgement of the pending
-// quickplay-finish claim recorded as log[start:end]. When no judgement
-// gives the recorded events, the one whose ruling matches (else the first
-// the Laws allow) is returned, so that the difference is named.
+// quickplay-finish claim recorded as log[start:end] (see judged).
 func (f *folder) quickplayJudgement(start, end int) ([]events.Event, error) {
+	var tries []arbiter.HandRuling
+	for _, j := range quickplayJudgements {
+		for _, add := range []bool{false, true} {
+			tries = append(tries, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: j, AddTime: add})
+		}
+	}
+	return f.judged(start, end, tries)
+}
+
+// incrementJudgements are the outcomes of an increment request tried, in
+// the API's words.
+var incrementJudgements = []string{"draw", "grant", "refuse"}
+
+// incrementJudgement re-decides the arbiter's ruling on the pending
+// increment request (2023 Guidelines III.4) recorded as log[start:end]:
+// whether the opponent accepted the draw the request offers and whether
+// the arbiter agreed are theirs (by hand); the article, the two minutes
+// and the increment ordered are re-decided (see judged).
+func (f *folder) incrementJudgement(start, end int) ([]events.Event, error) {
+	var tries []arbiter.HandRuling
+	for _, j := range incrementJudgements {
+		tries = append(tries, arbiter.HandRuling{Matter: "increment_request", Judgement: j})
+	}
+	return f.judged(start, end, tries)
+}
+
+// judged re-decides a ruling by hand recorded as log[start:end] whose
+// judgement is the arbiter's: the judgement (one of tries) under which
+// HandRulingDecision gives the recorded events is the one. When none gives
+// them, the one whose ruling matches (else the first the Laws allow) is
+// returned, so that the difference is named.
+func (f *folder) judged(start, end int, tries []arbiter.HandRuling) ([]events.Event, error) {
 	at := f.log[start].RecordedAt
 	var first, near []events.Event
 	var firstErr error
-	for _, j := range quickplayJudgements {
-		for _, add := range []bool{false, true} {
-			h := arbiter.HandRuling{Matter: "quickplay_claim", Judgement: j, AddTime: add}
-			want, err := arbiter.HandRulingDecision(f.g, h, at)
-			if err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
-				continue
+	for _, h := range tries {
+		want, err := arbiter.HandRulingDecision(f.g, h, at)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
 			}
-			if _, _, cerr := compare(want, f.decoded[start:end]); cerr == nil {
-				return want, nil
-			}
-			if _, _, cerr := compare(want[:1], f.decoded[start:start+1]); cerr == nil && near == nil {
-				near = want
-			}
-			if first == nil {
-				first = want
-			}
+			continue
+		}
+		if _, _, cerr := compare(want, f.decoded[start:end]); cerr == nil {
+			return want, nil
+		}
+		if _, _, cerr := compare(want[:1], f.decoded[start:start+1]); cerr == nil && near == nil {
+			near = want
+		}
+		if first == nil {
+			first = want
 		}
 	}
 	switch {
