@@ -57,9 +57,11 @@ type KVCheckpoints struct {
 // OpenKVCheckpoints opens the bucket CheckpointBucket on js, creating it
 // (file-stored, one value kept) when it does not exist.
 //
-// Not provisioned yet: `hakem provision` does not create the bucket, nor do
-// the per-service NATS users of deploy/nats allow it; a clocks service run
-// that way works without a checkpoint (from the beginning of the stream).
+// `hakem provision` creates the bucket (wiring.ClockWatchBucket) for a
+// deployment whose services only bind (nats_provisioned); the bucket is
+// bound first, so a provisioned one is used as it is. A clocks service
+// that can neither bind nor create it works without a checkpoint (from the
+// beginning of the stream).
 func OpenKVCheckpoints(ctx context.Context, js jetstream.JetStream) (*KVCheckpoints, error) {
 	if kv, err := js.KeyValue(ctx, CheckpointBucket); err == nil {
 		return &KVCheckpoints{KV: kv, Key: CheckpointKey}, nil
