@@ -40,8 +40,8 @@ func (g *Graph) MaxWeightMatchingAmong(active []bool) []int {
 }
 
 type solver struct {
-	n, k   int // vertices; words per number
-	eu, ev []int
+	n, k   int      // vertices; words per number
+	eu, ev []int32  // the ends of each edge
 	w2     []uint64 // twice the weight of each edge
 	dual   []uint64 // 2n numbers
 	tmp    []uint64 // scratch numbers
@@ -89,8 +89,8 @@ func newSolver(g *Graph, ids []int) *solver {
 				continue
 			}
 			g.weightOf(k, wt)
-			s.eu = append(s.eu, i)
-			s.ev = append(s.ev, j)
+			s.eu = append(s.eu, int32(i))
+			s.ev = append(s.ev, int32(j))
 			s.w2 = append(s.w2, wt...)
 			s.w2 = append(s.w2, 0)
 		}
@@ -111,8 +111,8 @@ func newSolver(g *Graph, ids []int) *solver {
 	s.tmp = make([]uint64, 4*s.k)
 	s.neighbend = make([][]int, n)
 	for e := 0; e < m; e++ {
-		s.neighbend[s.eu[e]] = append(s.neighbend[s.eu[e]], 2*e+1)
-		s.neighbend[s.ev[e]] = append(s.neighbend[s.ev[e]], 2*e)
+		s.neighbend[int(s.eu[e])] = append(s.neighbend[int(s.eu[e])], 2*e+1)
+		s.neighbend[int(s.ev[e])] = append(s.neighbend[int(s.ev[e])], 2*e)
 	}
 	s.initState(m)
 	return s
@@ -157,9 +157,9 @@ func (s *solver) scratch(i int) Weight { return Weight(s.tmp[i*s.k : (i+1)*s.k])
 
 func (s *solver) endpoint(p int) int {
 	if p&1 == 0 {
-		return s.eu[p/2]
+		return int(s.eu[p/2])
 	}
-	return s.ev[p/2]
+	return int(s.ev[p/2])
 }
 
 // slackInto writes the slack of edge e into dst.
@@ -168,14 +168,14 @@ func (s *solver) slackInto(e int, dst Weight) {
 		s.denseSlackInto(e, dst)
 		return
 	}
-	dst.Set(s.num(s.eu[e]))
-	dst.Add(s.num(s.ev[e]))
+	dst.Set(s.num(int(s.eu[e])))
+	dst.Add(s.num(int(s.ev[e])))
 	dst.Sub(Weight(s.w2[e*s.k : (e+1)*s.k]))
 }
 
 // denseSlackInto is slackInto for a Matcher's solver.
 func (s *solver) denseSlackInto(e int, dst Weight) {
-	s.denseSlack(s.eu[e], s.ev[e], e, dst)
+	s.denseSlack(int(s.eu[e]), int(s.ev[e]), e, dst)
 }
 
 // denseSlack writes the slack of edge e, between vertices u and v, of a
@@ -276,7 +276,7 @@ func (s *solver) scanBlossom(v, w int) int {
 }
 
 func (s *solver) addBlossom(base, e int) {
-	v, w := s.eu[e], s.ev[e]
+	v, w := int(s.eu[e]), int(s.ev[e])
 	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
 	b := s.unused[len(s.unused)-1]
 	s.unused = s.unused[:len(s.unused)-1]
@@ -485,8 +485,8 @@ func (s *solver) augmentBlossom(b, v int) {
 }
 
 func (s *solver) augmentMatching(e int) {
-	s.augmentHalf(s.eu[e], 2*e+1)
-	s.augmentHalf(s.ev[e], 2*e)
+	s.augmentHalf(int(s.eu[e]), 2*e+1)
+	s.augmentHalf(int(s.ev[e]), 2*e)
 }
 
 // augmentHalf rematches the alternating path from vertex sv (which gets
@@ -738,14 +738,14 @@ func (s *solver) solve() {
 			switch deltatype {
 			case 2:
 				s.allow(deltaedge)
-				i := s.eu[deltaedge]
+				i := int(s.eu[deltaedge])
 				if s.label[s.inblossom[i]] == 0 {
-					i = s.ev[deltaedge]
+					i = int(s.ev[deltaedge])
 				}
 				s.queue = append(s.queue, i)
 			case 3:
 				s.allow(deltaedge)
-				s.queue = append(s.queue, s.eu[deltaedge])
+				s.queue = append(s.queue, int(s.eu[deltaedge]))
 			case 4:
 				s.expandBlossom(deltablossom, false)
 			}
@@ -834,7 +834,7 @@ func (s *solver) dead(b int) bool {
 
 // deadEdge reports whether an end of edge k is in a dead tree.
 func (s *solver) deadEdge(k int) bool {
-	return s.dead(s.inblossom[s.eu[k]]) || s.dead(s.inblossom[s.ev[k]])
+	return s.dead(s.inblossom[int(s.eu[k])]) || s.dead(s.inblossom[int(s.ev[k])])
 }
 
 // tightRoots is the number of unmatched vertices from which a Matcher

@@ -122,12 +122,12 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
 	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots}
 	m := n * (n - 1) / 2
-	s.eu = make([]int, m)
-	s.ev = make([]int, m)
+	s.eu = make([]int32, m)
+	s.ev = make([]int32, m)
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
 			k := j*(j-1)/2 + i
-			s.eu[k], s.ev[k] = i, j
+			s.eu[k], s.ev[k] = int32(i), int32(j)
 		}
 	}
 	s.dual = make([]uint64, 2*n*s.k)
@@ -154,7 +154,7 @@ func (s *solver) usable(k int) bool {
 	if s.dense == nil {
 		return true
 	}
-	if s.retired[s.eu[k]] || s.retired[s.ev[k]] {
+	if s.retired[int(s.eu[k])] || s.retired[int(s.ev[k])] {
 		return false
 	}
 	return s.dense.edge(k)
