@@ -40,6 +40,10 @@ var groups = []struct{ name, service, stream, filter string }{
 	{"arbiter-flags", "arbiter", "GAMES", "game.*.clocks"},
 }
 
+// ephemeralUsers may create ephemeral (ordered) consumers: the gateway's
+// live feeds, the clocks service's watcher.
+var ephemeralUsers = []string{"clocks", "gateway"}
+
 // commandServices answer the gateway's commands on hakem.http.<service>.
 var commandServices = []string{"games", "clocks", "pairing"}
 
@@ -386,19 +390,32 @@ func TestNATSPermissionsStore(t *testing.T) {
 		t.Errorf("games: Seal: %v", err)
 	}
 
-	// Live feeds: an ordered consumer, under every user.
+	// Live feeds and the clock watcher: an ordered consumer, under the
+	// gateway and clocks only; the other services cannot create a consumer
+	// of any kind.
 	for _, u := range serviceUsers {
 		js, err := jetstream.New(conns[u])
 		if err != nil {
 			t.Fatal(err)
 		}
-		oc, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{FilterSubjects: []string{g.Filter()}})
-		if err != nil {
-			t.Errorf("%s: ordered consumer: %v", u, err)
+		if slices.Contains(ephemeralUsers, u) {
+			oc, err := js.OrderedConsumer(ctx, "GAMES", jetstream.OrderedConsumerConfig{FilterSubjects: []string{g.Filter()}})
+			if err == nil {
+				err = fetchOne(oc, false)
+			}
+			if err != nil {
+				t.Errorf("%s: ordered consumer: %v", u, err)
+			}
 			continue
 		}
-		if err := fetchOne(oc, false); err != nil {
-			t.Errorf("%s: ordered consumer: %v", u, err)
+		short, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		oc, err := js.OrderedConsumer(short, "GAMES", jetstream.OrderedConsumerConfig{FilterSubjects: []string{g.Filter()}})
+		cancel()
+		if err == nil && fetchOneWithin(oc, false, 500*time.Millisecond) == nil {
+			t.Errorf("%s: read through an ordered consumer of its own", u)
+		}
+		if !refused[u].wait(`Publish to "$JS.API.CONSUMER.CREATE.GAMES.`) {
+			t.Errorf("%s: creating an ordered consumer not reported as a permissions violation", u)
 		}
 	}
 
@@ -731,6 +748,18 @@ func TestNATSProvisioning(t *testing.T) {
 			}
 		}
 		expectRefused(t, conns[u], refused[u], u, "$JS.API.CONSUMER.DURABLE.CREATE.GAMES.perm-"+u)
+		// Ephemeral consumers: the gateway on GAMES and TOURNAMENTS,
+		// clocks on GAMES; nobody on the buckets; the writers nowhere.
+		for _, stream := range []string{"GAMES", "TOURNAMENTS", "KV_HAKEM_SEALED", "KV_HAKEM_CLOCK_WATCH"} {
+			subject := "$JS.API.CONSUMER.CREATE." + stream + ".eph-" + u
+			if (u == "gateway" && (stream == "GAMES" || stream == "TOURNAMENTS")) || (u == "clocks" && stream == "GAMES") {
+				if _, err := jss[u].CreateConsumer(ctx, stream, jetstream.ConsumerConfig{Name: "eph-" + u, InactiveThreshold: time.Minute}); err != nil {
+					t.Errorf("%s: ephemeral consumer on %s: %v", u, stream, err)
+				}
+				continue
+			}
+			expectRefused(t, conns[u], refused[u], u, subject)
+		}
 		// Only the clocks service keeps the clock watcher's checkpoint.
 		if u == "clocks" {
 			kv, err := jss[u].KeyValue(ctx, "HAKEM_CLOCK_WATCH")
@@ -763,17 +792,7 @@ func TestNATSProvisioning(t *testing.T) {
 			}
 			// Another service cannot pull from the group (it would take
 			// the owner's events) nor acknowledge in its name.
-			c, err := jss[u].Consumer(ctx, g.stream, g.name)
-			if err != nil {
-				t.Errorf("%s: consumer info %s: %v", u, g.name, err)
-				continue
-			}
-			if err := fetchOneWithin(c, false, 500*time.Millisecond); err == nil {
-				t.Errorf("%s: pulled an event from %s's group %s", u, g.service, g.name)
-			}
-			if !refused[u].wait(`Publish to "$JS.API.CONSUMER.MSG.NEXT.` + g.stream + `.` + g.name + `"`) {
-				t.Errorf("%s: pulling from %s not reported as a permissions violation", u, g.name)
-			}
+			expectRefused(t, conns[u], refused[u], u, "$JS.API.CONSUMER.MSG.NEXT."+g.stream+"."+g.name)
 			expectRefused(t, conns[u], refused[u], u, "$JS.ACK."+g.stream+"."+g.name+".1.1.1.1.0")
 		}
 	}
