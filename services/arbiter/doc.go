@@ -5,9 +5,11 @@
 //
 // It rules on flag falls (6.9), draw claims (laws.ClaimDraw), reported
 // illegal moves (laws.IllegalMove) and the arbiter's hand rulings
-// (penalties, late arrival, a wrong initial position, result overrides);
+// (penalties, late arrival, a wrong initial position, result overrides,
+// the judgement of a quickplay-finish claim, the outcome of an increment
+// request of 2023 Guidelines III.4: app/quickplay.go, app/increment.go);
 // after an annulment it orders the new game the Laws require
 // (arbiter.replay_ordered; the games service creates it). Not ruled on
-// yet: colours reversed (laws.ColoursReversed), quickplay-finish claims
-// (2023 A.5.3-A.5.5 / 1997 10.3).
+// yet: colours reversed (laws.ColoursReversed), the rapid and blitz
+// appendices' claims (2023 A.5.3-A.5.5).
 package arbiter

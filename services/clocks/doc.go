@@ -1,7 +1,8 @@
 // Package clocks is the clocks service: it starts a game's clock on
 // command, runs every game's clock as a fold of the game's events (the
-// start, the server-stamped instants of the moves, pauses, adjustments and
-// the end) through the pure clock module, and records a flag fall at the
+// start, the server-stamped instants of the moves, pauses, adjustments, a
+// new control the arbiter ordered (clock.control_changed, e.g. the 2023
+// Guidelines III.4 increment) and the end) through the pure clock module, and records a flag fall at the
 // exact instant the module computes from those events, not when a timer
 // happened to fire; after a restart it reads the log from its checkpoint
 // (a JetStream key-value bucket holding the stream sequence folded and the
