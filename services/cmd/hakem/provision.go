@@ -9,6 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/spf13/cobra"
+	"go.uber.org/zap"
 )
 
 func init() {
@@ -61,9 +62,25 @@ it again is harmless.`,
 			defer nc.Close()
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
-			got, err := wiring.Provision(ctx, nc, cfg.StreamReplicas, log)
-			if err != nil {
-				return err
+			// A cluster that has just started answers the JetStream API
+			// once it has elected its meta leader: try again until then.
+			var got wiring.Provisioned
+			for {
+				try, cancelTry := context.WithTimeout(ctx, 20*time.Second)
+				got, err = wiring.Provision(try, nc, cfg.StreamReplicas, log)
+				cancelTry()
+				if err == nil {
+					break
+				}
+				if ctx.Err() != nil {
+					return err
+				}
+				log.Warn("provisioning failed; trying again", zap.Error(err))
+				select {
+				case <-ctx.Done():
+					return err
+				case <-time.After(time.Second):
+				}
 			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "streams (R%d): %s\n", got.Replicas, strings.Join(got.Streams, ", "))
