@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
 	"github.com/nats-io/nats.go/jetstream"
@@ -162,22 +164,44 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	reports := map[string]*GameReport{}
 	// resultsAt are the games' results as they stood at instant at: a
 	// result override after a round's standings changes the later ones only
+	// counts is, for each board's game id, the report of the game whose
+	// result the board counts: the game, or the replay the arbiter
+	// ordered in place of an annulled one (pairingapp.FollowReplays, the
+	// pairing service's own reading)
+	counts := map[string]*GameReport{}
 	resultsAt := func(at time.Time) map[string]string {
-		m := make(map[string]string, len(reports))
-		for gid, gr := range reports {
+		m := make(map[string]string, len(counts))
+		for gid, gr := range counts {
 			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
 		}
 		return m
 	}
-	auditGame := func(gid string) (*GameReport, error) {
-		gr, _, err := AuditGame(ctx, src, gid)
+	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
+		gr, log, err := AuditGame(ctx, src, gid)
 		if err != nil {
 			return nil, err
 		}
-		rep.Games = append(rep.Games, gr)
-		audited[gid] = true
-		results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+		if !audited[gid] {
+			rep.Games = append(rep.Games, gr)
+			audited[gid] = true
+		}
 		reports[gid] = gr
+		recs := make([]gamesapp.Recorded, 0, len(log))
+		for _, e := range log {
+			if ev, derr := events.Decode(e); derr == nil { // an undecodable event is the game audit's finding
+				recs = append(recs, gamesapp.Recorded{Envelope: e, Event: ev})
+			}
+		}
+		return recs, nil
+	}
+	auditGame := func(gid string) (*GameReport, error) {
+		played, _, err := pairingapp.FollowReplays(ctx, auditOne, gid)
+		if err != nil {
+			return nil, err
+		}
+		gr := reports[played]
+		results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+		counts[gid] = gr
 		return gr, nil
 	}
 	for start := 0; start < len(log); {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -58,12 +57,13 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 // the tournament counts it (domain.TournamentResult: a game that ended by
 // forfeit is "+/-", "-/+" or "-/-", not a game played; domain.GameResult:
 // one that lasted less than one move is "W/L", "L/W" or "D/D", not rated).
+// A board whose game the arbiter annulled has the result of the replay
+// ordered in its place (PlayedGame), keyed by the pairing's game id.
 func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
-	games := adapters.EventStore{Store: p.Store}
 	out := map[string]string{}
 	for _, r := range t.Rounds {
 		for _, pr := range r.Pairings {
-			recs, _, err := games.Load(ctx, pr.GameID)
+			_, recs, err := p.PlayedGame(ctx, pr.GameID)
 			if err != nil {
 				return nil, err
 			}

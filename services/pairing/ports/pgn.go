@@ -33,7 +33,11 @@ const pgnContentType = "application/x-chess-pgn; charset=utf-8"
 // names, WhiteFideId/BlackFideId and WhiteElo/BlackElo when known, and
 // [%clk] comments when the clock ran. Site is "?" (Hakem does not know
 // where a tournament is played). Games in progress are exported as they
-// stand, with result "*".
+// stand, with result "*". A board whose game the arbiter annulled is
+// exported as the replay ordered in its place (its GameId tag the
+// replay's id); the annulled game is left out of the broadcast file — a
+// game stopped without a result would read there as a game still going on
+// (its own record stays at GET /api/games/{id}/pgn).
 func (h HTTP) RegisterPGN(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}/pgn", h.pgn)
 	mux.HandleFunc("GET /api/tournaments/{id}/rounds/{n}/pgn", h.pgn)
@@ -102,7 +106,13 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 		boards := append([]events.Pairing(nil), rp.Pairings...)
 		sort.SliceStable(boards, func(i, j int) bool { return boards[i].Board < boards[j].Board })
 		for _, p := range boards {
-			recs, g, err := games.Handle(ctx, p.GameID)
+			// the board's game is the replay when the arbiter annulled
+			// the game paired: the annulled game is left out
+			played, _, err := h.Pairing.PlayedGame(ctx, p.GameID)
+			if err != nil {
+				return err
+			}
+			recs, g, err := games.Handle(ctx, played)
 			if err != nil {
 				return err
 			}
@@ -113,7 +123,7 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 			if b.Len() > 0 {
 				b.WriteString("\n")
 			}
-			if err := gamesports.WritePGNTagged(b, p.GameID, g, created, broadcastTags(t, rp.Round, p, players, g.Setup().TimeControl)); err != nil {
+			if err := gamesports.WritePGNTagged(b, played, g, created, broadcastTags(t, rp.Round, p, players, g.Setup().TimeControl)); err != nil {
 				return fmt.Errorf("game %s: %w", p.GameID, err)
 			}
 		}
