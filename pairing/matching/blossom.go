@@ -559,8 +559,11 @@ func (s *solver) solve() {
 		roots := 0
 		for v := 0; v < n; v++ {
 			if s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
-				if s.dense != nil && (s.retired[v] || s.num(v).IsZero()) {
-					continue
+				if s.dense != nil {
+					if s.retired[v] || s.num(v).IsZero() {
+						continue
+					}
+					s.evenRoot(v)
 				}
 				s.assignLabel(v, 1, -1)
 				roots++
@@ -835,6 +838,45 @@ func (s *solver) dead(b int) bool {
 // deadEdge reports whether an end of edge k is in a dead tree.
 func (s *solver) deadEdge(k int) bool {
 	return s.dead(s.inblossom[int(s.eu[k])]) || s.dead(s.inblossom[int(s.ev[k])])
+}
+
+// evenRoot makes the dual of unmatched vertex v, and of every vertex of
+// its blossom, even. The blossom algorithm halves the slack of an edge
+// between two S-blossoms for a dual change, which makes the edge tight
+// only if the slack is even: it is when every S-vertex of the stage has a
+// dual of the same parity. That holds within a tree (its tight edges join
+// vertices of equal parity), so it is enough that the roots agree, as
+// they do when the duals start equal; a Matcher's changes leave them of
+// either parity (an odd slack halved left an edge taken as tight with a
+// slack of one, and a matching that was not always the best). Raising an
+// unmatched vertex's dual by one keeps every edge feasible; raising every
+// vertex of a blossom by one while the blossom's dual falls by one keeps
+// its edges as they were; a blossom of zero dual is expanded first, as at
+// the end of a stage.
+func (s *solver) evenRoot(v int) {
+	if s.num(v)[0]&1 == 0 {
+		return
+	}
+	b := s.inblossom[v]
+	for b != v && s.num(b).IsZero() {
+		// a blossom of zero dual may go (as at the end of a stage)
+		s.expandBlossom(b, true)
+		b = s.inblossom[v]
+	}
+	if b == v {
+		s.num(v).AddSmall(1)
+		return
+	}
+	s.leafBuf = s.leaves(b, s.leafBuf[:0])
+	for _, x := range s.leafBuf {
+		if s.num(x)[0]&1 == 0 {
+			return // leaves of different parity: not expected
+		}
+	}
+	s.num(b).SubSmall(1)
+	for _, x := range s.leafBuf {
+		s.num(x).AddSmall(1)
+	}
 }
 
 // tightRoots is the number of unmatched vertices from which a Matcher
