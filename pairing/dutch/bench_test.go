@@ -145,6 +145,6 @@ func benchmarkPair(b *testing.B, n int) {
 func BenchmarkPair100(b *testing.B) { benchmarkPair(b, 100) }
 func BenchmarkPair500(b *testing.B) { benchmarkPair(b, 500) }
 
-// BenchmarkPair2000 is the large round of make bench (about 20 s a pairing:
+// BenchmarkPair2000 is the large round of make bench (a few seconds a pairing:
 // run it with -benchtime=1x).
 func BenchmarkPair2000(b *testing.B) { benchmarkPair(b, 2000) }
