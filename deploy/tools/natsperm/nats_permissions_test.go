@@ -38,6 +38,7 @@ var groups = []struct{ name, service, stream, filter string }{
 	{"scoring-rounds", "scoring", "TOURNAMENTS", "tournament.*.pairing"},
 	{"arbiter-claims", "arbiter", "GAMES", "game.*.games"},
 	{"arbiter-flags", "arbiter", "GAMES", "game.*.clocks"},
+	{"arbiter-expulsions", "arbiter", "GAMES", "game.*.arbiter"},
 }
 
 // ephemeralUsers may create ephemeral (ordered) consumers: the gateway's

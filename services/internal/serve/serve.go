@@ -319,6 +319,22 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}); err != nil {
 			return err
 		}
+		// a penalty of expulsion in a game expels the player from its
+		// tournament (arbiter.player_expelled, written as the arbiter on
+		// tournament.<id>.arbiter, keyed by the penalty)
+		if err := consume("arbiter-expulsions", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
+			router.AddConsumerHandler("arbiter-expulsions", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
+				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
+				if err != nil || env.Type == "" {
+					return err
+				}
+				_, err = pairing.ExpelOnPenalty(msg.Context(), env)
+				return err
+			})
+			return nil
+		}); err != nil {
+			return err
+		}
 	}
 
 	routerDone := make(chan error, 1)

@@ -193,6 +193,7 @@ const (
 // Handlers must therefore be idempotent, and those of hakem serve are:
 //   - arbiter-claims (arbiter.RuleOnClaim): key "claim-ruling-<claim id>";
 //   - arbiter-flags (arbiter.RuleOnFlag): key "flag-ruling-<flag id>";
+//   - arbiter-expulsions (pairing.ExpelOnPenalty): key "expelled-by-<penalty id>";
 //   - clocks-penalties (clocks.ApplyPenalty): key "penalty-<penalty id>";
 //   - games-rulings (EndByRulingHandler): key "ruling-<ruling id>";
 //   - games-rounds (CreateRoundGamesHandler): key "round-<id>-board-<n>";

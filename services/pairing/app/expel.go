@@ -17,9 +17,11 @@ import (
 // from the tournament (Expel, keyed by the penalty's event id, so that a
 // redelivered penalty expels once). Other penalties, games outside a
 // tournament and what Expel refuses (a player already expelled, a
-// finished or unknown tournament) give nothing. Half done: `hakem serve` does not wire it yet (the consumer
-// belongs in internal/serve); the tournament route
-// POST /api/tournaments/{id}/expulsions records expulsions meanwhile.
+// finished or unknown tournament) give nothing. `hakem serve` runs it in
+// the arbiter's process, as the consumer group arbiter-expulsions (the
+// arbiter's NATS user writes tournament.<id>.arbiter); the tournament
+// route POST /api/tournaments/{id}/expulsions records an expulsion decided
+// outside a game.
 func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (Outcome, error) {
 	ev, err := events.Decode(penalty)
 	if err != nil {
