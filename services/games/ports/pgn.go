@@ -20,11 +20,41 @@ func DeriveGameID(key string) string {
 	return "g" + hex.EncodeToString(sum[:12])
 }
 
+// bothLost is the games service's result of a game both players lost:
+// played (the arbiter's ruling when both are at fault, 2023 12.8 / 1997
+// 13.8) or by forfeit (-/-, termination "forfeit").
+const bothLost = "0-0"
+
 // WritePGN writes the game in PGN export format, with each move's clock
 // reading after the press as a [%clk] comment when the game's clock ran.
+//
+// A game both players lost ("0-0") has no result in PGN: the standard
+// allows only 1-0, 0-1, 1/2-1/2 and * in the Result tag and as the
+// termination marker, and readers refuse or misread anything else. It is
+// written with "*" in both places (so the tag and the movetext agree and
+// every reader accepts it), a comment before the moves saying that both
+// lost and under which article, and, for a game played, the PGN
+// supplement's Termination tag "rules infraction". The tournament's result
+// (0 for each) is in its TRF export and standings, not in the PGN.
 func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 	s := g.Setup()
-	pg := &pgn.Game{Start: g.Start(), Result: g.Result()}
+	result := g.Result()
+	pg := &pgn.Game{Start: g.Start(), Result: result}
+	termination := ""
+	if result == bothLost {
+		result, pg.Result = "*", "*"
+		end := g.Ending()
+		pg.Comment = "Both players lost (0-0)"
+		if end.Termination == "forfeit" {
+			pg.Comment += " by forfeit (-/-)"
+		} else {
+			termination = "rules infraction"
+		}
+		if end.Article != "" {
+			pg.Comment += ", article " + end.Article
+		}
+		pg.Comment += ": a result PGN cannot record; each scores 0"
+	}
 	event := s.TournamentID
 	if event == "" {
 		event = "Hakem game"
@@ -46,11 +76,14 @@ func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 	pg.SetTag("Round", round)
 	pg.SetTag("White", s.White)
 	pg.SetTag("Black", s.Black)
-	pg.SetTag("Result", g.Result())
+	pg.SetTag("Result", result)
 	if s.TimeControl != "" {
 		pg.SetTag("TimeControl", s.TimeControl)
 	}
 	pg.SetTag("GameId", id)
+	if termination != "" {
+		pg.SetTag("Termination", termination)
+	}
 	var times []clock.MoveTime
 	if t := g.Timer(); t.Started() {
 		times = t.Clock().Moves()

@@ -44,6 +44,8 @@ func TestParseResult(t *testing.T) {
 		{"W/L", BoardResult{pairing.Win, pairing.Loss, true, true}, true},
 		{"L/W", BoardResult{pairing.Loss, pairing.Win, true, true}, true},
 		{"D/D", BoardResult{pairing.Draw, pairing.Draw, true, true}, true},
+		{"0-0", BoardResult{pairing.Loss, pairing.Loss, true, false}, true}, // both lost a game played
+		{"L/L", BoardResult{pairing.Loss, pairing.Loss, true, true}, true},
 		{"*", BoardResult{}, false},
 		{"", BoardResult{}, false},
 		{"2-0", BoardResult{}, false},

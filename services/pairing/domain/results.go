@@ -4,7 +4,7 @@ import "github.com/hakem-chess/hakem/pairing"
 
 // A board's result as the tournament counts it is a string: the games
 // service's results of a game played over the board ("1-0", "0-1",
-// "1/2-1/2"), "*" (or "") for a game going on, or one of the forfeits
+// "1/2-1/2", and BothLost "0-0"), "*" (or "") for a game going on, or one of the forfeits
 // below for a game not played.
 const (
 	// WhiteForfeitWin is a win of White by forfeit: Black lost without
@@ -22,6 +22,19 @@ const (
 	UnratedWhiteWin = "W/L"
 	UnratedBlackWin = "L/W"
 	UnratedDraw     = "D/D"
+	// BothLost is a game played that both players lost ("0-0": the
+	// arbiter's ruling when both are at fault, laws.BothAtFault, 2023
+	// 12.8 / 1997 13.8 — e.g. both refuse to comply with the Laws): a
+	// game played over the board, unlike DoubleForfeit. It is written
+	// TRF 0 for both with their colours, counts for the colour history
+	// and forbids a rematch (C.04.1), scores nothing for either, and is
+	// rated as a loss for both: the FIDE Rating Regulations have no
+	// article on a game both lost, and each player did lose a game played
+	// (our reading; an arbiter who disagrees overrides the result).
+	BothLost = "0-0"
+	// UnratedBothLost is BothLost in a game that lasted less than one
+	// move: TRF L for both, played, not rated.
+	UnratedBothLost = "L/L"
 )
 
 // UnratedBelowPlies is the length below which a game played over the
@@ -62,7 +75,11 @@ func ParseResult(s string) (r BoardResult, ok bool) {
 		return BoardResult{White: pairing.Loss, Black: pairing.Win, Played: true, Unrated: true}, true
 	case UnratedDraw:
 		return BoardResult{White: pairing.Draw, Black: pairing.Draw, Played: true, Unrated: true}, true
-	case DoubleForfeit, "0-0":
+	case BothLost:
+		return BoardResult{White: pairing.Loss, Black: pairing.Loss, Played: true}, true
+	case UnratedBothLost:
+		return BoardResult{White: pairing.Loss, Black: pairing.Loss, Played: true, Unrated: true}, true
+	case DoubleForfeit:
 		return BoardResult{White: pairing.Loss, Black: pairing.Loss}, true
 	}
 	return BoardResult{}, false
@@ -96,7 +113,7 @@ func TournamentResult(result, termination string) string {
 // GameResult is the result a game of ply plies counts for in its
 // tournament: TournamentResult, and a game played that lasted less than
 // one move (ply below UnratedBelowPlies) as UnratedWhiteWin,
-// UnratedBlackWin or UnratedDraw.
+// UnratedBlackWin, UnratedDraw or UnratedBothLost.
 func GameResult(result, termination string, ply int) string {
 	r := TournamentResult(result, termination)
 	if ply >= UnratedBelowPlies {
@@ -109,6 +126,8 @@ func GameResult(result, termination string, ply int) string {
 		return UnratedBlackWin
 	case "1/2-1/2":
 		return UnratedDraw
+	case BothLost:
+		return UnratedBothLost
 	}
 	return r
 }

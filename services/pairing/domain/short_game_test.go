@@ -24,6 +24,8 @@ func TestGameResult(t *testing.T) {
 		{"1-0", "forfeit", 0, WhiteForfeitWin},
 		{"0-1", "forfeit", 1, BlackForfeitWin},
 		{"0-0", "forfeit", 0, DoubleForfeit},
+		{"0-0", "arbiter", 30, BothLost},
+		{"0-0", "arbiter", 1, UnratedBothLost},
 		{"*", "", 0, "*"},
 	} {
 		if got := GameResult(tt.result, tt.termination, tt.ply); got != tt.want {

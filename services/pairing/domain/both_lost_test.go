@@ -1,0 +1,61 @@
+package domain
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/hakem-chess/hakem/pairing/trf"
+)
+
+// TestBothLostInTRF: a game played that both players lost ("0-0", the
+// arbiter's ruling when both are at fault) is written 0 for both with
+// their colours (L for both when it lasted less than one move), reads back
+// from the written file as a game played by each, scores nothing, and the
+// two players may not meet again (the Dutch engine finds no round 2 for
+// two players) — unlike the double forfeit -/-, which is no game played.
+func TestBothLostInTRF(t *testing.T) {
+	for _, tt := range []struct {
+		result string
+		code   trf.ResultCode
+	}{
+		{BothLost, trf.Loss},
+		{UnratedBothLost, trf.UnratedLoss},
+	} {
+		t.Run(tt.result, func(t *testing.T) {
+			tr := swiss(t, 2, 2)
+			evs, err := tr.PairNextAfter("T", nil)
+			fold(t, tr, evs, err)
+			board := tr.Rounds[0].Pairings[0]
+			results := map[string]string{board.GameID: tt.result}
+			evs, err = tr.Close(1, results)
+			fold(t, tr, evs, err)
+			f, err := tr.File(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text bytes.Buffer
+			if err := f.Write(&text); err != nil {
+				t.Fatal(err)
+			}
+			back, err := trf.Read(&text)
+			if err != nil {
+				t.Fatalf("the written file does not read back: %v\n%s", err, text.String())
+			}
+			order := tr.StartNumbers()
+			for n, i := range order {
+				e, id := back.Players[n].Rounds[0], tr.Players[i].PlayerID
+				color := trf.White
+				if id == board.Black {
+					color = trf.Black
+				}
+				if e.Result != tt.code || e.Color != color || !e.Played() || back.Players[n].Points != 0 {
+					t.Errorf("%s: %+v, %g points; want %q with colour %c, no point", id, e, back.Players[n].Points, rune(tt.code), color)
+				}
+			}
+			if evs, err := tr.PairNextAfter("T", results); !errors.Is(err, ErrState) {
+				t.Fatalf("two players who played each other paired again: %v %v", evs, err)
+			}
+		})
+	}
+}
