@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -26,34 +27,33 @@ func fastDecode(b []byte) (Envelope, bool) {
 // kept: Data is then a slice of b (capacity cut at its end, so an append to
 // it copies) rather than a copy.
 func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
-	// One copy of the message as a string: every string field is a slice
-	// of it (one allocation per envelope instead of one per field).
-	p := fastParser{b: b, s: string(b)}
-	var recordedAt string
+	p := fastParser{b: b}
+	var recordedAt []byte
 	var data []byte
-	if !p.object(func(key string) bool {
+	if !p.object(func(key []byte) bool {
 		var ok bool
-		switch key {
+		switch string(key) {
 		case "id":
-			e.ID, ok = p.str()
+			ok = p.strTo(fieldID)
 		case "type":
-			e.Type, ok = p.typeName()
+			ok = p.typeNameTo(e)
 		case "v":
 			var n uint64
 			n, ok = p.uint()
 			e.Version = int(n)
 			ok = ok && n <= 1<<31
 		case "aggregate":
-			e.Aggregate = Aggregate{}
-			ok = p.object(func(k string) bool {
+			// A repeated object is merged into the first, as
+			// encoding/json does.
+			ok = p.object(func(k []byte) bool {
 				var s string
 				var ok bool
-				switch k {
+				switch string(k) {
 				case "kind":
 					s, ok = p.oneOf(knownKinds)
 					e.Aggregate.Kind = Kind(s)
 				case "id":
-					e.Aggregate.ID, ok = p.str()
+					ok = p.strTo(fieldAggregateID)
 				}
 				return ok
 			})
@@ -64,29 +64,31 @@ func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
 		case "seq":
 			e.Seq, ok = p.uint()
 		case "recorded_at":
-			recordedAt, ok = p.str()
+			var start, end int
+			if start, end, ok = p.span(); ok {
+				recordedAt = p.b[start:end]
+			}
 		case "actor":
-			e.Actor = Actor{}
-			ok = p.object(func(k string) bool {
+			ok = p.object(func(k []byte) bool {
 				var ok bool
-				switch k {
+				switch string(k) {
 				case "role":
 					e.Actor.Role, ok = p.oneOf(knownRoles)
 				case "id":
-					e.Actor.ID, ok = p.str()
+					ok = p.strTo(fieldActorID)
 				}
 				return ok
 			})
 		case "causation_id":
-			e.CausationID, ok = p.str()
+			ok = p.strTo(fieldCausationID)
 		case "correlation_id":
-			e.CorrelationID, ok = p.str()
+			ok = p.strTo(fieldCorrelationID)
 		case "idempotency_key":
-			e.IdempotencyKey, ok = p.str()
+			ok = p.strTo(fieldIdempotencyKey)
 		case "prev_hash":
-			e.PrevHash, ok = p.str()
+			ok = p.strTo(fieldPrevHash)
 		case "hash":
-			e.Hash, ok = p.str()
+			ok = p.strTo(fieldHash)
 		case "data":
 			if p.i < len(p.b) && p.b[p.i] == 'n' {
 				return false // null: leave it to encoding/json
@@ -105,17 +107,18 @@ func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
 		return false
 	}
 	p.space()
-	if p.i != len(p.b) || recordedAt == "" {
+	if p.i != len(p.b) || len(recordedAt) == 0 {
 		return false
 	}
 	t, ok := parseInstant(recordedAt)
 	if !ok {
 		var err error
-		if t, err = time.Parse(TimeFormat, recordedAt); err != nil {
+		if t, err = time.Parse(TimeFormat, string(recordedAt)); err != nil {
 			return false
 		}
 	}
 	e.RecordedAt = t
+	p.materialize(e)
 	switch {
 	case data == nil:
 	case owned:
@@ -128,8 +131,86 @@ func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
 
 type fastParser struct {
 	b []byte
-	s string // b as a string, which str slices
 	i int
+	// The string fields found, set at the end from one string holding
+	// them all (one allocation per envelope, of their bytes only).
+	pending [16]pendingString
+	np      int
+}
+
+// pendingString is a string field to set: b[start:end] into the field.
+type pendingString struct {
+	field      stringField
+	start, end int
+}
+
+// stringField names an Envelope's string field (not a pointer to it: the
+// envelope then stays where its caller put it, on the stack if it can).
+type stringField uint8
+
+const (
+	fieldID stringField = iota
+	fieldType
+	fieldAggregateID
+	fieldActorID
+	fieldCausationID
+	fieldCorrelationID
+	fieldIdempotencyKey
+	fieldPrevHash
+	fieldHash
+	fieldNone // a value overridden by a later one
+)
+
+// materialize sets the pending string fields of e, all slices of one new
+// string (a strings.Builder's, which is not copied again); a field found
+// twice gets its last value, as with encoding/json.
+func (p *fastParser) materialize(e *Envelope) {
+	n := 0
+	for _, ps := range p.pending[:p.np] {
+		n += ps.end - ps.start
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for _, ps := range p.pending[:p.np] {
+		sb.Write(p.b[ps.start:ps.end])
+	}
+	all := sb.String()
+	off := 0
+	for _, ps := range p.pending[:p.np] {
+		v := all[off : off+ps.end-ps.start]
+		off += ps.end - ps.start
+		switch ps.field {
+		case fieldID:
+			e.ID = v
+		case fieldType:
+			e.Type = v
+		case fieldAggregateID:
+			e.Aggregate.ID = v
+		case fieldActorID:
+			e.Actor.ID = v
+		case fieldCausationID:
+			e.CausationID = v
+		case fieldCorrelationID:
+			e.CorrelationID = v
+		case fieldIdempotencyKey:
+			e.IdempotencyKey = v
+		case fieldPrevHash:
+			e.PrevHash = v
+		case fieldHash:
+			e.Hash = v
+		}
+	}
+}
+
+// strTo parses a string (see span) that materialize will set into field.
+func (p *fastParser) strTo(field stringField) bool {
+	start, end, ok := p.span()
+	if !ok || p.np == len(p.pending) {
+		return false
+	}
+	p.pending[p.np] = pendingString{field: field, start: start, end: end}
+	p.np++
+	return true
 }
 
 // parseInstant parses the common form of an instant as stored, UTC with
@@ -137,7 +218,7 @@ type fastParser struct {
 // what time.Parse(TimeFormat, s) gives; anything else (an offset, a
 // lower-case letter, an out-of-range field) answers false and the caller
 // uses time.Parse.
-func parseInstant(s string) (time.Time, bool) {
+func parseInstant[T string | []byte](s T) (time.Time, bool) {
 	const base = len("2006-01-02T15:04:05")
 	if len(s) < base+1 || s[len(s)-1] != 'Z' || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
 		return time.Time{}, false
@@ -163,7 +244,7 @@ func parseInstant(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	nsec := 0
-	if frac := s[base : len(s)-1]; frac != "" {
+	if frac := s[base : len(s)-1]; len(frac) > 0 {
 		digits := len(frac) - 1
 		if frac[0] != '.' || digits < 1 || digits > 9 {
 			return time.Time{}, false
@@ -194,7 +275,7 @@ func (p *fastParser) space() {
 
 // object parses {"key": value, ...}, calling field with p just before each
 // value; field must consume the value and may refuse a key (return false).
-func (p *fastParser) object(field func(key string) bool) bool {
+func (p *fastParser) object(field func(key []byte) bool) bool {
 	p.space()
 	if p.i >= len(p.b) || p.b[p.i] != '{' {
 		return false
@@ -207,10 +288,11 @@ func (p *fastParser) object(field func(key string) bool) bool {
 	}
 	for {
 		p.space()
-		key, ok := p.str()
+		start, end, ok := p.span()
 		if !ok {
 			return false
 		}
+		key := p.b[start:end]
 		p.space()
 		if p.i >= len(p.b) || p.b[p.i] != ':' {
 			return false
@@ -236,10 +318,10 @@ func (p *fastParser) object(field func(key string) bool) bool {
 	}
 }
 
-// Decoded strings are slices of one copy of the message; the few that a
-// reader may keep long after the envelope (type, kind, writer, role) are
-// the shared copies of the known values instead, so that keeping them does
-// not keep the message. Types are many (a map); the rest are a handful
+// Decoded strings are slices of one string of the envelope's string
+// fields; the few that recur in every envelope and that a reader may keep
+// long after it (type, kind, writer, role) are the shared copies of the
+// known values instead. Types are many (a map); the rest are a handful
 // (compared in turn, cheaper than hashing).
 var (
 	knownTypes   = map[string]string{}
@@ -262,18 +344,28 @@ func init() {
 	}
 }
 
-// typeName is str, returning the shared copy of a catalogue type name.
-func (p *fastParser) typeName() (string, bool) {
+// typeNameTo sets e's type: the shared copy of a catalogue type name at
+// once, any other name when materialize runs.
+func (p *fastParser) typeNameTo(e *Envelope) bool {
 	if j := p.plainEnd(); j > 0 {
 		if s, ok := knownTypes[string(p.b[p.i+1:j])]; ok {
 			p.i = j + 1
-			return s, true
+			e.Type = s
+			// The last value wins: forget an earlier one still pending.
+			for k := range p.pending[:p.np] {
+				if p.pending[k].field == fieldType {
+					p.pending[k].field = fieldNone
+				}
+			}
+			return true
 		}
 	}
-	return p.str()
+	return p.strTo(fieldType)
 }
 
-// oneOf is str, returning the shared copy if the string is in known.
+// oneOf parses a string that is one of known, returning the shared copy;
+// any other string answers false (the caller falls back to encoding/json,
+// rare for kinds, writers and roles).
 func (p *fastParser) oneOf(known []string) (string, bool) {
 	if j := p.plainEnd(); j > 0 {
 		for _, s := range known {
@@ -283,7 +375,7 @@ func (p *fastParser) oneOf(known []string) (string, bool) {
 			}
 		}
 	}
-	return p.str()
+	return "", false
 }
 
 // plainEnd returns the index of the closing quote of a short string of
@@ -304,13 +396,13 @@ func (p *fastParser) plainEnd() int {
 	return 0
 }
 
-// str parses a string without escapes or control characters, in valid
-// UTF-8.
-func (p *fastParser) str() (string, bool) {
+// span parses a string without escapes or control characters, in valid
+// UTF-8, and returns the bounds of its content in b.
+func (p *fastParser) span() (start, end int, ok bool) {
 	if p.i >= len(p.b) || p.b[p.i] != '"' {
-		return "", false
+		return 0, 0, false
 	}
-	start := p.i + 1
+	start = p.i + 1
 	ascii := true
 	for j := start; j < len(p.b); j++ {
 		c := p.b[j]
@@ -319,22 +411,18 @@ func (p *fastParser) str() (string, bool) {
 		}
 		switch {
 		case c == '"':
-			s := p.b[start:j]
-			if !ascii && !utf8.Valid(s) {
-				return "", false
+			if !ascii && !utf8.Valid(p.b[start:j]) {
+				return 0, 0, false
 			}
 			p.i = j + 1
-			if len(p.s) == len(p.b) {
-				return p.s[start:j], true
-			}
-			return string(s), true
+			return start, j, true
 		case c == '\\' || c < 0x20:
-			return "", false
+			return 0, 0, false
 		case c >= 0x80:
 			ascii = false
 		}
 	}
-	return "", false
+	return 0, 0, false
 }
 
 // uint parses a non-negative integer without sign, fraction or exponent.
