@@ -11,7 +11,14 @@
 // service's process). A game that ended by forfeit (a default, or a
 // result override to +/-, -/+ or -/-) counts as a forfeit, not a game
 // played; a game of less than one move (fewer than two plies) as W/L, L/W
-// or D/D (domain.GameResult: played for the pairing, not rated). Half
+// or D/D (domain.GameResult: played for the pairing, not rated); a game
+// played that both lost (0-0, the arbiter's ruling when both are at fault)
+// as domain.BothLost (TRF 0 for both, rated as a loss for both). A board
+// whose game the arbiter annulled counts the replay ordered in its place
+// (app.FollowReplays: arbiter.replay_ordered); the annulled game counts
+// for nothing, and the round's PGN lists the replay instead. Penalties of
+// expulsion in a game expel from the tournament (app.ExpelOnPenalty, the
+// arbiter's consumer group arbiter-expulsions). Half
 // done: acceleration is not offered; the FIDE rule for a player who
 // leaves a round robin (results cancelled before half of his games,
 // forfeits after) is applied by the scoring service's standings and
