@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -56,12 +57,12 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	hall.run(chromedp.SetValue(chromedp.CSS("#arbiter"), "a1"))
 
 	// No token: the server refuses, the console says so, nothing lands.
-	hall.run(chromedp.SetValue(chromedp.CSS("#pause-reason"), "no token"), chromedp.Click(chromedp.CSS("#pause")))
-	hall.waitTrue("the refusal without a token", `document.querySelector('#message.error') && /token|unauthenticated|Authorization/i.test(document.querySelector('#message').textContent)`)
+	clickUntil(hall, "the refusal without a token", `document.querySelector('#message.error') && /token|unauthenticated|Authorization/i.test(document.querySelector('#message').textContent)`,
+		chromedp.SetValue(chromedp.CSS("#pause-reason"), "no token"), chromedp.Click(chromedp.CSS("#pause")))
 	// An unknown token: refused too.
 	hall.run(chromedp.SendKeys(chromedp.CSS("#token"), "tok-unknown-00000000000000000000000000"), chromedp.Blur(chromedp.CSS("#token")))
-	hall.run(chromedp.SetValue(chromedp.CSS("#pause-reason"), "unknown token"), chromedp.Click(chromedp.CSS("#pause")))
-	hall.waitTrue("the refusal of an unknown token", `document.querySelector('#message.error') && document.querySelector('#message').textContent.includes('not valid')`)
+	clickUntil(hall, "the refusal of an unknown token", `document.querySelector('#message.error') && document.querySelector('#message').textContent.includes('not valid')`,
+		chromedp.SetValue(chromedp.CSS("#pause-reason"), "unknown token"), chromedp.Click(chromedp.CSS("#pause")))
 	if n := paused(); n != 0 {
 		t.Fatalf("%d pauses recorded without a valid token", n)
 	}
@@ -70,8 +71,8 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	var cleared bool
 	hall.eval(`(() => { document.querySelector('#token').value = ''; return true; })()`, &cleared)
 	hall.run(chromedp.SendKeys(chromedp.CSS("#token"), authTokens["a1"]), chromedp.Blur(chromedp.CSS("#token")))
-	hall.run(chromedp.SetValue(chromedp.CSS("#pause-reason"), "claim under examination"), chromedp.Click(chromedp.CSS("#pause")))
-	hall.waitTrue("the clocks paused", `document.querySelector('#incidents li[data-type="clock.paused"]') && !document.querySelector('#message.error')`)
+	clickUntil(hall, "the clocks paused", `document.querySelector('#incidents li[data-type="clock.paused"]')`,
+		chromedp.SetValue(chromedp.CSS("#pause-reason"), "claim under examination"), chromedp.Click(chromedp.CSS("#pause")))
 	var pause map[string]any
 	for _, e := range s.eventLog(game) {
 		if e["type"] == "clock.paused" {
@@ -88,10 +89,28 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	// Opened again in the same tab, the console still holds the token.
 	hall.open(s.base + "/console?game=" + game)
 	hall.waitTrue("the console again", `document.querySelector('#detail #resume') && document.querySelector('#token')`)
-	hall.run(chromedp.SetValue(chromedp.CSS("#arbiter"), "a1"), chromedp.Click(chromedp.CSS("#resume")))
-	hall.waitTrue("the clocks resumed", `document.querySelector('#incidents li[data-type="clock.resumed"]') && !document.querySelector('#message.error')`)
+	hall.run(chromedp.SetValue(chromedp.CSS("#arbiter"), "a1"))
+	clickUntil(hall, "the clocks resumed", `document.querySelector('#incidents li[data-type="clock.resumed"]')`, chromedp.Click(chromedp.CSS("#resume")))
 	hall.noJSErrors()
 	if strings.Contains(s.output(), authTokens["a1"]) {
 		t.Error("the token is in the server's output")
 	}
+}
+
+// clickUntil runs actions (a press of a console's button) until expr
+// holds, at most five times: the console may redraw the game's panel, and
+// its message with it, while the game's events are still being loaded.
+func clickUntil(b *browserTab, what, expr string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	for range 5 {
+		b.run(actions...)
+		for deadline := time.Now().Add(4 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			var ok bool
+			b.eval("!!("+expr+")", &ok)
+			if ok {
+				return
+			}
+		}
+	}
+	b.waitTrue(what, expr)
 }
