@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,6 +90,11 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	// Opened again in the same tab, the console still holds the token.
 	hall.open(s.base + "/console?game=" + game)
 	hall.waitTrue("the console again", `document.querySelector('#detail #resume') && document.querySelector('#token')`)
+	var inDocument bool
+	hall.eval(`document.documentElement.outerHTML.includes(`+strconv.Quote(authTokens["a1"])+`)`, &inDocument)
+	if inDocument {
+		t.Error("the token is written into the page's document (an attribute), not only held by the field")
+	}
 	hall.run(chromedp.SetValue(chromedp.CSS("#arbiter"), "a1"))
 	clickUntil(hall, "the clocks resumed", `document.querySelector('#incidents li[data-type="clock.resumed"]')`, chromedp.Click(chromedp.CSS("#resume")))
 	hall.noJSErrors()

@@ -28,7 +28,8 @@ const arbiterInput = el('input', { id: 'arbiter', value: localStorage.getItem('h
 arbiterInput.addEventListener('change', () => localStorage.setItem('hakem-arbiter', arbiterInput.value));
 // The access token (HTTP authorisation): needed to act when the server runs
 // with tokens; kept in this tab's session storage only, never in the page.
-const tokenInput = el('input', { id: 'token', type: 'password', autocomplete: 'off', value: sessionStorage.getItem('hakem-token') || '', title: 'your access token, when the server requires one (kept for this tab only)' });
+const tokenInput = el('input', { id: 'token', type: 'password', autocomplete: 'off', title: 'your access token, when the server requires one (kept for this tab only)' });
+tokenInput.value = sessionStorage.getItem('hakem-token') || ''; // the property, not an attribute: the token stays out of the document
 tokenInput.addEventListener('change', () => sessionStorage.setItem('hakem-token', tokenInput.value));
 const attention = el('ul', { id: 'attention', class: 'log' });
 const gameList = el('div', { id: 'games', class: 'grid' });
