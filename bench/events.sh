@@ -5,7 +5,10 @@
 # publishing or reading the same bytes on the same embedded server, in the
 # same run. Also runs the slow suites: the SIGKILL test with 10 rounds and
 # the store on a 3-node, 3-replica cluster.
-# HAKEM_BENCH_GAMES overrides the 10,000 games (e.g. 1000 for a quick look).
+# Appends are measured in 24 short rounds alternating Hakem and the raw
+# baselines; a ratio is the median of the per-round ratios (quartiles in
+# brackets). HAKEM_BENCH_GAMES overrides the 10,000 games (e.g. 1000 for a
+# quick look); HAKEM_BENCH_PART=appends or reads runs one half of the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
