@@ -26,6 +26,21 @@ func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, ev
 	if err != nil {
 		return nil, events.Head{}, err
 	}
+	return decoded(gameID, envs, head)
+}
+
+// LoadAfter reads the game's events after head (all writers) and decodes
+// them (app.StoreAfter).
+func (s EventStore) LoadAfter(ctx context.Context, gameID string, head events.Head) ([]app.Recorded, events.Head, error) {
+	envs, head, err := s.Store.LoadAfter(ctx, events.Game(gameID), head)
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	return decoded(gameID, envs, head)
+}
+
+// decoded pairs each envelope with its decoded event.
+func decoded(gameID string, envs []events.Envelope, head events.Head) ([]app.Recorded, events.Head, error) {
 	out := make([]app.Recorded, len(envs))
 	for i, e := range envs {
 		ev, err := events.Decode(e)

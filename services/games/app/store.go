@@ -58,6 +58,19 @@ type Store interface {
 	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error)
 }
 
+// StoreAfter is a Store that also reads only a game's events after a head
+// (adapters.EventStore through events.Store.LoadAfter): the decider
+// brings a cached game up to date with it after a conflict (another
+// service wrote to the game, e.g. the clocks service's clock.started)
+// instead of reading the whole log.
+type StoreAfter interface {
+	Store
+	// LoadAfter returns the game's events after head, in order, and the
+	// game's head after them (none and head when nothing was written
+	// since); an error when the log does not continue from head.
+	LoadAfter(ctx context.Context, gameID string, head events.Head) ([]Recorded, events.Head, error)
+}
+
 // Feed follows a game's events as they are written.
 type Feed interface {
 	// Follow calls fn with every event of the game from sequence from on

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/adapters"
@@ -217,5 +219,79 @@ func TestCachedGame(t *testing.T) {
 	recs, _, err := store.Load(ctx, "g")
 	if err != nil || len(recs) != 4 {
 		t.Fatalf("log: %d events, %v; want 4", len(recs), err)
+	}
+}
+
+// countedStore is the real store, counting whole reads and reads after a
+// head (the evidence of which one the decider used).
+type countedStore struct {
+	app.StoreAfter
+	loads, afters atomic.Int64
+}
+
+func (s *countedStore) Load(ctx context.Context, id string) ([]app.Recorded, events.Head, error) {
+	s.loads.Add(1)
+	return s.StoreAfter.Load(ctx, id)
+}
+
+func (s *countedStore) LoadAfter(ctx context.Context, id string, h events.Head) ([]app.Recorded, events.Head, error) {
+	s.afters.Add(1)
+	return s.StoreAfter.LoadAfter(ctx, id, h)
+}
+
+// TestCacheCatchesUp: a cached game that another writer moved past (the
+// clocks service's clock.started, another copy's move) is brought up to
+// date with the events after its head only — no whole read — and the
+// command is decided on it: it lands on top, and a command whose key came
+// in with those events is answered from the log as a retry.
+func TestCacheCatchesUp(t *testing.T) {
+	ctx := context.Background()
+	es := newStore(t)
+	store := &countedStore{StoreAfter: es}
+	d := &command.Decider{Store: store, Retries: 4, CacheGames: 10}
+	two := &command.Decider{Store: es, Retries: 4, CacheGames: 10}
+	move := command.MakeMoveHandler{Decider: d}
+	if _, err := (command.CreateGameHandler{Decider: d}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b", TimeControl: "5400+30"}, Meta: meta("c", "o")}); err != nil {
+		t.Fatal(err)
+	}
+	clocks := adapters.EventStore{Store: es.Store, Writer: events.WriterClocks}
+	_, head, err := clocks.Load(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := time.Now().UTC().Add(-time.Second).Truncate(time.Millisecond)
+	if _, _, err := clocks.Append(ctx, "g", head, app.Meta{IdempotencyKey: "start", RecordedAt: started},
+		[]events.Event{events.ClockStarted{At: started, TimeControl: "5400+30", WhiteMs: 5400000, BlackMs: 5400000}}); err != nil {
+		t.Fatal(err)
+	}
+	loads := store.loads.Load()
+	o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: app.Meta{IdempotencyKey: "m1", Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: time.Now().UTC()}})
+	if err != nil || o.Version != 3 {
+		t.Fatalf("e4 after clock.started: %v, version %d", err, o.Version)
+	}
+	if n := store.loads.Load() - loads; n != 0 || store.afters.Load() != 1 {
+		t.Fatalf("%d whole reads and %d reads after the head; want 0 and 1", n, store.afters.Load())
+	}
+	// another copy plays Black's move under key m2; d catches up with it
+	// when its own (illegal on the new state: White is not on move) meets
+	// the conflict, then refuses it on the log
+	if _, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "d5", Meta: meta("m3", "b")}); !errors.Is(err, domain.ErrNotOnMove) {
+		t.Fatalf("Black again after e5: %v", err)
+	}
+	// White's move lands on top; a retry of m2 through d is answered with
+	// two's event
+	if o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m4", "w")}); err != nil || o.Version != 5 {
+		t.Fatalf("Nf3: %v, version %d", err, o.Version)
+	}
+	r, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")})
+	if err != nil || !r.Repeated || r.Events[0].Envelope.Seq != 4 {
+		t.Fatalf("retry of m2: %v %+v", err, r)
+	}
+	recs, _, err := es.Load(ctx, "g")
+	if err != nil || len(recs) != 5 {
+		t.Fatalf("log: %d events, %v; want 5", len(recs), err)
 	}
 }

@@ -33,9 +33,10 @@ type Decider struct {
 	// CacheGames is how many games' logs the decider keeps in memory
 	// between commands (0: none, every command reads the log). A command
 	// on a cached game is decided without reading the log: the append's
-	// expected head catches a stale cache (conflict: read and decide
-	// again), and a refusal decided on the cache is decided again on the
-	// log before it is given.
+	// expected head catches a stale cache (conflict: the events written
+	// since its head are read and folded in — app.StoreAfter, else the
+	// log whole — and the command decided again), and a refusal decided
+	// on the cache is decided again on the log before it is given.
 	CacheGames int
 
 	mu    sync.Mutex
@@ -206,7 +207,9 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 		m.RecordedAt = at
 		written, newHead, err := d.Store.Append(ctx, gameID, head, m, evs)
 		if errors.Is(err, app.ErrConflict) || errors.Is(err, app.ErrAlreadyApplied) {
-			d.forget(gameID)
+			if !errors.Is(err, app.ErrConflict) || !d.catchUp(ctx, gameID, c, recs, g) {
+				d.forget(gameID)
+			}
 			if attempt < retries || (fromCache && attempt < retries+1) {
 				if d.Metrics != nil {
 					d.Metrics.AppendConflicts.WithLabelValues("games").Inc()
@@ -256,6 +259,51 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 	}
 }
 
+// catchUp brings the game the decision was made on (c, folded as g from
+// recs when it was not cached) up to the game's head after a conflict:
+// it folds in only the events written since c's head (app.StoreAfter)
+// and caches the result, so that the next attempt decides on it without
+// reading the whole log. False when the store cannot, the read fails or
+// the events do not fold: the caller forgets the game and the next
+// attempt reads the log whole, as without the cache.
+func (d *Decider) catchUp(ctx context.Context, gameID string, c *cachedGame, recs []app.Recorded, g *domain.Game) bool {
+	st, ok := d.Store.(app.StoreAfter)
+	if !ok || d.CacheGames <= 0 || g == nil {
+		return false
+	}
+	more, head, err := st.LoadAfter(ctx, gameID, c.head)
+	if err != nil {
+		return false
+	}
+	for _, r := range more {
+		if r.Event != nil && g.ApplyAt(r.Envelope.RecordedAt, r.Event) != nil {
+			return false
+		}
+	}
+	if c.game == nil {
+		c.keys = logKeys(c.keys, recs)
+		c.game = g
+	}
+	c.keys = logKeys(c.keys, more)
+	c.head = head
+	if n := len(more); n > 0 {
+		c.lastAt = more[n-1].Envelope.RecordedAt
+	}
+	d.remember(gameID, c)
+	return true
+}
+
+// logKeys appends the idempotency keys of recs to keys (a command's
+// events share one: each once).
+func logKeys(keys []string, recs []app.Recorded) []string {
+	for _, r := range recs {
+		if k := r.Envelope.IdempotencyKey; k != "" && (len(keys) == 0 || keys[len(keys)-1] != k) {
+			keys = append(keys, strings.Clone(k))
+		}
+	}
+	return keys
+}
+
 // keep folds the events just written into the game the decision was made
 // on and caches it as of newHead (forgets the game when they do not fold).
 // recs is the log the game was folded from when it was not cached.
@@ -268,11 +316,7 @@ func (d *Decider) keep(gameID string, c *cachedGame, recs []app.Recorded, g *dom
 	}
 	if c.game == nil {
 		// first time cached: the keys of the log it was folded from
-		for _, r := range recs {
-			if k := r.Envelope.IdempotencyKey; k != "" && (len(c.keys) == 0 || c.keys[len(c.keys)-1] != k) {
-				c.keys = append(c.keys, strings.Clone(k))
-			}
-		}
+		c.keys = logKeys(c.keys, recs)
 		c.game = g
 	}
 	c.keys = append(c.keys, key)
