@@ -185,6 +185,9 @@ func TestAnnulmentReplayTournament(t *testing.T) {
 	if got := []any{boards()[0].(map[string]any)["result"], boards()[1].(map[string]any)["result"]}; got[0] != "0-1" || got[1] != "1-0" {
 		t.Errorf("the boards read %v, want 0-1 (the replay) and 1-0", got)
 	}
+	if b1, b2 := boards()[0].(map[string]any), boards()[1].(map[string]any); b1["game_id"] != ids[0] || b1["replay_game_id"] != replay || b2["replay_game_id"] != nil {
+		t.Errorf("the boards name the annulled game and its replay: %v, %v", b1, b2)
+	}
 	st := must(s.do("GET", "/api/tournaments/an/standings?after=1", ""), "standings")
 	points := map[string]float64{}
 	for _, x := range st.body["standings"].([]any) {

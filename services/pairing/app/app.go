@@ -60,21 +60,32 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 // A board whose game the arbiter annulled has the result of the replay
 // ordered in its place (PlayedGame), keyed by the pairing's game id.
 func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
-	out := map[string]string{}
+	out, _, err := p.ResultsPlayed(ctx, t)
+	return out, err
+}
+
+// ResultsPlayed is Results, with, for each board whose game was annulled,
+// the id of the replay that counts in its place (keyed by the pairing's
+// game id; absent for a game never annulled).
+func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results, replays map[string]string, err error) {
+	results, replays = map[string]string{}, map[string]string{}
 	for _, r := range t.Rounds {
 		for _, pr := range r.Pairings {
-			_, recs, err := p.PlayedGame(ctx, pr.GameID)
+			played, recs, err := p.PlayedGame(ctx, pr.GameID)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			g, err := gamesapp.Fold(recs)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			out[pr.GameID] = domain.GameResult(g.Result(), g.Ending().Termination, g.Ply())
+			results[pr.GameID] = domain.GameResult(g.Result(), g.Ending().Termination, g.Ply())
+			if played != pr.GameID {
+				replays[pr.GameID] = played
+			}
 		}
 	}
-	return out, nil
+	return results, replays, nil
 }
 
 // decide is the load-fold-decide-append loop on a tournament, for the

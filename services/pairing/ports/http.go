@@ -289,6 +289,9 @@ type round struct {
 type board struct {
 	events.Pairing
 	Result string `json:"result"`
+	// ReplayGameID is the game played in place of the board's annulled
+	// game (its result is the board's).
+	ReplayGameID string `json:"replay_game_id,omitempty"`
 }
 
 func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
@@ -297,7 +300,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	results, err := h.Pairing.Results(r.Context(), t)
+	results, replays, err := h.Pairing.ResultsPlayed(r.Context(), t)
 	if err != nil {
 		fail(w, err)
 		return
@@ -314,7 +317,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 	for _, rp := range t.Rounds {
 		rd := round{Round: rp.Round, Byes: rp.Byes}
 		for _, p := range rp.Pairings {
-			rd.Boards = append(rd.Boards, board{Pairing: p, Result: results[p.GameID]})
+			rd.Boards = append(rd.Boards, board{Pairing: p, Result: results[p.GameID], ReplayGameID: replays[p.GameID]})
 		}
 		v.Rounds = append(v.Rounds, rd)
 	}
