@@ -554,7 +554,10 @@ func (g *Game) Claim() (events.DrawClaimed, bool) {
 
 // EndByRuling decides the end of the game that an arbiter's ruling gives
 // (e.g. after a flag fall): nothing if the game is already over or the
-// ruling lets it continue.
+// ruling lets it continue. A ruling that both players lose (decision
+// BothLoseDecision: laws.BothAtFault, 1997 12.8, 2023 11.8) ends the game
+// BothLost (0-0) with the termination "arbiter" and the ruling's article:
+// a game played, not a forfeit.
 func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	if !g.exists {
 		return nil, refuse(ErrNotFound, "game not found")
@@ -570,12 +573,14 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		result = BlackWins
 	case "draw":
 		result = Draw
+	case BothLoseDecision:
+		result = BothLost
 	default:
 		return nil, nil
 	}
 	why := r.Matter
 	switch {
-	case r.Matter == "penalty":
+	case r.Matter == "penalty", r.Matter == BothAtFault:
 		why = "arbiter"
 	case r.Matter == "late_arrival":
 		why = "forfeit"

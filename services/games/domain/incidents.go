@@ -191,3 +191,18 @@ func (g *Game) overrideResult(e events.ResultOverridden) {
 		g.ending.Article = e.Article
 	}
 }
+
+// A game both players lose (1997 12.8, 2023 11.8: both found guilty of
+// refusing to comply with the Laws).
+const (
+	// BothAtFault is the matter of the arbiter's ruling that both players
+	// are at fault (laws.BothAtFault).
+	BothAtFault = "both_at_fault"
+	// BothLoseDecision is the decision of a ruling that both players lose
+	// the game (laws.BothLose).
+	BothLoseDecision = "both_lose"
+	// BothLost is the result of a game played that both players lost: 0-0,
+	// each scores nothing (the tournament counts it as played: pairing
+	// domain.BothLost).
+	BothLost = "0-0"
+)
