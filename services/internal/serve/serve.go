@@ -6,7 +6,6 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -496,10 +495,10 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 // envelope decodes a router message's event if it is of type want (the
 // zero envelope otherwise: most events on a subject, every move on the
 // games' subjects, are not what a handler reacts to). The type is read
-// first from the layout the events module writes (eventType); only an
+// first from the layout the events module writes (wiring.EventType); only an
 // event of type want, or one laid out otherwise, is decoded.
 func envelope(msg *message.Message, want string) (events.Envelope, error) {
-	if t, ok := eventType(msg.Payload); ok && string(t) != want {
+	if t, ok := wiring.EventType(msg.Payload); ok && string(t) != want {
 		return events.Envelope{}, nil
 	}
 	var env events.Envelope
@@ -510,29 +509,6 @@ func envelope(msg *message.Message, want string) (events.Envelope, error) {
 		return events.Envelope{}, nil
 	}
 	return env, nil
-}
-
-// eventType returns the type of a stored envelope laid out as the events
-// module encodes it, {"id":"<id>","type":"<type>",...}, without decoding
-// it; false for any other layout (or a string with an escape in it), which
-// the caller decodes instead. The store writes each key once, so the
-// second key is the envelope's type.
-func eventType(b []byte) ([]byte, bool) {
-	const open, mid = `{"id":"`, `","type":"`
-	if !bytes.HasPrefix(b, []byte(open)) {
-		return nil, false
-	}
-	rest := b[len(open):]
-	q := bytes.IndexByte(rest, '"')
-	if q < 0 || bytes.IndexByte(rest[:q], '\\') >= 0 || !bytes.HasPrefix(rest[q:], []byte(mid)) {
-		return nil, false
-	}
-	rest = rest[q+len(mid):]
-	q = bytes.IndexByte(rest, '"')
-	if q < 0 || bytes.IndexByte(rest[:q], '\\') >= 0 {
-		return nil, false
-	}
-	return rest[:q], true
 }
 
 // servePprof serves Go's profiles (/debug/pprof/) on addr, a listener of
