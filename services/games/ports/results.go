@@ -1,7 +1,6 @@
 package ports
 
 import (
-	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -35,19 +34,20 @@ func endCounter(ended *prometheus.CounterVec, remember int) func(msg *message.Me
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	var order []string
+	want := (events.GameEnded{}).EventType()
 	return func(msg *message.Message) error {
-		var probe struct {
-			Type string `json:"type"`
-		}
-		if err := json.Unmarshal(msg.Payload, &probe); err != nil {
-			return fmt.Errorf("event %s: %w", msg.UUID, err)
-		}
-		if probe.Type != (events.GameEnded{}).EventType() {
+		// every move of every game comes here: the type is read first
+		// from the store's layout, and only a game.ended (or an envelope
+		// laid out otherwise) is decoded
+		if t, ok := wiring.EventType(msg.Payload); ok && string(t) != want {
 			return nil
 		}
 		var env events.Envelope
-		if err := json.Unmarshal(msg.Payload, &env); err != nil {
+		if err := env.UnmarshalJSON(msg.Payload); err != nil {
 			return fmt.Errorf("event %s: %w", msg.UUID, err)
+		}
+		if env.Type != want {
+			return nil
 		}
 		ev, err := events.Decode(env)
 		if err != nil {

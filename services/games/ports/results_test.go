@@ -40,4 +40,20 @@ func TestEndCounterRedelivery(t *testing.T) {
 	if got := testutil.ToFloat64(ended.WithLabelValues("resignation")); got != 2 {
 		t.Fatalf("%g games ended counted, want 2 (g1 delivered twice, g2 once)", got)
 	}
+	// the type is read first: a move is not decoded (its truncated rest is
+	// no error), and an end laid out otherwise is decoded and counted
+	if err := handle(message.NewMessage("m", []byte(`{"id":"x","type":"game.move_played","data":{`))); err != nil {
+		t.Fatalf("a move was decoded: %v", err)
+	}
+	other := payload("g4", end)
+	reordered := []byte(`{"data":{"type":"game.move_played"},` + string(other[1:]))
+	if err := handle(message.NewMessage("m", reordered)); err != nil {
+		t.Fatal(err)
+	}
+	if got := testutil.ToFloat64(ended.WithLabelValues("resignation")); got != 3 {
+		t.Fatalf("%g games ended counted, want 3 (g4 laid out otherwise)", got)
+	}
+	if err := handle(message.NewMessage("m", []byte(`{"id":"x","type":"game.ended","data":{`))); err == nil {
+		t.Fatal("an undecodable game.ended was not an error")
+	}
 }
