@@ -406,11 +406,12 @@ func (f *folder) check(start, end int) (int, string, error) {
 
 // ruling re-decides a ruling: on a flag fall, a draw claim or a reported
 // illegal move (each on the event it follows from), or by hand (a penalty,
-// a late arrival, a wrong initial position: on the game as it stands).
+// a late arrival, a wrong initial position, both players at fault: on the
+// game as it stands).
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)

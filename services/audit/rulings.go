@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The arbiter's hand rulings (POST /api/games/{id}/rulings) record what
@@ -19,7 +20,10 @@ import (
 // distraction are the ones under which the Laws give the recorded ruling.
 // A late arrival's side and lateness are read from the ruling's
 // explanation (the only place the lateness is recorded); an annulment's
-// reason from arbiter.game_annulled.
+// reason from arbiter.game_annulled. A ruling that both players lose (1997
+// 12.8, 2023 11.8) must be an arbiter's; its reason is read from its
+// explanation (after arbiter/app.BothAtFaultReason), and the article, the
+// decision (both_lose) and the game's end (0-0) are re-decided.
 //
 // The arbiter's judgement of a quickplay-finish claim (2023 Guidelines
 // III.5, 1997 10.2: can the opponent win by normal means, is he trying
@@ -94,6 +98,15 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 				h.Reason = a.Reason
 			}
 		}
+	case domain.BothAtFault:
+		if env := f.log[start]; env.Actor.Role != "arbiter" {
+			return nil, fmt.Errorf("a ruling that both players lose given by %s:%s, not by an arbiter (only the arbiter finds both at fault)", env.Actor.Role, env.Actor.ID)
+		}
+		reason, ok := arbiter.ReasonOfBothAtFault(r.Explanation)
+		if !ok {
+			return nil, fmt.Errorf("a ruling that both players lose whose explanation %q states no reason", r.Explanation)
+		}
+		h.Reason = reason
 	}
 	return arbiter.HandRulingDecision(f.g, h, at)
 }

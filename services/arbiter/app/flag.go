@@ -11,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -36,6 +37,8 @@ func Decision(r laws.Result) string {
 		return "draw"
 	case laws.Continue:
 		return "game_continues"
+	case laws.BothLose:
+		return domain.BothLoseDecision
 	}
 	return r.String()
 }

@@ -23,8 +23,8 @@ var ErrBadRuling = errors.New("ruling refused")
 
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
-// "result_override", "quickplay_claim", "increment_request"; the fields
-// each needs are named there.
+// "both_at_fault", "result_override", "quickplay_claim",
+// "increment_request"; the fields each needs are named there.
 type HandRuling struct {
 	Matter string
 	// Side is the offender (penalty) or the late player (late_arrival).
@@ -38,7 +38,9 @@ type HandRuling struct {
 	Distraction bool
 	// LatenessMs is how late the player arrived (late_arrival).
 	LatenessMs int64
-	// Result, Reason and Article are a result override's.
+	// Result, Reason and Article are a result override's. Reason is also
+	// a penalty's and an annulment's (optional), and what both players did
+	// when both are at fault (both_at_fault: required).
 	Result, Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
@@ -158,7 +160,9 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 // (laws.Penalize: 1997 13.4, 2023 12.9), late arrival (laws.LateArrival:
 // 1997 6.6, 2023 6.7.1) with the forfeit it may declare, a wrong initial
 // position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
-// annulment (the new game the Laws then order follows: OrderReplay), or a
+// annulment (the new game the Laws then order follows: OrderReplay), both
+// players at fault (laws.BothAtFault: 1997 12.8, 2023 11.8; the games
+// service then ends the game 0-0, domain.EndByRuling), or a
 // result override (the game's OverrideResult; no article of the Laws
 // decides it: the arbiter's reason and article are required and recorded).
 func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
@@ -169,9 +173,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	switch h.Matter {
 	case "result_override":
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
-	case "penalty", "late_arrival", "wrong_initial_position", "quickplay_claim", "increment_request":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim", "increment_request":
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, result_override, quickplay_claim, increment_request or draw_claim", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request or draw_claim", h.Matter)
 	}
 	if g.Finished() {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
@@ -184,6 +188,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	}
 	if h.Matter == "increment_request" {
 		return incrementRuling(g, h, at)
+	}
+	if h.Matter == domain.BothAtFault {
+		return bothAtFaultRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {

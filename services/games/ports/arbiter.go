@@ -91,7 +91,10 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, http.StatusOK, out)
 }
 
-// ruling records an arbiter's hand ruling (see arbiterapp.HandRuling), or,
+// ruling records an arbiter's hand ruling (see arbiterapp.HandRuling:
+// e.g. matter "both_at_fault" with its "reason", the ruling that both
+// players lose, laws.BothAtFault, after which the games service ends the
+// game 0-0 from the ruling's event), or,
 // for matter "draw_claim", the ruling on the pending claim: the arbiter
 // service rules on every claim at once through the Laws (laws.ClaimDraw),
 // so this only makes it rule now when it has not (e.g. it was down); the
