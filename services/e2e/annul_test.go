@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestAnnulmentReplay: the arbiter finds that a game started from an
@@ -119,76 +117,37 @@ func TestAnnulmentReplayTournament(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	must := func(a answer, what string) answer {
-		t.Helper()
-		if a.status != http.StatusOK && a.status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", what, a.status, a.raw)
-		}
-		return a
-	}
-	must(s.post("/api/tournaments", map[string]any{"id": "an", "name": "Annulled", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}), "create")
-	for i := 1; i <= 4; i++ {
-		must(s.post("/api/tournaments/an/players", map[string]any{"player_id": fmt.Sprint("a", i), "name": fmt.Sprint("Player, a", i),
-			"rating": 2000 - 20*i, "idempotency_key": fmt.Sprint("a", i)}), "register")
-	}
-	must(s.post("/api/tournaments/an/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
-	boards := func() []any {
-		return s.do("GET", "/api/tournaments/an", "").body["rounds"].([]any)[0].(map[string]any)["boards"].([]any)
-	}
-	waitGame := func(id string, done func(map[string]any) bool) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; {
-			if g := s.do("GET", "/api/games/"+id, ""); g.status == 200 && done(g.body) {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("game %s: not as awaited", id)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	var ids, whites, blacks []string
-	for _, x := range boards() {
-		bd := x.(map[string]any)
-		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
-		waitGame(ids[len(ids)-1], func(map[string]any) bool { return true })
-	}
-	play := func(id, white, black string, sans ...string) {
-		t.Helper()
-		for i, m := range sans {
-			p := []string{white, black}[i%2]
-			must(s.post("/api/games/"+id+"/moves", map[string]string{"move": m, "player": p, "idempotency_key": "m" + m}), id+" move "+m)
-		}
-	}
-	play(ids[0], whites[0], blacks[0], "e4", "e5")
-	ruled := must(s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "wrong_initial_position",
+	ids, whites, blacks := startSwiss(t, s, "an", "Annulled", "a", 4)
+	boards := func() []any { return s.round("an", 1)["boards"].([]any) }
+	s.playMoves(t, ids[0], whites[0], blacks[0], "e4", "e5")
+	ruled := mustOK(t, s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "wrong_initial_position",
 		"reason": "king and queen swapped", "by": "chief", "idempotency_key": "annul"}), "annul")
 	replay := ids[0] + "-replay"
 	if evs := ruled.events(); len(evs) != 4 || evs[3]["aggregate"].(map[string]any)["id"] != replay {
 		t.Fatalf("the annulment's events: %s", ruled.raw)
 	}
-	play(ids[1], whites[1], blacks[1], "e4", "e5", "Nf3")
-	must(s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
-	waitGame(ids[1], func(g map[string]any) bool { return g["result"] == "1-0" })
+	s.playMoves(t, ids[1], whites[1], blacks[1], "e4", "e5", "Nf3")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
+	waitGameState(t, s, ids[1], func(g map[string]any) bool { return g["result"] == "1-0" })
 
 	// the replay goes on: the round is not over
 	if a := s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c0"}); a.status != http.StatusConflict {
 		t.Errorf("closing round 1 while the replay goes on: %d %s", a.status, a.raw)
 	}
-	play(replay, whites[0], blacks[0], "d4", "d5")
-	must(s.post("/api/games/"+replay+"/resign", map[string]string{"player": whites[0], "idempotency_key": "r"}), "resign the replay")
-	waitGame(replay, func(g map[string]any) bool { return g["result"] == "0-1" })
+	s.playMoves(t, replay, whites[0], blacks[0], "d4", "d5")
+	mustOK(t, s.post("/api/games/"+replay+"/resign", map[string]string{"player": whites[0], "idempotency_key": "r"}), "resign the replay")
+	waitGameState(t, s, replay, func(g map[string]any) bool { return g["result"] == "0-1" })
 	if g := s.do("GET", "/api/games/"+ids[0], ""); g.body["result"] != "*" {
 		t.Errorf("the annulled game's result: %v", g.body["result"])
 	}
-	must(s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
 	if got := []any{boards()[0].(map[string]any)["result"], boards()[1].(map[string]any)["result"]}; got[0] != "0-1" || got[1] != "1-0" {
 		t.Errorf("the boards read %v, want 0-1 (the replay) and 1-0", got)
 	}
 	if b1, b2 := boards()[0].(map[string]any), boards()[1].(map[string]any); b1["game_id"] != ids[0] || b1["replay_game_id"] != replay || b2["replay_game_id"] != nil {
 		t.Errorf("the boards name the annulled game and its replay: %v, %v", b1, b2)
 	}
-	st := must(s.do("GET", "/api/tournaments/an/standings?after=1", ""), "standings")
+	st := mustOK(t, s.do("GET", "/api/tournaments/an/standings?after=1", ""), "standings")
 	points := map[string]float64{}
 	for _, x := range st.body["standings"].([]any) {
 		sm := x.(map[string]any)
@@ -208,9 +167,7 @@ func TestAnnulmentReplayTournament(t *testing.T) {
 		strings.Contains(pg.raw, `[GameId "`+ids[0]+`"]`) || !strings.Contains(pg.raw, `[Result "0-1"]`) || !strings.Contains(pg.raw, "1. d4 d5") {
 		t.Errorf("round 1's PGN: the replay in board 1's place, the annulled game left out:\n%s", pg.raw)
 	}
-	must(s.post("/api/tournaments/an/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/an/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
 	s.stop()
-	if r := runAudit(t, "tournament", "an", "--data", data, "--json"); r.code != 0 || r.json["ok"] != true {
-		t.Errorf("audit: exit %d %s\n%s", r.code, r.stderr, r.stdout)
-	}
+	auditTournament(t, data, "an")
 }

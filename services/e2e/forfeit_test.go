@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
@@ -30,63 +29,35 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	must := func(a answer, what string) answer {
-		t.Helper()
-		if a.status != http.StatusOK && a.status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", what, a.status, a.raw)
-		}
-		return a
-	}
-	must(s.post("/api/tournaments", map[string]any{"id": "fx", "name": "Forfeits", "system": "swiss-dutch", "rounds": 3,
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "fx", "name": "Forfeits", "system": "swiss-dutch", "rounds": 3,
 		"tiebreaks": []string{"BH", "SB"}, "idempotency_key": "t"}), "create")
 	name := map[string]string{}
 	for i := 1; i <= 6; i++ {
 		p := fmt.Sprint("f", i)
 		name[p] = "Player, " + p
-		must(s.post("/api/tournaments/fx/players", map[string]any{"player_id": p, "name": name[p], "rating": 2000 - 20*i,
+		mustOK(t, s.post("/api/tournaments/fx/players", map[string]any{"player_id": p, "name": name[p], "rating": 2000 - 20*i,
 			"rated_games": 40, "birth_year": 1990, "idempotency_key": p}), "register "+p)
-	}
-	round := func(n int) map[string]any {
-		t.Helper()
-		return s.do("GET", "/api/tournaments/fx", "").body["rounds"].([]any)[n-1].(map[string]any)
-	}
-	waitResult := func(id string) string {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; {
-			if g := s.do("GET", "/api/games/"+id, ""); g.status == 200 && g.body["result"] != "*" && g.body["result"] != nil {
-				return g.body["result"].(string)
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("game %s: no result", id)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
 	}
 	play := func(n int, forfeit bool) (white, black string) {
 		t.Helper()
-		for i, x := range round(n)["boards"].([]any) {
+		for i, x := range s.round("fx", n)["boards"].([]any) {
 			bd := x.(map[string]any)
 			id, w, b := bd["game_id"].(string), bd["white"].(string), bd["black"].(string)
-			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-				if time.Now().After(deadline) {
-					t.Fatalf("game %s not created", id)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitGame(t, s, id)
 			if i == 0 && forfeit {
-				must(s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "late_arrival", "side": "black", "lateness_ms": 3600001,
+				mustOK(t, s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "late_arrival", "side": "black", "lateness_ms": 3600001,
 					"by": "arb", "idempotency_key": "late"}), "late arrival")
 				white, black = w, b
 			} else {
-				must(s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r"}), "resign")
+				mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r"}), "resign")
 			}
-			waitResult(id)
+			waitGameState(t, s, id, func(g map[string]any) bool { return g["result"] != "*" && g["result"] != nil })
 		}
-		must(s.post(fmt.Sprint("/api/tournaments/fx/rounds/", n, "/close"), map[string]any{"idempotency_key": fmt.Sprint("c", n)}), "close")
+		mustOK(t, s.post(fmt.Sprint("/api/tournaments/fx/rounds/", n, "/close"), map[string]any{"idempotency_key": fmt.Sprint("c", n)}), "close")
 		return white, black
 	}
 
-	must(s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
 	fw, fl := play(1, true)
 	if got := s.do("GET", "/api/tournaments/fx", "").body["rounds"].([]any)[0].(map[string]any)["boards"].([]any)[0].(map[string]any)["result"]; got != "+/-" {
 		t.Errorf("the forfeited board reads %v, want +/-", got)
@@ -98,10 +69,10 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 			others = append(others, p)
 		}
 	}
-	must(s.post("/api/tournaments/fx/byes", map[string]any{"player_id": others[0], "round": 2, "idempotency_key": "b"}), "bye")
-	must(s.post("/api/tournaments/fx/forbidden-pairs", map[string]any{"player_a": fw, "player_b": others[1], "reason": "siblings", "idempotency_key": "x"}), "forbid")
+	mustOK(t, s.post("/api/tournaments/fx/byes", map[string]any{"player_id": others[0], "round": 2, "idempotency_key": "b"}), "bye")
+	mustOK(t, s.post("/api/tournaments/fx/forbidden-pairs", map[string]any{"player_a": fw, "player_b": others[1], "reason": "siblings", "idempotency_key": "x"}), "forbid")
 	expelled := others[2]
-	a := must(s.post("/api/tournaments/fx/expulsions", map[string]any{"player_id": expelled, "reason": "electronic device", "article": "12.9.9",
+	a := mustOK(t, s.post("/api/tournaments/fx/expulsions", map[string]any{"player_id": expelled, "reason": "electronic device", "article": "12.9.9",
 		"by": "arb", "idempotency_key": "e"}), "expel")
 	if ev := a.events(); len(ev) != 1 || ev[0]["type"] != "arbiter.player_expelled" {
 		t.Fatalf("expulsion events: %s", a.raw)
@@ -152,8 +123,8 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 		}
 	}
 
-	must(s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
-	r2 := round(2)
+	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	r2 := s.round("fx", 2)
 	var fromService []string
 	for _, x := range r2["boards"].([]any) {
 		bd := x.(map[string]any)
@@ -187,15 +158,10 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 	play(2, false)
 
 	// standings and crosstable after round 2
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		if p, _ := s.do("GET", "/api/tournaments/fx", "").body["published_standings"].(map[string]any); p != nil && p["after_round"] == 2.0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no standings published after round 2")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitUntil(t, "standings published after round 2", func() bool {
+		p, _ := s.do("GET", "/api/tournaments/fx", "").body["published_standings"].(map[string]any)
+		return p != nil && p["after_round"] == 2.0
+	})
 	for _, x := range s.do("GET", "/api/tournaments/fx/standings", "").body["standings"].([]any) {
 		st := x.(map[string]any)
 		if want := map[bool]string{true: "expelled"}[st["player_id"] == expelled]; (st["status"] == nil) != (want == "") || want != "" && st["status"] != want {
@@ -221,7 +187,5 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 		}
 	}
 	s.stop()
-	if r := runAudit(t, "tournament", "fx", "--data", data, "--json"); r.code != 0 || r.json["ok"] != true {
-		t.Errorf("audit: exit %d %s\n%s", r.code, r.stderr, r.stdout)
-	}
+	auditTournament(t, data, "fx")
 }

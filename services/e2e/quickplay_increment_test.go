@@ -38,13 +38,6 @@ func TestQuickplayIncrement(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	ok := func(what string, a answer) answer {
-		t.Helper()
-		if a.status != http.StatusOK && a.status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", what, a.status, a.raw)
-		}
-		return a
-	}
 	request := func(game, player, key string) answer {
 		return s.post("/api/games/"+game+"/claims", map[string]string{"player": player, "reason": "increment_request", "idempotency_key": key})
 	}
@@ -54,11 +47,11 @@ func TestQuickplayIncrement(t *testing.T) {
 	}
 
 	const id = "inc"
-	ok("game", s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": "12", "laws_profile": "fide-2023",
-		"quickplay_finish": true, "idempotency_key": "inc"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": "12", "laws_profile": "fide-2023",
+		"quickplay_finish": true, "idempotency_key": "inc"}), "game")
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
-	st := ok("clock", s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
+	st := mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
 	origin := instant(t, st.events()[0], "at")
 	m1 := instant(t, s.move(id, "w", "e4", "1").events()[0], "at")
 	m2 := instant(t, s.move(id, "b", "e5", "2").events()[0], "at")
@@ -66,7 +59,7 @@ func TestQuickplayIncrement(t *testing.T) {
 	if a := rule(id, "grant", "early"); a.status != 422 {
 		t.Errorf("a ruling with no request pending: %d %s", a.status, a.raw)
 	}
-	req := ok("request", request(id, "w", "r1"))
+	req := mustOK(t, request(id, "w", "r1"), "request")
 	claimed := recordedAt(t, req.events()[0])
 	if a := s.post("/api/games/"+id+"/moves", map[string]string{"player": "w", "move": "Nf3", "idempotency_key": "held"}); a.status != http.StatusConflict {
 		t.Errorf("a move while the request waits for the arbiter: %d %s", a.status, a.raw)
@@ -74,7 +67,7 @@ func TestQuickplayIncrement(t *testing.T) {
 	if a := rule(id, "maybe", "bad"); a.status != 422 {
 		t.Errorf("an unknown judgement: %d %s", a.status, a.raw)
 	}
-	granted := ok("grant", rule(id, "grant", "g1"))
+	granted := mustOK(t, rule(id, "grant", "g1"), "grant")
 	if evs := granted.events(); len(evs) != 3 || evs[1]["type"] != "arbiter.penalty_imposed" || evs[2]["type"] != "arbiter.penalty_imposed" {
 		t.Fatalf("the grant: %s", granted.raw)
 	}
@@ -136,17 +129,17 @@ func TestQuickplayIncrement(t *testing.T) {
 	}
 
 	// the 1997 Laws have no such request; ten minutes left: not admitted
-	ok("1997 game", s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
-		"quickplay_finish": true, "idempotency_key": "old"}))
-	ok("clock", s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
+		"quickplay_finish": true, "idempotency_key": "old"}), "1997 game")
+	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
 	if a := request("old", "w", "r"); a.status != 400 {
 		t.Errorf("an increment request under the 1997 Laws: %d %s", a.status, a.raw)
 	}
-	ok("long game", s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
-	ok("clock", s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
-	ok("request", request("long", "w", "r"))
+	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, request("long", "w", "r"), "request")
 	if rl := waitFor(t, liveL, "arbiter.ruling_given"); rl["data"].(map[string]any)["decision"] != "game_continues" || rl["actor"].(map[string]any)["role"] != "system" {
 		t.Errorf("a request with ten minutes left: %v", rl)
 	}

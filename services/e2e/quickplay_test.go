@@ -3,7 +3,6 @@ package e2e
 import (
 	"net/http"
 	"testing"
-	"time"
 )
 
 // TestQuickplayFinish: a tournament announces the quickplay-finish rules
@@ -22,13 +21,6 @@ func TestQuickplayFinish(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	ok := func(what string, a answer) answer {
-		t.Helper()
-		if a.status != http.StatusOK && a.status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", what, a.status, a.raw)
-		}
-		return a
-	}
 	rule := func(game, judgement string, addTime bool, key string) answer {
 		return s.post("/api/games/"+game+"/rulings", map[string]any{"matter": "quickplay_claim", "judgement": judgement,
 			"add_time": addTime, "by": "arbiter-1", "idempotency_key": key})
@@ -42,19 +34,14 @@ func TestQuickplayFinish(t *testing.T) {
 	}
 
 	// the tournament announces Guidelines III; its round-robin game gets them
-	ok("tournament", s.post("/api/tournaments", map[string]any{"id": "qp", "name": "Quickplay Open", "system": "round-robin", "rounds": 1,
-		"time_control": "110", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t"}))
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "qp", "name": "Quickplay Open", "system": "round-robin", "rounds": 1,
+		"time_control": "110", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t"}), "tournament")
 	for _, p := range []string{"p1", "p2"} {
-		ok("register "+p, s.post("/api/tournaments/qp/players", map[string]any{"player_id": p, "name": "Player, " + p, "idempotency_key": p}))
+		mustOK(t, s.post("/api/tournaments/qp/players", map[string]any{"player_id": p, "name": "Player, " + p, "idempotency_key": p}), "register "+p)
 	}
-	ok("pair", s.post("/api/tournaments/qp/rounds", map[string]any{"idempotency_key": "pair1"}))
+	mustOK(t, s.post("/api/tournaments/qp/rounds", map[string]any{"idempotency_key": "pair1"}), "pair")
 	id := "qp-r1-b1"
-	for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-		if time.Now().After(deadline) {
-			t.Fatalf("game %s not created", id)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitGame(t, s, id)
 	created := s.eventLog(id)[0]
 	if d := created["data"].(map[string]any); created["type"] != "game.created" || d["quickplay_finish"] != true || d["time_control"] != "110" {
 		t.Fatalf("the game does not carry the announcement: %v", created)
@@ -63,7 +50,7 @@ func TestQuickplayFinish(t *testing.T) {
 	white, black := g["white"].(string), g["black"].(string)
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
-	ok("clock", s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
+	mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
 	s.move(id, white, "e4", "1")
 	s.move(id, black, "e5", "2")
 
@@ -73,7 +60,7 @@ func TestQuickplayFinish(t *testing.T) {
 	if a := claim(id, black, "off-move"); a.status != http.StatusConflict {
 		t.Errorf("a claim by the player not on move: %d %s", a.status, a.raw)
 	}
-	c1 := ok("claim", claim(id, white, "c1"))
+	c1 := mustOK(t, claim(id, white, "c1"), "claim")
 	if c1.events()[0]["type"] != "game.draw_claimed" {
 		t.Fatalf("claim: %s", c1.raw)
 	}
@@ -81,7 +68,7 @@ func TestQuickplayFinish(t *testing.T) {
 		t.Errorf("a move while the claim waits for the arbiter: %d %s", a.status, a.raw)
 	}
 	blackBefore := clockOf(id, "black")
-	j1 := ok("postpone", rule(id, "postpone", true, "j1"))
+	j1 := mustOK(t, rule(id, "postpone", true, "j1"), "postpone")
 	r1 := waitFor(t, live, "arbiter.ruling_given")
 	if d := r1["data"].(map[string]any); d["matter"] != "draw_claim" || d["decision"] != "game_continues" || d["article"] != "III.5" ||
 		d["profile"] != "fide-2023" || r1["actor"].(map[string]any)["role"] != "arbiter" || r1["causation_id"] != c1.events()[0]["id"] {
@@ -99,8 +86,8 @@ func TestQuickplayFinish(t *testing.T) {
 	}
 	s.move(id, white, "Nf3", "3")
 	s.move(id, black, "Nc6", "4")
-	c2 := ok("second claim", claim(id, white, "c2"))
-	ok("draw", rule(id, "draw", false, "j2"))
+	c2 := mustOK(t, claim(id, white, "c2"), "second claim")
+	mustOK(t, rule(id, "draw", false, "j2"), "draw")
 	r2 := waitFor(t, live, "arbiter.ruling_given")
 	if d := r2["data"].(map[string]any); d["decision"] != "draw" || d["article"] != "III.5" || r2["causation_id"] != c2.events()[0]["id"] {
 		t.Errorf("the draw: %v", r2)
@@ -109,20 +96,20 @@ func TestQuickplayFinish(t *testing.T) {
 	if d := end["data"].(map[string]any); d["result"] != "1/2-1/2" || d["termination"] != "quickplay_finish" || d["article"] != "III.5" {
 		t.Errorf("end: %v", d)
 	}
-	ok("close", s.post("/api/tournaments/qp/rounds/1/close", map[string]any{"idempotency_key": "close1"}))
+	mustOK(t, s.post("/api/tournaments/qp/rounds/1/close", map[string]any{"idempotency_key": "close1"}), "close")
 
 	// not announced: no such claim
-	ok("plain game", s.post("/api/games", map[string]any{"id": "plain", "white": "w", "black": "b", "time_control": "110", "idempotency_key": "plain"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": "plain", "white": "w", "black": "b", "time_control": "110", "idempotency_key": "plain"}), "plain game")
 	if a := claim("plain", "w", "c"); a.status != 400 {
 		t.Errorf("a quickplay claim where the rules were not announced: %d %s", a.status, a.raw)
 	}
 
 	// announced, but ten minutes on the clock: the arbiter service does not admit it
-	ok("long game", s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
-	ok("clock", s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
-	ok("claim", claim("long", "w", "c"))
+	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, claim("long", "w", "c"), "claim")
 	rl := waitFor(t, liveL, "arbiter.ruling_given")
 	if d := rl["data"].(map[string]any); d["decision"] != "game_continues" || d["article"] != "III.5" || rl["actor"].(map[string]any)["role"] != "system" {
 		t.Errorf("a claim with ten minutes left: %v", rl)
@@ -130,18 +117,18 @@ func TestQuickplayFinish(t *testing.T) {
 	s.move("long", "w", "d4", "1") // the clocks run again, the game goes on
 
 	// 1997 article 10.2: draw or postpone, no rejection
-	ok("1997 game", s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
-		"quickplay_finish": true, "idempotency_key": "old"}))
+	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
+		"quickplay_finish": true, "idempotency_key": "old"}), "1997 game")
 	liveO, closeO := follow(t, s.base, "old")
 	defer closeO()
-	ok("clock", s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}))
+	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
 	s.move("old", "w", "c4", "1")
 	s.move("old", "b", "c5", "2")
-	ok("claim", claim("old", "w", "c"))
+	mustOK(t, claim("old", "w", "c"), "claim")
 	if a := rule("old", "reject", false, "r"); a.status != 422 {
 		t.Errorf("a rejection under the 1997 Laws: %d %s", a.status, a.raw)
 	}
-	ok("draw", rule("old", "draw", false, "d"))
+	mustOK(t, rule("old", "draw", false, "d"), "draw")
 	if d := waitFor(t, liveO, "game.ended")["data"].(map[string]any); d["termination"] != "quickplay_finish" || d["article"] != "10.2" {
 		t.Errorf("1997 end: %v", d)
 	}

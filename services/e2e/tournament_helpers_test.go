@@ -1,0 +1,86 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// mustOK fails the test unless the request was answered 200 or 201; it
+// returns the answer.
+func mustOK(t *testing.T, a answer, what string) answer {
+	t.Helper()
+	if a.status != http.StatusOK && a.status != http.StatusCreated {
+		t.Fatalf("%s: %d %s", what, a.status, a.raw)
+	}
+	return a
+}
+
+// waitUntil asks done every 50 ms and fails the test when it is not true
+// within 30 s.
+func waitUntil(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !done(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 30 s", what)
+		}
+	}
+}
+
+// waitGameState waits until the games service shows game id and done
+// holds for its view; it returns that view.
+func waitGameState(t *testing.T, s *server, id string, done func(g map[string]any) bool) map[string]any {
+	t.Helper()
+	var view map[string]any
+	waitUntil(t, "game "+id, func() bool {
+		g := s.do("GET", "/api/games/"+id, "")
+		view = g.body
+		return g.status == http.StatusOK && done(g.body)
+	})
+	return view
+}
+
+// round is round n of tournament id as the tournament's view shows it.
+func (s *server) round(id string, n int) map[string]any {
+	return s.do("GET", "/api/tournaments/"+id, "").body["rounds"].([]any)[n-1].(map[string]any)
+}
+
+// playMoves plays the moves in turn, White first, each with the
+// idempotency key "m" and the move.
+func (s *server) playMoves(t *testing.T, game, white, black string, sans ...string) {
+	t.Helper()
+	for i, m := range sans {
+		p := []string{white, black}[i%2]
+		mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": m, "player": p, "idempotency_key": "m" + m}), game+" move "+m)
+	}
+}
+
+// startSwiss creates the 3-round swiss-dutch tournament id with n players
+// (prefix1 ... prefixn, "Player, prefix1" ..., rated 2000-20i), pairs
+// round 1 and waits until the games service has every board's game. It
+// returns the boards' game ids and players in board order.
+func startSwiss(t *testing.T, s *server, id, name, prefix string, n int) (ids, whites, blacks []string) {
+	t.Helper()
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": name, "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}), "create")
+	for i := 1; i <= n; i++ {
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": fmt.Sprint(prefix, i), "name": fmt.Sprint("Player, ", prefix, i),
+			"rating": 2000 - 20*i, "idempotency_key": fmt.Sprint(prefix, i)}), "register")
+	}
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	for _, x := range s.round(id, 1)["boards"].([]any) {
+		bd := x.(map[string]any)
+		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
+		waitGame(t, s, bd["game_id"].(string))
+	}
+	return ids, whites, blacks
+}
+
+// auditTournament runs hakem audit on tournament id's stored events (the
+// server stopped) and fails the test unless it finds them sound.
+func auditTournament(t *testing.T, data, id string) {
+	t.Helper()
+	if r := runAudit(t, "tournament", id, "--data", data, "--json"); r.code != 0 || r.json["ok"] != true {
+		t.Errorf("audit: exit %d %s\n%s", r.code, r.stderr, r.stdout)
+	}
+}
