@@ -55,6 +55,24 @@ type Game struct {
 	illegal [2]int
 	// annulled: the arbiter annulled the game (wrong initial position).
 	annulled *events.GameAnnulled
+	// tried is the last move Move decided, remembered with the position it
+	// was decided in, so that folding the game.move_played it returned
+	// does not parse the move and write its SAN again (see triedMove).
+	tried triedMove
+}
+
+// triedMove is a move Move decided in position pos: the move, its UCI and
+// its SAN. Parsing a move's UCI and writing its SAN depend on the position
+// alone, so Apply takes them from here for a game.move_played with the
+// same UCI in the very same position (the whole position compared), and
+// computes them otherwise; the move is still checked legal by the rules
+// when it is played. An event read from the log folds the same either way.
+type triedMove struct {
+	pos  rules.Position
+	uci  string
+	san  string
+	move rules.Move
+	set  bool
 }
 
 // ApplyAt folds one recorded event, recorded at instant at, into the game
@@ -215,16 +233,23 @@ func (g *Game) Apply(e Event) error {
 		}
 		pos := g.play.Position()
 		var m rules.Move
-		var err error
-		if e.UCI != "" {
-			m, err = pos.ParseUCI(e.UCI)
+		var san string
+		if t := &g.tried; t.set && e.UCI != "" && t.uci == e.UCI && t.pos == pos {
+			// the move this game's Move decided, in this very position
+			m, san = t.move, t.san
 		} else {
-			m, err = pos.ParseSAN(e.SAN) // version 1 events recorded SAN only
+			var err error
+			if e.UCI != "" {
+				m, err = pos.ParseUCI(e.UCI)
+			} else {
+				m, err = pos.ParseSAN(e.SAN) // version 1 events recorded SAN only
+			}
+			if err != nil {
+				return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
+			}
+			san = pos.SAN(m)
 		}
-		if err != nil {
-			return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
-		}
-		san := pos.SAN(m)
+		g.tried = triedMove{}
 		if err := g.play.Play(m); err != nil {
 			return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
 		}
@@ -376,7 +401,9 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 		// moving declines the opponent's standing offer (9.1.2.2)
 		out = append(out, events.DrawDeclined{By: color(c), ByMoving: true})
 	}
-	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: pos.UCI(m), At: at.UTC(), FENAfter: after.FEN()})
+	uci := pos.UCI(m)
+	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: uci, At: at.UTC(), FENAfter: after.FEN()})
+	g.tried = triedMove{pos: pos, uci: uci, san: san, move: m, set: true}
 	if ended {
 		end.Ply = g.Ply() + 1
 		out = append(out, end)
