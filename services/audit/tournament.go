@@ -260,9 +260,17 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		case *events.RoundClosed:
 			want, err = t.Close(ev.Round, resultsAt(log[start].RecordedAt))
 		case *events.StandingsUpdated:
+			results := resultsAt(log[start].RecordedAt)
 			var st []events.Standing
-			st, err = scoring.Standings(t, ev.AfterRound, resultsAt(log[start].RecordedAt))
+			st, err = scoring.Standings(t, ev.AfterRound, results)
 			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
+			if err == nil && t.Created.Rated {
+				// a rated tournament's rating changes are published in the
+				// same batch (scoring/app Scoring.Publish)
+				changes, cat, rerr := scoring.RatingChanges(t, ev.AfterRound, results)
+				err = rerr
+				want = append(want, events.RatingChangesComputed{AfterRound: ev.AfterRound, System: "fide-elo-" + cat.String(), Changes: changes})
+			}
 		default:
 			checked = chainOnly
 		}
