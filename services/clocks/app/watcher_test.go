@@ -11,6 +11,7 @@ import (
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 )
@@ -26,20 +27,7 @@ type bench struct {
 
 func newBench(t *testing.T) *bench {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	s, err := events.Open(context.Background(), nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := natstest.Store(t)
 	return &bench{t: t, store: s,
 		games:  gamesadapters.EventStore{Store: s, Writer: events.WriterGames},
 		clocks: gamesadapters.EventStore{Store: s, Writer: events.WriterClocks}}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -20,19 +20,8 @@ import (
 // a failing or panicking handler is retried and then its message goes to the
 // poison queue with the reason.
 func TestRouterOnJetStream(t *testing.T) {
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	connect := func() *nats.Conn {
-		nc, err := srv.Connect()
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(nc.Close)
-		return nc
-	}
+	srv := natstest.Server(t)
+	connect := func() *nats.Conn { return natstest.Connect(t, srv) }
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	js, err := jetstream.New(connect())
@@ -137,19 +126,8 @@ func TestRouterOnJetStream(t *testing.T) {
 // event whose handler's subscriber dies (its connection closed, as when the
 // process is killed) is delivered again to the other member of the group.
 func TestAckWaitAndInProgress(t *testing.T) {
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	connect := func() *nats.Conn {
-		nc, err := srv.Connect()
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(nc.Close)
-		return nc
-	}
+	srv := natstest.Server(t)
+	connect := func() *nats.Conn { return natstest.Connect(t, srv) }
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	js, err := jetstream.New(connect())

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // TestExpelOnPenalty: a penalty of expulsion in a tournament game, handled
@@ -14,20 +15,7 @@ import (
 // once; a warning expels nobody.
 func TestExpelOnPenalty(t *testing.T) {
 	ctx := context.Background()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := natstest.Store(t)
 	p := &Pairing{Store: store, Retries: 4}
 	org := events.Meta{Actor: events.Actor{Role: "organiser", ID: "o"}}
 	if _, err := p.Create(ctx, "T", events.TournamentCreated{Name: "Club", System: "swiss-dutch", Rounds: 3}, org, "c"); err != nil {

@@ -11,6 +11,7 @@ import (
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -21,20 +22,7 @@ import (
 // the results, the TRF entries (- and +, not games played) and the points.
 func TestForfeitOverride(t *testing.T) {
 	ctx := context.Background()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := natstest.Store(t)
 	p := &Pairing{Store: store, Retries: 4}
 	org := events.Meta{Actor: events.Actor{Role: "organiser", ID: "o"}}
 	if _, err := p.Create(ctx, "T", events.TournamentCreated{Name: "Club", System: "swiss-dutch", Rounds: 3}, org, "c"); err != nil {

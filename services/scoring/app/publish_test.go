@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
@@ -15,20 +16,7 @@ import (
 // and opens the pairing service's application on its event store.
 func newPairing(t *testing.T) *pairingapp.Pairing {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	s, err := events.Open(context.Background(), nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := natstest.Store(t)
 	return &pairingapp.Pairing{Store: s, Retries: 4}
 }
 
