@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
@@ -64,11 +65,19 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 		return nil, events.Head{}, err
 	}
 	out := make([]app.Recorded, len(envs))
+	// envelopes built here from evs (not a retried command's earlier
+	// ones) carry evs themselves: no need to decode what was just encoded
+	fresh := len(envs) == len(evs) && len(envs) > 0 && envs[0].Seq == expected.Version+1
 	ended := false
 	for i, e := range envs {
-		ev, err := events.Decode(e)
-		if err != nil {
-			return nil, events.Head{}, err
+		var ev events.Event
+		if fresh {
+			ev = pointerTo(evs[i])
+		}
+		if ev == nil || ev.EventType() != e.Type {
+			if ev, err = events.Decode(e); err != nil {
+				return nil, events.Head{}, err
+			}
 		}
 		out[i] = app.Recorded{Envelope: e, Event: ev}
 		_, ended = ev.(*events.GameEnded)
@@ -79,6 +88,27 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 		_, _ = s.Store.Seal(ctx, events.Game(gameID))
 	}
 	return out, head, nil
+}
+
+// pointerTo returns a pointer to a copy of a catalogue event given as a
+// value (the form events.Decode returns), the event itself if it is a
+// pointer already, nil for anything else.
+func pointerTo(ev events.Event) events.Event {
+	v := reflect.ValueOf(ev)
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return nil
+		}
+		return ev
+	case reflect.Struct:
+		p := reflect.New(v.Type())
+		p.Elem().Set(v)
+		if e, ok := p.Interface().(events.Event); ok {
+			return e
+		}
+	}
+	return nil
 }
 
 // Feed follows games (or, with Kind set, another kind of aggregate)

@@ -1,0 +1,66 @@
+package adapters
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games/app"
+)
+
+// TestAppendEvents: the events Append answers with are what decoding the
+// envelopes it wrote gives (pointers to the catalogue's types, equal
+// field by field), whether they are the command's own (not decoded again)
+// or, for a retried key, its first attempt's (decoded).
+func TestAppendEvents(t *testing.T) {
+	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	nc, err := srv.Connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	ctx := context.Background()
+	st, err := events.Open(ctx, nc, events.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := EventStore{Store: st}
+	at := time.Date(2026, 11, 29, 19, 0, 0, 123456789, time.UTC)
+	meta := func(key string) app.Meta {
+		return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: at}
+	}
+	_, head, err := s.Append(ctx, "g", events.Head{}, meta("c"), []events.Event{events.GameCreated{White: "w", Black: "b", TimeControl: "5400+30"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, recs []app.Recorded) {
+		t.Helper()
+		for i, r := range recs {
+			want, err := events.Decode(r.Envelope)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reflect.TypeOf(r.Event) != reflect.TypeOf(want) || !reflect.DeepEqual(r.Event, want) {
+				t.Fatalf("%s: event %d is %T %+v, its envelope decodes to %T %+v", name, i, r.Event, r.Event, want, want)
+			}
+		}
+	}
+	cmd := []events.Event{events.DrawDeclined{By: events.White, ByMoving: true},
+		events.MovePlayed{Ply: 1, By: events.White, SAN: "e4", UCI: "e2e4", At: at, FENAfter: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}}
+	first, _, err := s.Append(ctx, "g", head, meta("m1"), cmd)
+	if err != nil || len(first) != 2 {
+		t.Fatalf("append: %d events, %v", len(first), err)
+	}
+	check("the command's own", first)
+	again, _, err := s.Append(ctx, "g", head, meta("m1"), cmd)
+	if err != nil || len(again) != 2 || again[1].Envelope.ID != first[1].Envelope.ID {
+		t.Fatalf("retry: %+v, %v", again, err)
+	}
+	check("a retry's", again)
+}
