@@ -25,14 +25,22 @@ that runs the gateway also serves the API and the web pages. With
 HAKEM_AUTH_TOKENS_FILE (key auth.tokens_file) the API needs bearer tokens
 for everything but reads (roles player, arbiter, organiser; see package
 services/authz); without it the gateway runs open, and only on a loopback
-address unless HAKEM_AUTH_MODE=open. Other keys: HAKEM_STREAM_REPLICAS,
-HAKEM_SYNC_INTERVAL, HAKEM_NATS_USER, HAKEM_NATS_PASSWORD, HAKEM_NATS_CREDS,
-HAKEM_NATS_TLS_CA, HAKEM_NATS_TLS_CERT, HAKEM_NATS_TLS_KEY.
+address unless HAKEM_AUTH_MODE=open; a changed tokens file is read again
+within a second, without a restart. Other keys: HAKEM_NATS_LISTEN,
+HAKEM_STREAM_REPLICAS, HAKEM_SYNC_INTERVAL, HAKEM_SHUTDOWN_TIMEOUT,
+HAKEM_COMMAND_RETRIES, HAKEM_NATS_USER, HAKEM_NATS_PASSWORD,
+HAKEM_NATS_CREDS, HAKEM_NATS_TLS_CA, HAKEM_NATS_TLS_CERT,
+HAKEM_NATS_TLS_KEY, and HAKEM_NATS_PROVISIONED (true: create no stream,
+bucket or consumer, bind to what "hakem provision" made; needs --nats).
+HAKEM_PPROF_ADDR (environment only, a loopback address) serves Go's
+profiles.
 
 Written so far (see services/README.md): games, clocks, the gateway (GET
 /livez, /readyz, /metrics; the API under /api/games and /api/tournaments),
-the arbiter's rulings on flag falls and draw claims, round-robin
-tournaments (pairing) and published standings (scoring).`,
+the arbiter's rulings (flag falls, draw claims, illegal moves, and by
+hand: penalties, late arrival, annulment, both players at fault, result
+overrides), round-robin and FIDE Dutch Swiss tournaments (pairing) and
+published standings and rating changes (scoring).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
