@@ -68,28 +68,20 @@ func TestBothLoseClean(t *testing.T) {
 // TestBothLoseTampered: an edited ruling that both lose, or its end, is
 // named at the event edited.
 func TestBothLoseTampered(t *testing.T) {
-	setData := func(e *events.Envelope, field string, v any) {
-		var m map[string]any
-		if err := json.Unmarshal(e.Data, &m); err != nil {
-			t.Fatal(err)
-		}
-		m[field] = v
-		e.Data, _ = json.Marshal(m)
-	}
 	cases := []struct {
 		name string
 		typ  string
 		edit func(e *events.Envelope)
 		want string
 	}{
-		{"article", "arbiter.ruling_given", func(e *events.Envelope) { setData(e, "article", "11.7") }, "article"},
-		{"decision", "arbiter.ruling_given", func(e *events.Envelope) { setData(e, "decision", "win_white") }, "decision"},
+		{"article", "arbiter.ruling_given", func(e *events.Envelope) { setData(t, e, "article", "11.7") }, "article"},
+		{"decision", "arbiter.ruling_given", func(e *events.Envelope) { setData(t, e, "decision", "win_white") }, "decision"},
 		{"no reason", "arbiter.ruling_given", func(e *events.Envelope) {
-			setData(e, "explanation", "both players are at fault: the game is lost by both")
+			setData(t, e, "explanation", "both players are at fault: the game is lost by both")
 		}, "states no reason"},
 		{"by a player", "arbiter.ruling_given", func(e *events.Envelope) { e.Actor = events.Actor{Role: "player", ID: "w"} }, "not by an arbiter"},
-		{"end 1-0", "game.ended", func(e *events.Envelope) { setData(e, "result", "1-0") }, "result"},
-		{"end by forfeit", "game.ended", func(e *events.Envelope) { setData(e, "termination", "forfeit") }, "termination"},
+		{"end 1-0", "game.ended", func(e *events.Envelope) { setData(t, e, "result", "1-0") }, "result"},
+		{"end by forfeit", "game.ended", func(e *events.Envelope) { setData(t, e, "termination", "forfeit") }, "termination"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

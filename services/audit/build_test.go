@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -121,4 +122,31 @@ func rehash(t testing.TB, log []events.Envelope) {
 		log[i].Hash = h
 		prev = h
 	}
+}
+
+// nth is the index of the n-th (0-based) event of type typ in log.
+func nth(t testing.TB, log []events.Envelope, typ string, n int) int {
+	t.Helper()
+	for i, e := range log {
+		if e.Type == typ {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+	}
+	t.Fatalf("no %s", typ)
+	return -1
+}
+
+// setData sets field of an envelope's data to v, leaving the rest of the
+// data as it was (the hash is not recomputed: see rehash).
+func setData(t testing.TB, e *events.Envelope, field string, v any) {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(e.Data, &m); err != nil {
+		t.Fatal(err)
+	}
+	m[field] = v
+	e.Data, _ = json.Marshal(m) // a map decoded from JSON encodes again
 }

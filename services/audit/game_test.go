@@ -112,64 +112,46 @@ func TestGameClean(t *testing.T) {
 // TestGameTampered: each edit, re-hashed so that the chain alone does not
 // see it, is named at the event it touches.
 func TestGameTampered(t *testing.T) {
-	index := func(log []events.Envelope, typ string, nth int) int {
-		for i, e := range log {
-			if e.Type == typ {
-				if nth == 0 {
-					return i
-				}
-				nth--
-			}
-		}
-		t.Fatalf("no %s", typ)
-		return -1
-	}
-	setData := func(e *events.Envelope, field string, v any) {
-		var m map[string]any
-		_ = json.Unmarshal(e.Data, &m)
-		m[field] = v
-		e.Data, _ = json.Marshal(m)
-	}
 	cases := []struct {
 		name string
 		edit func(log []events.Envelope) ([]events.Envelope, string) // the altered log and the id of the first bad event
 		want string
 	}{
 		{"delete a move", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "game.move_played", 0)
+			i := nth(t, log, "game.move_played", 0)
 			id := log[i+1].ID
 			return slices.Delete(log, i, i+1), id
 		}, "not on move"},
 		{"reorder two moves", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "game.move_played", 0)
+			i := nth(t, log, "game.move_played", 0)
 			log[i], log[i+1] = log[i+1], log[i]
 			return log, log[i].ID
 		}, ""},
 		{"alter a move", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "game.move_played", 1)
-			setData(&log[i], "uci", "b8c6")
+			i := nth(t, log, "game.move_played", 1)
+			setData(t, &log[i], "uci", "b8c6")
 			return log, log[i].ID
 		}, ""},
 		{"alter a clock reading", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "clock.flag_fell", 0)
+			i := nth(t, log, "clock.flag_fell", 0)
 			var ff events.FlagFell
 			_ = json.Unmarshal(log[i].Data, &ff)
-			setData(&log[i], "at", ff.At.Add(time.Millisecond))
+			setData(t, &log[i], "at", ff.At.Add(time.Millisecond))
 			return log, log[i].ID
 		}, "flag_fell"},
 		{"alter the claim's penalty", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "clock.time_adjusted", 0)
-			setData(&log[i], "delta_ms", 60000)
+			i := nth(t, log, "clock.time_adjusted", 0)
+			setData(t, &log[i], "delta_ms", 60000)
 			return log, log[i].ID
 		}, "delta_ms"},
 		{"alter a result", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "game.ended", 0)
-			setData(&log[i], "result", "0-1")
+			i := nth(t, log, "game.ended", 0)
+			setData(t, &log[i], "result", "0-1")
 			return log, log[i].ID
 		}, "result"},
 		{"forge a ruling", func(log []events.Envelope) ([]events.Envelope, string) {
-			i := index(log, "arbiter.ruling_given", 0)
-			setData(&log[i], "decision", "draw")
+			i := nth(t, log, "arbiter.ruling_given", 0)
+			setData(t, &log[i], "decision", "draw")
 			return log, log[i].ID
 		}, "decision"},
 	}

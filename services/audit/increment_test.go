@@ -104,32 +104,9 @@ func TestIncrementRequest(t *testing.T) {
 	}
 }
 
-// nth is the index of the n-th (0-based) event of type typ in log.
-func nth(t testing.TB, log []events.Envelope, typ string, n int) int {
-	t.Helper()
-	for i, e := range log {
-		if e.Type == typ {
-			if n == 0 {
-				return i
-			}
-			n--
-		}
-	}
-	t.Fatalf("no %s", typ)
-	return -1
-}
-
 // TestIncrementTampered: an edited increment, control or outcome,
 // re-hashed, is named.
 func TestIncrementTampered(t *testing.T) {
-	setData := func(e *events.Envelope, field string, v any) {
-		var m map[string]any
-		if err := json.Unmarshal(e.Data, &m); err != nil {
-			t.Fatal(err)
-		}
-		m[field] = v
-		e.Data, _ = json.Marshal(m)
-	}
 	cases := []struct {
 		name string
 		typ  string
@@ -137,8 +114,8 @@ func TestIncrementTampered(t *testing.T) {
 		edit func(e *events.Envelope)
 		want string
 	}{
-		{"ten seconds ordered", "arbiter.penalty_imposed", 1, func(e *events.Envelope) { setData(e, "amount_ms", 10000) }, "amount_ms"},
-		{"another control set", "clock.control_changed", 0, func(e *events.Envelope) { setData(e, "time_control", "110+10") }, "time_control"},
+		{"ten seconds ordered", "arbiter.penalty_imposed", 1, func(e *events.Envelope) { setData(t, e, "amount_ms", 10000) }, "amount_ms"},
+		{"another control set", "clock.control_changed", 0, func(e *events.Envelope) { setData(t, e, "time_control", "110+10") }, "time_control"},
 		{"a change ordered by nobody", "clock.control_changed", 0, func(e *events.Envelope) { e.CausationID = "" }, "on nothing"},
 		{"the ruling given by the service", "arbiter.ruling_given", 0, func(e *events.Envelope) { e.Actor = systemAr }, "only an arbiter"},
 	}

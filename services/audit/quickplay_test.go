@@ -145,26 +145,6 @@ func TestQuickplayRulings(t *testing.T) {
 
 // TestQuickplayTampered: an edited quickplay ruling, re-hashed, is named.
 func TestQuickplayTampered(t *testing.T) {
-	nth := func(log []events.Envelope, typ string, n int) int {
-		for i, e := range log {
-			if e.Type == typ {
-				if n == 0 {
-					return i
-				}
-				n--
-			}
-		}
-		t.Fatalf("no %s", typ)
-		return -1
-	}
-	setData := func(e *events.Envelope, field string, v any) {
-		var m map[string]any
-		if err := json.Unmarshal(e.Data, &m); err != nil {
-			t.Fatal(err)
-		}
-		m[field] = v
-		e.Data, _ = json.Marshal(m)
-	}
 	cases := []struct {
 		name string
 		n    int
@@ -173,22 +153,22 @@ func TestQuickplayTampered(t *testing.T) {
 		want string
 	}{
 		{"an inadmissible claim admitted", 0, "arbiter.ruling_given", func(e *events.Envelope) {
-			setData(e, "decision", "draw")
+			setData(t, e, "decision", "draw")
 		}, "decision"},
 		{"the judgement given by the service", 1, "arbiter.ruling_given", func(e *events.Envelope) {
 			e.Actor = systemAr
 		}, "only an arbiter judges"},
 		{"three minutes instead of two", 0, "arbiter.penalty_imposed", func(e *events.Envelope) {
-			setData(e, "amount_ms", 180000)
+			setData(t, e, "amount_ms", 180000)
 		}, "amount_ms"},
 		{"the article of the draw", 2, "arbiter.ruling_given", func(e *events.Envelope) {
-			setData(e, "article", "9.6")
+			setData(t, e, "article", "9.6")
 		}, "article"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			log := slices.Clone(quickplayGame2023(t).log)
-			i := nth(log, c.typ, c.n)
+			i := nth(t, log, c.typ, c.n)
 			c.edit(&log[i])
 			rehash(t, log)
 			rep := Game("g1", log)

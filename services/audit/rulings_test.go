@@ -184,26 +184,6 @@ func TestRulingsClean(t *testing.T) {
 // TestRulingsTampered: each edit of a ruling's command, re-hashed, is named
 // at the event it touches (or at the ruling it contradicts).
 func TestRulingsTampered(t *testing.T) {
-	nth := func(log []events.Envelope, typ string, n int) int {
-		for i, e := range log {
-			if e.Type == typ {
-				if n == 0 {
-					return i
-				}
-				n--
-			}
-		}
-		t.Fatalf("no %s", typ)
-		return -1
-	}
-	setData := func(e *events.Envelope, field string, v any) {
-		var m map[string]any
-		if err := json.Unmarshal(e.Data, &m); err != nil {
-			t.Fatal(err)
-		}
-		m[field] = v
-		e.Data, _ = json.Marshal(m)
-	}
 	cases := []struct {
 		name  string
 		build func(testing.TB) *played
@@ -214,36 +194,36 @@ func TestRulingsTampered(t *testing.T) {
 		want  string
 	}{
 		{"illegal move: penalty amount", illegalGame, "arbiter.penalty_imposed", 0,
-			func(e *events.Envelope) { setData(e, "amount_ms", 180000) }, "", "amount_ms"},
+			func(e *events.Envelope) { setData(t, e, "amount_ms", 180000) }, "", "amount_ms"},
 		{"illegal move: article", illegalGame, "arbiter.ruling_given", 0,
-			func(e *events.Envelope) { setData(e, "article", "7.4") }, "", "article"},
+			func(e *events.Envelope) { setData(t, e, "article", "7.4") }, "", "article"},
 		{"illegal move: reported ply", illegalGame, "game.illegal_move_reported", 0,
-			func(e *events.Envelope) { setData(e, "ply", 7) }, "", "ply"},
+			func(e *events.Envelope) { setData(t, e, "ply", 7) }, "", "ply"},
 		{"illegal move: clock change", illegalGame, "clock.time_adjusted", 0,
-			func(e *events.Envelope) { setData(e, "delta_ms", 240000) }, "", "delta_ms"},
+			func(e *events.Envelope) { setData(t, e, "delta_ms", 240000) }, "", "delta_ms"},
 		{"hand warning: an amount", penaltyGame, "arbiter.penalty_imposed", 0,
-			func(e *events.Envelope) { setData(e, "amount_ms", 5000) }, "arbiter.ruling_given", "takes no amount"},
+			func(e *events.Envelope) { setData(t, e, "amount_ms", 5000) }, "arbiter.ruling_given", "takes no amount"},
 		{"hand penalty: amount", penaltyGame, "arbiter.penalty_imposed", 1,
-			func(e *events.Envelope) { setData(e, "amount_ms", 5000) }, "arbiter.ruling_given", "explanation"},
+			func(e *events.Envelope) { setData(t, e, "amount_ms", 5000) }, "arbiter.ruling_given", "explanation"},
 		{"hand penalty: article", penaltyGame, "arbiter.ruling_given", 0,
-			func(e *events.Envelope) { setData(e, "article", "11.5") }, "", "article"},
+			func(e *events.Envelope) { setData(t, e, "article", "11.5") }, "", "article"},
 		{"late arrival: forfeit side", forfeitGame, "arbiter.forfeit_declared", 0,
-			func(e *events.Envelope) { setData(e, "side", "black") }, "", "side"},
+			func(e *events.Envelope) { setData(t, e, "side", "black") }, "", "side"},
 		{"annulment: article", annulledGame, "arbiter.game_annulled", 0,
-			func(e *events.Envelope) { setData(e, "article", "7.2") }, "", "article"},
+			func(e *events.Envelope) { setData(t, e, "article", "7.2") }, "", "article"},
 		{"override without reason", forfeitGame, "arbiter.result_overridden", 0,
-			func(e *events.Envelope) { setData(e, "reason", "") }, "", "no reason"},
+			func(e *events.Envelope) { setData(t, e, "reason", "") }, "", "no reason"},
 		{"override without article", annulledGame, "arbiter.result_overridden", 0,
-			func(e *events.Envelope) { setData(e, "article", "") }, "", "no article"},
+			func(e *events.Envelope) { setData(t, e, "article", "") }, "", "no article"},
 		{"override by a player", forfeitGame, "arbiter.result_overridden", 0,
 			func(e *events.Envelope) { e.Actor = events.Actor{Role: "player", ID: "w"} }, "", "not by an arbiter"},
 		{"override of the wrong result", forfeitGame, "arbiter.result_overridden", 0,
-			func(e *events.Envelope) { setData(e, "previous", "1-0") }, "", "previous"},
+			func(e *events.Envelope) { setData(t, e, "previous", "1-0") }, "", "previous"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			log := slices.Clone(c.build(t).log)
-			i := nth(log, c.typ, c.n)
+			i := nth(t, log, c.typ, c.n)
 			c.edit(&log[i])
 			named := log[i].ID
 			if c.named != "" {
