@@ -371,6 +371,9 @@ func (w *Watcher) see(r events.Record) error {
 // a game that could not be read whole.
 func (w *Watcher) fold(r events.Record) error {
 	id := r.Envelope.Aggregate.ID
+	if w.skipMove(id, r.Envelope) {
+		return nil
+	}
 	ev, err := events.Decode(r.Envelope)
 	if err != nil {
 		if errors.Is(err, events.ErrUnknownType) {
@@ -412,6 +415,31 @@ func (w *Watcher) fold(r events.Record) error {
 	}
 	w.schedule(id, g)
 	return nil
+}
+
+// movePlayed is the type of the commonest event by far.
+var movePlayed = (events.MovePlayed{}).EventType()
+
+// skipMove folds, without decoding it, a move of a game already watched
+// whose clock has not started (a game without a time control, or before
+// its clock.started): the move only counts the timer's plies, which the
+// watcher does not read (it reads the deadline and the end; the clocks
+// service decides on its own fold of the log). The event's type is read
+// from its envelope; every other event is decoded and folded.
+func (w *Watcher) skipMove(id string, e events.Envelope) bool {
+	if e.Type != movePlayed {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	g := w.games[id]
+	if g == nil || g.broken || g.timer.Started() {
+		return false
+	}
+	if e.Seq > g.version {
+		g.version = e.Seq
+	}
+	return true
 }
 
 // forget stops the game's alarm and drops it (w.mu held).
