@@ -15,18 +15,7 @@ import (
 // it — and scores no point for either.
 func TestBothLostRated(t *testing.T) {
 	tr, results := rated(t)
-	var game string
-	white := ""
-	for _, rp := range tr.Rounds {
-		for _, p := range rp.Pairings {
-			if p.White == "p1" && p.Black == "p2" || p.White == "p2" && p.Black == "p1" {
-				game, white = p.GameID, p.White
-			}
-		}
-	}
-	if game == "" {
-		t.Fatal("p1 and p2 never met")
-	}
+	game, white := meeting(t, tr, "p1", "p2")
 	lossFor := func(player string) map[string]string {
 		r := maps.Clone(results)
 		r[game] = map[bool]string{true: "0-1", false: "1-0"}[white == player]

@@ -15,17 +15,7 @@ import (
 func rated(t *testing.T) (*domain.Tournament, map[string]string) {
 	t.Helper()
 	tr := &domain.Tournament{}
-	apply := func(evs []events.Event, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range evs {
-			if err := tr.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	apply := applier(t, tr)
 	apply(tr.Create(events.TournamentCreated{Name: "x", Rated: true, TimeControl: "5400+30"}))
 	for i, r := range []int{1800, 2000, 2000, 0} {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i+1), Name: fmt.Sprint("P", i+1), Rating: r}))

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -15,20 +14,7 @@ import (
 // it, and the Elo change leaves it out.
 func TestForfeitUnplayed(t *testing.T) {
 	tr, results := rated(t)
-	var game string
-	for _, rp := range tr.Rounds {
-		for _, p := range rp.Pairings {
-			switch {
-			case p.White == "p1" && p.Black == "p2":
-				game, results[p.GameID] = p.GameID, domain.WhiteForfeitWin
-			case p.White == "p2" && p.Black == "p1":
-				game, results[p.GameID] = p.GameID, domain.BlackForfeitWin
-			}
-		}
-	}
-	if game == "" {
-		t.Fatal("p1 and p2 never met")
-	}
+	p1BeatsP2(t, tr, results, domain.WhiteForfeitWin, domain.BlackForfeitWin)
 	rt, _, err := Table(tr, 3, results)
 	if err != nil {
 		t.Fatal(err)
@@ -64,18 +50,6 @@ func TestForfeitUnplayed(t *testing.T) {
 			}
 		}
 	}
-	ch, _, err := RatingChanges(tr, 3, results)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// p1 has one rated game left: his win against p3 (2000)
-	want, err := ratings.RatePeriod(EloPlayer(tr.Players[0], tr.Year), []ratings.EloGame{{Round: 1, Opponent: 3, OpponentRating: 2000, Score: 100, Played: true}}, ratings.Standard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range ch {
-		if c.PlayerID == "p1" && math.Abs(c.Change-float64(want.Change)/100) > 1e-9 {
-			t.Errorf("p1's change %g, want %g (the forfeit is not rated)", c.Change, float64(want.Change)/100)
-		}
-	}
+	checkP1RatedOnP3(t, tr, results, "the forfeit is not rated")
 }

@@ -13,17 +13,7 @@ import (
 // (all drew), Sonneborn-Berger does not either: they share second place.
 func TestStandings(t *testing.T) {
 	tr := &domain.Tournament{}
-	apply := func(evs []events.Event, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range evs {
-			if err := tr.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	apply := applier(t, tr)
 	apply(tr.Create(events.TournamentCreated{Name: "x", Tiebreaks: []string{"DE", "SB"}}))
 	for i := 1; i <= 4; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: "n"}))

@@ -17,17 +17,7 @@ import (
 func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[string]string, []string) {
 	t.Helper()
 	tr := &domain.Tournament{}
-	apply := func(evs []events.Event, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range evs {
-			if err := tr.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	apply := applier(t, tr)
 	apply(tr.Create(events.TournamentCreated{Name: "RR", System: "round-robin",
 		PointSystem: map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 0}}))
 	for i := 1; i <= 4; i++ {
@@ -134,17 +124,7 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 // forfeit losses, except the one against p5, who had left (absent).
 func TestRoundRobinTwoLeave(t *testing.T) {
 	tr := &domain.Tournament{}
-	apply := func(evs []events.Event, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range evs {
-			if err := tr.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	apply := applier(t, tr)
 	apply(tr.Create(events.TournamentCreated{Name: "RR", System: "round-robin"}))
 	for i := 1; i <= 6; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)}))
