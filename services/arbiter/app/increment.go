@@ -53,46 +53,26 @@ var IncrementJudgements = map[string]struct{ OpponentAccepts, ArbiterAgrees bool
 	"refuse": {},
 }
 
-// pendingIncrement returns the increment request g holds, or a refusal.
-func pendingIncrement(g *domain.Game) (events.DrawClaimed, rules.Color, error) {
-	dc, ok := g.Claim()
-	if !ok || dc.Reason != domain.IncrementRequest {
-		return dc, 0, refuseRuling("no request for an increment awaits the arbiter's ruling")
-	}
-	c, err := colorOf(dc.By)
-	return dc, c, err
-}
-
 // incrementAdmission is the arbiter service's ruling on an increment
 // request dc at instant at: none (nil) when the Laws admit it (it waits
 // for the arbiter), else the ruling that it cannot be admitted (the game
 // goes on).
 func incrementAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
-	requester, err := colorOf(dc.By)
-	if err != nil {
-		return nil, err
-	}
-	sit, err := situation(g, at)
-	if err != nil {
-		return nil, err
-	}
-	profile := g.Profile()
-	if _, err := profile.IncrementRequest(sit, requester, false, false); err != nil {
-		article := profile.Articles.IncrementRequest
+	return claimAdmission(g, dc, at, "the request for an increment", func(p laws.Profile, sit laws.Situation, requester rules.Color) (string, error) {
+		article := p.Articles.IncrementRequest
 		if article == "" {
-			article = profile.Articles.QuickplayApplies
+			article = p.Articles.QuickplayApplies
 		}
-		return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: article, Profile: profile.Name,
-			Decision: Decision(laws.Continue), Explanation: "the request for an increment cannot be admitted: " + err.Error()}}, nil
-	}
-	return nil, nil
+		_, err := p.IncrementRequest(sit, requester, false, false)
+		return article, err
+	})
 }
 
 // incrementRuling is the arbiter's ruling h (matter "increment_request":
 // Judgement) on the increment request pending in g, at instant at,
 // through laws.IncrementRequest.
 func incrementRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
-	dc, requester, err := pendingIncrement(g)
+	dc, requester, err := pendingClaim(g, domain.IncrementRequest, "no request for an increment awaits the arbiter's ruling")
 	if err != nil {
 		return nil, err
 	}
@@ -108,20 +88,13 @@ func incrementRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	rg := given("draw_claim", r)
-	out := []events.Event{nil}
-	for _, adj := range r.Adjustments {
-		if adj.Kind != laws.AddTime || adj.Side == requester {
-			return nil, fmt.Errorf("ruling on the increment request: unexpected adjustment %v", adj)
-		}
-		rg.Penalty = "time_added_to_opponent"
-		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: "time_added_to_opponent", AmountMs: adj.Amount.Milliseconds(),
-			Article: r.Article, Reason: "request for an increment granted: time to the opponent"})
+	out, err := drawClaimRuling(r, dc, requester, "increment request", "request for an increment granted: time to the opponent")
+	if err != nil {
+		return nil, err
 	}
 	if r.SetIncrement > 0 {
 		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: clocks.IncrementIntroduced, AmountMs: r.SetIncrement.Milliseconds(),
 			Article: r.Article, Reason: fmt.Sprintf("request for an increment granted: %v per move for both players", r.SetIncrement)})
 	}
-	out[0] = rg
 	return out, nil
 }

@@ -77,22 +77,25 @@ func lastPeriod(g *domain.Game, at time.Time) (last, added bool, err error) {
 	return p.Moves == 0, p.Increment > 0 || p.Delay > 0, nil
 }
 
-// pendingQuickplay returns the quickplay-finish claim g holds, or a
-// refusal.
-func pendingQuickplay(g *domain.Game) (events.DrawClaimed, rules.Color, error) {
+// pendingClaim returns the draw claim with reason that g holds and the
+// claimant's colour, or a refusal saying none (nothing of the kind awaits
+// the arbiter).
+func pendingClaim(g *domain.Game, reason, none string) (events.DrawClaimed, rules.Color, error) {
 	dc, ok := g.Claim()
-	if !ok || dc.Reason != domain.QuickplayClaim {
-		return dc, 0, refuseRuling("no quickplay-finish claim awaits the arbiter's judgement")
+	if !ok || dc.Reason != reason {
+		return dc, 0, refuseRuling("%s", none)
 	}
 	c, err := colorOf(dc.By)
 	return dc, c, err
 }
 
-// quickplayAdmission is the arbiter service's ruling on a quickplay-finish
-// claim dc at instant at: none (nil) when the claim is admissible and
-// waits for the arbiter's judgement, else the ruling that it cannot be
-// admitted (the game goes on).
-func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+// claimAdmission is the arbiter service's ruling on the draw claim dc
+// (what, as the explanation names it) at instant at: none (nil) when
+// admit finds that the Laws admit it and it waits for the arbiter, else
+// the ruling, under the article admit names, that it cannot be admitted
+// (the game goes on).
+func claimAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time, what string,
+	admit func(p laws.Profile, sit laws.Situation, claimant rules.Color) (article string, err error)) ([]events.Event, error) {
 	claimant, err := colorOf(dc.By)
 	if err != nil {
 		return nil, err
@@ -102,18 +105,49 @@ func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([
 		return nil, err
 	}
 	profile := g.Profile()
-	if err := profile.QuickplayAdmissible(sit, claimant); err != nil {
-		return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: profile.Articles.QuickplayClaim, Profile: profile.Name,
-			Decision: Decision(laws.Continue), Explanation: "the quickplay-finish claim cannot be admitted: " + err.Error()}}, nil
+	article, err := admit(profile, sit, claimant)
+	if err == nil {
+		return nil, nil
 	}
-	return nil, nil
+	return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: article, Profile: profile.Name,
+		Decision: Decision(laws.Continue), Explanation: what + " cannot be admitted: " + err.Error()}}, nil
+}
+
+// drawClaimRuling is the arbiter's ruling r on the draw claim dc of
+// claimant (what, as an error names it): arbiter.ruling_given with matter
+// "draw_claim", then an arbiter.penalty_imposed of kind
+// time_added_to_opponent (side the claimant, with reason) for each of r's
+// adjustments, which must all add time to the claimant's opponent.
+func drawClaimRuling(r laws.Ruling, dc events.DrawClaimed, claimant rules.Color, what, reason string) ([]events.Event, error) {
+	rg := given("draw_claim", r)
+	out := []events.Event{nil}
+	for _, adj := range r.Adjustments {
+		if adj.Kind != laws.AddTime || adj.Side == claimant {
+			return nil, fmt.Errorf("ruling on the %s: unexpected adjustment %v", what, adj)
+		}
+		rg.Penalty = "time_added_to_opponent"
+		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: "time_added_to_opponent", AmountMs: adj.Amount.Milliseconds(),
+			Article: r.Article, Reason: reason})
+	}
+	out[0] = rg
+	return out, nil
+}
+
+// quickplayAdmission is the arbiter service's ruling on a quickplay-finish
+// claim dc at instant at (laws.QuickplayAdmissible): none (nil) when the
+// claim is admissible and waits for the arbiter's judgement, else the
+// ruling that it cannot be admitted (the game goes on).
+func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+	return claimAdmission(g, dc, at, "the quickplay-finish claim", func(p laws.Profile, sit laws.Situation, claimant rules.Color) (string, error) {
+		return p.Articles.QuickplayClaim, p.QuickplayAdmissible(sit, claimant)
+	})
 }
 
 // quickplayRuling is the arbiter's judgement h (matter "quickplay_claim":
 // Judgement, AddTime) of the quickplay-finish claim pending in g, at
 // instant at, through laws.QuickplayClaim.
 func quickplayRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
-	dc, claimant, err := pendingQuickplay(g)
+	dc, claimant, err := pendingClaim(g, domain.QuickplayClaim, "no quickplay-finish claim awaits the arbiter's judgement")
 	if err != nil {
 		return nil, err
 	}
@@ -130,16 +164,5 @@ func quickplayRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	rg := given("draw_claim", r)
-	out := []events.Event{nil}
-	for _, adj := range r.Adjustments {
-		if adj.Kind != laws.AddTime || adj.Side == claimant {
-			return nil, fmt.Errorf("ruling on the quickplay-finish claim: unexpected adjustment %v", adj)
-		}
-		rg.Penalty = "time_added_to_opponent"
-		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: "time_added_to_opponent", AmountMs: adj.Amount.Milliseconds(),
-			Article: r.Article, Reason: "quickplay-finish claim (" + h.Judgement + "): time to the opponent"})
-	}
-	out[0] = rg
-	return out, nil
+	return drawClaimRuling(r, dc, claimant, "quickplay-finish claim", "quickplay-finish claim ("+h.Judgement+"): time to the opponent")
 }
