@@ -11,20 +11,6 @@ import (
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
-// requestIncrement records White's increment request at at and returns
-// what the arbiter service decides on it at once.
-func requestIncrement(t *testing.T, g *domain.Game, at time.Time) []events.Event {
-	t.Helper()
-	evs, err := g.ClaimDraw("w", domain.IncrementRequest, "")
-	apply(t, g, at, evs, err)
-	dc := evs[0].(events.DrawClaimed)
-	out, err := ClaimRuling(g, &dc, at)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func TestIncrementRequestAdmission(t *testing.T) {
 	tests := []struct {
 		name, control string
@@ -39,7 +25,7 @@ func TestIncrementRequestAdmission(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, "fide-2023", tt.control, true, tt.whiteMs, "e4", "e5")
-			out := requestIncrement(t, g, at)
+			out := claimAtOnce(t, g, domain.IncrementRequest, at)
 			if tt.admissible {
 				if len(out) != 0 {
 					t.Fatalf("an admissible request waits for the arbiter; the service decided %+v", out)
@@ -86,7 +72,7 @@ func TestIncrementJudgements(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.judgement, func(t *testing.T) {
 			g, at := quickplayGame(t, "fide-2023", "300", true, 90000, "e4", "e5")
-			if out := requestIncrement(t, g, at); len(out) != 0 {
+			if out := claimAtOnce(t, g, domain.IncrementRequest, at); len(out) != 0 {
 				t.Fatalf("not admissible: %+v", out)
 			}
 			out, err := HandRulingDecision(g, HandRuling{Matter: "increment_request", Judgement: tt.judgement}, at.Add(20*time.Second))

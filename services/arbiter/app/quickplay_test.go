@@ -32,11 +32,12 @@ func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs
 	return g, at.Add(time.Second)
 }
 
-// claimQuickplay records White's quickplay-finish claim at at and returns
-// what the arbiter service decides on it at once.
-func claimQuickplay(t *testing.T, g *domain.Game, at time.Time) []events.Event {
+// claimAtOnce records White's draw claim with reason (a quickplay-finish
+// claim, an increment request) at at and returns what the arbiter service
+// decides on it at once.
+func claimAtOnce(t *testing.T, g *domain.Game, reason string, at time.Time) []events.Event {
 	t.Helper()
-	evs, err := g.ClaimDraw("w", domain.QuickplayClaim, "")
+	evs, err := g.ClaimDraw("w", reason, "")
 	apply(t, g, at, evs, err)
 	dc := evs[0].(events.DrawClaimed)
 	out, err := ClaimRuling(g, &dc, at)
@@ -63,7 +64,7 @@ func TestQuickplayClaimAdmission(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, tt.profile, tt.control, true, tt.whiteMs, "e4", "e5")
-			out := claimQuickplay(t, g, at)
+			out := claimAtOnce(t, g, domain.QuickplayClaim, at)
 			if tt.admissible {
 				if len(out) != 0 {
 					t.Fatalf("an admissible claim is the arbiter's to judge; the service decided %+v", out)
@@ -102,7 +103,7 @@ func TestQuickplayJudgements(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, tt.profile, "300", true, 90000, "e4", "e5")
-			if out := claimQuickplay(t, g, at); len(out) != 0 {
+			if out := claimAtOnce(t, g, domain.QuickplayClaim, at); len(out) != 0 {
 				t.Fatalf("not admissible: %+v", out)
 			}
 			rulingAt := at.Add(30 * time.Second) // the clocks stand still while the claim waits
