@@ -150,3 +150,26 @@ func setData(t testing.TB, e *events.Envelope, field string, v any) {
 	m[field] = v
 	e.Data, _ = json.Marshal(m) // a map decoded from JSON encodes again
 }
+
+// rederived checks that the audit rep of p's log re-derived every event
+// and returns, in order, the matters of its rulings and its clock
+// adjustments.
+func rederived(t testing.TB, p *played, rep *GameReport) (matters []string, adjusted []events.TimeAdjusted) {
+	t.Helper()
+	for _, e := range rep.Entries {
+		if e.Checked != "re-derived" {
+			t.Errorf("seq %d %s checked %q", e.Seq, e.Type, e.Checked)
+		}
+		switch e.Type {
+		case "arbiter.ruling_given":
+			matters = append(matters, mustRuling(t, p.log[e.Seq-1]).Matter)
+		case "clock.time_adjusted":
+			var adj events.TimeAdjusted
+			if err := json.Unmarshal(p.log[e.Seq-1].Data, &adj); err != nil {
+				t.Fatal(err)
+			}
+			adjusted = append(adjusted, adj)
+		}
+	}
+	return matters, adjusted
+}

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -116,28 +115,14 @@ func TestQuickplayRulings(t *testing.T) {
 			if rep.Result != domain.Draw || rep.Termination != domain.QuickplayClaim || rep.Article != c.article || rep.ChainOnly != 0 {
 				t.Errorf("result %s (%s, %s), %d chain only", rep.Result, rep.Termination, rep.Article, rep.ChainOnly)
 			}
-			var matters []string
-			adjusted := 0
-			for _, e := range rep.Entries {
-				if e.Checked != "re-derived" {
-					t.Errorf("seq %d %s checked %q", e.Seq, e.Type, e.Checked)
-				}
-				switch e.Type {
-				case "arbiter.ruling_given":
-					matters = append(matters, mustRuling(t, p.log[e.Seq-1]).Matter)
-				case "clock.time_adjusted":
-					adjusted++
-					var adj events.TimeAdjusted
-					if err := json.Unmarshal(p.log[e.Seq-1].Data, &adj); err != nil {
-						t.Fatal(err)
-					}
-					if adj.Side != events.Black || adj.DeltaMs != 120000 || adj.Article != "III.5" {
-						t.Errorf("clock change %+v", adj)
-					}
+			matters, adjusted := rederived(t, p, rep)
+			for _, adj := range adjusted {
+				if adj.Side != events.Black || adj.DeltaMs != 120000 || adj.Article != "III.5" {
+					t.Errorf("clock change %+v", adj)
 				}
 			}
-			if !slices.Equal(matters, c.matters) || adjusted != c.adjust {
-				t.Errorf("rulings on %v, %d clock changes", matters, adjusted)
+			if !slices.Equal(matters, c.matters) || len(adjusted) != c.adjust {
+				t.Errorf("rulings on %v, %d clock changes", matters, len(adjusted))
 			}
 		})
 	}

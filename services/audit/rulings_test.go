@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -148,34 +147,20 @@ func TestRulingsClean(t *testing.T) {
 			if rep.Result != c.result || rep.Termination != c.termination || rep.ChainOnly != 0 {
 				t.Errorf("result %s (%s), %d chain only; want %s (%s), 0", rep.Result, rep.Termination, rep.ChainOnly, c.result, c.termination)
 			}
-			var matters []string
-			adjusted := 0
-			for _, e := range rep.Entries {
-				if e.Checked != "re-derived" {
-					t.Errorf("seq %d %s checked %q", e.Seq, e.Type, e.Checked)
-				}
-				switch e.Type {
-				case "arbiter.ruling_given":
-					matters = append(matters, mustRuling(t, p.log[e.Seq-1]).Matter)
-				case "clock.time_adjusted":
-					adjusted++
-					var adj events.TimeAdjusted
-					if err := json.Unmarshal(p.log[e.Seq-1].Data, &adj); err != nil {
-						t.Fatal(err)
-					}
-					// 7.5.5: two minutes to black; by hand: 30 s off black, 60 s to black
-					ok := c.name == "illegal moves" && adj == events.TimeAdjusted{Side: events.Black, DeltaMs: 120000, Reason: adj.Reason, Article: "7.5.5"} ||
-						c.name == "penalties" && adj.Side == events.Black && (adj.DeltaMs == -30000 || adj.DeltaMs == 60000)
-					if !ok {
-						t.Errorf("clock change %+v", adj)
-					}
+			matters, adjusted := rederived(t, p, rep)
+			for _, adj := range adjusted {
+				// 7.5.5: two minutes to black; by hand: 30 s off black, 60 s to black
+				ok := c.name == "illegal moves" && adj == events.TimeAdjusted{Side: events.Black, DeltaMs: 120000, Reason: adj.Reason, Article: "7.5.5"} ||
+					c.name == "penalties" && adj.Side == events.Black && (adj.DeltaMs == -30000 || adj.DeltaMs == 60000)
+				if !ok {
+					t.Errorf("clock change %+v", adj)
 				}
 			}
 			if !slices.Equal(matters, c.matters) {
 				t.Errorf("rulings on %v, want %v", matters, c.matters)
 			}
-			if c.name == "illegal moves" && adjusted != 1 || c.name == "penalties" && adjusted != 2 {
-				t.Errorf("%d clock adjustments", adjusted)
+			if c.name == "illegal moves" && len(adjusted) != 1 || c.name == "penalties" && len(adjusted) != 2 {
+				t.Errorf("%d clock adjustments", len(adjusted))
 			}
 		})
 	}
