@@ -2,12 +2,10 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // TestExpelOnPenalty: a penalty of expulsion in a tournament game, handled
@@ -15,17 +13,8 @@ import (
 // once; a warning expels nobody.
 func TestExpelOnPenalty(t *testing.T) {
 	ctx := context.Background()
-	store := natstest.Store(t)
-	p := &Pairing{Store: store, Retries: 4}
-	org := events.Meta{Actor: events.Actor{Role: "organiser", ID: "o"}}
-	if _, err := p.Create(ctx, "T", events.TournamentCreated{Name: "Club", System: "swiss-dutch", Rounds: 3}, org, "c"); err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 2; i++ {
-		if _, err := p.Register(ctx, "T", events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: "n"}, org, fmt.Sprint("r", i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p, _ := club(t, 2)
+	store := p.Store
 	arb := events.Meta{Actor: events.Actor{Role: "arbiter", ID: "arb"}, RecordedAt: time.Now().UTC()}
 	_, head, err := store.Append(ctx, events.Game("g"), events.WriterGames, events.Head{}, "create", arb,
 		events.GameCreated{TournamentID: "T", Round: 1, Board: 1, White: "p1", Black: "p2", LawsProfile: "fide-2023"})

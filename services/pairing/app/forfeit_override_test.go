@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
-	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -22,17 +20,8 @@ import (
 // the results, the TRF entries (- and +, not games played) and the points.
 func TestForfeitOverride(t *testing.T) {
 	ctx := context.Background()
-	store := natstest.Store(t)
-	p := &Pairing{Store: store, Retries: 4}
-	org := events.Meta{Actor: events.Actor{Role: "organiser", ID: "o"}}
-	if _, err := p.Create(ctx, "T", events.TournamentCreated{Name: "Club", System: "swiss-dutch", Rounds: 3}, org, "c"); err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i <= 4; i++ {
-		if _, err := p.Register(ctx, "T", events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i), Rating: 2000 - i}, org, fmt.Sprint("r", i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p, org := club(t, 4)
+	store := p.Store
 	paired, err := p.PairNext(ctx, "T", org, "pair1")
 	if err != nil {
 		t.Fatal(err)
