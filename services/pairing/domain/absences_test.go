@@ -1,11 +1,13 @@
 package domain
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
 func swiss(t *testing.T, n, rounds int) *Tournament {
@@ -18,6 +20,39 @@ func swiss(t *testing.T, n, rounds int) *Tournament {
 		fold(t, tr, evs, err)
 	}
 	return tr
+}
+
+// oneGame is a 2-player Swiss whose round 1 is closed, its one board
+// ended with result; it returns the tournament, the board and the
+// results.
+func oneGame(t *testing.T, result string) (*Tournament, events.Pairing, map[string]string) {
+	t.Helper()
+	tr := swiss(t, 2, 2)
+	evs, err := tr.PairNextAfter("T", nil)
+	fold(t, tr, evs, err)
+	board := tr.Rounds[0].Pairings[0]
+	results := map[string]string{board.GameID: result}
+	evs, err = tr.Close(1, results)
+	fold(t, tr, evs, err)
+	return tr, board, results
+}
+
+// readBack writes tr's tournament file with results and reads it back.
+func readBack(t *testing.T, tr *Tournament, results map[string]string) *trf.File {
+	t.Helper()
+	f, err := tr.File(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := f.Write(&text); err != nil {
+		t.Fatal(err)
+	}
+	back, err := trf.Read(bytes.NewReader(text.Bytes()))
+	if err != nil {
+		t.Fatalf("the written file does not read back: %v\n%s", err, text.String())
+	}
+	return back
 }
 
 func pairedIn(rp events.RoundPaired, id string) (opponent string, bye *events.Bye) {

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"bytes"
 	"errors"
 	"testing"
 
@@ -23,25 +22,8 @@ func TestBothLostInTRF(t *testing.T) {
 		{UnratedBothLost, trf.UnratedLoss},
 	} {
 		t.Run(tt.result, func(t *testing.T) {
-			tr := swiss(t, 2, 2)
-			evs, err := tr.PairNextAfter("T", nil)
-			fold(t, tr, evs, err)
-			board := tr.Rounds[0].Pairings[0]
-			results := map[string]string{board.GameID: tt.result}
-			evs, err = tr.Close(1, results)
-			fold(t, tr, evs, err)
-			f, err := tr.File(results)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var text bytes.Buffer
-			if err := f.Write(&text); err != nil {
-				t.Fatal(err)
-			}
-			back, err := trf.Read(&text)
-			if err != nil {
-				t.Fatalf("the written file does not read back: %v\n%s", err, text.String())
-			}
+			tr, board, results := oneGame(t, tt.result)
+			back := readBack(t, tr, results)
 			order := tr.StartNumbers()
 			for n, i := range order {
 				e, id := back.Players[n].Rounds[0], tr.Players[i].PlayerID

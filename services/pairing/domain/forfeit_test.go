@@ -72,13 +72,8 @@ func TestForfeitMayMeetAgain(t *testing.T) {
 		{"1-0", false},
 	} {
 		t.Run(tt.result, func(t *testing.T) {
-			tr := swiss(t, 2, 2)
-			evs, err := tr.PairNextAfter("T", nil)
-			fold(t, tr, evs, err)
-			results := map[string]string{GameID("T", 1, 1): tt.result}
-			evs, err = tr.Close(1, results)
-			fold(t, tr, evs, err)
-			evs, err = tr.PairNextAfter("T", results)
+			tr, _, results := oneGame(t, tt.result)
+			evs, err := tr.PairNextAfter("T", results)
 			if !tt.paired {
 				if !errors.Is(err, ErrState) {
 					t.Fatalf("a game played and paired again: %v %v", evs, err)
@@ -116,18 +111,7 @@ func forfeitSwiss(t *testing.T) (*Tournament, map[string]string) {
 func TestForfeitInTRF(t *testing.T) {
 	tr, results := forfeitSwiss(t)
 	board := tr.Rounds[0].Pairings[0]
-	f, err := tr.File(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text bytes.Buffer
-	if err := f.Write(&text); err != nil {
-		t.Fatal(err)
-	}
-	back, err := trf.Read(&text)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := readBack(t, tr, results)
 	order := tr.StartNumbers()
 	for n, i := range order {
 		p := back.ByStartNo(n + 1)

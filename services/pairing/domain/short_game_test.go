@@ -50,13 +50,7 @@ func TestShortGameInTRF(t *testing.T) {
 		{UnratedDraw, trf.UnratedDraw, trf.UnratedDraw, [2]float64{0.5, 0.5}},
 	} {
 		t.Run(tt.result, func(t *testing.T) {
-			tr := swiss(t, 2, 2)
-			evs, err := tr.PairNextAfter("T", nil)
-			fold(t, tr, evs, err)
-			board := tr.Rounds[0].Pairings[0]
-			results := map[string]string{board.GameID: tt.result}
-			evs, err = tr.Close(1, results)
-			fold(t, tr, evs, err)
+			tr, board, results := oneGame(t, tt.result)
 			f, err := tr.File(results)
 			if err != nil {
 				t.Fatal(err)
