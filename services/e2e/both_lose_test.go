@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
@@ -24,48 +23,27 @@ func TestBothLoseTournament(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	ok := func(a answer, what string) answer {
-		t.Helper()
-		if a.status != http.StatusOK && a.status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", what, a.status, a.raw)
-		}
-		return a
-	}
-	wait := func(what string, done func() bool) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); !done(); time.Sleep(50 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: not within 30 s", what)
-			}
-		}
-	}
-	ok(s.post("/api/tournaments", map[string]any{"id": "bl", "name": "Both lose", "system": "swiss-dutch", "rounds": 2,
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "bl", "name": "Both lose", "system": "swiss-dutch", "rounds": 2,
 		"rated": true, "idempotency_key": "t"}), "create")
 	name := map[string]string{}
 	for i := 1; i <= 4; i++ {
 		id := fmt.Sprint("q", i)
 		name[id] = "Player, " + id
-		ok(s.post("/api/tournaments/bl/players", map[string]any{"player_id": id, "name": name[id],
+		mustOK(t, s.post("/api/tournaments/bl/players", map[string]any{"player_id": id, "name": name[id],
 			"rating": 2000 - 20*i, "idempotency_key": id}), "register")
 	}
-	ok(s.post("/api/tournaments/bl/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
-	round1 := func() map[string]any {
-		return s.do("GET", "/api/tournaments/bl", "").body["rounds"].([]any)[0].(map[string]any)
-	}
+	mustOK(t, s.post("/api/tournaments/bl/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
 	var ids, whites, blacks []string
-	for _, x := range round1()["boards"].([]any) {
+	for _, x := range s.round("bl", 1)["boards"].([]any) {
 		bd := x.(map[string]any)
 		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
-		wait("game "+ids[len(ids)-1], func() bool { return s.do("GET", "/api/games/"+ids[len(ids)-1], "").status == http.StatusOK })
+		waitGame(t, s, bd["game_id"].(string))
 	}
 	if len(ids) != 2 {
 		t.Fatalf("round 1 boards %v", ids)
 	}
 	for b := range 2 {
-		for i, m := range []string{"e4", "e5", "Nf3", "Nc6"} {
-			p := []string{whites[b], blacks[b]}[i%2]
-			ok(s.post("/api/games/"+ids[b]+"/moves", map[string]string{"move": m, "player": p, "idempotency_key": "m" + m}), "move "+m)
-		}
+		s.playMoves(t, ids[b], whites[b], blacks[b], "e4", "e5", "Nf3", "Nc6")
 	}
 	before := len(s.eventLog(ids[0]))
 	if a := s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault", "by": "arb", "idempotency_key": "nr"}); a.status != http.StatusBadRequest || a.errorCode() != "invalid" || !strings.Contains(a.raw, "reason") {
@@ -74,7 +52,7 @@ func TestBothLoseTournament(t *testing.T) {
 	if n := len(s.eventLog(ids[0])); n != before {
 		t.Errorf("a refused ruling appended %d events", n-before)
 	}
-	a := ok(s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault",
+	a := mustOK(t, s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault",
 		"reason": "both refused to stop analysing aloud after a warning", "by": "arb", "idempotency_key": "both"}), "both at fault")
 	if ev := a.events(); len(ev) != 1 || ev[0]["type"] != "arbiter.ruling_given" {
 		t.Fatalf("ruling events: %s", a.raw)
@@ -83,7 +61,7 @@ func TestBothLoseTournament(t *testing.T) {
 	}
 	// the games service ends the game from the ruling
 	var g map[string]any
-	wait("board 1 ended 0-0", func() bool {
+	waitUntil(t, "board 1 ended 0-0", func() bool {
 		g = s.do("GET", "/api/games/"+ids[0], "").body
 		return g["result"] == "0-0"
 	})
@@ -99,16 +77,16 @@ func TestBothLoseTournament(t *testing.T) {
 			t.Errorf("the PGN has no %s:\n%s", want, pgn)
 		}
 	}
-	ok(s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
-	wait("board 2 over", func() bool { return s.do("GET", "/api/games/"+ids[1], "").body["result"] == "1-0" })
-	ok(s.post("/api/tournaments/bl/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
-	if r := round1()["boards"].([]any)[0].(map[string]any)["result"]; r != "0-0" {
+	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
+	waitUntil(t, "board 2 over", func() bool { return s.do("GET", "/api/games/"+ids[1], "").body["result"] == "1-0" })
+	mustOK(t, s.post("/api/tournaments/bl/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	if r := s.round("bl", 1)["boards"].([]any)[0].(map[string]any)["result"]; r != "0-0" {
 		t.Errorf("board 1 reads %v in the tournament, want 0-0", r)
 	}
 
 	// standings after round 1: nothing for either player of board 1
 	want := map[string]float64{whites[0]: 0, blacks[0]: 0, whites[1]: 1, blacks[1]: 0}
-	st := ok(s.do("GET", "/api/tournaments/bl/standings?after=1", ""), "standings").body
+	st := mustOK(t, s.do("GET", "/api/tournaments/bl/standings?after=1", ""), "standings").body
 	lines, _ := st["standings"].([]any)
 	if len(lines) != 4 {
 		t.Fatalf("standings %v", st)
@@ -121,7 +99,7 @@ func TestBothLoseTournament(t *testing.T) {
 	}
 
 	// rated as a loss for both (pairing/domain.BothLost)
-	rt := ok(s.do("GET", "/api/tournaments/bl/ratings?after=1", ""), "ratings").body
+	rt := mustOK(t, s.do("GET", "/api/tournaments/bl/ratings?after=1", ""), "ratings").body
 	changes, _ := rt["changes"].([]any)
 	lost := 0
 	for _, x := range changes {
@@ -169,9 +147,7 @@ func TestBothLoseTournament(t *testing.T) {
 	}
 
 	s.stop()
-	if r := runAudit(t, "tournament", "bl", "--data", data, "--json"); r.code != 0 || r.json["ok"] != true {
-		t.Errorf("audit of the tournament: exit %d %s\n%s", r.code, r.stderr, r.stdout)
-	}
+	auditTournament(t, data, "bl")
 	if r := runAudit(t, "game", ids[0], "--data", data, "--json"); r.code != 0 || r.json["ok"] != true || r.json["result"] != "0-0" {
 		t.Errorf("audit of the game: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
