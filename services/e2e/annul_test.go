@@ -21,13 +21,8 @@ func TestAnnulmentReplay(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	a := s.post("/api/games", map[string]any{"id": "open-r3-b2", "white": "w", "black": "b", "time_control": "600+5",
+	id := startedGame(t, s, map[string]any{"id": "open-r3-b2", "white": "w", "black": "b", "time_control": "600+5",
 		"tournament_id": "open", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g"})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	id := a.body["game_id"].(string)
-	s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s"})
 	s.move(id, "w", "e4", "m1")
 	s.move(id, "b", "e5", "m2")
 

@@ -19,14 +19,7 @@ func TestArbiterIncidents(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	s := start(t, t.TempDir())
-	a := s.post("/api/games", map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	id := a.body["game_id"].(string)
-	if st := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != 200 {
-		t.Fatalf("clock: %d %s", st.status, st.raw)
-	}
+	id := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
 	s.move(id, "w", "e4", "m1")

@@ -376,12 +376,7 @@ func TestAuditLive(t *testing.T) {
 	}
 	natsAddr := freeAddr(t)
 	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	if a := s.post("/api/games", map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"}); a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	if a := s.post("/api/games/live/clock/start", map[string]string{"idempotency_key": "s"}); a.status != 200 {
-		t.Fatalf("clock: %d %s", a.status, a.raw)
-	}
+	startedGame(t, s, map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
 	mv := s.move("live", "w", "e4", "1")
 	s.move("live", "b", "c5", "2")
 	url := "nats://" + natsAddr

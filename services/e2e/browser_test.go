@@ -170,14 +170,8 @@ func TestBrowserLiveGame(t *testing.T) {
 func TestBrowserConsole(t *testing.T) {
 	natsAddr := freeAddr(t)
 	s := startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,scoring,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	a := s.post("/api/games", map[string]any{"id": "hall-3", "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
 	const game = "hall-3"
-	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "s"}); a.status != 200 {
-		t.Fatalf("clock: %d %s", a.status, a.raw)
-	}
+	startedGame(t, s, map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
 	s.move(game, "w", "Nf3", "1")
 	s.move(game, "b", "Nf6", "2")
 

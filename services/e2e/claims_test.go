@@ -15,15 +15,7 @@ func TestDrawClaims(t *testing.T) {
 	}
 	s := start(t, t.TempDir())
 	newGame := func(key string) string {
-		a := s.post("/api/games", map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": key})
-		id, _ := a.body["game_id"].(string)
-		if a.status != http.StatusCreated {
-			t.Fatalf("create: %d %s", a.status, a.raw)
-		}
-		if st := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != 200 {
-			t.Fatalf("clock: %d %s", st.status, st.raw)
-		}
-		return id
+		return startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": key})
 	}
 	play := func(id string, moves ...string) {
 		for i, m := range moves {

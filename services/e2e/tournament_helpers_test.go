@@ -84,3 +84,18 @@ func auditTournament(t *testing.T, data, id string) {
 		t.Errorf("audit: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 }
+
+// startedGame creates a game with the fields given (its idempotency key
+// among them) and starts its clock; it returns the game's id.
+func startedGame(t *testing.T, s *server, fields map[string]any) string {
+	t.Helper()
+	a := s.post("/api/games", fields)
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ := a.body["game_id"].(string)
+	if st := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != http.StatusOK {
+		t.Fatalf("clock: %d %s", st.status, st.raw)
+	}
+	return id
+}
