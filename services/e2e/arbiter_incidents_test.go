@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestArbiterIncidents: through the HTTP API of a real hakem serve, an
@@ -170,13 +169,7 @@ func TestArbiterIncidents(t *testing.T) {
 	}
 	p1 := r1.events()[0]["data"].(map[string]any)["pairings"].([]any)[0].(map[string]any)
 	gid := p1["game_id"].(string)
-	deadline := time.Now().Add(30 * time.Second)
-	for s.do("GET", "/api/games/"+gid, "").status != 200 {
-		if time.Now().After(deadline) {
-			t.Fatalf("game %s not created", gid)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitGame(t, s, gid)
 	// a move each first: a game of less than one move is not rated
 	for i, m := range []string{"e4", "e5"} {
 		side := []string{"white", "black"}[i]
@@ -234,10 +227,7 @@ func TestArbiterIncidents(t *testing.T) {
 		t.Errorf("crosstable of no tournament: %d %s", r.status, r.raw)
 	}
 	// the scoring service publishes the same changes after the round
-	for !strings.Contains(s.do("GET", "/api/tournaments/t2/events?follow=false", "").raw, `"type":"scoring.rating_changes_computed"`) {
-		if time.Now().After(deadline) {
-			t.Fatal("no scoring.rating_changes_computed published")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitUntil(t, "scoring.rating_changes_computed published", func() bool {
+		return strings.Contains(s.do("GET", "/api/tournaments/t2/events?follow=false", "").raw, `"type":"scoring.rating_changes_computed"`)
+	})
 }

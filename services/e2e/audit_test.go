@@ -108,12 +108,7 @@ func playAuditedGames(t *testing.T) string {
 		}
 		for board := 1; board <= 2; board++ {
 			id := fmt.Sprintf("rr-r%d-b%d", round, board)
-			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-				if time.Now().After(deadline) {
-					t.Fatalf("game %s not created", id)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitGame(t, s, id)
 			g := s.game(id)
 			white, black := g["white"].(string), g["black"].(string)
 			s.move(id, white, "e4", "1")

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The bearer tokens of TestAuthorisation's server: 32+ random-looking
@@ -150,12 +149,7 @@ func TestAuthorisation(t *testing.T) {
 		}
 	}
 	for _, g := range games {
-		for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+g, "").status != 200; {
-			if time.Now().After(deadline) {
-				t.Fatalf("game %s not created", g)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		waitGame(t, s, g)
 	}
 	if a := s.as("a1", "POST", "/api/games/"+game+"/clock/start", map[string]any{"idempotency_key": "start"}); a.status != 200 {
 		t.Fatalf("the arbiter starts the clock: %d %s", a.status, a.raw)

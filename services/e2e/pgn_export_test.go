@@ -58,12 +58,7 @@ func TestPGNExport(t *testing.T) {
 			bd := x.(map[string]any)
 			id, white, black := bd["game_id"].(string), bd["white"].(string), bd["black"].(string)
 			board := int(bd["board"].(float64))
-			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-				if time.Now().After(deadline) {
-					t.Fatalf("game %s not created", id)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitGame(t, s, id)
 			if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start", "by": "arbiter-1"}); a.status != 200 && a.status != 201 {
 				t.Fatalf("start the clock of %s: %d %s", id, a.status, a.raw)
 			}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
-	"time"
 )
 
 // TestSwiss plays a 5-player, 3-round FIDE Dutch Swiss through the API:
@@ -48,12 +47,7 @@ func TestSwiss(t *testing.T) {
 				t.Errorf("round %d: %s and %s meet again", round, white, black)
 			}
 			met[white+black], met[black+white] = true, true
-			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-				if time.Now().After(deadline) {
-					t.Fatalf("game %s not created", id)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitGame(t, s, id)
 			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r"}); a.status != 200 {
 				t.Fatalf("resign: %d %s", a.status, a.raw)
 			}

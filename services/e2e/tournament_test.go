@@ -70,12 +70,7 @@ func TestRoundRobin(t *testing.T) {
 			bd := x.(map[string]any)
 			id, white, black := bd["game_id"].(string), bd["white"].(string), bd["black"].(string)
 			// the games service creates the games from the pairing
-			for deadline := time.Now().Add(30 * time.Second); s.do("GET", "/api/games/"+id, "").status != 200; {
-				if time.Now().After(deadline) {
-					t.Fatalf("game %s not created", id)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
+			waitGame(t, s, id)
 			g := s.game(id)
 			if g["tournament_id"] != "rr" || g["round"] != float64(round) || g["time_control"] != "600+5" {
 				t.Errorf("game %s: %v", id, g)
