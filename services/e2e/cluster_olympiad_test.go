@@ -32,15 +32,19 @@ type olympiadFigures struct {
 	refused          int64
 	elapsed, think   time.Duration
 	lat              []time.Duration // sorted
+	first            []time.Duration // each board's first move, sorted
 	rssIdle, rssPeak int             // kB
 	cpu              time.Duration   // the serve process's CPU time during the play
 }
 
-func (f olympiadFigures) pct(p float64) time.Duration {
-	if len(f.lat) == 0 {
+func (f olympiadFigures) pct(p float64) time.Duration { return percentile(f.lat, p) }
+
+// percentile of sorted latencies, rounded to 0.1 ms (0 for none).
+func percentile(lat []time.Duration, p float64) time.Duration {
+	if len(lat) == 0 {
 		return 0
 	}
-	return f.lat[min(len(f.lat)-1, int(p*float64(len(f.lat))))].Round(100 * time.Microsecond)
+	return lat[min(len(lat)-1, int(p*float64(len(lat))))].Round(100 * time.Microsecond)
 }
 
 func (f olympiadFigures) String() string {
@@ -52,9 +56,9 @@ func (f olympiadFigures) String() string {
 	if f.moves > 0 {
 		perMove = float64(f.cpu.Microseconds()) / float64(f.moves)
 	}
-	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v; RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
+	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v (each board's first move: p50 %v p99 %v); RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
 		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), speed,
-		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused)
+		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), percentile(f.first, .50), percentile(f.first, .99), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused)
 }
 
 // playOlympiad starts a fresh hakem serve (every service in one process on
@@ -187,6 +191,12 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	fig.lat = slices.Concat(lat...)
 	fig.moves = len(fig.lat)
 	slices.Sort(fig.lat)
+	for _, l := range lat {
+		if len(l) > 0 {
+			fig.first = append(fig.first, l[0])
+		}
+	}
+	slices.Sort(fig.first)
 	s.stop()
 	return fig
 }
