@@ -6,15 +6,19 @@ package events
 // move or any incident, citing the article applied under a laws profile.
 // The envelope's CausationID names the event ruled on.
 type RulingGiven struct {
-	// Matter is what was ruled on: "draw_claim", "flag_fall",
-	// "illegal_move", "incident".
+	// Matter is what was ruled on: "draw_claim" (also the judgement of a
+	// quickplay-finish claim or an increment request), "flag_fall",
+	// "illegal_move", or an arbiter's hand ruling: "penalty",
+	// "late_arrival", "wrong_initial_position", "both_at_fault",
+	// "result_override".
 	Matter string `json:"matter"`
 	// Article is the article applied (e.g. "9.5.2").
 	Article string `json:"article"`
 	// Profile is the Laws edition applied ("fide-2023").
 	Profile string `json:"profile"`
 	// Decision is the outcome: "upheld", "rejected", "game_continues",
-	// "draw", "win_white", "win_black", ...
+	// "draw", "win_white", "win_black", "both_lose" (0-0, a game played
+	// that both players lose), ...
 	Decision string `json:"decision"`
 	// Penalty is the penalty the ruling imposes ("" if none); the
 	// PenaltyImposed and TimeAdjusted events that carry it out follow.

@@ -199,7 +199,8 @@ const (
 //   - games-rounds (CreateRoundGamesHandler): key "round-<id>-board-<n>";
 //   - scoring-rounds (scoring.Publish): key "standings-after-<round>";
 //   - games-results only counts ended games in a metric of the process
-//     ("as seen since this process started"): a redelivery counts twice.
+//     ("as seen since this process started"); it remembers the ids of the
+//     last ends it counted, so a redelivery to the same process counts once.
 //
 // conn must be a connection of its own: the subscriber drains it on Close.
 func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {

@@ -24,7 +24,7 @@ const (
 	UnratedDraw     = "D/D"
 	// BothLost is a game played that both players lost ("0-0": the
 	// arbiter's ruling when both are at fault, laws.BothAtFault, 2023
-	// 12.8 / 1997 13.8 — e.g. both refuse to comply with the Laws): a
+	// 11.8 / 1997 12.8 — e.g. both refuse to comply with the Laws): a
 	// game played over the board, unlike DoubleForfeit. It is written
 	// TRF 0 for both with their colours, counts for the colour history
 	// and forbids a rematch (C.04.1), scores nothing for either, and is
