@@ -226,7 +226,12 @@ func TestCachedGame(t *testing.T) {
 // head (the evidence of which one the decider used).
 type countedStore struct {
 	app.StoreAfter
-	loads, afters atomic.Int64
+	loads, afters, appends atomic.Int64
+}
+
+func (s *countedStore) Append(ctx context.Context, id string, h events.Head, m app.Meta, evs []events.Event) ([]app.Recorded, events.Head, error) {
+	s.appends.Add(1)
+	return s.StoreAfter.Append(ctx, id, h, m, evs)
 }
 
 func (s *countedStore) Load(ctx context.Context, id string) ([]app.Recorded, events.Head, error) {
@@ -264,7 +269,7 @@ func TestCacheCatchesUp(t *testing.T) {
 		[]events.Event{events.ClockStarted{At: started, TimeControl: "5400+30", WhiteMs: 5400000, BlackMs: 5400000}}); err != nil {
 		t.Fatal(err)
 	}
-	loads := store.loads.Load()
+	loads, appends := store.loads.Load(), store.appends.Load()
 	o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: app.Meta{IdempotencyKey: "m1", Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: time.Now().UTC()}})
 	if err != nil || o.Version != 3 {
 		t.Fatalf("e4 after clock.started: %v, version %d", err, o.Version)
@@ -272,26 +277,44 @@ func TestCacheCatchesUp(t *testing.T) {
 	if n := store.loads.Load() - loads; n != 0 || store.afters.Load() != 1 {
 		t.Fatalf("%d whole reads and %d reads after the head; want 0 and 1", n, store.afters.Load())
 	}
-	// another copy plays Black's move under key m2; d catches up with it
-	// when its own (illegal on the new state: White is not on move) meets
-	// the conflict, then refuses it on the log
-	if _, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")}); err != nil {
+	// the game awaited its clock.started: read before deciding, so the
+	// move was appended once (no append on the stale head)
+	if n := store.appends.Load() - appends; n != 1 {
+		t.Fatalf("e4 appended %d times, want 1", n)
+	}
+	// another copy records Black's draw offer: d's cached game is behind;
+	// Black's move meets the conflict, d folds in the offer alone and the
+	// move lands on top, without a whole read
+	if _, err := (command.DrawHandler{Decider: two}).Handle(ctx, command.Draw{GameID: "g", Player: "b", Action: command.Offer, Meta: meta("offer", "b")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "d5", Meta: meta("m3", "b")}); !errors.Is(err, domain.ErrNotOnMove) {
-		t.Fatalf("Black again after e5: %v", err)
+	loads, afters := store.loads.Load(), store.afters.Load()
+	if o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "c5", Meta: meta("m1b", "b")}); err != nil || o.Version != 5 {
+		t.Fatalf("c5 after the offer: %v, version %d", err, o.Version)
 	}
-	// White's move lands on top; a retry of m2 through d is answered with
-	// two's event
-	if o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m4", "w")}); err != nil || o.Version != 5 {
-		t.Fatalf("Nf3: %v, version %d", err, o.Version)
+	if n, m := store.loads.Load()-loads, store.afters.Load()-afters; n != 0 || m != 1 {
+		t.Fatalf("c5 after a conflict: %d whole reads and %d reads after the head; want 0 and 1", n, m)
 	}
-	r, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "e5", Meta: meta("m2", "b")})
-	if err != nil || !r.Repeated || r.Events[0].Envelope.Seq != 4 {
+	// another copy plays White's move under key m2; d catches up with it
+	// when its own (illegal on the new state: White is not on move) meets
+	// the conflict, then refuses it on the log
+	if _, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m2", "w")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "d4", Meta: meta("m3", "w")}); !errors.Is(err, domain.ErrNotOnMove) {
+		t.Fatalf("White again after Nf3: %v", err)
+	}
+	// Black's move lands on top; a retry of m2 through d is answered with
+	// two's events (the offer declined by moving, the move)
+	if o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "Nc6", Meta: meta("m4", "b")}); err != nil || o.Version != 8 {
+		t.Fatalf("Nc6: %v, version %d", err, o.Version)
+	}
+	r, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m2", "w")})
+	if err != nil || !r.Repeated || r.Events[0].Envelope.Seq != 6 {
 		t.Fatalf("retry of m2: %v %+v", err, r)
 	}
 	recs, _, err := es.Load(ctx, "g")
-	if err != nil || len(recs) != 5 {
-		t.Fatalf("log: %d events, %v; want 5", len(recs), err)
+	if err != nil || len(recs) != 8 {
+		t.Fatalf("log: %d events, %v; want 8", len(recs), err)
 	}
 }

@@ -151,6 +151,10 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 	retries := max(d.Retries, 1)
 	for attempt := 1; ; attempt++ {
 		c := d.cached(gameID)
+		if c != nil && attempt == 1 && awaitsClock(c.game) && !d.catchUp(ctx, gameID, c, nil, c.game) {
+			d.forget(gameID)
+			c = nil
+		}
 		fromCache := c != nil
 		if fromCache && c.has(meta.IdempotencyKey) {
 			// a retried command: its first answer is on the log
@@ -291,6 +295,16 @@ func (d *Decider) catchUp(ctx context.Context, gameID string, c *cachedGame, rec
 	}
 	d.remember(gameID, c)
 	return true
+}
+
+// awaitsClock tells whether a cached game is likely behind its log: a game
+// with a time control, no move played and its clock not started, whose
+// clock.started the clocks service writes (an arbiter starts the clocks of
+// a round just before its first moves). Its first command reads the events
+// written since the cached head first, which spares the append that would
+// fail on the stale head (every board's first move in a round).
+func awaitsClock(g *domain.Game) bool {
+	return g != nil && g.Setup().TimeControl != "" && g.Ply() == 0 && !g.Timer().Started()
 }
 
 // logKeys appends the idempotency keys of recs to keys (a command's
