@@ -12,11 +12,16 @@
 //	GET /api/web/games/{id}/replay     every event of a game with the position and both clocks after it
 //	GET /api/web/live?game=ID&...      the events of several games as one NDJSON stream (live)
 //
-// The arbiter's console pauses, resumes and adjusts clocks (an adjustment
-// must state its reason and article: the form refuses to send one without,
-// as the server would), gives the hand rulings of POST
-// /api/games/{id}/rulings — penalties, late arrival, wrong initial
-// position, result corrections, the judgement of a quickplay-finish claim
-// — and has the arbiter service rule on a claim left pending. It does not
-// overrule the arbiter service on a claim of articles 9.2/9.3.
+// The arbiter's console pauses, resumes and adjusts clocks, gives the hand
+// rulings of POST /api/games/{id}/rulings — penalties, late arrival, wrong
+// initial position, both players at fault, result corrections (1-0, 0-1,
+// 1/2-1/2 and the forfeits after the fact +/-, -/+, -/-), the judgement of
+// a quickplay-finish claim and, shown only while one is pending, of an
+// increment request — has the arbiter service rule on a claim left
+// pending, and in a tournament's console expels a player (POST
+// /api/tournaments/{id}/expulsions). A form whose required fields are
+// empty (an adjustment's or a correction's reason and article, the reason
+// of both players at fault or of an expulsion) says what is missing and
+// sends nothing, as the server would refuse it. It does not overrule the
+// arbiter service on a claim of articles 9.2/9.3.
 package web

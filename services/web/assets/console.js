@@ -2,14 +2,33 @@
 // (?game=ID&game=ID), what needs the arbiter (pending claims, flags,
 // paused clocks), every ruling with its article and profile, and the
 // clock commands (pause, resume, adjust), the arbiter's rulings by hand
-// (illegal move, penalty, late arrival, wrong initial position, a claim left
-// pending, the judgement of a quickplay-finish claim) and result
-// corrections.
-import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe } from './hakem.js';
+// (illegal move, penalty, late arrival, wrong initial position, both players
+// at fault, a claim left pending, the judgement of a quickplay-finish claim
+// and of an increment request), result corrections (forfeits after the fact
+// included) and, for a tournament, the expulsion of a player. A form whose
+// required fields are empty says what is missing and sends nothing.
+import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText } from './hakem.js';
 
 frame('Arbiter');
 const page = document.getElementById('page');
 const q = new URLSearchParams(location.search);
+// required marks inputs as required fields.
+const required = (attrs) => ({ ...attrs, required: true, 'aria-required': 'true' });
+
+// complete says whether every required field [input, what] is filled in;
+// if not, msg says what is missing (a ruling cites its grounds), the empty
+// inputs are marked invalid and the first gets the focus: the form then
+// sends nothing.
+function complete(msg, what, fields) {
+  const missing = fields.filter(([input]) => !input.value.trim());
+  for (const [input] of fields) input.setAttribute('aria-invalid', String(!input.value.trim()));
+  if (!missing.length) return true;
+  msg.className = 'error';
+  msg.textContent = `${what}: state ${missing.map(([, w]) => w).join(' and ')}: a ruling cites its grounds.`;
+  missing[0][0].focus();
+  return false;
+}
+
 const key = () => (self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 async function chooser() {
@@ -49,7 +68,7 @@ function fold(st) {
       case 'clock.paused': st.paused = true; st.incidents.push(e); break;
       case 'clock.resumed': st.paused = false; st.incidents.push(e); break;
       case 'clock.time_adjusted': case 'arbiter.ruling_given': case 'arbiter.penalty_imposed':
-      case 'arbiter.forfeit_declared':
+      case 'arbiter.forfeit_declared': case 'clock.control_changed': case 'arbiter.replay_ordered':
         st.incidents.push(e); break;
       case 'arbiter.game_annulled': st.annulled = true; st.incidents.push(e); break;
       case 'arbiter.result_overridden': st.result = e.data.result; st.annulled = false; st.incidents.push(e); break;
@@ -120,14 +139,7 @@ function drawDetail(st) {
     parts.pause = el('button', { id: 'pause', type: 'button', onclick: () => run('Pause', 'pause', { reason: pauseReason.value }) }, 'Pause clocks');
     parts.resume = el('button', { id: 'resume', type: 'button', onclick: () => run('Resume', 'resume', {}) }, 'Resume');
     const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => {
-      const missing = [[reason, 'the reason'], [article, 'the article applied']].filter(([input]) => !input.value.trim());
-      for (const [input] of [[reason], [article]]) input.setAttribute('aria-invalid', String(!input.value.trim()));
-      if (missing.length) {
-        parts.msg.className = 'error';
-        parts.msg.textContent = `Adjust: state ${missing.map(([, what]) => what).join(' and ')}: a ruling cites its grounds.`;
-        missing[0][0].focus();
-        return;
-      }
+      if (!complete(parts.msg, 'Adjust', [[reason, 'the reason'], [article, 'the article applied']])) return;
       run('Adjust', 'adjust', { side: side.value, delta_ms: Math.round(+secs.value * 1000), reason: reason.value.trim(), article: article.value.trim() });
     } }, 'Adjust');
     const sides = (id) => el('select', { id }, el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'));
@@ -139,10 +151,30 @@ function drawDetail(st) {
     const qpJudgement = el('select', { id: 'quickplay-judgement' }, [['postpone', 'Postpone the decision'], ['draw', 'Declare a draw'], ['reject', 'Reject (2023 III.5.3)']].map(([v, t]) => el('option', { value: v }, t)));
     const qpAddTime = el('input', { id: 'quickplay-add-time', type: 'checkbox', title: 'two minutes to the opponent when postponing' });
     parts.judgeQuickplay = el('button', { id: 'judge-quickplay', type: 'button', onclick: () => rule('Quickplay-finish claim', { matter: 'quickplay_claim', judgement: qpJudgement.value, add_time: qpAddTime.checked }) }, 'Judge quickplay claim');
-    const overResult = el('select', { id: 'correct-value' }, ['1-0', '0-1', '1/2-1/2'].map((r) => el('option', { value: r }, r)));
-    const overReason = el('input', { id: 'correct-reason', class: 'wide', placeholder: 'reason for the correction' });
-    const overArticle = el('input', { id: 'correct-article', placeholder: 'article', value: '' });
-    parts.correct = el('button', { id: 'correct-result', type: 'button', onclick: () => rule('Correct result', { matter: 'result_override', result: overResult.value, reason: overReason.value, article: overArticle.value }) }, 'Correct result');
+    // The judgement of an increment request (2023 Guidelines III.4): the
+    // opponent accepts the draw it offers, or refuses it and the arbiter
+    // grants the increment (two minutes to the opponent, five seconds a
+    // move from then on) or refuses the request.
+    const incJudgement = el('select', { id: 'increment-judgement' }, [['grant', 'Grant (draw refused)'], ['draw', 'Draw (accepted)'], ['refuse', 'Refuse the request']].map(([v, t]) => el('option', { value: v }, t)));
+    parts.judgeIncrement = el('button', { id: 'judge-increment', type: 'button', onclick: () => rule('Increment request', { matter: 'increment_request', judgement: incJudgement.value }) }, 'Judge increment request');
+    parts.increment = el('div', { class: 'actions', id: 'increment-form', hidden: true }, incJudgement, parts.judgeIncrement);
+    // A result correction: a score, or a forfeit found after the fact (the
+    // game counted as not played); no article decides it, so reason and
+    // article are the arbiter's and both required.
+    const overResult = el('select', { id: 'correct-value' }, [['1-0'], ['0-1'], ['1/2-1/2'], ['+/-', 'forfeit, White wins'], ['-/+', 'forfeit, Black wins'], ['-/-', 'double forfeit']].map(([r, t]) => el('option', { value: r, title: resultText(r) }, t ? `${r} (${t})` : r)));
+    const overReason = el('input', required({ id: 'correct-reason', class: 'wide', placeholder: 'reason for the correction (required)' }));
+    const overArticle = el('input', required({ id: 'correct-article', placeholder: 'article (required)', value: '' }));
+    parts.correct = el('button', { id: 'correct-result', type: 'button', onclick: () => {
+      if (!complete(parts.msg, 'Correct result', [[overReason, 'the reason'], [overArticle, 'the article applied']])) return;
+      rule('Correct result', { matter: 'result_override', result: overResult.value, reason: overReason.value.trim(), article: overArticle.value.trim() });
+    } }, 'Correct result');
+    // Both players at fault (2023 11.8, 1997 12.8): both lose; the article
+    // is the Laws', the reason (what the players did) the arbiter's.
+    const bothReason = el('input', required({ id: 'both-reason', class: 'wide', placeholder: 'what both players did (required)' }));
+    parts.both = el('button', { id: 'both-at-fault', type: 'button', onclick: () => {
+      if (!complete(parts.msg, 'Both at fault', [[bothReason, 'what the players did']])) return;
+      rule('Both at fault', { matter: 'both_at_fault', reason: bothReason.value.trim() });
+    } }, 'Both lose');
     const offender = sides('illegal-offender');
     const illegalMove = el('input', { id: 'illegal-move', placeholder: 'move seen on the board' });
     parts.illegal = el('button', { id: 'report-illegal', type: 'button', onclick: () => run('Illegal move', '/illegal-moves', { offender: offender.value, move: illegalMove.value, reported_by: 'arbiter' }) }, 'Illegal move');
@@ -166,11 +198,13 @@ function drawDetail(st) {
           el('fieldset', {}, el('legend', {}, 'Claims and results'),
             el('div', { class: 'actions' }, parts.ruleClaim, overResult, overReason, overArticle, parts.correct),
             el('div', { class: 'actions' }, qpJudgement, el('label', {}, qpAddTime, ' +2 min to the opponent'), parts.judgeQuickplay),
-            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A quickplay-finish claim the Laws admit waits for your judgement. A result correction needs a finished game and its reason.')),
+            parts.increment,
+            el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A quickplay-finish claim or an increment request the Laws admit waits for your judgement. A result correction needs a finished game, its reason and its article; +/-, -/+ and -/- are forfeits found after the fact (the game counts as not played).')),
           el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
             el('div', { class: 'actions' }, offender, illegalMove, parts.illegal),
             el('div', { class: 'actions' }, penSide, penKind, penSecs, el('span', {}, 's'), penReason, parts.penalize),
-            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late, parts.annul)),
+            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late, parts.annul),
+            el('div', { class: 'actions' }, el('span', {}, 'Both players at fault (Art. 11.8 / 1997 12.8):'), bothReason, parts.both)),
           parts.msg)),
       el('h2', {}, 'Claims, flags, rulings and incidents'), parts.log);
   }
@@ -179,13 +213,67 @@ function drawDetail(st) {
   parts.pause.disabled = st.paused || st.result !== '*' || !st.started;
   parts.resume.disabled = !st.paused || st.result !== '*';
   const over = st.result !== '*' || st.annulled;
-  const claim = st.pending.find((e) => e.type === 'game.draw_claimed' && e.data.reason !== 'quickplay_finish');
+  const judged = new Set(['quickplay_finish', 'increment_request']); // the arbiter's judgement, not the Laws'
+  const claim = st.pending.find((e) => e.type === 'game.draw_claimed' && !judged.has(e.data.reason));
   const quickplay = st.pending.find((e) => e.type === 'game.draw_claimed' && e.data.reason === 'quickplay_finish');
+  const increment = st.pending.find((e) => e.type === 'game.draw_claimed' && e.data.reason === 'increment_request');
+  parts.increment.hidden = over || !increment;
+  parts.judgeIncrement.disabled = over || !increment;
   parts.ruleClaim.disabled = over || !claim || Date.now() - Date.parse(claim.recorded_at) < 10000;
   parts.judgeQuickplay.disabled = over || !quickplay;
   parts.correct.disabled = st.result === '*' && !st.annulled;
-  for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul]) b.disabled = over;
+  for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul, parts.both]) b.disabled = over;
   parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
+}
+
+// expulsions is a tournament's expulsion form (POST
+// /api/tournaments/{id}/expulsions: the player is not paired from the next
+// round on) and the expulsions recorded. The reason is required; the
+// article may be left to the server (the laws profile's penalties article).
+function expulsions(t) {
+  const id = t.id || q.get('t');
+  const players = t.players || [];
+  const log = el('ul', { class: 'log', id: 'tournament-log' });
+  const msg = el('p', { id: 'expel-message', role: 'status' });
+  const player = el('select', { id: 'expel-player' }, players.map((p) => el('option', { value: p.player_id }, `${p.name || p.player_id} (${p.player_id})`)));
+  const reason = el('input', required({ id: 'expel-reason', class: 'wide', placeholder: 'reason (required)' }));
+  const article = el('input', { id: 'expel-article', placeholder: 'article (default: the profile\'s penalties article)' });
+  const expelled = new Set();
+  const show = (events) => {
+    for (const e of events) {
+      if (e.type !== 'arbiter.player_expelled' || log.querySelector(`li[data-id="${CSS.escape(e.id || '')}"]`)) continue;
+      expelled.add(e.data.player_id);
+      const li = logItem(e);
+      li.dataset.id = e.id || '';
+      log.prepend(li);
+    }
+    for (const o of player.options) o.disabled = expelled.has(o.value);
+    if (!log.children.length) log.replaceChildren(el('li', { class: 'muted' }, 'No expulsion.'));
+    else for (const li of [...log.children]) if (li.classList.contains('muted')) li.remove();
+  };
+  const button = el('button', { id: 'expel', type: 'button', onclick: async () => {
+    if (!complete(msg, 'Expel', [[reason, 'the reason']])) return;
+    if (expelled.has(player.value)) { msg.className = 'error'; msg.textContent = `Expel: ${player.value} is already expelled.`; return; }
+    msg.className = '';
+    msg.textContent = 'Expel…';
+    try {
+      const body = { player_id: player.value, reason: reason.value.trim(), by: arbiterInput.value || 'arbiter', idempotency_key: key() };
+      if (article.value.trim()) body.article = article.value.trim();
+      const a = await api(`/api/tournaments/${encodeURIComponent(id)}/expulsions`, body);
+      show(a.events || []);
+      msg.textContent = 'Expel: done.';
+    } catch (e) {
+      msg.className = 'error';
+      msg.textContent = `Expel: ${e.message}`;
+    }
+  } }, 'Expel player');
+  show([]);
+  // the expulsions already recorded (the tournament's log, read once)
+  fetch(`/api/tournaments/${encodeURIComponent(id)}/events?follow=false`).then((r) => (r.ok ? r.text() : '')).then((text) => {
+    show(text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
+  }).catch(() => { /* the form still works */ });
+  return el('section', { id: 'tournament-arbiter' }, el('fieldset', {}, el('legend', {}, 'Expulsion from the tournament'),
+    el('div', { class: 'actions' }, player, reason, article, button), msg, log));
 }
 
 function select(id) {
@@ -197,10 +285,18 @@ async function run() {
   let ids = q.getAll('game');
   let title = "Arbiter's console";
   const labels = new Map();
+  let tournament = null;
   if (q.get('t')) {
     const t = await api(`/api/tournaments/${encodeURIComponent(q.get('t'))}`);
+    tournament = t;
     title = `Arbiter — ${t.tournament.name || t.id}`;
-    for (const r of t.rounds || []) for (const b of r.boards || []) { ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board}`); }
+    for (const r of t.rounds || []) {
+      for (const b of r.boards || []) {
+        ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board}`);
+        // the game played in place of an annulled one
+        if (b.replay_game_id) { ids.push(b.replay_game_id); labels.set(b.replay_game_id, `R${r.round} B${b.board} replay`); }
+      }
+    }
   }
   if (ids.length === 0) return chooser();
   ids = [...new Set(ids)].slice(-128);
@@ -209,7 +305,7 @@ async function run() {
   page.replaceChildren(el('h1', {}, title),
     el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput),
     el('h2', {}, 'Needs the arbiter'), attention,
-    el('h2', {}, 'Games'), gameList, detail);
+    el('h2', {}, 'Games'), gameList, tournament ? expulsions(tournament) : '', detail);
   draw();
   const url = () => '/api/web/live?' + ids.map((g) => 'game=' + encodeURIComponent(g)).join('&');
   stream(url(), (e) => {

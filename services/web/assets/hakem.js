@@ -166,9 +166,22 @@ export class LiveClock {
   }
 }
 
-// CLOCK_EVENTS are the events after which a clock reading changes.
+// CLOCK_EVENTS are the events after which a clock reading changes (an
+// increment introduced is clock.control_changed; an annulled game's clock
+// stops).
 export const CLOCK_EVENTS = new Set(['game.move_played', 'game.ended', 'clock.started', 'clock.paused',
-  'clock.resumed', 'clock.time_adjusted', 'clock.flag_fell']);
+  'clock.resumed', 'clock.time_adjusted', 'clock.flag_fell', 'clock.control_changed', 'arbiter.game_annulled']);
+
+// RESULT_WORDS say what a result that is not a plain score means.
+const RESULT_WORDS = { '0-0': 'both players lose', '+/-': 'forfeit: White wins, not played', '-/+': 'forfeit: Black wins, not played', '-/-': 'double forfeit, not played' };
+
+// resultText is a result with its meaning when it needs one.
+export function resultText(r) {
+  return RESULT_WORDS[r] ? `${r} (${RESULT_WORDS[r]})` : String(r || '');
+}
+
+// DECISION_WORDS are the rulings' decisions that read badly as their code.
+const DECISION_WORDS = { both_lose: 'both players lose (0-0)' };
 
 // describe is an event in an arbiter's words, with its article and profile.
 export function describe(e) {
@@ -184,17 +197,22 @@ export function describe(e) {
     case 'game.draw_claimed': return { tag: 'claim', text: `${who(d.by)} claims a draw: ${(d.reason || '').replace(/_/g, ' ')}${d.intended_move ? ', intending ' + d.intended_move : ''} (ply ${d.ply})` };
     case 'game.resigned': return { tag: 'game', text: `${who(d.by)} resigns` };
     case 'game.illegal_move_reported': return { tag: 'claim', text: `Illegal move ${d.move} by ${who(d.offender)} reported (ply ${d.ply})` };
-    case 'game.ended': return { tag: 'result', text: `Result ${d.result} — ${(d.termination || '').replace(/_/g, ' ')}`, article: d.article };
+    case 'game.ended': return { tag: 'result', text: `Result ${resultText(d.result)} — ${(d.termination || '').replace(/_/g, ' ')}`, article: d.article };
     case 'clock.started': return { tag: 'clock', text: `Clock started (${d.time_control})` };
     case 'clock.paused': return { tag: 'clock', text: `Clocks paused${d.reason ? ': ' + d.reason : ''}` };
     case 'clock.resumed': return { tag: 'clock', text: 'Clocks resumed' };
     case 'clock.time_adjusted': return { tag: 'clock', text: `${who(d.side)}'s clock ${secs(d.delta_ms)}${d.reason ? ': ' + d.reason : ''}`, article: d.article };
+    case 'clock.control_changed': return { tag: 'clock', text: `Time control now ${d.time_control}${d.reason ? ': ' + d.reason : ''}`, article: d.article };
     case 'clock.flag_fell': return { tag: 'flag', text: `${who(d.side)}'s flag fell (ply ${d.ply})` };
-    case 'arbiter.ruling_given': return { tag: 'ruling', text: `Ruling on ${(d.matter || '').replace(/_/g, ' ')}: ${(d.decision || '').replace(/_/g, ' ')}${d.penalty ? ', penalty: ' + d.penalty.replace(/_/g, ' ') : ''}${d.explanation ? ' — ' + d.explanation : ''}`, article: d.article, profile: d.profile };
-    case 'arbiter.penalty_imposed': return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+    case 'arbiter.ruling_given': return { tag: 'ruling', text: `Ruling on ${(d.matter || '').replace(/_/g, ' ')}: ${DECISION_WORDS[d.decision] || (d.decision || '').replace(/_/g, ' ')}${d.penalty ? ', penalty: ' + d.penalty.replace(/_/g, ' ') : ''}${d.explanation ? ' — ' + d.explanation : ''}`, article: d.article, profile: d.profile };
+    case 'arbiter.penalty_imposed':
+      if (d.kind === 'increment_introduced') return { tag: 'ruling', text: `Increment of ${(d.amount_ms || 0) / 1000} s a move ordered${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.forfeit_declared': return { tag: 'ruling', text: `Forfeit ${d.result}: ${d.reason}`, article: d.article };
     case 'arbiter.game_annulled': return { tag: 'ruling', text: `Game annulled: ${d.reason}`, article: d.article };
-    case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${d.result}: ${d.reason}`, article: d.article };
+    case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${resultText(d.result)}: ${d.reason}`, article: d.article };
+    case 'arbiter.replay_ordered': return { tag: 'ruling', text: `Replay ordered: game ${d.replay_game_id}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+    case 'arbiter.player_expelled': return { tag: 'ruling', text: `${d.player_id} expelled from the tournament: ${d.reason}`, article: d.article };
   }
   return { tag: 'event', text: e.type };
 }
