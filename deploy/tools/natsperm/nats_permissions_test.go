@@ -39,6 +39,7 @@ var groups = []struct{ name, service, stream, filter string }{
 	{"arbiter-claims", "arbiter", "GAMES", "game.*.games"},
 	{"arbiter-flags", "arbiter", "GAMES", "game.*.clocks"},
 	{"arbiter-expulsions", "arbiter", "GAMES", "game.*.arbiter"},
+	{"games-replays", "games", "GAMES", "game.*.arbiter"},
 }
 
 // ephemeralUsers may create ephemeral (ordered) consumers: the gateway's

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -151,10 +151,10 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	version := lastSeq(evs)
-	replay, err := h.replayAnnulled(r.Context(), evs)
+	replay, pending, err := h.replayAnnulled(r.Context(), evs)
 	if err != nil {
-		// the ruling is recorded; a retry with the same key orders and
-		// creates the replay
+		// the ruling is recorded; a retry with the same key orders the
+		// replay (the games-replays consumer group creates it)
 		failRuling(w, err)
 		return
 	}
@@ -163,41 +163,87 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 			version = max(version, e.Seq)
 		}
 	}
-	httpjson.Write(w, http.StatusOK, outcome{GameID: id, Events: append(evs, replay...), Version: version, Repeated: repeated})
+	status := http.StatusOK
+	if pending {
+		status = http.StatusAccepted
+	}
+	httpjson.Write(w, status, outcome{GameID: id, Events: append(evs, replay...), Version: version, Repeated: repeated})
 }
 
+// replayWait is how long the ruling endpoint waits for the games-replays
+// consumer group to create an annulled game's replay before it answers
+// without it.
+const replayWait = 10 * time.Second
+
 // replayAnnulled carries out what the Laws order after an annulment among
-// a ruling's events evs (2023 7.2.1, 1997 7.1a: a new game is played): the
-// arbiter's arbiter.replay_ordered on the annulled game, then the new game
-// (arbiterapp.ReplayGameID, same pairing, game.created naming the annulled
-// game in replay_of), each once, keyed by the annulment. It returns their
-// events (none without an annulment).
-//
-// Half done: the two steps follow the ruling in this request, not from an
-// event consumer; if the process dies between them, a retry of the ruling
-// (same idempotency key) completes them.
-func (h HTTP) replayAnnulled(ctx context.Context, evs []events.Envelope) ([]events.Envelope, error) {
+// a ruling's events evs (2023 7.2.1, 1997 7.1a: a new game is played): it
+// records the arbiter's arbiter.replay_ordered on the annulled game (once,
+// keyed by the annulment), then waits for the new game
+// (arbiterapp.ReplayGameID, same pairing, game.created naming the
+// annulled game in replay_of). The new game is not created here: the games
+// service creates it from the order, in its consumer group games-replays
+// (Replays, key ReplayKey), so that a process that dies after the order is
+// recorded is healed by the order's redelivery, as every other reaction
+// is (one that dies between the annulment and the order is not: a retry
+// of the ruling with the same key orders the replay). It returns the order's and the
+// creation's events (none without an annulment), with pending set when
+// the replay was not created within replayWait (the answer is then a 202
+// with the order alone: the game follows, and a retry of the ruling with
+// the same key answers with it).
+func (h HTTP) replayAnnulled(ctx context.Context, evs []events.Envelope) ([]events.Envelope, bool, error) {
 	for _, e := range evs {
 		if e.Type != (events.GameAnnulled{}).EventType() {
 			continue
 		}
 		rep, err := h.App.Arbiter.OrderReplay(ctx, e)
 		if err != nil {
-			return nil, err
-		}
-		o, err := h.App.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: rep.GameID, Setup: rep.Setup,
-			Meta: app.Meta{IdempotencyKey: arbiterapp.ReplayCreationKey(e), Actor: events.Actor{Role: "system", ID: "arbiter"},
-				CorrelationID: e.CorrelationID, CausationID: rep.Order[len(rep.Order)-1].ID}})
-		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		out := append([]events.Envelope(nil), rep.Order...)
-		for _, c := range o.Events {
-			out = append(out, c.Envelope)
+		created, err := h.awaitReplay(ctx, rep.GameID, rep.Order[len(rep.Order)-1].ID)
+		if err != nil {
+			return nil, false, err
 		}
-		return out, nil
+		if created == nil {
+			return out, true, nil
+		}
+		return append(out, *created), false, nil
 	}
-	return nil, nil
+	return nil, false, nil
+}
+
+// awaitReplay polls the log of game id until it holds the game.created
+// caused by the replay order orderID, and returns it (nil after
+// replayWait).
+func (h HTTP) awaitReplay(ctx context.Context, id, orderID string) (*events.Envelope, error) {
+	ctx, cancel := context.WithTimeout(ctx, replayWait)
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		recs, _, err := h.App.Queries.Events.Handle(ctx, id)
+		var ref *domain.Refusal
+		switch {
+		case err == nil:
+			for _, r := range recs {
+				if r.Envelope.Type == (events.GameCreated{}).EventType() && r.Envelope.CausationID == orderID {
+					env := r.Envelope
+					return &env, nil
+				}
+			}
+		case errors.As(err, &ref) && errors.Is(err, domain.ErrNotFound), ctx.Err() != nil:
+		default:
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, nil
+			}
+			return nil, ctx.Err()
+		case <-tick.C:
+		}
+	}
 }
 
 func lastSeq(evs []events.Envelope) uint64 {

@@ -212,6 +212,14 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}); err != nil {
 			return err
 		}
+		// an annulment's replay: ordered and created from the arbiter's
+		// events (gamesports.Replays), healed by redelivery after a crash
+		if err := consume(gamesports.ReplaysGroup, "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
+			gamesports.AddReplays(router, sub, gamesports.Replays{App: gamesApp, Log: log.With(wiring.Service("games"))})
+			return nil
+		}); err != nil {
+			return err
+		}
 	} else if cfg.Runs("gateway") {
 		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, forward("games", gamesports.CommandRoutes))
 	}

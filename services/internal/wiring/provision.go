@@ -33,6 +33,7 @@ var Groups = []Group{
 	{Name: "arbiter-claims", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.games"},
 	{Name: "arbiter-flags", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.clocks"},
 	{Name: "arbiter-expulsions", Service: "arbiter", Stream: events.KindGame.StreamName(), Filter: "game.*.arbiter"},
+	{Name: "games-replays", Service: "games", Stream: events.KindGame.StreamName(), Filter: "game.*.arbiter"},
 }
 
 // ClockWatchBucket is the key-value bucket of the clock watcher's

@@ -197,6 +197,8 @@ const (
 //   - clocks-penalties (clocks.ApplyPenalty): key "penalty-<penalty id>";
 //   - games-rulings (EndByRulingHandler): key "ruling-<ruling id>";
 //   - games-rounds (CreateRoundGamesHandler): key "round-<id>-board-<n>";
+//   - games-replays (games ports.Replays): the replay an
+//     arbiter.replay_ordered orders, key "replay-<order id>";
 //   - scoring-rounds (scoring.Publish): key "standings-after-<round>";
 //   - games-results only counts ended games in a metric of the process
 //     ("as seen since this process started"); it remembers the ids of the

@@ -1,0 +1,191 @@
+package e2e
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/adapters"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+)
+
+// TestAnnulmentReplayAfterCrash: hakem serve is SIGKILLed after the
+// arbiter's annulment and its replay order are recorded and before the
+// replay is created. The test records what the ruling's request records
+// up to that point (arbiter.ruling_given, arbiter.game_annulled,
+// arbiter.replay_ordered, through the arbiter's own code on the process's
+// data folder while it is down), then starts serve again: the games
+// service's consumer group games-replays creates the replay from the
+// order, once. The process is killed again right after the replay appears
+// (its ack may be lost) and restarted: still one creation. Then
+// TestAnnulmentReplay's assertions hold: the replay's pairing, replay_of
+// and causation, the annulled game's stopped clock, a retry of the ruling
+// answering the same four events and creating nothing, the replay played,
+// and the audit of both games.
+func TestAnnulmentReplayAfterCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data := t.TempDir()
+	s := start(t, data)
+	id := startedGame(t, s, map[string]any{"id": "crash-r3-b2", "white": "w", "black": "b", "time_control": "600+5",
+		"tournament_id": "crash", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g"})
+	s.move(id, "w", "e4", "m1")
+	s.move(id, "b", "e5", "m2")
+	s.kill()
+
+	replay := id + "-replay"
+	order := annulWhileDown(t, data, id, replay)
+
+	s = start(t, data)
+	var created map[string]any
+	deadline := time.Now().Add(60 * time.Second)
+	for created == nil {
+		if log := s.eventLogOrNone(replay); len(log) > 0 {
+			created = log[0]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replay %s was not created within 60 s of the restart", replay)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// killed again before the creation's ack may have reached the server:
+	// the order is then delivered again, and creates nothing more
+	s.kill()
+	s = start(t, data)
+
+	if log := s.eventLog(replay); len(log) != 1 || log[0]["type"] != "game.created" {
+		t.Fatalf("the replay's log after the restarts: %v, want its creation once", log)
+	}
+	cd, _ := created["data"].(map[string]any)
+	if created["causation_id"] != order.ID || created["correlation_id"] != order.CorrelationID {
+		t.Errorf("replay created as %v, want caused by the order %s", created, order.ID)
+	}
+	for k, want := range map[string]any{"white": "w", "black": "b", "tournament_id": "crash", "round": 3.0, "board": 2.0,
+		"time_control": "600+5", "laws_profile": "fide-2023", "replay_of": id} {
+		if cd[k] != want {
+			t.Errorf("replay's %s: %v, want %v", k, cd[k], want)
+		}
+	}
+
+	// the annulled game's clock stopped at the annulment (the clocks
+	// service reads the annulment after the restart)
+	for stopped := time.Now().Add(30 * time.Second); ; {
+		c := s.do("GET", "/api/games/"+id+"/clock", "")
+		wc, _ := c.body["white"].(map[string]any)
+		bc, _ := c.body["black"].(map[string]any)
+		if c.status == 200 && wc["running"] == false && bc["running"] == false {
+			break
+		}
+		if time.Now().After(stopped) {
+			t.Fatalf("annulled game's clock 30 s after the restart: %d %s", c.status, c.raw)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// a retry of the ruling answers the same four events and creates nothing
+	body := map[string]any{"matter": "wrong_initial_position", "reason": "king and queen swapped", "by": "chief", "idempotency_key": "annul"}
+	again := s.post("/api/games/"+id+"/rulings", body)
+	var types []string
+	for _, e := range again.events() {
+		types = append(types, e["type"].(string))
+	}
+	if again.status != 200 || again.body["repeated"] != true ||
+		strings.Join(types, " ") != "arbiter.ruling_given arbiter.game_annulled arbiter.replay_ordered game.created" {
+		t.Errorf("retry: %d %s", again.status, again.raw)
+	} else if evs := again.events(); evs[2]["id"] != order.ID || evs[3]["id"] != created["id"] {
+		t.Errorf("retry's order and creation: %v %v, want %s and %v", evs[2]["id"], evs[3]["id"], order.ID, created["id"])
+	}
+	if n := len(s.eventLog(replay)); n != 1 {
+		t.Errorf("the replay has %d events after the retry, want its creation", n)
+	}
+	before := len(s.eventLog(id))
+	if a := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "wrong_initial_position", "by": "chief", "idempotency_key": "annul-2"}); a.status != http.StatusConflict {
+		t.Errorf("annulling the annulled game again: %d %s", a.status, a.raw)
+	}
+	if n := len(s.eventLog(id)); n != before {
+		t.Errorf("a refused ruling appended %d events", n-before)
+	}
+
+	// the replay is played from the start
+	if st := s.post("/api/games/"+replay+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != 200 {
+		t.Fatalf("replay's clock: %d %s", st.status, st.raw)
+	}
+	s.move(replay, "w", "d4", "m1")
+	if g := s.game(replay); moves(g) != "d4" {
+		t.Errorf("replay's moves: %v", g)
+	}
+	s.stop()
+	for _, g := range []string{id, replay} {
+		if r := runAudit(t, "game", g, "--data", data); r.code != 0 || !strings.Contains(r.stdout, "every event follows") {
+			t.Errorf("audit of %s: exit %d\n%s\n%s", g, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// annulWhileDown records on the data folder of a stopped hakem serve what
+// the ruling's request records before it would create the replay: the
+// arbiter's annulment of game id (wrong initial position, the ruling's
+// key "annul" by arbiter "chief", as TestAnnulmentReplay's request) and
+// the replay's order, through the arbiter's own code. It checks that the
+// replay does not exist yet and returns the order's envelope.
+func annulWhileDown(t *testing.T, data, id, replay string) events.Envelope {
+	t.Helper()
+	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: data, Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := srv.Connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	store, err := events.Open(ctx, nc, events.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: store, Writer: events.WriterArbiter}, Retries: 3}
+	evs, _, err := arb.Rule(ctx, id, arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "king and queen swapped"},
+		gamesapp.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "crash-annul"})
+	if err != nil {
+		t.Fatalf("annulling %s: %v", id, err)
+	}
+	var annulment *events.Envelope
+	for i := range evs {
+		if evs[i].Type == (events.GameAnnulled{}).EventType() {
+			annulment = &evs[i]
+		}
+	}
+	if annulment == nil {
+		t.Fatalf("the ruling annulled nothing: %v", evs)
+	}
+	rep, err := arb.OrderReplay(ctx, *annulment)
+	if err != nil {
+		t.Fatalf("ordering the replay: %v", err)
+	}
+	if rep.GameID != replay || len(rep.Order) != 1 {
+		t.Fatalf("replay ordered as %s (%d events), want %s", rep.GameID, len(rep.Order), replay)
+	}
+	recs, _, err := (adapters.EventStore{Store: store}).Load(ctx, replay)
+	if err != nil || len(recs) != 0 {
+		t.Fatalf("the replay before the restart: %d events, %v", len(recs), err)
+	}
+	return rep.Order[0]
+}
+
+// eventLogOrNone is eventLog, or nothing while the game does not exist.
+func (s *server) eventLogOrNone(game string) []map[string]any {
+	s.t.Helper()
+	if a := s.do("GET", "/api/games/"+game, ""); a.status == http.StatusNotFound {
+		return nil
+	}
+	return s.eventLog(game)
+}

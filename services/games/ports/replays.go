@@ -1,0 +1,109 @@
+package ports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/games"
+	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"go.uber.org/zap"
+)
+
+// ReplaysGroup is the consumer group (on game.*.arbiter) through which the
+// games service carries out the replay the Laws order after an annulment
+// (2023 7.2.1, 1997 7.1a).
+const ReplaysGroup = "games-replays"
+
+// ReplayKey is the idempotency key under which the games service creates
+// the game ordered by order (an arbiter.replay_ordered envelope):
+// "replay-<order id>". The ruling endpoint and the games-replays consumer
+// group use it alike, so the replay is created once however often the
+// order is delivered.
+func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
+
+// Replays creates, from the arbiter's arbiter.replay_ordered, the game
+// the Laws order in place of an annulled one (CreateReplay, keyed by
+// ReplayKey), as a reaction in the consumer group games-replays: a process
+// that dies after the order is recorded and before the new game is created
+// is healed by the order's redelivery.
+//
+// Half done: the order itself (arbiterapp.Arbiter.OrderReplay) still
+// follows the annulment in the ruling's HTTP request; if the process dies
+// between the annulment and the order, only a retry of the ruling (same
+// idempotency key) orders the replay. Ordering it from a consumer of
+// arbiter.game_annulled needs a group run with the arbiter's NATS rights
+// (the games user cannot write game.*.arbiter).
+type Replays struct {
+	App games.Application
+	Log *zap.Logger
+}
+
+// CreateReplay creates, once, the game that the arbiter.replay_ordered
+// envelope order names: the annulled game's pairing (tournament, round,
+// board, players and colours, time control, laws profile and start
+// position) with game.created's replay_of naming the annulled game, caused
+// by the order and carrying its correlation id.
+func (r Replays) CreateReplay(ctx context.Context, order events.Envelope) (command.Outcome, error) {
+	ev, err := events.Decode(order)
+	if err != nil {
+		return command.Outcome{}, fmt.Errorf("replay order %s: %w", order.ID, err)
+	}
+	o, ok := ev.(*events.ReplayOrdered)
+	if !ok {
+		return command.Outcome{}, fmt.Errorf("event %s is a %s, not a replay order", order.ID, order.Type)
+	}
+	annulled := order.Aggregate.ID
+	_, g, err := r.App.Queries.Events.Handle(ctx, annulled)
+	if err != nil {
+		return command.Outcome{}, err
+	}
+	setup := g.Setup()
+	setup.ReplayOf = annulled
+	return r.App.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: o.ReplayGameID, Setup: setup,
+		Meta: app.Meta{IdempotencyKey: ReplayKey(order), Actor: events.Actor{Role: "system", ID: "arbiter"},
+			CorrelationID: order.CorrelationID, CausationID: order.ID}})
+}
+
+// Handle creates the replay an arbiter.replay_ordered envelope orders;
+// every other event is passed over. A refusal (the annulled game unknown,
+// the replay's id taken by another game) cannot be healed by a
+// redelivery: it is logged and the event acknowledged.
+func (r Replays) Handle(ctx context.Context, env events.Envelope) error {
+	if env.Type != (events.ReplayOrdered{}).EventType() {
+		return nil
+	}
+	_, err := r.CreateReplay(ctx, env)
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		if r.Log != nil {
+			r.Log.Warn("replay not carried out", wiring.GameID(env.Aggregate.ID), zap.String("event_id", env.ID), zap.Error(err))
+		}
+		return nil
+	}
+	return err
+}
+
+// AddReplays adds to router the handler of the consumer group
+// games-replays, reading the arbiter's events of every game
+// (game.*.arbiter) through sub.
+func AddReplays(router *message.Router, sub message.Subscriber, r Replays) {
+	ordered := (events.ReplayOrdered{}).EventType()
+	router.AddConsumerHandler(ReplaysGroup, "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
+		// the type is read first from the store's layout: only a replay
+		// order (or an envelope laid out otherwise) is decoded
+		if t, ok := wiring.EventType(msg.Payload); ok && string(t) != ordered {
+			return nil
+		}
+		var env events.Envelope
+		if err := env.UnmarshalJSON(msg.Payload); err != nil {
+			return fmt.Errorf("event %s: %w", msg.UUID, err)
+		}
+		return r.Handle(msg.Context(), env)
+	})
+}
