@@ -169,8 +169,10 @@ func TestBrowserRulingsConsole(t *testing.T) {
 
 	// (4) a wrong initial position on board 2: the replay ordered
 	selectGame(ids[1])
+	set("#wrong-position-reason", "the board was set up with the king and queen swapped")
 	click("#wrong-position")
-	hall.waitTrue("the replay in the timeline", incident("arbiter.replay_ordered", "Replay ordered: game "+ids[1]+"-replay"))
+	hall.waitTrue("the replay in the timeline", incident("arbiter.replay_ordered", "Replay ordered: game "+ids[1]+"-replay")+" && "+
+		incident("arbiter.game_annulled", "king and queen swapped"))
 	hall.eval(`getComputedStyle(document.querySelector('#increment-form')).display === 'none'`, &hidden)
 	if !hidden {
 		t.Error("the increment judgement is shown for an annulled game")

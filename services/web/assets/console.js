@@ -186,7 +186,9 @@ function drawDetail(st) {
     const lateSide = sides('late-side');
     const lateMins = el('input', { id: 'late-minutes', type: 'number', step: '1', value: '0' });
     parts.late = el('button', { id: 'late-arrival', type: 'button', onclick: () => rule('Late arrival', { matter: 'late_arrival', side: lateSide.value, lateness_ms: Math.round(+lateMins.value * 60000) }) }, 'Late arrival');
-    parts.annul = el('button', { id: 'wrong-position', type: 'button', onclick: () => rule('Wrong initial position', { matter: 'wrong_initial_position' }) }, 'Wrong initial position');
+    // the reason is optional: the server records the article's own words
+    const annulReason = el('input', { id: 'wrong-position-reason', class: 'wide', placeholder: 'what was wrong (optional)' });
+    parts.annul = el('button', { id: 'wrong-position', type: 'button', onclick: () => rule('Wrong initial position', annulReason.value.trim() ? { matter: 'wrong_initial_position', reason: annulReason.value.trim() } : { matter: 'wrong_initial_position' }) }, 'Wrong initial position');
     detail.replaceChildren(
       el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
       el('div', { class: 'cols' },
@@ -203,7 +205,8 @@ function drawDetail(st) {
           el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
             el('div', { class: 'actions' }, offender, illegalMove, parts.illegal),
             el('div', { class: 'actions' }, penSide, penKind, penSecs, el('span', {}, 's'), penReason, parts.penalize),
-            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late, parts.annul),
+            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late),
+            el('div', { class: 'actions' }, annulReason, parts.annul),
             el('div', { class: 'actions' }, el('span', {}, 'Both players at fault (Art. 11.8 / 1997 12.8):'), bothReason, parts.both)),
           parts.msg)),
       el('h2', {}, 'Claims, flags, rulings and incidents'), parts.log);
