@@ -11,8 +11,11 @@ import (
 // incorrect initial position (2023 7.2.1): the game is annulled and, as
 // the Laws order, a new game is played — the arbiter records the order
 // (arbiter.replay_ordered, with the new game's id and the article) and the
-// games service creates the replay with the same pairing, its game.created
-// naming the annulled game. The annulled game's clock stops. A retry of
+// games service creates the replay from the order (consumer group
+// games-replays; the ruling's answer waits for it) with the same pairing,
+// its game.created naming the annulled game. The annulled game's clock
+// stops. (TestAnnulmentReplayAfterCrash: the same when the process is
+// killed before the replay is created.) A retry of
 // the ruling creates nothing more;
 // the replay is played; the audit finds both logs sound.
 func TestAnnulmentReplay(t *testing.T) {

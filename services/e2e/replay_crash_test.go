@@ -13,19 +13,21 @@ import (
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 )
 
-// TestAnnulmentReplayAfterCrash: hakem serve is SIGKILLed after the
-// arbiter's annulment and its replay order are recorded and before the
-// replay is created. The test records what the ruling's request records
-// up to that point (arbiter.ruling_given, arbiter.game_annulled,
-// arbiter.replay_ordered, through the arbiter's own code on the process's
-// data folder while it is down), then starts serve again: the games
-// service's consumer group games-replays creates the replay from the
-// order, once. The process is killed again right after the replay appears
-// (its ack may be lost) and restarted: still one creation. Then
-// TestAnnulmentReplay's assertions hold: the replay's pairing, replay_of
-// and causation, the annulled game's stopped clock, a retry of the ruling
-// answering the same four events and creating nothing, the replay played,
-// and the audit of both games.
+// TestAnnulmentReplayAfterCrash: hakem serve is SIGKILLed in the middle
+// of two annulments: on board 2 after the annulment and its replay order
+// are recorded and before the replay is created, on board 3 after the
+// annulment and before the order. The test records what the ruling's
+// request records up to those points (arbiter.ruling_given,
+// arbiter.game_annulled, and on board 2 arbiter.replay_ordered, through
+// the arbiter's own code on the process's data folder while it is down),
+// then starts serve again: the games service's consumer group
+// games-replays orders board 3's replay from its annulment and creates
+// both replays from their orders, once. The process is killed again right
+// after the replays appear (an ack may be lost) and restarted: still one
+// order and one creation each. Then TestAnnulmentReplay's assertions hold:
+// the replay's pairing, replay_of and causation, the annulled game's
+// stopped clock, a retry of the ruling answering the same four events and
+// creating nothing, the replay played, and the audit of the games.
 func TestAnnulmentReplayAfterCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
@@ -36,35 +38,65 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 		"tournament_id": "crash", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g"})
 	s.move(id, "w", "e4", "m1")
 	s.move(id, "b", "e5", "m2")
+	early := startedGame(t, s, map[string]any{"id": "crash-r3-b3", "white": "w3", "black": "b3", "time_control": "600+5",
+		"tournament_id": "crash", "round": 3, "board": 3, "laws_profile": "fide-2023", "idempotency_key": "g"})
+	s.move(early, "w3", "d4", "m1")
 	s.kill()
 
-	replay := id + "-replay"
-	order := annulWhileDown(t, data, id, replay)
+	replay, earlyReplay := id+"-replay", early+"-replay"
+	order := annulWhileDown(t, data, id, replay, true)
+	annulWhileDown(t, data, early, earlyReplay, false)
 
 	s = start(t, data)
-	var created map[string]any
+	created := map[string]map[string]any{}
 	deadline := time.Now().Add(60 * time.Second)
-	for created == nil {
-		if log := s.eventLogOrNone(replay); len(log) > 0 {
-			created = log[0]
-			break
+	for _, g := range []string{replay, earlyReplay} {
+		for created[g] == nil {
+			if log := s.eventLogOrNone(g); len(log) > 0 {
+				created[g] = log[0]
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the replay %s was not created within 60 s of the restart", g)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the replay %s was not created within 60 s of the restart", replay)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	// killed again before the creation's ack may have reached the server:
-	// the order is then delivered again, and creates nothing more
+	// killed again before the creations' acks may have reached the
+	// server: the orders are then delivered again, and create nothing more
 	s.kill()
 	s = start(t, data)
 
-	if log := s.eventLog(replay); len(log) != 1 || log[0]["type"] != "game.created" {
-		t.Fatalf("the replay's log after the restarts: %v, want its creation once", log)
+	for _, g := range []string{replay, earlyReplay} {
+		if log := s.eventLog(g); len(log) != 1 || log[0]["type"] != "game.created" {
+			t.Fatalf("%s's log after the restarts: %v, want its creation once", g, log)
+		}
 	}
-	cd, _ := created["data"].(map[string]any)
-	if created["causation_id"] != order.ID || created["correlation_id"] != order.CorrelationID {
-		t.Errorf("replay created as %v, want caused by the order %s", created, order.ID)
+	var orders []map[string]any
+	for _, e := range s.eventLog(early) {
+		if e["type"] == "arbiter.replay_ordered" {
+			orders = append(orders, e)
+		}
+	}
+	if len(orders) != 1 {
+		t.Fatalf("board 3's replay ordered %d times, want once", len(orders))
+	}
+	od, _ := orders[0]["data"].(map[string]any)
+	if od["replay_game_id"] != earlyReplay || od["article"] != "7.2.1" || created[earlyReplay]["causation_id"] != orders[0]["id"] {
+		t.Errorf("board 3's order %v and replay %v", orders[0], created[earlyReplay])
+	}
+	if cd, _ := created[earlyReplay]["data"].(map[string]any); cd["white"] != "w3" || cd["board"] != 3.0 || cd["replay_of"] != early {
+		t.Errorf("board 3's replay: %v", cd)
+	}
+	if again := s.post("/api/games/"+early+"/rulings", map[string]any{"matter": "wrong_initial_position", "reason": "king and queen swapped",
+		"by": "chief", "idempotency_key": "annul"}); again.status != 200 || again.body["repeated"] != true || len(again.events()) != 4 {
+		t.Errorf("retry of board 3's ruling: %d %s", again.status, again.raw)
+	}
+
+	created1 := created[replay]
+	cd, _ := created1["data"].(map[string]any)
+	if created1["causation_id"] != order.ID || created1["correlation_id"] != order.CorrelationID {
+		t.Errorf("replay created as %v, want caused by the order %s", created1, order.ID)
 	}
 	for k, want := range map[string]any{"white": "w", "black": "b", "tournament_id": "crash", "round": 3.0, "board": 2.0,
 		"time_control": "600+5", "laws_profile": "fide-2023", "replay_of": id} {
@@ -98,8 +130,8 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 	if again.status != 200 || again.body["repeated"] != true ||
 		strings.Join(types, " ") != "arbiter.ruling_given arbiter.game_annulled arbiter.replay_ordered game.created" {
 		t.Errorf("retry: %d %s", again.status, again.raw)
-	} else if evs := again.events(); evs[2]["id"] != order.ID || evs[3]["id"] != created["id"] {
-		t.Errorf("retry's order and creation: %v %v, want %s and %v", evs[2]["id"], evs[3]["id"], order.ID, created["id"])
+	} else if evs := again.events(); evs[2]["id"] != order.ID || evs[3]["id"] != created1["id"] {
+		t.Errorf("retry's order and creation: %v %v, want %s and %v", evs[2]["id"], evs[3]["id"], order.ID, created1["id"])
 	}
 	if n := len(s.eventLog(replay)); n != 1 {
 		t.Errorf("the replay has %d events after the retry, want its creation", n)
@@ -121,7 +153,7 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 		t.Errorf("replay's moves: %v", g)
 	}
 	s.stop()
-	for _, g := range []string{id, replay} {
+	for _, g := range []string{id, replay, early, earlyReplay} {
 		if r := runAudit(t, "game", g, "--data", data); r.code != 0 || !strings.Contains(r.stdout, "every event follows") {
 			t.Errorf("audit of %s: exit %d\n%s\n%s", g, r.code, r.stdout, r.stderr)
 		}
@@ -131,10 +163,11 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 // annulWhileDown records on the data folder of a stopped hakem serve what
 // the ruling's request records before it would create the replay: the
 // arbiter's annulment of game id (wrong initial position, the ruling's
-// key "annul" by arbiter "chief", as TestAnnulmentReplay's request) and
-// the replay's order, through the arbiter's own code. It checks that the
-// replay does not exist yet and returns the order's envelope.
-func annulWhileDown(t *testing.T, data, id, replay string) events.Envelope {
+// key "annul" by arbiter "chief", as TestAnnulmentReplay's request) and,
+// with order, the replay's order, through the arbiter's own code. It
+// checks that the replay does not exist yet and returns the order's
+// envelope (the zero envelope without order).
+func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.Envelope {
 	t.Helper()
 	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: data, Port: -1})
 	if err != nil {
@@ -167,18 +200,22 @@ func annulWhileDown(t *testing.T, data, id, replay string) events.Envelope {
 	if annulment == nil {
 		t.Fatalf("the ruling annulled nothing: %v", evs)
 	}
-	rep, err := arb.OrderReplay(ctx, *annulment)
-	if err != nil {
-		t.Fatalf("ordering the replay: %v", err)
-	}
-	if rep.GameID != replay || len(rep.Order) != 1 {
-		t.Fatalf("replay ordered as %s (%d events), want %s", rep.GameID, len(rep.Order), replay)
+	var out events.Envelope
+	if order {
+		rep, err := arb.OrderReplay(ctx, *annulment)
+		if err != nil {
+			t.Fatalf("ordering the replay: %v", err)
+		}
+		if rep.GameID != replay || len(rep.Order) != 1 {
+			t.Fatalf("replay ordered as %s (%d events), want %s", rep.GameID, len(rep.Order), replay)
+		}
+		out = rep.Order[0]
 	}
 	recs, _, err := (adapters.EventStore{Store: store}).Load(ctx, replay)
 	if err != nil || len(recs) != 0 {
 		t.Fatalf("the replay before the restart: %d events, %v", len(recs), err)
 	}
-	return rep.Order[0]
+	return out
 }
 
 // eventLogOrNone is eventLog, or nothing while the game does not exist.

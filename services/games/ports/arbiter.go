@@ -153,8 +153,9 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 	version := lastSeq(evs)
 	replay, pending, err := h.replayAnnulled(r.Context(), evs)
 	if err != nil {
-		// the ruling is recorded; a retry with the same key orders the
-		// replay (the games-replays consumer group creates it)
+		// the ruling is recorded; the games-replays consumer group
+		// orders and creates the replay, and a retry with the same key
+		// answers with them
 		failRuling(w, err)
 		return
 	}
@@ -184,8 +185,8 @@ const replayWait = 10 * time.Second
 // service creates it from the order, in its consumer group games-replays
 // (Replays, key ReplayKey), so that a process that dies after the order is
 // recorded is healed by the order's redelivery, as every other reaction
-// is (one that dies between the annulment and the order is not: a retry
-// of the ruling with the same key orders the replay). It returns the order's and the
+// is; the same group records the order from the annulment when the
+// process died before this request did. It returns the order's and the
 // creation's events (none without an annulment), with pending set when
 // the replay was not created within replayWait (the answer is then a 202
 // with the order alone: the game follows, and a retry of the ruling with

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
@@ -27,18 +28,20 @@ const ReplaysGroup = "games-replays"
 // order is delivered.
 func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
 
-// Replays creates, from the arbiter's arbiter.replay_ordered, the game
-// the Laws order in place of an annulled one (CreateReplay, keyed by
-// ReplayKey), as a reaction in the consumer group games-replays: a process
-// that dies after the order is recorded and before the new game is created
-// is healed by the order's redelivery.
+// Replays carries out an annulment's replay (2023 7.2.1, 1997 7.1a) as a
+// reaction to the arbiter's events in the consumer group games-replays,
+// so that a process that dies at any point between the annulment and the
+// new game is healed by the redelivery of what it had not acknowledged:
+//   - arbiter.game_annulled: the arbiter's arbiter.replay_ordered
+//     (arbiterapp.Arbiter.OrderReplay, keyed by the annulment), when the
+//     process died before the ruling's request recorded it;
+//   - arbiter.replay_ordered: the new game (CreateReplay, keyed by
+//     ReplayKey).
 //
-// Half done: the order itself (arbiterapp.Arbiter.OrderReplay) still
-// follows the annulment in the ruling's HTTP request; if the process dies
-// between the annulment and the order, only a retry of the ruling (same
-// idempotency key) orders the replay. Ordering it from a consumer of
-// arbiter.game_annulled needs a group run with the arbiter's NATS rights
-// (the games user cannot write game.*.arbiter).
+// The order is written as the arbiter, like the hand rulings this process
+// serves: a process connected as the deployed games NATS user (which may
+// not write game.*.arbiter) cannot, and the annulment stays unacknowledged
+// until the poison queue takes it.
 type Replays struct {
 	App games.Application
 	Log *zap.Logger
@@ -70,17 +73,26 @@ func (r Replays) CreateReplay(ctx context.Context, order events.Envelope) (comma
 			CorrelationID: order.CorrelationID, CausationID: order.ID}})
 }
 
-// Handle creates the replay an arbiter.replay_ordered envelope orders;
-// every other event is passed over. A refusal (the annulled game unknown,
-// the replay's id taken by another game) cannot be healed by a
-// redelivery: it is logged and the event acknowledged.
+// Handle reacts to an annulment or a replay order (see Replays); every
+// other event is passed over. A refusal (the annulled game unknown, the
+// replay's id taken by another game or not to be named, no replay to
+// order) cannot be healed by a redelivery: it is logged and the event
+// acknowledged.
 func (r Replays) Handle(ctx context.Context, env events.Envelope) error {
-	if env.Type != (events.ReplayOrdered{}).EventType() {
+	var err error
+	switch env.Type {
+	case (events.GameAnnulled{}).EventType():
+		if r.App.Arbiter == nil {
+			return nil
+		}
+		_, err = r.App.Arbiter.OrderReplay(ctx, env)
+	case (events.ReplayOrdered{}).EventType():
+		_, err = r.CreateReplay(ctx, env)
+	default:
 		return nil
 	}
-	_, err := r.CreateReplay(ctx, env)
 	var ref *domain.Refusal
-	if errors.As(err, &ref) {
+	if errors.As(err, &ref) || errors.Is(err, arbiterapp.ErrBadRuling) {
 		if r.Log != nil {
 			r.Log.Warn("replay not carried out", wiring.GameID(env.Aggregate.ID), zap.String("event_id", env.ID), zap.Error(err))
 		}
@@ -93,11 +105,12 @@ func (r Replays) Handle(ctx context.Context, env events.Envelope) error {
 // games-replays, reading the arbiter's events of every game
 // (game.*.arbiter) through sub.
 func AddReplays(router *message.Router, sub message.Subscriber, r Replays) {
-	ordered := (events.ReplayOrdered{}).EventType()
+	annulled, ordered := (events.GameAnnulled{}).EventType(), (events.ReplayOrdered{}).EventType()
 	router.AddConsumerHandler(ReplaysGroup, "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-		// the type is read first from the store's layout: only a replay
-		// order (or an envelope laid out otherwise) is decoded
-		if t, ok := wiring.EventType(msg.Payload); ok && string(t) != ordered {
+		// the type is read first from the store's layout: only an
+		// annulment or a replay order (or an envelope laid out otherwise)
+		// is decoded
+		if t, ok := wiring.EventType(msg.Payload); ok && string(t) != annulled && string(t) != ordered {
 			return nil
 		}
 		var env events.Envelope

@@ -197,8 +197,10 @@ const (
 //   - clocks-penalties (clocks.ApplyPenalty): key "penalty-<penalty id>";
 //   - games-rulings (EndByRulingHandler): key "ruling-<ruling id>";
 //   - games-rounds (CreateRoundGamesHandler): key "round-<id>-board-<n>";
-//   - games-replays (games ports.Replays): the replay an
-//     arbiter.replay_ordered orders, key "replay-<order id>";
+//   - games-replays (games ports.Replays): the replay's order from an
+//     arbiter.game_annulled, key of arbiter.OrderReplay ("replay-<annulment
+//     id>", scoped to the game), and the replay from an
+//     arbiter.replay_ordered, key "replay-<order id>";
 //   - scoring-rounds (scoring.Publish): key "standings-after-<round>";
 //   - games-results only counts ended games in a metric of the process
 //     ("as seen since this process started"); it remembers the ids of the
