@@ -70,9 +70,9 @@ type Replay struct {
 // Laws say so whenever they annul (2023 7.2.1, 1997 7.1a: "the game shall
 // be cancelled and a new game played"), so it is not the arbiter's choice.
 // The order (arbiter.replay_ordered, key from the annulment's id) carries
-// the new game's id (ReplayGameID), the annulment's article and reason; the
-// caller then creates the game from Replay.Setup through the games
-// service, with the key ReplayCreationKey(annulment).
+// the new game's id (ReplayGameID), the annulment's article and reason;
+// the games service's consumer group games-replays then creates the game
+// from the order (services/games/ports ReplayKey).
 func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (Replay, error) {
 	ann, err := decodeAs[*events.GameAnnulled](annulment, "an annulment")
 	if err != nil {
@@ -121,7 +121,3 @@ func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (R
 	setup.ReplayOf = gameID
 	return Replay{Order: out, Repeated: repeated, GameID: replayID, Setup: setup}, nil
 }
-
-// ReplayCreationKey is the idempotency key under which the games service
-// creates the replay ordered after the annulment.
-func ReplayCreationKey(annulment events.Envelope) string { return "replay-of-" + annulment.ID }
