@@ -67,7 +67,8 @@ func provision(t *testing.T, addr, user, password string, args ...string) (strin
 // and consumer groups that hakem provision made as the admin user: the
 // services only bind (HAKEM_NATS_PROVISIONED=true), need no right they do
 // not have (nats-server logs no refusal), and the tournament ends as it
-// does on one process. Before the admin provisions, a service refuses to
+// does on one process; then an illegal move is reported and an arbiter's
+// penalty given by hand (served by the arbiter's process). Before the admin provisions, a service refuses to
 // start, and a service user cannot provision.
 func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	if testing.Short() {
@@ -123,6 +124,30 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	}
 	if len(out.logs) != 7 {
 		t.Errorf("logs of %d aggregates, want the tournament's and 6 games'", len(out.logs))
+	}
+	// The arbiter's hand: an illegal move reported, then a penalty. The
+	// report is the games service's event, ruled on by the arbiter's
+	// consumer group; the penalty is served by the arbiter's process
+	// (hakem.http.arbiter), whose user alone may write game.<id>.arbiter.
+	id := startedGame(t, gw, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "hand"})
+	gw.move(id, "w", "e4", "m1")
+	gw.move(id, "b", "e5", "m2")
+	report := gw.post("/api/games/"+id+"/illegal-moves", map[string]string{"offender": "white", "move": "Ke3", "by": "b", "reported_by": "player", "idempotency_key": "i1"})
+	if evs := report.events(); report.status != 200 || len(evs) != 3 || evs[0]["type"] != "game.illegal_move_reported" || evs[1]["type"] != "arbiter.ruling_given" || evs[2]["type"] != "arbiter.penalty_imposed" {
+		t.Errorf("illegal move reported: %d %s", report.status, report.raw)
+	}
+	warn := gw.post("/api/games/"+id+"/rulings", map[string]any{"matter": "penalty", "side": "black", "penalty": "warning", "reason": "talking", "by": "arb", "idempotency_key": "p1"})
+	if warn.status != 200 || len(warn.events()) == 0 || warn.events()[0]["type"] != "arbiter.ruling_given" {
+		t.Errorf("penalty: %d %s", warn.status, warn.raw)
+	}
+	penalties := 0
+	for _, e := range gw.eventLog(id) {
+		if d, _ := e["data"].(map[string]any); e["type"] == "arbiter.penalty_imposed" && d["side"] == "black" {
+			penalties++
+		}
+	}
+	if penalties != 1 {
+		t.Errorf("%d penalties on black in the log, want the warning:\n%v", penalties, gw.eventLog(id))
 	}
 	gw.stop()
 	if logs := node.logs.String()[mark:]; strings.Contains(logs, "Violation") {

@@ -46,8 +46,9 @@ var groups = []struct{ name, service, stream, filter string }{
 // live feeds, the clocks service's watcher.
 var ephemeralUsers = []string{"clocks", "gateway"}
 
-// commandServices answer the gateway's commands on hakem.http.<service>.
-var commandServices = []string{"games", "clocks", "pairing"}
+// commandServices answer the gateway's commands on hakem.http.<service>
+// (the arbiter: its hand rulings, POST /api/games/{id}/rulings).
+var commandServices = []string{"games", "clocks", "pairing", "arbiter"}
 
 // provision does, as the admin user, what hakem provision does: the
 // streams and the sealed-log bucket, the poison stream, the consumer

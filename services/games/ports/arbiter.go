@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -43,11 +44,34 @@ type rulingRequest struct {
 	AddTime   bool   `json:"add_time"`
 }
 
+// RulingRoutes are the patterns of the arbiter's hand rulings: served by
+// the arbiter service's process (Rulings), the one whose NATS user may write
+// game.<id>.arbiter, and forwarded to it (hakem.http.arbiter) by a gateway
+// that runs without it. The games service's process does not serve them.
+var RulingRoutes = []string{
+	"POST /api/games/{id}/rulings",
+}
+
+// Rulings is the port the arbiter service answers the hand rulings with
+// (RulingRoutes). Its App's Arbiter writes as the arbiter; its queries
+// read the games' logs (a pending draw claim, an annulled game's replay).
+type Rulings struct{ HTTP }
+
+// Register mounts RulingRoutes.
+func (p Rulings) Register(mux *http.ServeMux) {
+	mux.HandleFunc(RulingRoutes[0], p.ruling)
+}
+
 // illegal records a completed illegal move seen on the board and the
 // arbiter's ruling on it: game.illegal_move_reported, then
 // arbiter.ruling_given (+ arbiter.penalty_imposed); the clocks service adds
 // the opponent's time and the games service ends a lost game from the
-// ruling, as for a claim.
+// ruling, as for a claim. The report is the games service's event (this
+// route is served by its process); the ruling is the arbiter's: given here
+// when the arbiter runs in the same process (h.App.Arbiter set), else by
+// the arbiter service's consumer group arbiter-claims from the report, and
+// awaited here (up to replayWait; after it, a 202 with the report alone,
+// and a retry with the same key answers with the ruling).
 func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 	id, ok := gameID(w, r)
 	if !ok {
@@ -55,10 +79,6 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 	}
 	var req illegalRequest
 	if !httpjson.Decode(w, r, &req) {
-		return
-	}
-	if h.App.Arbiter == nil {
-		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "the arbiter is not running with this games service")
 		return
 	}
 	role := req.ReportedBy
@@ -76,19 +96,71 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := answer(o)
+	status := http.StatusOK
 	for _, rec := range o.Events {
 		if rec.Envelope.Type != (events.IllegalMoveReported{}).EventType() {
 			continue
 		}
-		ruling, err := h.App.Arbiter.RuleOnIllegal(r.Context(), rec.Envelope)
+		var ruling []events.Envelope
+		if h.App.Arbiter != nil {
+			ruling, err = h.App.Arbiter.RuleOnIllegal(r.Context(), rec.Envelope)
+		} else {
+			ruling, err = h.awaitIllegalRuling(r.Context(), id, rec.Envelope.ID)
+		}
 		if err != nil {
 			// the report is recorded; a retry with the same key rules on it
 			failRuling(w, err)
 			return
 		}
+		if len(ruling) == 0 && h.App.Arbiter == nil {
+			status = http.StatusAccepted
+		}
 		out.Events = append(out.Events, ruling...)
 	}
-	httpjson.Write(w, http.StatusOK, out)
+	httpjson.Write(w, status, out)
+}
+
+// awaitIllegalRuling polls the log of game id until it holds the arbiter's
+// ruling on the illegal-move report reportID (arbiter.ruling_given, which
+// the arbiter service's consumer group arbiter-claims writes from the
+// report), and returns the arbiter's events caused by the report (none
+// after replayWait, or when the game ended before the arbiter ruled).
+func (h HTTP) awaitIllegalRuling(ctx context.Context, id, reportID string) ([]events.Envelope, error) {
+	ctx, cancel := context.WithTimeout(ctx, replayWait)
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		recs, g, err := h.App.Queries.Events.Handle(ctx, id)
+		switch {
+		case err == nil:
+			var out []events.Envelope
+			ruled := false
+			for _, r := range recs {
+				if r.Envelope.CausationID == reportID && strings.HasPrefix(r.Envelope.Type, "arbiter.") {
+					out = append(out, r.Envelope)
+					ruled = ruled || r.Envelope.Type == (events.RulingGiven{}).EventType()
+				}
+			}
+			if ruled {
+				return out, nil
+			}
+			if g.Finished() {
+				return nil, nil // ended before the arbiter ruled: nothing to rule on
+			}
+		case ctx.Err() != nil:
+		default:
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, nil
+			}
+			return nil, ctx.Err()
+		case <-tick.C:
+		}
+	}
 }
 
 // ruling records an arbiter's hand ruling (see arbiterapp.HandRuling:
@@ -109,7 +181,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if h.App.Arbiter == nil {
-		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "the arbiter is not running with this games service")
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "the arbiter service does not run in this process")
 		return
 	}
 	if req.By == "" {

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -163,9 +164,20 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	forward := func(service string, routes []string) gateway.Port {
 		return forwardPort{routes: routes, to: httpnats.Forward(nc, httpnats.Subject(service), 30*time.Second)}
 	}
+	// The arbiter's hand rulings are served by the arbiter service's
+	// process (its NATS user is the one that may write game.<id>.arbiter):
+	// rulingApp is the games' application with the arbiter writer, and the
+	// games service's own has none unless the arbiter runs here too (an
+	// illegal-move report, the games' event, is then ruled on by the
+	// arbiter's consumer group arbiter-claims).
+	rulingApp := gamesApp
+	if !cfg.Runs("arbiter") {
+		gamesApp.Arbiter = nil
+	}
+	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	if cfg.Runs("games") {
-		ports = append(ports, gamesports.HTTP{App: gamesApp})
-		if err := serveCommands("games", gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}); err != nil {
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
+		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
 			return err
 		}
 		if err := consume("games-results", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
@@ -221,7 +233,16 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, forward("games", gamesports.CommandRoutes))
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, forward("games", gamesCommands))
+	}
+	if cfg.Runs("arbiter") {
+		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}
+		ports = append(ports, rulings)
+		if err := serveCommands("arbiter", rulings); err != nil {
+			return err
+		}
+	} else if cfg.Runs("gateway") {
+		ports = append(ports, forward("arbiter", gamesports.RulingRoutes))
 	}
 
 	if cfg.Runs("clocks") {
@@ -300,13 +321,22 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			Log:     log.With(wiring.Service("arbiter")),
 			Metrics: metrics,
 		}
+		// the arbiter rules on every draw claim and every reported illegal
+		// move (both the games service's events) once, keyed by the event
 		if err := consume("arbiter-claims", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-claims", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
 				env, err := envelope(msg, (events.DrawClaimed{}).EventType())
-				if err != nil || env.Type == "" {
+				if err != nil {
 					return err
 				}
-				_, err = arb.RuleOnClaim(msg.Context(), env)
+				if env.Type != "" {
+					_, err = arb.RuleOnClaim(msg.Context(), env)
+					return err
+				}
+				if env, err = envelope(msg, (events.IllegalMoveReported{}).EventType()); err != nil || env.Type == "" {
+					return err
+				}
+				_, err = arb.RuleOnIllegal(msg.Context(), env)
 				return err
 			})
 			return nil
@@ -498,6 +528,33 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	for _, r := range f.routes {
 		mux.Handle(r, f.to)
 	}
+}
+
+// routesOf mounts only the routes of port that are listed (the others it
+// registers are left out of the process's mux).
+type routesOf struct {
+	port   gateway.Port
+	routes []string
+}
+
+// Register implements gateway.Port.
+func (p routesOf) Register(mux *http.ServeMux) {
+	inner := http.NewServeMux()
+	p.port.Register(inner)
+	for _, r := range p.routes {
+		mux.Handle(r, inner)
+	}
+}
+
+// withoutRoutes is routes less those in drop.
+func withoutRoutes(routes, drop []string) []string {
+	var out []string
+	for _, r := range routes {
+		if !slices.Contains(drop, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // envelope decodes a router message's event if it is of type want (the
