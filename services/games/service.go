@@ -20,11 +20,13 @@ type Application struct {
 	Queries  Queries
 	// Feed follows a game's events live.
 	Feed app.Feed
-	// Arbiter rules on reported illegal moves and gives the arbiter's hand
-	// rulings, written as the arbiter writer on the same event store (nil
-	// when the store is not an adapters.EventStore). The arbiter's commands
-	// are served with the games commands (POST /api/games/{id}/illegal-moves
-	// and /rulings); the process wiring (internal/serve) has no arbiter port.
+	// Arbiter rules on reported illegal moves at once when the arbiter
+	// service runs in the same process, written as the arbiter writer on
+	// the same event store (nil otherwise: the arbiter service's consumer
+	// group arbiter-claims rules on the report). The hand rulings
+	// (POST /api/games/{id}/rulings) are served by the arbiter service's
+	// process (ports.RulingRoutes, hakem.http.arbiter), whose NATS user may
+	// write game.<id>.arbiter.
 	Arbiter *arbiterapp.Arbiter
 }
 
