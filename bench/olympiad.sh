@@ -17,6 +17,9 @@
 #
 # BOARDS, BASELINE, PLIES, THINK and BUDGET override the load's sizes;
 # SKIP_FAULTS=1 runs the load only. Figures are indicative on a shared machine.
+# The environment reaches the serve process (HAKEM_NATS_LISTEN=127.0.0.1:0:
+# its own NATS connections over loopback TCP instead of in-process; GOGC,
+# GOMEMLIMIT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0

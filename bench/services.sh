@@ -8,6 +8,9 @@
 # serve process's CPU time per move, printed beside the event store's raw
 # append rate measured in the same run. GAMES, PLIES and RATE override the
 # sizes.
+# The environment reaches the serve process: HAKEM_NATS_LISTEN=127.0.0.1:0
+# makes its own NATS connections go over loopback TCP instead of in-process
+# (the default), and GOGC or GOMEMLIMIT tune its garbage collector.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go test -v -count=1 -timeout 30m -run '^TestGatewayLoad$' ./services/e2e \
