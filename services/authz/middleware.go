@@ -39,9 +39,12 @@ func FromContext(ctx context.Context) (Grant, bool) {
 
 // Wrap returns next behind the authorisation: each request is checked
 // against the rule of the pattern mux dispatches it to, then its
-// Authorization header is removed.
+// Authorization header is removed. Any httpjson.RoleHeader the client sent
+// is removed too; a request with a valid token carries its grant's role in
+// that header instead (the role the services record in the event's actor).
 func (a *Authoriser) Wrap(mux *http.ServeMux, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Del(httpjson.RoleHeader) // only the authorisation sets it
 		if a == nil || a.Tokens == nil {
 			r.Header.Del("Authorization")
 			next.ServeHTTP(w, r)
@@ -114,8 +117,13 @@ func (a *Authoriser) check(w http.ResponseWriter, r *http.Request, pattern strin
 		grant, hasToken = g, true
 	}
 	r.Header.Del("Authorization")
+	r.Header.Del(httpjson.RoleHeader)
 	if hasToken {
 		r = r.WithContext(context.WithValue(r.Context(), grantKey{}, grant))
+		// the role the request is authorised as, for the actor the
+		// services record (a header, so it survives the forwarding over
+		// NATS to a service in another process)
+		r.Header.Set(httpjson.RoleHeader, string(grant.Role))
 	}
 	if pattern == "" {
 		// no route: the mux answers 404 or 405 and no handler runs

@@ -200,7 +200,9 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
 			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
-		Meta: meta(r, req.IdempotencyKey, "organiser", by),
+		// the role the gateway authorised the request as (an organiser's
+		// or an arbiter's token); "organiser" when it runs open
+		Meta: meta(r, req.IdempotencyKey, httpjson.Role(r, "organiser"), by),
 	})
 	if err != nil {
 		fail(w, err)
@@ -236,7 +238,7 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "player: missing")
 		return
 	}
-	o, err := run(id, req, meta(r, req.IdempotencyKey, "player", req.Player))
+	o, err := run(id, req, meta(r, req.IdempotencyKey, httpjson.Role(r, "player"), req.Player))
 	if err != nil {
 		fail(w, err)
 		return

@@ -118,3 +118,22 @@ func WithCorrelation(next http.Handler) http.Handler {
 // CorrelationID returns the request's correlation id (after
 // WithCorrelation; "" without it).
 func CorrelationID(r *http.Request) string { return r.Header.Get(correlationHeader) }
+
+// RoleHeader carries the role a request was authorised as ("player",
+// "arbiter", "organiser"). Only the gateway's authorisation sets it, after
+// removing any copy the client sent (package authz), and it travels with
+// the request when the gateway forwards it to a service in another process
+// (package httpnats). It is trusted as far as the way to the ports is: the
+// gateway's mux, or the service's NATS subject, on which only the gateway
+// may publish when the NATS server is deployed with its accounts.
+const RoleHeader = "X-Hakem-Role"
+
+// Role returns the role the request was authorised as (RoleHeader), or
+// fallback when it carries none: the gateway runs open (no tokens), or the
+// request came without a token.
+func Role(r *http.Request, fallback string) string {
+	if role := r.Header.Get(RoleHeader); role != "" {
+		return role
+	}
+	return fallback
+}

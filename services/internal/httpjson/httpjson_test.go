@@ -71,3 +71,16 @@ func TestCorrelation(t *testing.T) {
 		t.Errorf("no ULID given: %q", seen)
 	}
 }
+
+// TestRoleOfRequest: the ports read the authorised role, or their own
+// when the request carries none.
+func TestRoleOfRequest(t *testing.T) {
+	r := httptest.NewRequest("POST", "/api/games", nil)
+	if got := Role(r, "organiser"); got != "organiser" {
+		t.Errorf("without the header: %q", got)
+	}
+	r.Header.Set(RoleHeader, "arbiter")
+	if got := Role(r, "organiser"); got != "arbiter" {
+		t.Errorf("with the header: %q", got)
+	}
+}

@@ -177,12 +177,15 @@ type request struct {
 	QuickplayFinish bool `json:"quickplay_finish"`
 }
 
+// meta is the command's metadata: the actor is "by" in the role the
+// gateway authorised the request as (httpjson.Role), or "organiser" when
+// it runs open.
 func meta(r *http.Request, req request) events.Meta {
 	by := req.By
 	if by == "" {
 		by = "api"
 	}
-	return events.Meta{Actor: events.Actor{Role: "organiser", ID: by}, CorrelationID: httpjson.CorrelationID(r)}
+	return events.Meta{Actor: events.Actor{Role: httpjson.Role(r, "organiser"), ID: by}, CorrelationID: httpjson.CorrelationID(r)}
 }
 
 type outcome struct {
@@ -367,7 +370,7 @@ func fail(w http.ResponseWriter, err error) {
 func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		m := meta(r, req)
-		m.Actor.Role = "arbiter"
+		m.Actor.Role = httpjson.Role(r, "arbiter")
 		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
 			Article: req.Article, Reason: req.Reason}, m, req.IdempotencyKey)
 	})
