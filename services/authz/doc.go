@@ -13,6 +13,15 @@
 // carries it too. The Authorization header is removed once checked, so the
 // token never travels further nor reaches a log.
 //
+// The actor's role comes from the token too: the middleware removes any
+// X-Hakem-Role header (httpjson.RoleHeader) the client sent and, for a
+// request with a valid token, sets it to the grant's role; the header
+// travels with a request forwarded over NATS, and the ports record it as
+// the actor's role (httpjson.Role), falling back to the role they assume
+// when the gateway runs open. A service trusts the header as far as it
+// trusts who may publish on its hakem.http.<service> subject (the gateway
+// only, under the deployed NATS accounts).
+//
 // A tokens file is followed: a changed file is read again within a second
 // (Tokens.Refresh), without a restart; a broken one keeps the previous
 // tokens. Rotation is by editing the file; there is no SIGHUP.
