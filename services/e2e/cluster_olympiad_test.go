@@ -31,6 +31,11 @@ type olympiadFigures struct {
 	moves            int
 	refused          int64
 	elapsed, think   time.Duration
+	// thought and played: over the finished boards, the time their
+	// players were given to think, and the wall time from each board's
+	// first thought to its last answer (thinking, waiting for the server,
+	// the machine's timer wake-ups)
+	thought, played  time.Duration
 	lat              []time.Duration // sorted
 	first            []time.Duration // each board's first move, sorted
 	rssIdle, rssPeak int             // kB
@@ -49,15 +54,24 @@ func percentile(lat []time.Duration, p float64) time.Duration {
 
 func (f olympiadFigures) String() string {
 	perGame := float64(f.rssPeak-f.rssIdle) / float64(f.boards)
-	// the speed reached: moves per board per second against one move per
-	// 100 x think at real speed (the players' own thinking included)
+	// the speed reached over the whole run: moves per board per second
+	// against one move per 100 x think at real speed; its elapsed time runs
+	// to the last move of the slowest-thinking board (random thinking: about
+	// 10% longer than the average board's), so even an idle server does not
+	// reach 100x on it
 	speed := float64(f.moves) / f.elapsed.Seconds() / float64(f.boards) * (100 * f.think).Seconds()
+	// the pace held: the boards' thinking time over the time they took,
+	// x 100 — 100x when no player ever waits for the server
+	held := 0.0
+	if f.played > 0 {
+		held = 100 * f.thought.Seconds() / f.played.Seconds()
+	}
 	var perMove float64
 	if f.moves > 0 {
 		perMove = float64(f.cpu.Microseconds()) / float64(f.moves)
 	}
-	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s (%.0fx real speed); move latency p50 %v p90 %v p99 %v max %v (each board's first move: p50 %v p99 %v); RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
-		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), speed,
+	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s; players' pace held %.1fx real speed (their thinking time over each board's wall time), %.0fx over the whole run; move latency p50 %v p90 %v p99 %v max %v (each board's first move: p50 %v p99 %v); RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
+		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), held, speed,
 		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), percentile(f.first, .50), percentile(f.first, .99), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused)
 }
 
@@ -140,6 +154,7 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	defer cancel()
 	lat := make([][]time.Duration, boards)
 	var finished, refused atomic.Int64
+	var thought, played atomic.Int64 // nanoseconds, over the finished boards
 	cpu0, err := cpuTime(pid)
 	if err != nil {
 		t.Fatal(err)
@@ -152,9 +167,12 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 			// keepAlive: lighter for the machine than an http.Client)
 			c := &keepAlive{addr: strings.TrimPrefix(s.base, "http://")}
 			defer c.close()
+			var given time.Duration
+			start := time.Now()
 			for ply, mv := range games[i] {
 				// thinking: uniform in [think/2, 3*think/2)
 				wait := think/2 + time.Duration(r.Int64N(int64(think)))
+				given += wait
 				select {
 				case <-ctx.Done():
 					return
@@ -176,6 +194,8 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 				}
 				lat[i] = append(lat[i], d)
 			}
+			thought.Add(int64(given))
+			played.Add(int64(time.Since(start)))
 			finished.Add(1)
 		})
 	}
@@ -187,6 +207,7 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	stopSampling()
 	sampler.Wait()
 	fig.finished = int(finished.Load())
+	fig.thought, fig.played = time.Duration(thought.Load()), time.Duration(played.Load())
 	fig.refused = refused.Load()
 	fig.lat = slices.Concat(lat...)
 	fig.moves = len(fig.lat)
