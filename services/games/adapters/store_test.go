@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // TestAppendEvents: the events Append answers with are what decoding the
@@ -15,21 +16,8 @@ import (
 // field by field), whether they are the command's own (not decoded again)
 // or, for a retried key, its first attempt's (decoded).
 func TestAppendEvents(t *testing.T) {
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
 	ctx := context.Background()
-	st, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := natstest.Store(t)
 	s := EventStore{Store: st}
 	at := time.Date(2026, 11, 29, 19, 0, 0, 123456789, time.UTC)
 	meta := func(key string) app.Meta {

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // TestReplays: on a real (embedded) event store, the games-replays
@@ -18,21 +19,8 @@ import (
 // passed over, and an order whose annulled game is unknown is refused
 // (acknowledged, nothing written).
 func TestReplays(t *testing.T) {
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
 	ctx := context.Background()
-	st, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := natstest.Store(t)
 	store := adapters.EventStore{Store: st}
 	gamesApp := games.NewApplication(games.Options{Store: store, Retries: 3})
 	r := Replays{App: gamesApp}

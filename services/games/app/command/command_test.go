@@ -14,27 +14,14 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // newStore starts an embedded JetStream server in a temporary folder and
 // opens the event store on it.
 func newStore(t *testing.T) adapters.EventStore {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	s, err := events.Open(context.Background(), nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return adapters.EventStore{Store: s}
+	return adapters.EventStore{Store: natstest.Store(t)}
 }
 
 func meta(key, player string) app.Meta {
