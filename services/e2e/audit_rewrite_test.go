@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -25,22 +26,10 @@ func readFolder(t *testing.T, dir string) (streamCopy, sealedCopy) {
 	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: tmp, Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	st, nc, closeStore := natstest.Folder(t, tmp)
+	defer closeStore()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	st, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := streamCopy{}
 	for _, k := range events.Kinds() {
 		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
@@ -81,21 +70,10 @@ func readFolder(t *testing.T, dir string) (streamCopy, sealedCopy) {
 func forge(t *testing.T, all streamCopy, sealed sealedCopy) string {
 	t.Helper()
 	dir := t.TempDir()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	_, nc, closeStore := natstest.Folder(t, dir)
+	defer closeStore()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if _, err := events.Open(ctx, nc, events.Config{}); err != nil {
-		t.Fatal(err)
-	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 var (
@@ -288,21 +289,9 @@ func TestGatewayLoad(t *testing.T) {
 
 	// Baseline, same run: the event store's raw append rate (one MovePlayed
 	// per append, as many writers as games, its own embedded server).
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	store, _, closeStore := natstest.Folder(t, t.TempDir())
+	defer closeStore()
 	ctx := context.Background()
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	begin := time.Now()
 	for i := range games {
 		wg.Go(func() {

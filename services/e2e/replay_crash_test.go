@@ -11,6 +11,7 @@ import (
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // TestAnnulmentReplayAfterCrash: hakem serve is SIGKILLed in the middle
@@ -169,22 +170,10 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 // envelope (the zero envelope without order).
 func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.Envelope {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: data, Port: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	store, _, closeStore := natstest.Folder(t, data)
+	defer closeStore()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: store, Writer: events.WriterArbiter}, Retries: 3}
 	evs, _, err := arb.Rule(ctx, id, arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "king and queen swapped"},
 		gamesapp.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "crash-annul"})

@@ -6,7 +6,9 @@ package natstest
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go"
@@ -44,4 +46,36 @@ func Store(t testing.TB) *events.Store {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// Folder opens the event store on an embedded server storing in dir (a
+// data folder of hakem serve's, not in use by another process), with its
+// default configuration. close shuts the connection and the server, so
+// that the folder is free again for the process the test starts next; it
+// is also called when t ends, if the test has not.
+func Folder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close func()) {
+	t.Helper()
+	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	close = func() {
+		once.Do(func() {
+			if nc != nil {
+				nc.Close()
+			}
+			srv.Shutdown()
+		})
+	}
+	t.Cleanup(close)
+	if nc, err = srv.Connect(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if store, err = events.Open(ctx, nc, events.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	return store, nc, close
 }
