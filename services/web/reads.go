@@ -198,14 +198,10 @@ func (p Pages) live(w http.ResponseWriter, r *http.Request) {
 // fail answers a query's error: a refusal of the games service with its
 // status, anything else as a 500.
 func fail(w http.ResponseWriter, err error) {
-	var ref *domain.Refusal
-	if errors.As(err, &ref) {
-		if errors.Is(ref.Kind, domain.ErrNotFound) {
-			httpjson.Error(w, http.StatusNotFound, "not_found", ref.Reason)
-			return
+	httpjson.Refused(w, err, func(kind error) (int, string) {
+		if errors.Is(kind, domain.ErrNotFound) {
+			return http.StatusNotFound, "not_found"
 		}
-		httpjson.Error(w, http.StatusBadRequest, "invalid", ref.Reason)
-		return
-	}
-	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+		return http.StatusBadRequest, "invalid"
+	})
 }

@@ -3,7 +3,6 @@
 package ports
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -200,20 +199,18 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br)})
 }
 
-func fail(w http.ResponseWriter, err error) {
-	var ref *domain.Refusal
-	if errors.As(err, &ref) {
-		switch ref.Kind {
-		case domain.ErrInvalid:
-			httpjson.Error(w, http.StatusBadRequest, "invalid", ref.Reason)
-		case domain.ErrNotFound:
-			httpjson.Error(w, http.StatusNotFound, "not_found", ref.Reason)
-		case domain.ErrUntimed:
-			httpjson.Error(w, http.StatusConflict, "untimed", ref.Reason)
-		default:
-			httpjson.Error(w, http.StatusConflict, "clock_state", ref.Reason)
-		}
-		return
+func fail(w http.ResponseWriter, err error) { httpjson.Refused(w, err, refusalStatus) }
+
+// refusalStatus maps a refusal kind of the clocks domain to its HTTP
+// status and error code.
+func refusalStatus(kind error) (int, string) {
+	switch kind {
+	case domain.ErrInvalid:
+		return http.StatusBadRequest, "invalid"
+	case domain.ErrNotFound:
+		return http.StatusNotFound, "not_found"
+	case domain.ErrUntimed:
+		return http.StatusConflict, "untimed"
 	}
-	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+	return http.StatusConflict, "clock_state"
 }

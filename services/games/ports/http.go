@@ -382,16 +382,11 @@ func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
 // reason, anything else as a 5xx.
 func fail(w http.ResponseWriter, err error) {
 	var ref *domain.Refusal
-	if errors.As(err, &ref) {
-		status, code := refusalStatus(ref.Kind)
-		httpjson.Error(w, status, code, ref.Reason)
-		return
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if !errors.As(err, &ref) && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return
 	}
-	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+	httpjson.Refused(w, err, refusalStatus)
 }
 
 // refusalStatus maps a refusal kind to its HTTP status and error code.

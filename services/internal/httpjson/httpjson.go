@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // MaxBody is the largest request body accepted.
@@ -136,4 +137,18 @@ func Role(r *http.Request, fallback string) string {
 		return role
 	}
 	return fallback
+}
+
+// Refused answers a command's error: a domain's refusal (a
+// *refusal.Refusal anywhere in err's chain) with the status and code
+// statusOf gives its kind, and the refusal's precise reason; any other
+// error as a 500.
+func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status int, code string)) {
+	var ref *refusal.Refusal
+	if errors.As(err, &ref) {
+		status, code := statusOf(ref.Kind)
+		Error(w, status, code, ref.Reason)
+		return
+	}
+	Error(w, http.StatusInternalServerError, "internal", err.Error())
 }

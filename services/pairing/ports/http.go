@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -347,22 +346,20 @@ func (h HTTP) tournament(w http.ResponseWriter, r *http.Request, id string) (t *
 	return t, envs, true
 }
 
-func fail(w http.ResponseWriter, err error) {
-	var ref *domain.Refusal
-	if errors.As(err, &ref) {
-		switch ref.Kind {
-		case domain.ErrInvalid:
-			httpjson.Error(w, http.StatusBadRequest, "invalid", ref.Reason)
-		case domain.ErrNotFound:
-			httpjson.Error(w, http.StatusNotFound, "not_found", ref.Reason)
-		case domain.ErrExists:
-			httpjson.Error(w, http.StatusConflict, "exists", ref.Reason)
-		default:
-			httpjson.Error(w, http.StatusConflict, "tournament_state", ref.Reason)
-		}
-		return
+func fail(w http.ResponseWriter, err error) { httpjson.Refused(w, err, refusalStatus) }
+
+// refusalStatus maps a refusal kind of the pairing domain to its HTTP
+// status and error code.
+func refusalStatus(kind error) (int, string) {
+	switch kind {
+	case domain.ErrInvalid:
+		return http.StatusBadRequest, "invalid"
+	case domain.ErrNotFound:
+		return http.StatusNotFound, "not_found"
+	case domain.ErrExists:
+		return http.StatusConflict, "exists"
 	}
-	httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
+	return http.StatusConflict, "tournament_state"
 }
 
 // expel records the arbiter's expulsion of a player (the actor is the
