@@ -9,6 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -126,38 +127,50 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 // report), and returns the arbiter's events caused by the report (none
 // after replayWait, or when the game ended before the arbiter ruled).
 func (h HTTP) awaitIllegalRuling(ctx context.Context, id, reportID string) ([]events.Envelope, error) {
+	return awaitLog(ctx, h, id, func(recs []app.Recorded, g *domain.Game) ([]events.Envelope, bool) {
+		var out []events.Envelope
+		ruled := false
+		for _, r := range recs {
+			if r.Envelope.CausationID == reportID && strings.HasPrefix(r.Envelope.Type, "arbiter.") {
+				out = append(out, r.Envelope)
+				ruled = ruled || r.Envelope.Type == (events.RulingGiven{}).EventType()
+			}
+		}
+		if ruled {
+			return out, true
+		}
+		return nil, g.Finished() // ended before the arbiter ruled: nothing to rule on
+	})
+}
+
+// awaitLog polls the log of game id every 20 ms, for at most replayWait,
+// until found says it holds what a handler waits for, and returns what
+// found took from it (the zero T after replayWait). A game not in the log
+// yet is waited for; another error of the read ends the wait.
+func awaitLog[T any](ctx context.Context, h HTTP, id string, found func([]app.Recorded, *domain.Game) (T, bool)) (T, error) {
+	var none T
 	ctx, cancel := context.WithTimeout(ctx, replayWait)
 	defer cancel()
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		recs, g, err := h.App.Queries.Events.Handle(ctx, id)
+		var ref *domain.Refusal
 		switch {
 		case err == nil:
-			var out []events.Envelope
-			ruled := false
-			for _, r := range recs {
-				if r.Envelope.CausationID == reportID && strings.HasPrefix(r.Envelope.Type, "arbiter.") {
-					out = append(out, r.Envelope)
-					ruled = ruled || r.Envelope.Type == (events.RulingGiven{}).EventType()
-				}
+			if v, ok := found(recs, g); ok {
+				return v, nil
 			}
-			if ruled {
-				return out, nil
-			}
-			if g.Finished() {
-				return nil, nil // ended before the arbiter ruled: nothing to rule on
-			}
-		case ctx.Err() != nil:
+		case errors.As(err, &ref) && errors.Is(err, domain.ErrNotFound), ctx.Err() != nil:
 		default:
-			return nil, err
+			return none, err
 		}
 		select {
 		case <-ctx.Done():
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, nil
+				return none, nil
 			}
-			return nil, ctx.Err()
+			return none, ctx.Err()
 		case <-tick.C:
 		}
 	}
@@ -289,34 +302,15 @@ func (h HTTP) replayAnnulled(ctx context.Context, evs []events.Envelope) ([]even
 // caused by the replay order orderID, and returns it (nil after
 // replayWait).
 func (h HTTP) awaitReplay(ctx context.Context, id, orderID string) (*events.Envelope, error) {
-	ctx, cancel := context.WithTimeout(ctx, replayWait)
-	defer cancel()
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		recs, _, err := h.App.Queries.Events.Handle(ctx, id)
-		var ref *domain.Refusal
-		switch {
-		case err == nil:
-			for _, r := range recs {
-				if r.Envelope.Type == (events.GameCreated{}).EventType() && r.Envelope.CausationID == orderID {
-					env := r.Envelope
-					return &env, nil
-				}
+	return awaitLog(ctx, h, id, func(recs []app.Recorded, _ *domain.Game) (*events.Envelope, bool) {
+		for _, r := range recs {
+			if r.Envelope.Type == (events.GameCreated{}).EventType() && r.Envelope.CausationID == orderID {
+				env := r.Envelope
+				return &env, true
 			}
-		case errors.As(err, &ref) && errors.Is(err, domain.ErrNotFound), ctx.Err() != nil:
-		default:
-			return nil, err
 		}
-		select {
-		case <-ctx.Done():
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, nil
-			}
-			return nil, ctx.Err()
-		case <-tick.C:
-		}
-	}
+		return nil, false
+	})
 }
 
 func lastSeq(evs []events.Envelope) uint64 {
