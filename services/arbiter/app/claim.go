@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -42,27 +43,17 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 			return nil, err
 		}
 		var done []events.Envelope
-		var upTo []gamesapp.Recorded
-		for i, r := range recs {
+		for _, r := range recs {
 			if r.Envelope.IdempotencyKey == key {
 				done = append(done, r.Envelope)
-			}
-			if r.Envelope.ID == claim.ID {
-				upTo = recs[:i+1]
 			}
 		}
 		if len(done) > 0 {
 			return done, nil
 		}
-		if upTo == nil {
-			return nil, fmt.Errorf("claim %s is not in game %s's log", claim.ID, gameID)
-		}
-		if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
-			return nil, err // the game ended meanwhile: nothing to rule on
-		}
 		// the situation when the claim was made: the game up to the claim
-		g, err := gamesapp.Fold(upTo)
-		if err != nil {
+		g, err := situationAt(recs, claim.ID, "claim", gameID)
+		if g == nil || err != nil {
 			return nil, err
 		}
 		if _, pending := g.Claim(); !pending || g.Finished() {
@@ -172,4 +163,19 @@ func side(c rules.Color) events.Color {
 		return events.White
 	}
 	return events.Black
+}
+
+// situationAt is the game as it stood right after the event id of its log
+// recs (a claim or report: what, for the error), folded from the events up
+// to it. It is nil, with no error, when the game has ended since: there is
+// nothing to rule on then.
+func situationAt(recs []gamesapp.Recorded, id, what, gameID string) (*domain.Game, error) {
+	at := slices.IndexFunc(recs, func(r gamesapp.Recorded) bool { return r.Envelope.ID == id })
+	if at < 0 {
+		return nil, fmt.Errorf("%s %s is not in game %s's log", what, id, gameID)
+	}
+	if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
+		return nil, err // the game ended meanwhile
+	}
+	return gamesapp.Fold(recs[:at+1])
 }

@@ -265,20 +265,8 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 	key := gamesapp.ScopedKey(gameID, actor, "illegal-ruling-"+report.ID)
 	meta := gamesapp.Meta{IdempotencyKey: key, Actor: actor, CorrelationID: report.CorrelationID, CausationID: report.ID}
 	out, _, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
-		var upTo []gamesapp.Recorded
-		for i, r := range recs {
-			if r.Envelope.ID == report.ID {
-				upTo = recs[:i+1]
-			}
-		}
-		if upTo == nil {
-			return nil, fmt.Errorf("report %s is not in game %s's log", report.ID, gameID)
-		}
-		if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
-			return nil, err // the game ended meanwhile: nothing to rule on
-		}
-		g, err := gamesapp.Fold(upTo)
-		if err != nil {
+		g, err := situationAt(recs, report.ID, "report", gameID)
+		if g == nil || err != nil {
 			return nil, err
 		}
 		return IllegalRuling(g, rep, report.RecordedAt)
