@@ -152,21 +152,9 @@ func Game(id string, log []events.Envelope) *GameReport {
 // named at the anchored event (events.VerifyAnchored). The zero Head is no
 // anchor.
 func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameReport {
-	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: make([]Entry, len(log))}
-	firstBad := -1
-	bad := func(i int, reason string) {
-		if rep.Entries[i].Problem == "" {
-			rep.Entries[i].Problem = reason
-		}
-		rep.Entries[i].Disputed = true
-		if firstBad < 0 || i < firstBad {
-			firstBad = i
-		}
-	}
-	for i := range log {
-		e := &log[i]
-		rep.Entries[i] = Entry{Seq: e.Seq, ID: e.ID, At: e.RecordedAt, Actor: e.Actor.Role + ":" + e.Actor.ID, Type: e.Type, Checked: "not reached"}
-	}
+	tl := newTimeline(log, false)
+	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: tl.entries}
+	bad := tl.bad
 	if len(log) == 0 {
 		rep.Verdict = "no events: game " + id + " does not exist"
 		return rep
@@ -193,11 +181,8 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 	}
 	f := &folder{log: log, decoded: decoded, g: &domain.Game{}}
 	for start := 0; start < len(log); {
-		end := start + 1
-		for end < len(log) && log[end].IdempotencyKey == log[start].IdempotencyKey && log[end].Writer == log[start].Writer {
-			end++
-		}
-		if firstBad >= 0 && firstBad < start {
+		end := commandEnd(log, start)
+		if tl.first >= 0 && tl.first < start {
 			break // the state no longer means anything
 		}
 		stop := false
@@ -259,9 +244,7 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 		rep.Termination, rep.Article = end.Termination, end.Article
 		rep.UCIs = g.UCIs()
 	}
-	if firstBad >= 0 {
-		e := &log[firstBad]
-		rep.First = &Finding{Index: firstBad, Seq: e.Seq, EventID: e.ID, Type: e.Type, Reason: rep.Entries[firstBad].Problem}
+	if rep.First = tl.finding(log); rep.First != nil {
 		rep.Verdict = "DOES NOT FOLLOW: " + rep.First.String()
 		return rep
 	}

@@ -134,21 +134,9 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	if err != nil {
 		return nil, err
 	}
-	rep := &TournamentReport{TournamentID: id, Events: len(log), Entries: make([]Entry, len(log))}
-	firstBad := -1
-	bad := func(i int, reason string) {
-		if rep.Entries[i].Problem == "" {
-			rep.Entries[i].Problem = reason
-		}
-		rep.Entries[i].Disputed = true
-		if firstBad < 0 || i < firstBad {
-			firstBad = i
-		}
-	}
-	for i := range log {
-		e := &log[i]
-		rep.Entries[i] = Entry{Seq: e.Seq, ID: e.ID, At: e.RecordedAt, Actor: e.Actor.Role + ":" + e.Actor.ID, Type: e.Type, Checked: "not reached", Says: string(e.Data)}
-	}
+	tl := newTimeline(log, true)
+	rep := &TournamentReport{TournamentID: id, Events: len(log), Entries: tl.entries}
+	bad := tl.bad
 	if len(log) == 0 {
 		return nil, fmt.Errorf("tournament %s has no events", id)
 	}
@@ -205,11 +193,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		return gr, nil
 	}
 	for start := 0; start < len(log); {
-		end := start + 1
-		for end < len(log) && log[end].IdempotencyKey == log[start].IdempotencyKey && log[end].Writer == log[start].Writer {
-			end++
-		}
-		if firstBad >= 0 && firstBad < start {
+		end := commandEnd(log, start)
+		if tl.first >= 0 && tl.first < start {
 			break
 		}
 		decoded := make([]events.Event, 0, end-start)
@@ -295,9 +280,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	} else {
 		rep.Standings = t.Standings(results)
 	}
-	if firstBad >= 0 {
-		e := &log[firstBad]
-		rep.First = &Finding{Index: firstBad, Seq: e.Seq, EventID: e.ID, Type: e.Type, Reason: rep.Entries[firstBad].Problem}
+	if rep.First = tl.finding(log); rep.First != nil {
 		rep.Verdict = "DOES NOT FOLLOW: tournament " + rep.First.String()
 		return rep, nil
 	}
