@@ -31,12 +31,7 @@ type CrosstableRow struct {
 // in the order of the standings; a round robin's withdrawals as
 // RoundRobinWithdrawals says).
 func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
-	rt, codes, err := Table(t, round, results)
-	if err != nil {
-		return nil, err
-	}
-	RoundRobinWithdrawals(t, &rt, round)
-	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	rt, st, err := computed(t, round, results)
 	if err != nil {
 		return nil, err
 	}

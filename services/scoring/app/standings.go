@@ -34,12 +34,7 @@ type Scoring struct {
 // his Status, and in a round robin his results count as
 // RoundRobinWithdrawals says.
 func Standings(t *domain.Tournament, round int, results map[string]string) ([]events.Standing, error) {
-	rt, codes, err := Table(t, round, results)
-	if err != nil {
-		return nil, err
-	}
-	RoundRobinWithdrawals(t, &rt, round)
-	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	_, st, err := computed(t, round, results)
 	if err != nil {
 		return nil, err
 	}
@@ -54,6 +49,19 @@ func Standings(t *domain.Tournament, round int, results map[string]string) ([]ev
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// computed is the table of t after round (Table, with a round robin's
+// withdrawals as RoundRobinWithdrawals says) and its standings under the
+// tournament's tie-breaks, as Standings and Crosstable give them.
+func computed(t *domain.Tournament, round int, results map[string]string) (ratings.Tournament, *ratings.Standings, error) {
+	rt, codes, err := Table(t, round, results)
+	if err != nil {
+		return ratings.Tournament{}, nil, err
+	}
+	RoundRobinWithdrawals(t, &rt, round)
+	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	return rt, st, err
 }
 
 // Table is the tournament after round as the ratings module reads it (the
