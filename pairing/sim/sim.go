@@ -45,6 +45,29 @@ type Config struct {
 	Version        int              // the TRF written each round: 26 for TRF-26 records (142, 152, 162...), else TRF-16 with XXR, XXC, XXS
 	ForbiddenPairs int              // random pairs of players who must never meet (XXP), drawn at the start
 	Points         *trf.PointSystem // a non-standard point system (written as XXS); nil for 1-½-0
+
+	// Rand, when set, is the random source used instead of one seeded
+	// with Seed.
+	Rand *rand.Rand
+	// Model, when set, draws the ratings, the absences and the results in
+	// place of the simulator's own rates (Forfeit, HalfBye, Absence,
+	// FullBye and Withdraw are then not used).
+	Model Model
+}
+
+// Model is what a simulated tournament's players do: the ratings at the
+// start, the byes and absences entered before each round, the result of
+// each game. Every draw comes from rng, so the same source gives the same
+// tournament.
+type Model interface {
+	// Ratings returns the players' ratings, highest first.
+	Ratings(rng *rand.Rand, players int) []int
+	// Absence returns what is entered for player startNo before round
+	// is paired (HalfPointBye, ZeroPointBye, FullPointBye), 0 to pair him.
+	Absence(rng *rand.Rand, round, startNo int) trf.ResultCode
+	// Game returns the result codes of white and black for a game paired
+	// in round.
+	Game(rng *rand.Rand, round int, white, black *trf.Player) (rw, rb trf.ResultCode)
 }
 
 // Defaults returns a Config with the event rates of an ordinary open:
@@ -79,7 +102,10 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 	if c.Players < 2 || c.Players > 9999 || c.Rounds < 1 || c.Rounds > 99 {
 		return nil, fmt.Errorf("sim: %d players and %d rounds: want 2-9999 players and 1-99 rounds", c.Players, c.Rounds)
 	}
-	rng := rand.New(rand.NewPCG(c.Seed, 0x9e3779b97f4a7c15))
+	rng := c.Rand
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(c.Seed, 0x9e3779b97f4a7c15))
+	}
 	f := &trf.File{
 		Version:      16,
 		Name:         fmt.Sprintf("Simulated Swiss %d", c.Seed),
@@ -91,11 +117,16 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 	if rng.IntN(2) == 1 {
 		f.InitialColor = trf.Black
 	}
-	ratings := make([]int, c.Players)
-	for i := range ratings {
-		ratings[i] = 1000 + rng.IntN(1800)
+	var ratings []int
+	if c.Model != nil {
+		ratings = c.Model.Ratings(rng, c.Players)
+	} else {
+		ratings = make([]int, c.Players)
+		for i := range ratings {
+			ratings[i] = 1000 + rng.IntN(1800)
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ratings)))
 	for i, r := range ratings {
 		f.Players = append(f.Players, trf.Player{
 			StartNo: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: r, Rank: i + 1,
@@ -121,6 +152,13 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		for i := range f.Players {
 			p := &f.Players[i]
 			code := trf.ResultCode(0)
+			if c.Model != nil {
+				code = c.Model.Absence(rng, round, p.StartNo)
+				if code != 0 {
+					p.Rounds = append(p.Rounds, trf.RoundResult{Color: trf.NoColor, Result: code})
+				}
+				continue
+			}
 			switch u := rng.Float64(); {
 			case withdrawn[p.StartNo]:
 				code = trf.ZeroPointBye
@@ -155,7 +193,7 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		play(f, c, rng, round, pairs, bye)
 		for i := range f.Players {
 			p := &f.Players[i]
-			if !withdrawn[p.StartNo] && rng.Float64() < c.Withdraw {
+			if c.Model == nil && !withdrawn[p.StartNo] && rng.Float64() < c.Withdraw {
 				withdrawn[p.StartNo] = true
 			}
 		}
@@ -191,6 +229,12 @@ func play(f *trf.File, c Config, rng *rand.Rand, round int, pairs [][2]int, bye 
 	for _, pr := range pairs {
 		w, b := f.ByStartNo(pr[0]), f.ByStartNo(pr[1])
 		var rw, rb trf.ResultCode
+		if c.Model != nil {
+			rw, rb = c.Model.Game(rng, round, w, b)
+			entry[pr[0]] = trf.RoundResult{Opponent: pr[1], Color: trf.White, Result: rw}
+			entry[pr[1]] = trf.RoundResult{Opponent: pr[0], Color: trf.Black, Result: rb}
+			continue
+		}
 		switch expected, u := 1/(1+math.Pow(10, float64(b.Rating-w.Rating)/400)), rng.Float64(); {
 		case rng.Float64() < c.Forfeit:
 			rw, rb = trf.ForfeitWin, trf.ForfeitLoss
