@@ -35,9 +35,10 @@ func init() {
 		checkMode      bool
 		explain        bool
 		showVersionTag bool
+		gen            generateFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "pair --dutch IN.trf (-p [OUT] [--explain] | -c)",
+		Use:   "pair --dutch IN.trf (-p [OUT] [--explain] | -c) | pair --dutch -g [CONFIG] -o OUT.trf [-s SEED]",
 		Short: "Pair the next round of a Swiss tournament by the FIDE Dutch system (a drop-in for bbpPairings)",
 		Long: `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
 XXA, XXP, XXS) and pairs its next round by the FIDE Dutch system (C.04.3 as
@@ -54,11 +55,47 @@ revised in 2025), as bbpPairings 6 does.
                                        to standard error when OUT is omitted)
   hakem pair --dutch IN.trf -c         re-pairs every round of the file and
                                        lists the rounds whose pairing differs
+  hakem pair --dutch -g [CONFIG] -o OUT.trf [-s SEED] [--tb CODES] [--trf26]
+                                       the random tournament generator: plays
+                                       a whole tournament paired by the Dutch
+                                       engine with results drawn from the
+                                       ratings and writes its TRF. CONFIG is
+                                       the endorsed engine's generator file
+                                       (Key=Value lines: PlayersNumber,
+                                       RoundsNumber, DrawPercentage,
+                                       ForfeitRate, RetiredRate,
+                                       HalfPointByeRate, HighestRating,
+                                       LowestRating, PointsForWin,
+                                       PointsForDraw, PointsForLoss,
+                                       PointsForZPB, PointsForForfeitLoss,
+                                       PointsForPAB; keys left out drawn at
+                                       random). The same SEED gives the same
+                                       file; without -s a seed is drawn and
+                                       written in a ### line. --tb declares
+                                       tie-breaks (record 202, TRF-26) and
+                                       ranks the players by them.
 
 Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
 input, 4 size limit, 5 file access.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if input == dutchInArgs {
+				// --dutch given without "=": the file is the first argument
+				// (as bbpPairings reads "--dutch IN.trf"), or none with -g.
+				input = ""
+				if !gen.on && len(args) > 0 {
+					input, args = args[0], args[1:]
+				}
+			}
+			if len(args) > 1 {
+				return exitWith(pairExitInvalid, fmt.Errorf("pair: unexpected arguments %q", args[1:]))
+			}
+			if gen.on {
+				if input != "" || pairMode || checkMode {
+					return exitWith(pairExitInvalid, errors.New("pair: -g generates a tournament: give no input file, -p or -c"))
+				}
+				return generate(cmd, gen, args)
+			}
 			if showVersionTag {
 				fmt.Fprintf(cmd.OutOrStdout(), "hakem %s (FIDE Dutch 2025, bbpPairings 6 compatible)\n", version)
 				if input == "" {
@@ -120,6 +157,8 @@ input, 4 size limit, 5 file access.`,
 	cmd.Flags().BoolVarP(&checkMode, "check", "c", false, "re-pair every round of the file and list the rounds that differ")
 	cmd.Flags().BoolVar(&explain, "explain", false, "with -p, explain the pairing")
 	cmd.Flags().BoolVarP(&showVersionTag, "release", "r", false, "print the version")
+	cmd.Flags().Lookup("dutch").NoOptDefVal = dutchInArgs
+	gen.register(cmd)
 	rootCmd.AddCommand(cmd)
 }
 
