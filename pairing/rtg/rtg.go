@@ -23,7 +23,7 @@ func Generate(c Config, rng *rand.Rand) (*trf.File, error) {
 		return nil, fmt.Errorf("rtg: highest rating %d below lowest %d", c.HighestRating, c.LowestRating)
 	}
 	m := &model{c: c}
-	sc := sim.Config{Players: c.Players, Rounds: c.Rounds, Version: c.Version, Rand: rng, Model: m}
+	sc := sim.Config{Players: c.Players, Rounds: c.Rounds, Version: c.Version, Rand: rng, Model: m, Direct: true}
 	if c.Points != trf.DefaultPointSystem() {
 		ps := c.Points
 		sc.Points = &ps
