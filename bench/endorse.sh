@@ -40,7 +40,10 @@ seq 1 "$COUNT" | xargs -P "$JOBS" -I{} sh -c '
 	fi' "$tmp/hakem" "$tmp"
 generated=$(find "$tmp" -name 't*.trf' | wc -l)
 mid=$(date +%s.%N)
-find "$tmp" -name 't*.trf' -print0 | xargs -0 -n 250 -P "$JOBS" "$tmp/hakem" check >"$tmp/report" 2>&1 || true
+# Each batch of files writes its own report, so that parallel checks do not interleave lines.
+find "$tmp" -name 't*.trf' -print0 | xargs -0 -n 250 -P "$JOBS" sh -c \
+	'"$0" check "$@" >"$(mktemp "${1%/*}/report.XXXXXX")" 2>&1 || true' "$tmp/hakem"
+cat "$tmp"/report.* >"$tmp/report"
 end=$(date +%s.%N)
 consistent=$(grep -c ': consistent (' "$tmp/report" || true)
 if [ -s "$tmp/failed" ]; then head -5 "$tmp/failed"; fi
