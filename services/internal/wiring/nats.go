@@ -35,6 +35,9 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 			zap.Bool("tls", n.auth.TLSCA != "" || n.auth.TLSCert != ""), zap.Bool("creds", n.auth.Creds != ""))
 		return n, nil
 	}
+	if err := CheckDataFolder(cfg.Data); err != nil {
+		return nil, err
+	}
 	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval}
 	if cfg.NATSListen != "" {
 		host, port, err := net.SplitHostPort(cfg.NATSListen)
