@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
+	"github.com/nats-io/nats.go"
 )
 
 // MaxBody is the largest request body accepted.
@@ -150,5 +152,41 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		Error(w, status, code, ref.Reason)
 		return
 	}
+	if status, code, ok := storeRefused(err); ok {
+		reason := "the event store is not accepting writes: this one was not recorded (nothing acknowledged is lost); try again shortly: "
+		if status == http.StatusInsufficientStorage {
+			reason = "the event store's disk is full: this write was not recorded (nothing acknowledged is lost); free space on the data folder's disk and restart hakem serve: "
+		}
+		Error(w, status, code, reason+err.Error())
+		return
+	}
 	Error(w, http.StatusInternalServerError, "internal", err.Error())
+}
+
+// JetStream's error codes for a write its disk cannot take.
+const (
+	jsInsufficientResources = 10023
+	jsStorageExceeded       = 10047
+	jsStoreFailed           = 10077
+)
+
+// storeRefused tells an event store that cannot write from an internal
+// error: its disk full (507, nothing was written: the client may retry once
+// space is freed) or JetStream not answering (503, e.g. after it stopped
+// itself on a full disk).
+func storeRefused(err error) (int, string, bool) {
+	var api *events.APIError
+	if errors.As(err, &api) {
+		switch {
+		case api.Code == jsInsufficientResources || api.Code == jsStorageExceeded,
+			api.Code == jsStoreFailed && strings.Contains(api.Description, "no space left"):
+			return http.StatusInsufficientStorage, "insufficient_storage", true
+		case api.Code == jsStoreFailed:
+			return http.StatusServiceUnavailable, "store_failed", true
+		}
+	}
+	if errors.Is(err, nats.ErrNoResponders) {
+		return http.StatusServiceUnavailable, "store_unavailable", true
+	}
+	return 0, "", false
 }

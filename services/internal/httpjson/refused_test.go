@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
+	"github.com/nats-io/nats.go"
 )
 
 // TestRefused: a refusal, however wrapped, is answered with the status and
@@ -39,6 +42,28 @@ func TestRefused(t *testing.T) {
 		}
 		if w.Code != tc.status || body.Error.Code != tc.code || body.Error.Message != tc.msg {
 			t.Errorf("%v: %d %+v, want %d %s %q", tc.err, w.Code, body.Error, tc.status, tc.code, tc.msg)
+		}
+	}
+}
+
+func TestRefusedStore(t *testing.T) {
+	tests := []struct {
+		err    error
+		status int
+		code   string
+	}{
+		{fmt.Errorf("x: %w", &events.APIError{Code: 10023, Status: 503, Description: "insufficient resources"}), 507, "insufficient_storage"},
+		{&events.APIError{Code: 10047, Status: 500, Description: "insufficient storage resources available"}, 507, "insufficient_storage"},
+		{&events.APIError{Code: 10077, Status: 503, Description: "write /d/x.blk: no space left on device"}, 507, "insufficient_storage"},
+		{&events.APIError{Code: 10077, Status: 503, Description: "write error"}, 503, "store_failed"},
+		{fmt.Errorf("events: no stream answers on game.x: %w", nats.ErrNoResponders), 503, "store_unavailable"},
+		{errors.New("something else"), 500, "internal"},
+	}
+	for _, tt := range tests {
+		w := httptest.NewRecorder()
+		Refused(w, tt.err, func(error) (int, string) { return 400, "never" })
+		if w.Code != tt.status || !strings.Contains(w.Body.String(), `"code":"`+tt.code+`"`) {
+			t.Errorf("%v: %d %s, want %d %s", tt.err, w.Code, w.Body.String(), tt.status, tt.code)
 		}
 	}
 }

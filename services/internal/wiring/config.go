@@ -38,9 +38,15 @@ type Config struct {
 	Only []string
 	// LogLevel is zap's level: debug, info, warn or error (key "log.level").
 	LogLevel string
+	// SyncAlways makes the embedded JetStream server fsync every write
+	// before it acknowledges it (key "sync_interval" set to "always", the
+	// default): an acknowledged event survives a power cut.
+	SyncAlways bool
 	// SyncInterval is how often the embedded JetStream server fsyncs its
-	// files (key "sync_interval"); zero keeps the server's default. See the
-	// events module for the durability trade-off.
+	// files when SyncAlways is off (key "sync_interval" set to a duration
+	// such as 2m, nats-server's own default): a power cut or a kernel crash
+	// may lose the acknowledged events of up to that long. See the events
+	// module and README.md ("Running an event") for the trade-off.
 	SyncInterval time.Duration
 	// ShutdownTimeout bounds a graceful shutdown (key "shutdown_timeout").
 	ShutdownTimeout time.Duration
@@ -111,7 +117,7 @@ var defaults = map[string]any{
 	"nats_listen":      "",
 	"only":             strings.Join(Services, ","),
 	"log.level":        "info",
-	"sync_interval":    time.Duration(0),
+	"sync_interval":    "always",
 	"shutdown_timeout": 10 * time.Second,
 	"command_retries":  16,
 	"stream_replicas":  1,
@@ -201,7 +207,6 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		NATS:            v.GetString("nats"),
 		NATSListen:      v.GetString("nats_listen"),
 		LogLevel:        v.GetString("log.level"),
-		SyncInterval:    v.GetDuration("sync_interval"),
 		ShutdownTimeout: v.GetDuration("shutdown_timeout"),
 		CommandRetries:  v.GetInt("command_retries"),
 		StreamReplicas:  v.GetInt("stream_replicas"),
@@ -217,6 +222,9 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	c.Only = only
+	if c.SyncAlways, c.SyncInterval, err = ParseSync(v.GetString("sync_interval")); err != nil {
+		return Config{}, err
+	}
 	return c, c.validate()
 }
 
@@ -247,6 +255,22 @@ func parseOnly(list string) ([]string, error) {
 	return out, nil
 }
 
+// ParseSync reads the key sync_interval: "always" (fsync before every
+// acknowledgement) or a positive Go duration ("2m", "500ms": fsync that
+// often). It is parsed here, not by nats-server, whose configuration reads
+// a bare "2m" from the environment as something else than two minutes.
+func ParseSync(s string) (always bool, interval time.Duration, err error) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if s == "always" || s == "" {
+		return true, 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return false, 0, fmt.Errorf("sync_interval: %q is neither always nor a positive duration such as 2m", s)
+	}
+	return false, d, nil
+}
+
 func (c Config) validate() error {
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -259,7 +283,7 @@ func (c Config) validate() error {
 	if c.HTTP == "" {
 		return errors.New("http: a listen address is needed (every process serves /livez, /readyz and /metrics; the gateway the API)")
 	}
-	if c.SyncInterval < 0 || c.ShutdownTimeout < 0 {
+	if c.ShutdownTimeout < 0 {
 		return errors.New("durations must not be negative")
 	}
 	if c.StreamReplicas < 1 || c.StreamReplicas > 5 {

@@ -139,3 +139,35 @@ func TestRedactURL(t *testing.T) {
 		t.Errorf("redact left the password: %q", got)
 	}
 }
+
+func TestParseSync(t *testing.T) {
+	tests := []struct {
+		in       string
+		always   bool
+		interval time.Duration
+		wantErr  bool
+	}{
+		{in: "always", always: true},
+		{in: " Always ", always: true},
+		{in: "", always: true},
+		{in: "2m", interval: 2 * time.Minute},
+		{in: "500ms", interval: 500 * time.Millisecond},
+		{in: "0s", wantErr: true},
+		{in: "-1s", wantErr: true},
+		{in: "2", wantErr: true},
+		{in: "sometimes", wantErr: true},
+	}
+	for _, tt := range tests {
+		always, interval, err := ParseSync(tt.in)
+		if (err != nil) != tt.wantErr || always != tt.always || interval != tt.interval {
+			t.Errorf("ParseSync(%q) = %v, %v, %v; want %v, %v, error %v", tt.in, always, interval, err, tt.always, tt.interval, tt.wantErr)
+		}
+	}
+	c, err := LoadConfig(nil, env(nil))
+	if err != nil || !c.SyncAlways || c.SyncInterval != 0 {
+		t.Errorf("default: always %v interval %v err %v; want always", c.SyncAlways, c.SyncInterval, err)
+	}
+	if _, err := LoadConfig(nil, env(map[string]string{"HAKEM_SYNC_INTERVAL": "soon"})); err == nil || !strings.Contains(err.Error(), "sync_interval") {
+		t.Errorf("bad sync_interval: %v", err)
+	}
+}

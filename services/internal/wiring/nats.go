@@ -35,7 +35,10 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 			zap.Bool("tls", n.auth.TLSCA != "" || n.auth.TLSCert != ""), zap.Bool("creds", n.auth.Creds != ""))
 		return n, nil
 	}
-	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncInterval: cfg.SyncInterval}
+	if err := CheckDataFolder(cfg.Data); err != nil {
+		return nil, err
+	}
+	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval}
 	if cfg.NATSListen != "" {
 		host, port, err := net.SplitHostPort(cfg.NATSListen)
 		if err != nil {
@@ -52,7 +55,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 		return nil, err
 	}
 	n.Embedded = e
-	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()))
+	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()),
+		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval))
 	return n, nil
 }
 
