@@ -147,6 +147,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 	}
 	t := &pairing.Tournament{}
+	t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
 	results := map[string]string{}
 	audited := map[string]bool{}
 	reports := map[string]*GameReport{}
