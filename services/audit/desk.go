@@ -2,6 +2,7 @@ package audit
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
@@ -15,7 +16,7 @@ import (
 // corrections given back as the sheet's lines), a publication, a
 // withdrawn pairing, a hand change.
 func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]string) ([]events.Event, error) {
-	switch ev := deref(decoded[0]).(type) {
+	switch ev := value(decoded[0]).(type) {
 	case events.ResultsEntered, events.ResultCorrected:
 		round, sheet, err := sheetOf(t, decoded)
 		if err != nil {
@@ -38,7 +39,7 @@ func sheetOf(t *pairing.Tournament, decoded []events.Event) (int, []pairing.Shee
 	round := 0
 	var sheet []pairing.SheetEntry
 	for _, e := range decoded {
-		switch ev := deref(e).(type) {
+		switch ev := value(e).(type) {
 		case events.ResultsEntered:
 			round = ev.Round
 			for _, l := range ev.Lines {
@@ -82,4 +83,15 @@ func sheetResult(e events.GameEnded) string {
 		return gamesdomain.BlackWinsByForfeit
 	}
 	return gamesdomain.DoubleForfeit
+}
+
+// value is the event itself when e is a pointer to it (events.Decode
+// gives pointers).
+func value(e events.Event) events.Event {
+	if v := reflect.ValueOf(e); v.Kind() == reflect.Pointer && !v.IsNil() {
+		if ev, ok := v.Elem().Interface().(events.Event); ok {
+			return ev
+		}
+	}
+	return e
 }
