@@ -33,7 +33,7 @@ func TestDeskResultsOpen(t *testing.T) {
 		"time_control": "5400+30", "rated": true, "idempotency_key": "t"}), "create")
 	for i := 1; i <= players; i++ {
 		p := map[string]any{"player_id": fmt.Sprint("d", i), "name": fmt.Sprintf("Player, D%02d", i), "rating": 2450 - 15*i,
-			"fide_id": fmt.Sprint(100000+i), "federation": "TUR", "idempotency_key": fmt.Sprint("r", i)}
+			"fide_id": fmt.Sprint(100000 + i), "federation": "TUR", "idempotency_key": fmt.Sprint("r", i)}
 		if i == 25 {
 			p["birth_year"] = 2009 // a junior under 2300: K 40 (FIDE B.02 8.3.3)
 		}
