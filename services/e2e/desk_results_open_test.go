@@ -86,6 +86,9 @@ func TestDeskResultsOpen(t *testing.T) {
 	if got := deskRoundOf(t, s, id, 6); boardResult(got, corrected.board) != "0-1" {
 		t.Errorf("round 6 board %d after its correction: %q, want 0-1", corrected.board, boardResult(got, corrected.board))
 	}
+	waitUntil(t, "the standings of each round and of the correction", func() bool {
+		return strings.Count(s.do("GET", "/api/tournaments/"+id+"/events?follow=false", "").raw, `"type":"scoring.standings_updated"`) == rounds+1
+	})
 	checkRatings(t, s, id)
 	waitSheetGames(t, s, id, rounds)
 	s.stop()

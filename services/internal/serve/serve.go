@@ -307,8 +307,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		sc := &scoringapp.Scoring{Pairing: pairing, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("scoring")), Metrics: metrics}
 		if err := consume("scoring-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("scoring-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.RoundClosed{}).EventType())
+				env, err := envelopeOf(msg, (events.RoundClosed{}).EventType(), (events.ResultCorrected{}).EventType())
 				if err != nil || env.Type == "" {
+					return err
+				}
+				if env.Type == (events.ResultCorrected{}).EventType() { // the standings follow a correction
+					_, err = sc.PublishCorrected(msg.Context(), env)
 					return err
 				}
 				_, err = sc.Publish(msg.Context(), env)
