@@ -82,6 +82,9 @@ type ByeRequested struct {
 	Round int `json:"round"`
 	// Points is the score the bye carries (e.g. 0.5 for a half-point bye).
 	Points float64 `json:"points"`
+	// Kind is the bye asked for: "H" half-point, "Z" zero-point, "F"
+	// full-point ("" in events recorded before kinds: by its points).
+	Kind string `json:"kind,omitempty"`
 }
 
 // EventType implements Event.

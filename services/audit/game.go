@@ -330,6 +330,10 @@ func (f *folder) check(start, end int) (int, string, error) {
 			Reason: ev.Reason, Article: ev.Article}, at)
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
+		if i < 0 && sheetEnd(env) { // ended from a results sheet (the tournament's event): the tournament audit checks the sheet
+			want, err = g.EndBySheet(sheetResult(ev))
+			break
+		}
 		if i < 0 {
 			return 0, "", fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)
 		}

@@ -147,6 +147,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 	}
 	t := &pairing.Tournament{}
+	t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
 	results := map[string]string{}
 	audited := map[string]bool{}
 	reports := map[string]*GameReport{}
@@ -162,7 +163,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		for gid, gr := range counts {
 			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
 		}
-		return m
+		return t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
 	}
 	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
 		gr, log, err := AuditGame(ctx, src, gid)
@@ -242,6 +243,17 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 					bad(start, fmt.Sprintf("board %d: the game %s is %s-%s, the pairing %s-%s", p.Board, p.GameID, gr.White, gr.Black, p.White, p.Black))
 				}
 			}
+		case *events.ResultsEntered, *events.ResultCorrected, *events.RoundPublished, *events.RoundUnpaired, *events.PairingChanged:
+			want, err = deskDecision(t, id, decoded, resultsAt(log[start].RecordedAt))
+			if pc, ok := ev.(*events.PairingChanged); ok && err == nil {
+				for _, p := range pc.Pairings {
+					if !audited[p.GameID] {
+						if _, gerr := auditGame(p.GameID); gerr != nil {
+							return nil, gerr
+						}
+					}
+				}
+			}
 		case *events.RoundClosed:
 			want, err = t.Close(ev.Round, resultsAt(log[start].RecordedAt))
 		case *events.StandingsUpdated:
@@ -275,6 +287,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		start = end
 	}
 	rep.Name, rep.System = t.Created.Name, t.Created.System
+	results = t.BoardResults(results)
 	if st, err := scoring.Standings(t, t.Closed, results); err == nil {
 		rep.Standings = st
 	} else {

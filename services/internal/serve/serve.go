@@ -194,8 +194,14 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}}
 		if err := consume("games-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("games-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.RoundPaired{}).EventType())
+				// a round's games, a hand change's new games, and the end of
+				// the games a results sheet gives (pairing/domain desk.go)
+				env, err := envelopeOf(msg, (events.RoundPaired{}).EventType(), (events.PairingChanged{}).EventType(), (events.ResultsEntered{}).EventType())
 				if err != nil || env.Type == "" {
+					return err
+				}
+				if env.Type == (events.ResultsEntered{}).EventType() {
+					_, err = command.EndBySheetHandler{Decider: gamesApp.Commands.MakeMove.Decider}.Handle(msg.Context(), env)
 					return err
 				}
 				_, err = roundGames.Handle(msg.Context(), env)
@@ -301,8 +307,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		sc := &scoringapp.Scoring{Pairing: pairing, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("scoring")), Metrics: metrics}
 		if err := consume("scoring-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("scoring-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.RoundClosed{}).EventType())
+				env, err := envelopeOf(msg, (events.RoundClosed{}).EventType(), (events.ResultCorrected{}).EventType())
 				if err != nil || env.Type == "" {
+					return err
+				}
+				if env.Type == (events.ResultCorrected{}).EventType() { // the standings follow a correction
+					_, err = sc.PublishCorrected(msg.Context(), env)
 					return err
 				}
 				_, err = sc.Publish(msg.Context(), env)
@@ -562,6 +572,16 @@ func withoutRoutes(routes, drop []string) []string {
 // games' subjects, are not what a handler reacts to). The type is read
 // first from the layout the events module writes (wiring.EventType); only an
 // event of type want, or one laid out otherwise, is decoded.
+// envelopeOf is envelope for any of the types wanted.
+func envelopeOf(msg *message.Message, want ...string) (events.Envelope, error) {
+	for _, w := range want {
+		if env, err := envelope(msg, w); err != nil || env.Type != "" {
+			return env, err
+		}
+	}
+	return events.Envelope{}, nil
+}
+
 func envelope(msg *message.Message, want string) (events.Envelope, error) {
 	if t, ok := wiring.EventType(msg.Payload); ok && string(t) != want {
 		return events.Envelope{}, nil

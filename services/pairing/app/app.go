@@ -39,7 +39,7 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 	}
 	t := &domain.Tournament{}
 	if len(envs) > 0 {
-		t.Year = envs[0].RecordedAt.Year()
+		t.RatingYear(envs[0])
 	}
 	for _, e := range envs {
 		ev, err := events.Decode(e)
@@ -85,7 +85,7 @@ func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (resu
 			}
 		}
 	}
-	return results, replays, nil
+	return t.BoardResults(results), replays, nil
 }
 
 // decide is the load-fold-decide-append loop on a tournament, for the
@@ -120,6 +120,9 @@ func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id s
 		evs, err := decision(t)
 		if err != nil {
 			return Outcome{}, err
+		}
+		if len(evs) == 0 { // nothing to record (a results sheet the board results already agree with)
+			return Outcome{TournamentID: id, Version: head.Version}, nil
 		}
 		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), writer, head, key, meta, evs...)
 		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {

@@ -89,6 +89,9 @@ func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
 		}
 	}
 	draw := t.Created.PointSystem["draw"]
+	if b.Kind != "" {
+		return t.requestByeKind(b)
+	}
 	if b.Points == 0 {
 		b.Points = draw
 	}

@@ -141,6 +141,7 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 			f.Forbidden = append(f.Forbidden, trf.ForbiddenGroup{Players: []int{a, b}})
 		}
 	}
+	f.Unknown = append(f.Unknown, t.handChangeComments()...)
 	rank := map[string]int{}
 	for _, s := range t.Standings(results) {
 		rank[s.PlayerID] = s.Rank

@@ -116,7 +116,7 @@ func TournamentResult(result, termination string) string {
 // UnratedBlackWin, UnratedDraw or UnratedBothLost.
 func GameResult(result, termination string, ply int) string {
 	r := TournamentResult(result, termination)
-	if ply >= UnratedBelowPlies {
+	if ply >= UnratedBelowPlies || termination == SheetTermination {
 		return r
 	}
 	switch r {

@@ -80,7 +80,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		}
 		board++
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: board, White: white,
-			Black: t.Players[order[b.Black-1]].PlayerID, GameID: GameID(id, round, board)})
+			Black: t.Players[order[b.Black-1]].PlayerID, GameID: t.gameID(id, round, board)})
 	}
 	sum := sha256.Sum256(input)
 	rp.InputHash = hex.EncodeToString(sum[:])

@@ -53,6 +53,8 @@ type Tournament struct {
 	Forbidden   []events.ForbiddenPairSet
 	// Expelled are the arbiter's expulsions (expulsion.go).
 	Expelled []Expulsion
+	// Desk is what the arbiter's desk recorded (desk.go).
+	Desk Desk
 	// Year is the calendar year the tournament was created in (its first
 	// event's recorded time, set by whoever folds the envelopes; 0 when
 	// unknown), the rating period's year for the junior K-factor.
@@ -66,6 +68,9 @@ func (t *Tournament) Exists() bool { return t.exists }
 // pairing service's, and the arbiter's expulsions; events of other writers
 // are skipped.
 func (t *Tournament) Apply(e events.Event) error {
+	if ok, err := t.applyDesk(e); ok {
+		return err
+	}
 	switch e := e.(type) {
 	case *events.TournamentCreated:
 		return t.Apply(*e)
@@ -254,7 +259,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 			continue
 		}
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: p.Board, White: white,
-			Black: t.Players[p.Black-1].PlayerID, GameID: GameID(id, round, p.Board)})
+			Black: t.Players[p.Black-1].PlayerID, GameID: t.gameID(id, round, p.Board)})
 	}
 	ids := make([]string, len(t.Players))
 	for i, p := range t.Players {

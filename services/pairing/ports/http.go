@@ -50,6 +50,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
+	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go
 }
 
 // Register mounts the whole API.
@@ -63,6 +64,7 @@ func (h HTTP) RegisterCommands(mux *http.ServeMux) {
 	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
+	h.registerDesk(mux)
 }
 
 // RegisterQueries mounts the reads only.
@@ -71,6 +73,7 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
 	h.registerScoring(mux)
+	h.registerDeskQueries(mux)
 	h.RegisterPGN(mux)
 }
 
@@ -252,13 +255,6 @@ func (h HTTP) withdraw(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Withdraw(r.Context(), r.PathValue("id"), events.PlayerWithdrawn{PlayerID: req.PlayerID,
 			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
-	})
-}
-
-func (h HTTP) bye(w http.ResponseWriter, r *http.Request) {
-	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
-		return h.Pairing.RequestBye(r.Context(), r.PathValue("id"), events.ByeRequested{PlayerID: req.PlayerID,
-			Round: req.Round, Points: req.Points}, meta(r, req), req.IdempotencyKey)
 	})
 }
 

@@ -101,11 +101,18 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 		players[p.PlayerID] = p
 	}
 	games := query.EventsHandler{Store: adapters.EventStore{Store: h.Pairing.Store}}
+	results, err := h.Pairing.Results(ctx, t)
+	if err != nil {
+		return err
+	}
 	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].Round < rounds[j].Round })
 	for _, rp := range rounds {
 		boards := append([]events.Pairing(nil), rp.Pairings...)
 		sort.SliceStable(boards, func(i, j int) bool { return boards[i].Board < boards[j].Board })
 		for _, p := range boards {
+			if res, ok := domain.ParseResult(results[p.GameID]); ok && !res.Played {
+				continue // a forfeit is not a game: left out of the broadcast
+			}
 			// the board's game is the replay when the arbiter annulled
 			// the game paired: the annulled game is left out
 			played, _, err := h.Pairing.PlayedGame(ctx, p.GameID)

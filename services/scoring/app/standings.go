@@ -122,9 +122,16 @@ func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.E
 	if !ok {
 		return events.Envelope{}, fmt.Errorf("event %s is a %s, not a closed round", closed.ID, closed.Type)
 	}
+	return s.publish(ctx, closed, rc.Round, "standings-after-"+fmt.Sprint(rc.Round))
+}
+
+// publish records the standings after round (and the rating changes of a
+// rated tournament), caused by the envelope cause, once under key.
+func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int, key string) (events.Envelope, error) {
+	rc := events.RoundClosed{Round: round}
 	id := closed.Aggregate.ID
 	actor := events.Actor{Role: "system", ID: "scoring"}
-	key := "tournament/" + id + "/system:scoring/standings-after-" + fmt.Sprint(rc.Round)
+	key = "tournament/" + id + "/system:scoring/" + key
 	for attempt := 1; ; attempt++ {
 		t, envs, head, err := s.Pairing.Load(ctx, id)
 		if err != nil {

@@ -27,6 +27,9 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 		return nil, err
 	}
 	rp, ok := ev.(*events.RoundPaired)
+	if c, changed := ev.(*events.PairingChanged); changed { // a hand change: its new boards' games
+		rp, ok = &events.RoundPaired{Round: c.Round, Pairings: c.Pairings}, true
+	}
 	if !ok {
 		return nil, fmt.Errorf("event %s is a %s, not a round's pairing", round.ID, round.Type)
 	}

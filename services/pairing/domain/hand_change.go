@@ -1,0 +1,183 @@
+package domain
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing/check"
+)
+
+// The arbiter's changes by hand to a round's pairing.
+const (
+	ChangeSwap    = "swap"    // two players exchange their places
+	ChangeColours = "colours" // a board's players exchange colours
+	ChangeMove    = "move"    // a board takes another number
+)
+
+// HandChange is a change by hand to a round's pairing, the players named
+// by id or start number (Player).
+type HandChange struct {
+	Change  string
+	Players []string
+	Board   int
+	To      int
+	Reason  string
+}
+
+// ChangePairing decides a hand change to round's pairing before its
+// publication (the last round paired, no result yet: changeable), given
+// the results so far by game id. Each board whose players or colours
+// change has a new game ("-h<n>" after the board's game id, n the round's
+// n-th change). The event names the criteria the round's pairing breaks
+// after the change, as pairing/check finds them on the tournament file
+// (C.04.1 absolute criteria and the colour rules).
+func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]string) ([]events.Event, error) {
+	if err := t.changeable(round, results); err != nil {
+		return nil, err
+	}
+	old := t.Rounds[round-1].Pairings
+	boards := append([]events.Pairing(nil), old...)
+	slices.SortFunc(boards, func(a, b events.Pairing) int { return a.Board - b.Board })
+	ev := events.PairingChanged{Round: round, Change: c.Change, Reason: strings.TrimSpace(c.Reason)}
+	find := func(board int) (int, error) {
+		i := slices.IndexFunc(boards, func(p events.Pairing) bool { return p.Board == board })
+		if i < 0 {
+			return 0, refuse(ErrInvalid, "board: round %d has no board %d (1 to %d)", round, board, len(boards))
+		}
+		return i, nil
+	}
+	switch c.Change {
+	case ChangeSwap:
+		if len(c.Players) != 2 {
+			return nil, refuse(ErrInvalid, "players: a swap names two players (%d given)", len(c.Players))
+		}
+		var ids [2]string
+		for k, ref := range c.Players {
+			pid, ok := t.Player(ref)
+			if !ok {
+				return nil, refuse(ErrInvalid, "players[%d]: %q is neither a player id nor a start number", k, ref)
+			}
+			if !slices.ContainsFunc(boards, func(p events.Pairing) bool { return p.White == pid || p.Black == pid }) {
+				return nil, refuse(ErrInvalid, "players[%d]: %s is not on a board of round %d", k, pid, round)
+			}
+			ids[k] = pid
+		}
+		if ids[0] == ids[1] {
+			return nil, refuse(ErrInvalid, "players[1]: the same player as players[0]")
+		}
+		for i := range boards {
+			boards[i].White, boards[i].Black = swapped(boards[i].White, ids), swapped(boards[i].Black, ids)
+		}
+		ev.Players = ids[:]
+	case ChangeColours:
+		i, err := find(c.Board)
+		if err != nil {
+			return nil, err
+		}
+		boards[i].White, boards[i].Black = boards[i].Black, boards[i].White
+		ev.Board = c.Board
+	case ChangeMove:
+		i, err := find(c.Board)
+		if err != nil {
+			return nil, err
+		}
+		if c.To < 1 || c.To > len(boards) || c.To == c.Board {
+			return nil, refuse(ErrInvalid, "to: %d is not another board of round %d (1 to %d)", c.To, round, len(boards))
+		}
+		moved := boards[i]
+		boards = slices.Insert(slices.Delete(boards, i, i+1), c.To-1, moved)
+		for k := range boards {
+			boards[k].Board = k + 1
+		}
+		ev.Board, ev.To = c.Board, c.To
+	default:
+		return nil, refuse(ErrInvalid, "change: %q is not a change (%s, %s, %s)", c.Change, ChangeSwap, ChangeColours, ChangeMove)
+	}
+	n := 1
+	for _, ch := range t.Desk.Changes {
+		if ch.Round == round {
+			n++
+		}
+	}
+	for k, p := range boards {
+		was := old[slices.IndexFunc(old, func(q events.Pairing) bool { return q.Board == p.Board })]
+		if was.White != p.White || was.Black != p.Black {
+			boards[k].GameID = t.gameID(id, round, p.Board) + "-h" + strconv.Itoa(n)
+		} else {
+			boards[k].GameID = was.GameID
+		}
+	}
+	breaks, err := t.breaks(round, boards, results)
+	if err != nil {
+		return nil, err
+	}
+	ev.Pairings, ev.Breaks = boards, breaks
+	return []events.Event{ev}, nil
+}
+
+// swapped is id with the two players of ids exchanged.
+func swapped(id string, ids [2]string) string {
+	switch id {
+	case ids[0]:
+		return ids[1]
+	case ids[1]:
+		return ids[0]
+	}
+	return id
+}
+
+// breaks is what the engine's checker (pairing/check.Round) finds wrong
+// with boards as round's pairing, on the tournament file of the rounds
+// before it and the round's byes.
+func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]string) ([]string, error) {
+	f, err := t.File(results)
+	if err != nil {
+		return nil, err
+	}
+	pairs := make([][2]int, 0, len(boards))
+	for _, p := range boards {
+		pairs = append(pairs, [2]int{t.StartNumber(p.White), t.StartNumber(p.Black)})
+	}
+	bye := 0
+	for _, b := range t.Rounds[round-1].Byes {
+		if b.Kind == "pairing_allocated" {
+			bye = t.StartNumber(b.PlayerID)
+		}
+	}
+	var out []string
+	for _, v := range check.Round(f, round, pairs, bye) {
+		out = append(out, v.String())
+	}
+	return out, nil
+}
+
+// handChangeComments are the TRF-26 comment lines ("### ") that carry the
+// hand changes still in force into the tournament file, each with the
+// criteria it breaks (FIDE's endorsement rules ask for them).
+func (t *Tournament) handChangeComments() []string {
+	var out []string
+	for _, c := range t.Desk.Changes {
+		var what string
+		switch c.Change {
+		case ChangeSwap:
+			what = fmt.Sprintf("players %d and %d swapped", t.StartNumber(c.Players[0]), t.StartNumber(c.Players[1]))
+		case ChangeColours:
+			what = fmt.Sprintf("board %d colours exchanged", c.Board)
+		default:
+			what = fmt.Sprintf("board %d moved to board %d", c.Board, c.To)
+		}
+		breaks := "breaks no criterion checked"
+		if len(c.Breaks) > 0 {
+			breaks = "breaks " + strings.Join(c.Breaks, "; ")
+		}
+		line := fmt.Sprintf("### round %d changed by hand: %s; %s", c.Round, what, breaks)
+		if c.Reason != "" {
+			line += "; reason: " + c.Reason
+		}
+		out = append(out, oneLine(line))
+	}
+	return out
+}
