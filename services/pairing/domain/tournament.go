@@ -53,6 +53,9 @@ type Tournament struct {
 	Forbidden   []events.ForbiddenPairSet
 	// Expelled are the arbiter's expulsions (expulsion.go).
 	Expelled []Expulsion
+	// Imported is the file a tournament.imported event created the
+	// tournament from (nil for one created by tournament.created).
+	Imported *Imported
 	// Year is the calendar year the tournament was created in (its first
 	// event's recorded time, set by whoever folds the envelopes; 0 when
 	// unknown), the rating period's year for the junior K-factor.
@@ -85,6 +88,10 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case *events.PlayerExpelled:
 		return t.Apply(*e)
+	case *events.TournamentImported:
+		return t.Apply(*e)
+	case events.TournamentImported:
+		return t.applyImport(e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())

@@ -27,6 +27,7 @@ import (
 //	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
+//	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -50,6 +51,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
+	ImportRoute,
 }
 
 // Register mounts the whole API.
@@ -60,7 +62,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 }
