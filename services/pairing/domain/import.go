@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,11 +36,40 @@ func ReadImport(text string) (*trf.File, int, error) {
 	if len(f.Players) == 0 {
 		return nil, 0, fmt.Errorf("the file has no player (001) line")
 	}
+	players := append([]trf.Player(nil), f.Players...)
+	sort.SliceStable(players, func(i, j int) bool { return players[i].StartNo < players[j].StartNo })
+	for r := 1; r <= f.Rounds(); r++ {
+		if _, _, err := importRound("", r, players, f, map[string]string{}); err != nil {
+			return nil, 0, err
+		}
+	}
 	h, err := pairing.HistoryFromTRF(f)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, atPlayerLine(f, err)
 	}
 	return f, h.Round - 1, nil
+}
+
+// playerInError finds the player an error of the pairing module names.
+var playerInError = regexp.MustCompile(`player (\d+)`)
+
+// atPlayerLine names the line of the first player err names (the column
+// of the points when it is about them).
+func atPlayerLine(f *trf.File, err error) error {
+	m := playerInError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	n, _ := strconv.Atoi(m[1])
+	p := f.ByStartNo(n)
+	if p == nil || p.Line == 0 {
+		return err
+	}
+	e := &trf.Error{Line: p.Line, Reason: strings.TrimPrefix(err.Error(), "pairing: ")}
+	if strings.Contains(e.Reason, "points") {
+		e.Column = 81
+	}
+	return e
 }
 
 // Import decides the creation of a tournament from a tournament report

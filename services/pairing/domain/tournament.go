@@ -165,6 +165,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
 	}
+	if err := checkReportFields(c); err != nil {
+		return nil, err
+	}
 	return []events.Event{c}, nil
 }
 

@@ -27,7 +27,9 @@ const importMaxBody = 1 << 20
 // (Content-Type text/plain; TRF-16 or TRF-26, any line end, UTF-8 or
 // Latin-1). The query may give the tournament's id, the idempotency_key
 // (default: the file's SHA-256), by, and the report's fields the file
-// leaves out (name, rounds, time_control, laws_profile, rated). It answers
+// leaves out or that replace its headers (name, rounds, time_control,
+// laws_profile, rated, tiebreaks, city, federation, start_date, end_date,
+// type, chief_arbiter, deputy_arbiters and round_dates repeated). It answers
 // 201 {"id": …} with the events, or 400 naming the line and column.
 func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/plain" {
@@ -57,7 +59,9 @@ func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
 		id = "t" + hex.EncodeToString(s[:12])
 	}
 	c := events.TournamentCreated{Name: q.Get("name"), TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"),
-		Rated: q.Get("rated") == "true"}
+		Rated: q.Get("rated") == "true", City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"),
+		EndDate: q.Get("end_date"), Type: q.Get("type"), ChiefArbiter: q.Get("chief_arbiter"),
+		DeputyArbiters: q["deputy_arbiters"], RoundDates: q["round_dates"]}
 	if s := q.Get("rounds"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
