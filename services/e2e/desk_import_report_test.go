@@ -62,7 +62,7 @@ func TestDeskReportRoundTrip(t *testing.T) {
 		"round_dates": []string{"26/11/28", "26/11/29", "26/11/30", "26/12/01", "26/12/02"}, "idempotency_key": "c"}), "create")
 	for i := 1; i <= 6; i++ {
 		mustOK(t, s.post("/api/tournaments/rep/players", map[string]any{"player_id": fmt.Sprint("q", i), "name": fmt.Sprint("Player, Q", i),
-			"rating": 2400 - 50*i, "fide_id": fmt.Sprint(34000000+i), "federation": "TUR", "birth_year": 1990 + i, "idempotency_key": fmt.Sprint(i)}), "register")
+			"rating": 2400 - 50*i, "fide_id": fmt.Sprint(34000000 + i), "federation": "TUR", "birth_year": 1990 + i, "idempotency_key": fmt.Sprint(i)}), "register")
 	}
 	mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p1"}), "pair")
 	for _, x := range s.round("rep", 1)["boards"].([]any) {
@@ -71,7 +71,9 @@ func TestDeskReportRoundTrip(t *testing.T) {
 		waitGame(t, s, gid)
 		s.playMoves(t, gid, bd["white"].(string), bd["black"].(string), "e4", "e5")
 		mustOK(t, s.post("/api/games/"+gid+"/resign", map[string]any{"player": bd["black"], "idempotency_key": "r"}), "resign")
-		waitGameState(t, s, gid, func(g map[string]any) bool { return g["status"] != "ongoing" && g["result"] != "*" && g["result"] != nil })
+		waitGameState(t, s, gid, func(g map[string]any) bool {
+			return g["status"] != "ongoing" && g["result"] != "*" && g["result"] != nil
+		})
 	}
 	mustOK(t, s.post("/api/tournaments/rep/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close")
 	first := s.do("GET", "/api/tournaments/rep/trf", "")
@@ -95,6 +97,22 @@ func TestDeskReportRoundTrip(t *testing.T) {
 	if os.Getenv("HAKEM_DESK_SHOW") != "" {
 		t.Log(first.raw)
 	}
+	// the standings and the crosstable name the players
+	for _, path := range []string{"standings", "crosstable"} {
+		a := s.do("GET", "/api/tournaments/rep2/"+path, "")
+		key := map[string]string{"standings": "standings", "crosstable": "rows"}[path]
+		rows, _ := a.body[key].([]any)
+		if len(rows) != 6 {
+			t.Fatalf("%s: %s", path, a.raw)
+		}
+		for _, x := range rows {
+			r := x.(map[string]any)
+			no, _ := r["start_number"].(float64)
+			if name, _ := r["name"].(string); !strings.HasPrefix(name, "Player, Q") || no < 1 || r["federation"] != "TUR" || r["rating"] == nil {
+				t.Errorf("%s: a row without its player named: %v", path, r)
+			}
+		}
+	}
 	// the imported tournament pairs its next round as the first does
 	a := mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p2"}), "pair 2")
 	b := mustOK(t, s.post("/api/tournaments/rep2/rounds", map[string]any{"idempotency_key": "p2"}), "pair 2 imported")
@@ -106,8 +124,8 @@ func TestDeskReportRoundTrip(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	_ = b
-	if pa, pb := pairs(a, "q"), pairs(b, "p"); pa == "" || pb == "" {
+	// q<n> was registered with the n-th rating: start number n, p<n> in the import
+	if pa, pb := pairs(a, "q"), pairs(b, "p"); pa == "" || pa != pb {
 		t.Errorf("round 2: %q, imported %q", pa, pb)
 	}
 }
