@@ -29,6 +29,18 @@ type TournamentCreated struct {
 	// beforehand"; 1997 article 10); every game of the tournament carries
 	// it (GameCreated.QuickplayFinish). Optional (false when absent).
 	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
+	// The rating report's headers (TRF-26 022, 032, 042, 052, 092, 102,
+	// 112, 132), all optional: the city, the federation (FIDE code), the
+	// start and end dates (YYYY/MM/DD), the type of tournament as the
+	// report names it, the chief and deputy arbiters, one date per round.
+	City           string   `json:"city,omitempty"`
+	Federation     string   `json:"federation,omitempty"`
+	StartDate      string   `json:"start_date,omitempty"`
+	EndDate        string   `json:"end_date,omitempty"`
+	Type           string   `json:"type,omitempty"`
+	ChiefArbiter   string   `json:"chief_arbiter,omitempty"`
+	DeputyArbiters []string `json:"deputy_arbiters,omitempty"`
+	RoundDates     []string `json:"round_dates,omitempty"`
 }
 
 // EventType implements Event.
@@ -56,6 +68,8 @@ type PlayerRegistered struct {
 	// Reached2400 says the player's published rating has reached 2400 at
 	// some time (K 10 for good).
 	Reached2400 bool `json:"reached_2400,omitempty"`
+	// Sex is as the FIDE rating list gives it ("m", "w"; "" when not given).
+	Sex string `json:"sex,omitempty"`
 }
 
 // EventType implements Event.

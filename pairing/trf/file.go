@@ -369,3 +369,16 @@ func (f *File) AbsentIn(r int) map[int]ResultCode {
 	}
 	return out
 }
+
+// ShowZero makes Write write the count records named (062, 072, 082) even
+// when their number is 0, as a rating report does.
+func (f *File) ShowZero(tags ...string) {
+	present := make(map[string]bool, len(f.present)+len(tags))
+	for k, v := range f.present {
+		present[k] = v
+	}
+	for _, tag := range tags {
+		present[tag] = true
+	}
+	f.present = present
+}

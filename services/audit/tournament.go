@@ -163,6 +163,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		for gid, gr := range counts {
 			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
 		}
+		withImported(t, m)
 		return t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
 	}
 	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
@@ -215,6 +216,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		switch ev := decoded[0].(type) {
 		case *events.TournamentCreated:
 			want, err = (&pairing.Tournament{}).Create(*ev)
+		case *events.TournamentImported:
+			want, err = (&pairing.Tournament{}).Import(*ev)
 		case *events.PlayerRegistered:
 			want, err = t.Register(*ev)
 		case *events.RoundPaired:
@@ -232,7 +235,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 				bad(start, "paired again by the same engine, the round differs: "+rc.Problem)
 			}
 			for _, p := range ev.Pairings {
-				if audited[p.GameID] {
+				if _, imported := t.ImportedResult(p.GameID); audited[p.GameID] || imported {
 					continue
 				}
 				gr, gerr := auditGame(p.GameID)
@@ -287,6 +290,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		start = end
 	}
 	rep.Name, rep.System = t.Created.Name, t.Created.System
+	withImported(t, results)
 	results = t.BoardResults(results)
 	if st, err := scoring.Standings(t, t.Closed, results); err == nil {
 		rep.Standings = st
@@ -331,4 +335,14 @@ func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]ev
 		return p.PairNext(id)
 	}
 	return nil, errors.New("the pairing domain has no PairNext this audit knows")
+}
+
+// withImported adds to results the boards of the rounds a tournament
+// report file brought (tournament.imported): they have no game.
+func withImported(t *pairing.Tournament, results map[string]string) {
+	if t.Imported != nil {
+		for gid, r := range t.Imported.Results {
+			results[gid] = r
+		}
+	}
 }

@@ -71,6 +71,10 @@ func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (resu
 	results, replays = map[string]string{}, map[string]string{}
 	for _, r := range t.Rounds {
 		for _, pr := range r.Pairings {
+			if res, ok := t.ImportedResult(pr.GameID); ok {
+				results[pr.GameID] = res // a board of an imported round: no game
+				continue
+			}
 			played, recs, err := p.PlayedGame(ctx, pr.GameID)
 			if err != nil {
 				return nil, nil, err

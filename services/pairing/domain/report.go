@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -15,7 +16,7 @@ import (
 // then registration), a round robin by registration (the numbers of its
 // Berger table).
 func (t *Tournament) StartNumbers() []int {
-	if t.Created.System == "swiss-dutch" {
+	if t.Created.System == "swiss-dutch" && t.Imported == nil {
 		return t.PairingNumbers()
 	}
 	order := make([]int, len(t.Players))
@@ -83,26 +84,108 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 	if !t.exists {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
-	f := &trf.File{
-		Version:     26,
-		Name:        oneLine(t.Created.Name),
-		TimeControl: oneLine(t.Created.TimeControl),
-		Type:        map[string]string{"round-robin": "Round robin", "swiss-dutch": "Swiss (FIDE Dutch)"}[t.Created.System],
-		NumPlayers:  len(t.Players),
-		TotalRounds: t.TotalRounds(),
-		TieBreaks:   t.Created.Tiebreaks,
-		PointSystem: t.PointSystem(),
-	}
-	f.PointSystemSet = f.PointSystem != trf.DefaultPointSystem()
-	if t.Created.System == "swiss-dutch" {
-		f.InitialColor = trf.White
-		f.EncodedType = "FIDE_DUTCH_2025"
-	}
+	f := t.reportHeaders()
 	order := t.StartNumbers()
 	no := make(map[string]int, len(order)) // player id -> start number
 	for n, i := range order {
 		no[t.Players[i].PlayerID] = n + 1
 	}
+	rounds, err := t.roundEntries(no, results)
+	if err != nil {
+		return nil, err
+	}
+	for _, fp := range t.Forbidden {
+		if a, b := no[fp.PlayerA], no[fp.PlayerB]; a > 0 && b > 0 {
+			f.Forbidden = append(f.Forbidden, trf.ForbiddenGroup{Players: []int{a, b}})
+		}
+	}
+	f.Unknown = append(f.Unknown, t.handChangeComments()...)
+	rank := map[string]int{}
+	for _, s := range t.Standings(results) {
+		rank[s.PlayerID] = s.Rank
+	}
+	f.NumPlayers, f.NumRatedPlayers, f.NumTeams = len(t.Players), 0, 0
+	f.Players = nil
+	for n, i := range order {
+		p := t.Players[i]
+		rating := p.Rating
+		if rating < 0 || rating > 9999 {
+			rating = 0
+		}
+		if rating > 0 {
+			f.NumRatedPlayers++
+		}
+		tp := trf.Player{StartNo: n + 1, Name: cut(p.Name, 33), Title: cut(p.Title, 3), Rating: rating,
+			Federation: cut(p.Federation, 3), FideID: cut(p.FideID, 11), Rank: rank[p.PlayerID], Rounds: rounds[n]}
+		if p.Sex != "" {
+			tp.Sex = p.Sex[0]
+		}
+		if p.BirthYear >= 1000 && p.BirthYear <= 9999 {
+			tp.BirthDate = fmt.Sprint(p.BirthYear)
+		}
+		if im := t.Imported; im != nil {
+			if q := im.File.ByStartNo(n + 1); q != nil {
+				tp.BirthDate, tp.Sex = q.BirthDate, q.Sex
+				if im.File.UseRank {
+					tp.Rank = q.Rank // XXC rank: the engine pairs by this field
+				}
+			}
+		}
+		for r := range min(len(t.Rounds), len(tp.Rounds)) {
+			tp.Points += f.PointSystem.Points(tp.Rounds[r])
+		}
+		f.Players = append(f.Players, tp)
+	}
+	return f, nil
+}
+
+// reportHeaders are the file's headers: those of the imported file (a
+// copy, its records kept), or the tournament's regulations.
+func (t *Tournament) reportHeaders() *trf.File {
+	c := t.Created
+	if im := t.Imported; im != nil {
+		f := *im.File
+		f.Version = 26
+		f.Forbidden = slices.Clone(f.Forbidden)
+		f.Name, f.City, f.Federation, f.StartDate, f.EndDate = oneLine(c.Name), oneLine(c.City), oneLine(c.Federation), oneLine(c.StartDate), oneLine(c.EndDate)
+		f.Type, f.ChiefArbiter, f.DeputyArbiters, f.RoundDates = oneLine(c.Type), oneLine(c.ChiefArbiter), c.DeputyArbiters, c.RoundDates
+		f.TotalRounds = t.TotalRounds()
+		f.ShowZero("062", "072", "082")
+		return &f
+	}
+	f := &trf.File{
+		Version:        26,
+		Name:           oneLine(c.Name),
+		City:           oneLine(c.City),
+		Federation:     oneLine(c.Federation),
+		StartDate:      oneLine(c.StartDate),
+		EndDate:        oneLine(c.EndDate),
+		ChiefArbiter:   oneLine(c.ChiefArbiter),
+		DeputyArbiters: c.DeputyArbiters,
+		RoundDates:     c.RoundDates,
+		TimeControl:    oneLine(c.TimeControl),
+		Type:           oneLine(c.Type),
+		TotalRounds:    t.TotalRounds(),
+		TieBreaks:      c.Tiebreaks,
+		PointSystem:    t.PointSystem(),
+	}
+	if f.Type == "" {
+		f.Type = map[string]string{"round-robin": "Round robin", "swiss-dutch": "Swiss (FIDE Dutch)"}[c.System]
+	}
+	f.PointSystemSet = f.PointSystem != trf.DefaultPointSystem()
+	if c.System == "swiss-dutch" {
+		f.InitialColor = trf.White
+		f.EncodedType = "FIDE_DUTCH_2025"
+	}
+	f.ShowZero("062", "072", "082")
+	return f
+}
+
+// roundEntries are the round entries of each player (by start number - 1):
+// a round of the imported file as the file wrote it, a round paired here
+// from its boards and byes, and the next round's absences entered in
+// advance.
+func (t *Tournament) roundEntries(no map[string]int, results map[string]string) ([][]trf.RoundResult, error) {
 	rounds := make([][]trf.RoundResult, len(t.Players)) // by start number - 1
 	for n := range rounds {
 		rounds[n] = make([]trf.RoundResult, len(t.Rounds))
@@ -110,7 +193,19 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 			rounds[n][r] = trf.RoundResult{Color: trf.NoColor, Result: trf.NoResult}
 		}
 	}
-	for r, rp := range t.Rounds {
+	imported := 0
+	if im := t.Imported; im != nil {
+		imported = im.Rounds
+		for _, p := range im.File.Players {
+			if n := no[ImportedPlayerID(p.StartNo)]; n > 0 {
+				for r := range imported {
+					rounds[n-1][r] = p.Round(r + 1)
+				}
+			}
+		}
+	}
+	for r, rp := range t.Rounds[imported:] {
+		r += imported
 		for _, p := range rp.Pairings {
 			w, b := no[p.White], no[p.Black]
 			if w == 0 || b == 0 {
@@ -136,36 +231,7 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 			}
 		}
 	}
-	for _, fp := range t.Forbidden {
-		if a, b := no[fp.PlayerA], no[fp.PlayerB]; a > 0 && b > 0 {
-			f.Forbidden = append(f.Forbidden, trf.ForbiddenGroup{Players: []int{a, b}})
-		}
-	}
-	f.Unknown = append(f.Unknown, t.handChangeComments()...)
-	rank := map[string]int{}
-	for _, s := range t.Standings(results) {
-		rank[s.PlayerID] = s.Rank
-	}
-	for n, i := range order {
-		p := t.Players[i]
-		rating := p.Rating
-		if rating < 0 || rating > 9999 {
-			rating = 0
-		}
-		if rating > 0 {
-			f.NumRatedPlayers++
-		}
-		tp := trf.Player{StartNo: n + 1, Name: cut(p.Name, 33), Title: cut(p.Title, 3), Rating: rating,
-			Federation: cut(p.Federation, 3), FideID: cut(p.FideID, 11), Rank: rank[p.PlayerID], Rounds: rounds[n]}
-		if p.BirthYear >= 1000 && p.BirthYear <= 9999 {
-			tp.BirthDate = fmt.Sprint(p.BirthYear)
-		}
-		for r := range min(len(t.Rounds), len(tp.Rounds)) {
-			tp.Points += f.PointSystem.Points(tp.Rounds[r])
-		}
-		f.Players = append(f.Players, tp)
-	}
-	return f, nil
+	return rounds, nil
 }
 
 // resultCode is the TRF code of a side's outcome o in the board's result

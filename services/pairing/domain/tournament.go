@@ -55,6 +55,9 @@ type Tournament struct {
 	Expelled []Expulsion
 	// Desk is what the arbiter's desk recorded (desk.go).
 	Desk Desk
+	// Imported is the file a tournament.imported event created the
+	// tournament from (nil for one created by tournament.created).
+	Imported *Imported
 	// Year is the calendar year the tournament was created in (its first
 	// event's recorded time, set by whoever folds the envelopes; 0 when
 	// unknown), the rating period's year for the junior K-factor.
@@ -90,6 +93,10 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case *events.PlayerExpelled:
 		return t.Apply(*e)
+	case *events.TournamentImported:
+		return t.Apply(*e)
+	case events.TournamentImported:
+		return t.applyImport(e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())
@@ -162,6 +169,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	}
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
+	}
+	if err := checkReportFields(c); err != nil {
+		return nil, err
 	}
 	return []events.Event{c}, nil
 }

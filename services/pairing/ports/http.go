@@ -19,7 +19,8 @@ import (
 
 // HTTP serves the tournaments API:
 //
-//	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,"idempotency_key","by"}
+//	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,
+//	                                            "city","federation","start_date","end_date","type","chief_arbiter","deputy_arbiters","round_dates" (all optional),"idempotency_key","by"}
 //	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"idempotency_key","by"}
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
@@ -27,6 +28,7 @@ import (
 //	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
+//	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -50,6 +52,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
+	ImportRoute,
 	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go
 }
 
@@ -61,7 +64,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 	h.registerDesk(mux)
@@ -175,6 +178,16 @@ type request struct {
 	RatedGames     int                `json:"rated_games"`
 	BirthYear      int                `json:"birth_year"`
 	Reached2400    bool               `json:"reached_2400"`
+	// The rating report's fields of the tournament (TRF-26 022-132;
+	// "federation" is the tournament's at creation, the player's at
+	// registration).
+	City           string   `json:"city"`
+	StartDate      string   `json:"start_date"`
+	EndDate        string   `json:"end_date"`
+	Type           string   `json:"type"`
+	ChiefArbiter   string   `json:"chief_arbiter"`
+	DeputyArbiters []string `json:"deputy_arbiters"`
+	RoundDates     []string `json:"round_dates"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
 }
@@ -221,7 +234,9 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish},
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
+			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
+			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates},
 			meta(r, req), req.IdempotencyKey)
 	})
 }

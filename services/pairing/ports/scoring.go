@@ -17,13 +17,13 @@ import (
 // streams after any restart. ?after=N gives them after round N (default:
 // the last closed round).
 //
-//	GET /api/tournaments/{id}/standings   {"after_round","standings":[{rank,player_id,points,tiebreaks}]}
-//	GET /api/tournaments/{id}/crosstable  {"after_round","tiebreaks","rows":[{rank,no,player_id,name,rating,points,cells,tiebreaks}]}
+//	GET /api/tournaments/{id}/standings   {"after_round","standings":[{rank,player_id,points,tiebreaks,start_number,name,title,federation,rating,fide_id}]}
+//	GET /api/tournaments/{id}/crosstable  {"after_round","tiebreaks","rows":[{rank,no,player_id,name,rating,points,cells,tiebreaks,start_number,title,federation,fide_id}]}
 //	GET /api/tournaments/{id}/ratings     {"after_round","rated","category","changes":[{player_id,before,change,k}]}
 func (h HTTP) registerScoring(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}/standings", h.scoringRead(func(t *domain.Tournament, after int, results map[string]string) (any, error) {
 		st, err := scoring.Standings(t, after, results)
-		return map[string]any{"after_round": after, "standings": nonNil(st)}, err
+		return map[string]any{"after_round": after, "standings": nonNil(scoring.NameStandings(t, st))}, err
 	}))
 	mux.HandleFunc("GET /api/tournaments/{id}/crosstable", h.scoringRead(func(t *domain.Tournament, after int, results map[string]string) (any, error) {
 		rows, err := scoring.Crosstable(t, after, results)

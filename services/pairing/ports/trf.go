@@ -2,6 +2,8 @@ package ports
 
 import (
 	"io"
+	"slices"
+	"strconv"
 
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
@@ -15,6 +17,11 @@ func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string) erro
 	f, err := t.File(results)
 	if err != nil {
 		return err
+	}
+	if f.TotalRounds > 0 {
+		// the rating report names the rounds in JaVaFo's XXR as well as
+		// in 142 (read back as the same number)
+		f.Unknown = append(slices.Clone(f.Unknown), "XXR "+strconv.Itoa(f.TotalRounds))
 	}
 	return f.Write(w)
 }

@@ -25,6 +25,12 @@ type CrosstableRow struct {
 	Tiebreaks []float64 `json:"tiebreaks,omitempty"`
 	// Status is "expelled" or "withdrawn" (domain.Tournament.Status).
 	Status string `json:"status,omitempty"`
+	// StartNumber, Title, Federation and FideID name the player as the
+	// rating report does (Names).
+	StartNumber int    `json:"start_number"`
+	Title       string `json:"title,omitempty"`
+	Federation  string `json:"federation,omitempty"`
+	FideID      string `json:"fide_id,omitempty"`
 }
 
 // Crosstable computes the crosstable of t after round (ratings.Crosstable
@@ -36,10 +42,12 @@ func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]C
 		return nil, err
 	}
 	var out []CrosstableRow
+	names := Names(t)
 	for _, r := range ratings.Crosstable(rt, st) {
 		p := t.Players[r.No-1]
+		nm := names[p.PlayerID]
 		row := CrosstableRow{Rank: r.Rank, No: r.No, PlayerID: p.PlayerID, Name: p.Name, Rating: p.Rating, Points: r.Points, Cells: r.Cells,
-			Status: t.Status(p.PlayerID, round)}
+			Status: t.Status(p.PlayerID, round), StartNumber: nm.StartNumber, Title: nm.Title, Federation: nm.Federation, FideID: nm.FideID}
 		for _, v := range r.Values {
 			row.Tiebreaks = append(row.Tiebreaks, v.X)
 		}

@@ -1,0 +1,101 @@
+package ports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
+)
+
+// ImportRoute is the pattern of the import of a tournament report file.
+const ImportRoute = "POST /api/tournaments/import"
+
+// importMaxBody is the largest file imported (a 2,000-player, 11-round
+// TRF is about 400 kB).
+const importMaxBody = 1 << 20
+
+// importFile creates a tournament from the TRF file of the body
+// (Content-Type text/plain; TRF-16 or TRF-26, any line end, UTF-8 or
+// Latin-1). The query may give the tournament's id, the idempotency_key
+// (default: the file's SHA-256), by, and the report's fields the file
+// leaves out or that replace its headers (name, rounds, time_control,
+// laws_profile, rated, tiebreaks, city, federation, start_date, end_date,
+// type, chief_arbiter, deputy_arbiters and round_dates repeated). It answers
+// 201 {"id": …} with the events, or 400 naming the line and column.
+func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/plain" {
+		httpjson.Error(w, http.StatusUnsupportedMediaType, "invalid", "Content-Type: a TRF file is sent as text/plain")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, importMaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			httpjson.Error(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("a TRF file over %d bytes", importMaxBody))
+			return
+		}
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "reading the body: "+err.Error())
+		return
+	}
+	q := r.URL.Query()
+	sum := sha256.Sum256(body)
+	hash := hex.EncodeToString(sum[:])
+	key := q.Get("idempotency_key")
+	if key == "" {
+		key = "import-" + hash
+	}
+	id := q.Get("id")
+	if id == "" {
+		s := sha256.Sum256([]byte(key))
+		id = "t" + hex.EncodeToString(s[:12])
+	}
+	c := events.TournamentCreated{Name: q.Get("name"), TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"),
+		Rated: q.Get("rated") == "true", City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"),
+		EndDate: q.Get("end_date"), Type: q.Get("type"), ChiefArbiter: q.Get("chief_arbiter"),
+		DeputyArbiters: q["deputy_arbiters"], RoundDates: q["round_dates"]}
+	if s := q.Get("rounds"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("rounds: %q is not a number of rounds", s))
+			return
+		}
+		c.Rounds = n
+	}
+	if s := q.Get("tiebreaks"); s != "" {
+		c.Tiebreaks = strings.Split(s, ",")
+	}
+	o, err := h.Pairing.Import(r.Context(), id, events.TournamentImported{Created: c, TRF: text(body), SHA256: hash},
+		meta(r, request{By: q.Get("by")}), key)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	status := http.StatusCreated
+	if o.Repeated {
+		status = http.StatusOK
+	}
+	httpjson.Write(w, status, map[string]any{"id": o.TournamentID, "tournament_id": o.TournamentID, "version": o.Version,
+		"repeated": o.Repeated, "events": o.Events})
+}
+
+// text is the file as UTF-8: as it is when valid UTF-8, else read as
+// Latin-1 (each byte one character, as pairing/trf counts columns).
+func text(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	rs := make([]rune, len(b))
+	for i, c := range b {
+		rs[i] = rune(c)
+	}
+	return string(rs)
+}
