@@ -66,13 +66,13 @@ type Commands struct{ HTTP }
 func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type startRequest struct {
-	IdempotencyKey string `json:"idempotency_key"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who starts the clock (an arbiter's id); "api" if empty.
-	By      string `json:"by"`
-	Reason  string `json:"reason,omitempty"`
-	Side    string `json:"side,omitempty"`
-	DeltaMs int64  `json:"delta_ms,omitempty"`
-	Article string `json:"article,omitempty"`
+	By      string `json:"by" bounds:"len=64"`
+	Reason  string `json:"reason,omitempty" bounds:"len=1000"`
+	Side    string `json:"side,omitempty" bounds:"len=8"`
+	DeltaMs int64  `json:"delta_ms,omitempty" bounds:"min=-86400000,max=86400000"`
+	Article string `json:"article,omitempty" bounds:"len=100"`
 }
 
 type outcome struct {

@@ -17,31 +17,31 @@ import (
 
 // illegalRequest is the body of POST /api/games/{id}/illegal-moves.
 type illegalRequest struct {
-	Offender   events.Color `json:"offender"`
-	Move       string       `json:"move"`
-	ReportedBy string       `json:"reported_by"`
+	Offender   events.Color `json:"offender" bounds:"len=8"`
+	Move       string       `json:"move" bounds:"len=32"`
+	ReportedBy string       `json:"reported_by" bounds:"len=16"`
 	// By is who reports: the player's id, or the arbiter's.
-	By             string `json:"by"`
-	IdempotencyKey string `json:"idempotency_key"`
+	By             string `json:"by" bounds:"len=64"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 }
 
 // rulingRequest is the body of POST /api/games/{id}/rulings.
 type rulingRequest struct {
-	Matter         string       `json:"matter"`
-	Side           events.Color `json:"side"`
-	Penalty        string       `json:"penalty"`
-	AmountMs       int64        `json:"amount_ms"`
+	Matter         string       `json:"matter" bounds:"len=32"`
+	Side           events.Color `json:"side" bounds:"len=8"`
+	Penalty        string       `json:"penalty" bounds:"len=32"`
+	AmountMs       int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
 	Distraction    bool         `json:"distraction"`
-	LatenessMs     int64        `json:"lateness_ms"`
-	Result         string       `json:"result"`
-	Reason         string       `json:"reason"`
-	Article        string       `json:"article"`
-	By             string       `json:"by"`
-	IdempotencyKey string       `json:"idempotency_key"`
+	LatenessMs     int64        `json:"lateness_ms" bounds:"min=0,max=86400000"`
+	Result         string       `json:"result" bounds:"len=8"`
+	Reason         string       `json:"reason" bounds:"len=1000"`
+	Article        string       `json:"article" bounds:"len=100"`
+	By             string       `json:"by" bounds:"len=64"`
+	IdempotencyKey string       `json:"idempotency_key" bounds:"len=128"`
 	// Judgement and AddTime are the arbiter's judgement of a pending
 	// quickplay-finish claim (matter quickplay_claim: draw, postpone,
 	// reject; add_time: two minutes to the opponent when postponing).
-	Judgement string `json:"judgement"`
+	Judgement string `json:"judgement" bounds:"len=16"`
 	AddTime   bool   `json:"add_time"`
 }
 

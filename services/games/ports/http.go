@@ -87,30 +87,30 @@ func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 type createRequest struct {
 	// ID is the game id; when empty it is derived from the idempotency key,
 	// so that a retried creation names the same game.
-	ID           string `json:"id"`
-	TournamentID string `json:"tournament_id"`
-	Round        int    `json:"round"`
-	Board        int    `json:"board"`
-	White        string `json:"white"`
-	Black        string `json:"black"`
-	LawsProfile  string `json:"laws_profile"`
-	TimeControl  string `json:"time_control"`
-	StartFEN     string `json:"start_fen"`
+	ID           string `json:"id" bounds:"len=64"`
+	TournamentID string `json:"tournament_id" bounds:"len=64"`
+	Round        int    `json:"round" bounds:"min=0,max=99"`
+	Board        int    `json:"board" bounds:"min=0,max=9999"`
+	White        string `json:"white" bounds:"len=64"`
+	Black        string `json:"black" bounds:"len=64"`
+	LawsProfile  string `json:"laws_profile" bounds:"len=32"`
+	TimeControl  string `json:"time_control" bounds:"len=64"`
+	StartFEN     string `json:"start_fen" bounds:"len=128"`
 	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool   `json:"quickplay_finish"`
-	IdempotencyKey  string `json:"idempotency_key"`
+	IdempotencyKey  string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
-	By string `json:"by"`
+	By string `json:"by" bounds:"len=64"`
 }
 
 // playerRequest is the body of the commands a player sends.
 type playerRequest struct {
-	Player         string `json:"player"`
-	Move           string `json:"move,omitempty"`
-	Action         string `json:"action,omitempty"`
-	Reason         string `json:"reason,omitempty"`
-	IntendedMove   string `json:"intended_move,omitempty"`
-	IdempotencyKey string `json:"idempotency_key"`
+	Player         string `json:"player" bounds:"len=64"`
+	Move           string `json:"move,omitempty" bounds:"len=16"`
+	Action         string `json:"action,omitempty" bounds:"len=16"`
+	Reason         string `json:"reason,omitempty" bounds:"len=32"`
+	IntendedMove   string `json:"intended_move,omitempty" bounds:"len=16"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 }
 
 // outcome is the answer to every command: the events it produced.

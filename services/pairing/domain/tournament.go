@@ -139,6 +139,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if c.Rounds < 0 || c.System == "swiss-dutch" && c.Rounds < 1 {
 		return nil, refuse(ErrInvalid, "rounds: %d (a Swiss needs its number of rounds)", c.Rounds)
 	}
+	if c.Rounds > MaxRounds {
+		return nil, refuse(ErrInvalid, "rounds: %d, at most %d", c.Rounds, MaxRounds)
+	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
 			return nil, refuse(ErrInvalid, "time_control: %v", err)
@@ -225,6 +228,10 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 		return nil, refuse(ErrState, "all %d rounds are paired", t.TotalRounds())
 	}
 	if t.Created.System == "swiss-dutch" {
+		if most := SwissRoundsPossible(len(t.Players)); round == 1 && t.Created.Rounds > most {
+			return nil, refuse(ErrState, "rounds: a Swiss of %d rounds cannot be paired among %d players (at most %d: C.04.1, two players shall not play each other more than once)",
+				t.Created.Rounds, len(t.Players), most)
+		}
 		return t.pairDutch(id, round, results)
 	}
 	schedule := roundrobin.Schedule(len(t.Players), false)
@@ -264,6 +271,17 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 	rp.InputHash = hex.EncodeToString(sum[:])
 	return []events.Event{rp}, nil
 }
+
+// MaxRounds is the most rounds a tournament may have.
+const MaxRounds = 99
+
+// SwissRoundsPossible is the most rounds a Swiss of n players may be
+// created to have: n. Two players shall not play each other more than
+// once (C.04.1), so n-1 rounds (n for an odd number, one bye each round)
+// pair everyone with everyone; a game lost by forfeit was not played and
+// lets the two meet again, so one round more is not impossible, but more
+// rounds than players is a mistake refused before round 1.
+func SwissRoundsPossible(n int) int { return n }
 
 // TotalRounds is the number of rounds: the tournament's if set, else every
 // round of the table.

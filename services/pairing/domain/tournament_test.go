@@ -149,3 +149,34 @@ func TestSwiss(t *testing.T) {
 		t.Error("not finished after 4 rounds")
 	}
 }
+
+func TestSwissRoundsWithinPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		players, rounds int
+		ok              bool
+	}{{4, 4, true}, {4, 5, false}, {5, 5, true}, {5, 6, false}, {2, 2, true}, {2, 99, false}} {
+		tr := &Tournament{}
+		evs, err := tr.Create(events.TournamentCreated{Name: "Swiss", System: "swiss-dutch", Rounds: tc.rounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fold(t, tr, evs, nil)
+		for i := 0; i < tc.players; i++ {
+			evs, err := tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("P %d", i+1), Rating: 2000 - 10*i})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fold(t, tr, evs, nil)
+		}
+		_, err = tr.PairNextAfter("t1", nil)
+		if tc.ok != (err == nil) {
+			t.Errorf("%d players, %d rounds: PairNextAfter error %v, want ok %v", tc.players, tc.rounds, err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrState) {
+			t.Errorf("%d players, %d rounds: %v is not a tournament_state refusal", tc.players, tc.rounds, err)
+		}
+	}
+	if _, err := (&Tournament{}).Create(events.TournamentCreated{Name: "Swiss", System: "swiss-dutch", Rounds: 100}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("100 rounds: %v, want invalid", err)
+	}
+}

@@ -146,31 +146,31 @@ type Commands struct{ HTTP }
 func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type request struct {
-	ID             string             `json:"id"`
-	Name           string             `json:"name"`
-	System         string             `json:"system"`
-	Rounds         int                `json:"rounds"`
-	TimeControl    string             `json:"time_control"`
-	LawsProfile    string             `json:"laws_profile"`
-	PointSystem    map[string]float64 `json:"point_system"`
-	Tiebreaks      []string           `json:"tiebreaks"`
+	ID             string             `json:"id" bounds:"len=64"`
+	Name           string             `json:"name" bounds:"len=100"`
+	System         string             `json:"system" bounds:"len=32"`
+	Rounds         int                `json:"rounds" bounds:"min=0,max=99"`
+	TimeControl    string             `json:"time_control" bounds:"len=64"`
+	LawsProfile    string             `json:"laws_profile" bounds:"len=32"`
+	PointSystem    map[string]float64 `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
+	Tiebreaks      []string           `json:"tiebreaks" bounds:"len=32,item=32"`
 	Rated          bool               `json:"rated"`
-	PlayerID       string             `json:"player_id"`
-	Rating         int                `json:"rating"`
-	FideID         string             `json:"fide_id"`
-	Federation     string             `json:"federation"`
-	Title          string             `json:"title"`
-	IdempotencyKey string             `json:"idempotency_key"`
-	By             string             `json:"by"`
-	FromRound      int                `json:"from_round"`
-	Reason         string             `json:"reason"`
-	Round          int                `json:"round"`
-	Points         float64            `json:"points"`
-	PlayerA        string             `json:"player_a"`
-	PlayerB        string             `json:"player_b"`
-	Article        string             `json:"article"`
-	RatedGames     int                `json:"rated_games"`
-	BirthYear      int                `json:"birth_year"`
+	PlayerID       string             `json:"player_id" bounds:"len=64"`
+	Rating         int                `json:"rating" bounds:"min=0,max=3500"`
+	FideID         string             `json:"fide_id" bounds:"len=16"`
+	Federation     string             `json:"federation" bounds:"len=8"`
+	Title          string             `json:"title" bounds:"len=8"`
+	IdempotencyKey string             `json:"idempotency_key" bounds:"len=128"`
+	By             string             `json:"by" bounds:"len=64"`
+	FromRound      int                `json:"from_round" bounds:"min=0,max=99"`
+	Reason         string             `json:"reason" bounds:"len=1000"`
+	Round          int                `json:"round" bounds:"min=0,max=99"`
+	Points         float64            `json:"points" bounds:"min=0,max=10"`
+	PlayerA        string             `json:"player_a" bounds:"len=64"`
+	PlayerB        string             `json:"player_b" bounds:"len=64"`
+	Article        string             `json:"article" bounds:"len=100"`
+	RatedGames     int                `json:"rated_games" bounds:"min=0,max=100000"`
+	BirthYear      int                `json:"birth_year" bounds:"min=0,max=2100"`
 	Reached2400    bool               `json:"reached_2400"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
@@ -239,8 +239,8 @@ func (h HTTP) pair(w http.ResponseWriter, r *http.Request) {
 
 func (h HTTP) close(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil || n < 1 {
-		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("round %q is not a round number", r.PathValue("n")))
+	if err != nil || n < 1 || n > domain.MaxRounds {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("round %q is not a round number (1 to %d)", r.PathValue("n"), domain.MaxRounds))
 		return
 	}
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
