@@ -129,7 +129,7 @@ func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string
 	if by == "" {
 		by = "api"
 	}
-	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: req.IdempotencyKey,
+	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: httpjson.CommandKey(r, req.IdempotencyKey, req),
 		Actor: events.Actor{Role: "arbiter", ID: by}, CorrelationID: httpjson.CorrelationID(r)})
 	if err != nil {
 		fail(w, err)

@@ -91,7 +91,7 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o, err := h.App.Commands.ReportIllegal.Handle(r.Context(), command.ReportIllegal{GameID: id, Offender: req.Offender,
-		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, req.IdempotencyKey, role, req.By)})
+		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), role, req.By)})
 	if err != nil {
 		fail(w, err)
 		return
@@ -205,7 +205,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "idempotency_key: missing")
 		return
 	}
-	m := meta(r, req.IdempotencyKey, "arbiter", req.By)
+	m := meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), "arbiter", req.By)
 	if req.Matter == "draw_claim" {
 		recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
 		if err != nil {

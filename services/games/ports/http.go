@@ -202,7 +202,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
-		Meta: meta(r, req.IdempotencyKey, httpjson.Role(r, "organiser"), by),
+		Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "organiser"), by),
 	})
 	if err != nil {
 		fail(w, err)
@@ -238,7 +238,7 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "player: missing")
 		return
 	}
-	o, err := run(id, req, meta(r, req.IdempotencyKey, httpjson.Role(r, "player"), req.Player))
+	o, err := run(id, req, meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "player"), req.Player))
 	if err != nil {
 		fail(w, err)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -114,7 +115,17 @@ func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id s
 		if err != nil {
 			return Outcome{}, err
 		}
-		if done := events.Landed(envs, key); len(done) > 0 {
+		var done []events.Envelope
+		for _, e := range envs {
+			same, err := refusal.SameCommand(e.IdempotencyKey, key)
+			if err != nil {
+				return Outcome{}, err
+			}
+			if same {
+				done = append(done, e)
+			}
+		}
+		if len(done) > 0 {
 			return Outcome{TournamentID: id, Events: done, Version: head.Version, Repeated: true}, nil
 		}
 		evs, err := decision(t)

@@ -174,6 +174,10 @@ type request struct {
 	Reached2400    bool               `json:"reached_2400"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
+
+	// commandKey is IdempotencyKey bound to the command's hash
+	// (httpjson.CommandKey): the key the handlers store.
+	commandKey string
 }
 
 // meta is the command's metadata: the actor is "by" in the role the
@@ -199,6 +203,7 @@ func (h HTTP) run(w http.ResponseWriter, r *http.Request, status int, do func(re
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	req.commandKey = httpjson.CommandKey(r, req.IdempotencyKey, req)
 	o, err := do(req)
 	if err != nil {
 		fail(w, err)
@@ -219,7 +224,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
 			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish},
-			meta(r, req), req.IdempotencyKey)
+			meta(r, req), req.commandKey)
 	})
 }
 
@@ -227,13 +232,13 @@ func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
 			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
-			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.IdempotencyKey)
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) pair(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
-		return h.Pairing.PairNext(r.Context(), r.PathValue("id"), meta(r, req), req.IdempotencyKey)
+		return h.Pairing.PairNext(r.Context(), r.PathValue("id"), meta(r, req), req.commandKey)
 	})
 }
 
@@ -244,28 +249,28 @@ func (h HTTP) close(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
-		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.IdempotencyKey)
+		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) withdraw(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Withdraw(r.Context(), r.PathValue("id"), events.PlayerWithdrawn{PlayerID: req.PlayerID,
-			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
+			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) bye(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.RequestBye(r.Context(), r.PathValue("id"), events.ByeRequested{PlayerID: req.PlayerID,
-			Round: req.Round, Points: req.Points}, meta(r, req), req.IdempotencyKey)
+			Round: req.Round, Points: req.Points}, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) forbid(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Forbid(r.Context(), r.PathValue("id"), events.ForbiddenPairSet{PlayerA: req.PlayerA,
-			PlayerB: req.PlayerB, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
+			PlayerB: req.PlayerB, Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }
 
@@ -369,6 +374,6 @@ func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
 		m := meta(r, req)
 		m.Actor.Role = httpjson.Role(r, "arbiter")
 		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
-			Article: req.Article, Reason: req.Reason}, m, req.IdempotencyKey)
+			Article: req.Article, Reason: req.Reason}, m, req.commandKey)
 	})
 }
