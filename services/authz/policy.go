@@ -77,6 +77,7 @@ var Policy = map[string]Rule{
 	"POST /api/tournaments/{id}/players":          {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds":           {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds/{n}/close": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"DELETE /api/tournaments/{id}":                {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 
 	// entries between rounds: the tournament's organiser or arbiter
 	"POST /api/tournaments/{id}/withdrawals":     {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},

@@ -216,3 +216,11 @@ func (p *Pairing) Expel(ctx context.Context, id string, e events.PlayerExpelled,
 		return t.Expel(e)
 	})
 }
+
+// Delete deletes a tournament created by mistake, before round 1
+// (tournament.deleted).
+func (p *Pairing) Delete(ctx context.Context, id string, d events.TournamentDeleted, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "delete_tournament", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Delete(d)
+	})
+}

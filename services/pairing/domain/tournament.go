@@ -53,14 +53,17 @@ type Tournament struct {
 	Forbidden   []events.ForbiddenPairSet
 	// Expelled are the arbiter's expulsions (expulsion.go).
 	Expelled []Expulsion
+	// Deleted is the organiser's deletion before round 1
+	// (tournament.deleted): the tournament takes no command any more.
+	Deleted bool
 	// Year is the calendar year the tournament was created in (its first
 	// event's recorded time, set by whoever folds the envelopes; 0 when
 	// unknown), the rating period's year for the junior K-factor.
 	Year int
 }
 
-// Exists reports whether the tournament was created.
-func (t *Tournament) Exists() bool { return t.exists }
+// Exists reports whether the tournament was created and not deleted.
+func (t *Tournament) Exists() bool { return t.exists && !t.Deleted }
 
 // Apply folds one event of the tournament (value or pointer): the
 // pairing service's, and the arbiter's expulsions; events of other writers
@@ -84,6 +87,8 @@ func (t *Tournament) Apply(e events.Event) error {
 	case *events.ForbiddenPairSet:
 		return t.Apply(*e)
 	case *events.PlayerExpelled:
+		return t.Apply(*e)
+	case *events.TournamentDeleted:
 		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
@@ -117,6 +122,11 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Forbidden = append(t.Forbidden, e)
 	case events.PlayerExpelled:
 		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
+	case events.TournamentDeleted:
+		if len(t.Rounds) > 0 {
+			return errors.New("tournament.deleted after round 1 was paired")
+		}
+		t.Deleted = true
 	}
 	return nil
 }
@@ -166,7 +176,7 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 
 // Register decides a player's registration, before the first round.
 func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if len(t.Rounds) > 0 {
@@ -211,7 +221,7 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 // registration order; for a Swiss the FIDE Dutch system (pairing/dutch),
 // with the players numbered by rating and the results given by game id.
 func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Done {
@@ -300,7 +310,7 @@ func (t *Tournament) TotalRounds() int {
 // by game id ("*" while a game goes on); the last round also finishes the
 // tournament.
 func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if round != t.Closed+1 || round > len(t.Rounds) {
@@ -320,4 +330,19 @@ func (t *Tournament) Close(round int, results map[string]string) ([]events.Event
 		out = append(out, events.TournamentFinished{Rounds: round})
 	}
 	return out, nil
+}
+
+// Delete decides the deletion of a tournament created by mistake: only
+// before round 1 is paired (afterwards its games exist and count).
+func (t *Tournament) Delete(d events.TournamentDeleted) ([]events.Event, error) {
+	if !t.Exists() {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if len(t.Rounds) > 0 {
+		return nil, refuse(ErrState, "the tournament cannot be deleted: round 1 is paired")
+	}
+	if strings.TrimSpace(d.Reason) == "" {
+		return nil, refuse(ErrInvalid, "reason: missing (why the tournament is deleted)")
+	}
+	return []events.Event{d}, nil
 }

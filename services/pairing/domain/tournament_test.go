@@ -180,3 +180,36 @@ func TestSwissRoundsWithinPlayers(t *testing.T) {
 		t.Errorf("100 rounds: %v, want invalid", err)
 	}
 }
+
+func TestDeleteBeforeRoundOne(t *testing.T) {
+	tr := &Tournament{}
+	evs, err := tr.Create(events.TournamentCreated{Name: "Mistake", System: "round-robin"})
+	fold(t, tr, evs, err)
+	for _, id := range []string{"a", "b"} {
+		evs, err := tr.Register(events.PlayerRegistered{PlayerID: id, Name: id})
+		fold(t, tr, evs, err)
+	}
+	if _, err := tr.Delete(events.TournamentDeleted{}); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("deletion without a reason: %v, want invalid", err)
+	}
+	paired := *tr
+	evs, err = paired.PairNext("t")
+	fold(t, &paired, evs, err)
+	if _, err := paired.Delete(events.TournamentDeleted{Reason: "x"}); !errors.Is(err, ErrState) {
+		t.Fatalf("deletion after round 1: %v, want a tournament_state refusal", err)
+	}
+	evs, err = tr.Delete(events.TournamentDeleted{Reason: "created twice"})
+	fold(t, tr, evs, err)
+	if tr.Exists() {
+		t.Fatal("a deleted tournament still exists")
+	}
+	if _, err := tr.Register(events.PlayerRegistered{PlayerID: "c", Name: "c"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("registration after deletion: %v, want not found", err)
+	}
+	if _, err := tr.PairNext("t"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("pairing after deletion: %v, want not found", err)
+	}
+	if _, err := tr.Delete(events.TournamentDeleted{Reason: "again"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("second deletion: %v, want not found", err)
+	}
+}

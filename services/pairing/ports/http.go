@@ -27,6 +27,7 @@ import (
 //	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
+//	DELETE /api/tournaments/{id}               {"reason","idempotency_key","by"}: a tournament created by mistake, before round 1
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -50,6 +51,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
+	"DELETE /api/tournaments/{id}",
 }
 
 // Register mounts the whole API.
@@ -60,7 +62,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.delete} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 }
@@ -375,5 +377,12 @@ func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
 		m.Actor.Role = httpjson.Role(r, "arbiter")
 		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
 			Article: req.Article, Reason: req.Reason}, m, req.commandKey)
+	})
+}
+
+// delete deletes a tournament created by mistake, before round 1.
+func (h HTTP) delete(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.Delete(r.Context(), r.PathValue("id"), events.TournamentDeleted{Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }
