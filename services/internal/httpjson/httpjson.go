@@ -160,8 +160,12 @@ func Role(r *http.Request, fallback string) string {
 func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status int, code string)) {
 	var ref *refusal.Refusal
 	if errors.As(err, &ref) {
-		if errors.Is(ref.Kind, refusal.ErrKeyReused) {
+		switch {
+		case errors.Is(ref.Kind, refusal.ErrKeyReused):
 			Error(w, http.StatusConflict, "idempotency_key_reused", ref.Reason)
+			return
+		case errors.Is(ref.Kind, refusal.ErrLogDamaged):
+			Error(w, http.StatusConflict, "log_damaged", ref.Reason)
 			return
 		}
 		status, code := statusOf(ref.Kind)

@@ -8,6 +8,11 @@ import "fmt"
 // (409 idempotency_key_reused) and nothing is appended.
 var ErrKeyReused = fmt.Errorf("idempotency key reused")
 
+// ErrLogDamaged is the kind of refusal of a command on a game whose log
+// holds a message that does not decode or chain, not yet repaired (409
+// log_damaged).
+var ErrLogDamaged = fmt.Errorf("log damaged")
+
 // hashLen is the length of a command hash in a stored key (CommandKey).
 const hashLen = 16
 
