@@ -103,6 +103,7 @@ var Policy = map[string]Rule{
 	// tournament
 	"POST /api/games/{id}/illegal-moves": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
 	"POST /api/games/{id}/rulings":       {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
+	"POST /api/games/{id}/repair":        {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
 
 	// the clocks: the arbiter of the game's tournament
 	"POST /api/games/{id}/clock/start":  {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},

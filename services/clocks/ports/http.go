@@ -158,6 +158,9 @@ type reading struct {
 	At        time.Time `json:"at"`
 	White     side      `json:"white"`
 	Black     side      `json:"black"`
+	// Damaged names the first message of the game's log that does not
+	// decode or chain: the clocks are read as of the event before it.
+	Damaged *events.Damage `json:"damaged,omitempty"`
 }
 
 func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
@@ -166,6 +169,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	recs, _, err := h.Clocks.Store.Load(r.Context(), id)
+	recs, damage, err := gamesapp.Loaded(recs, err)
 	if err != nil {
 		fail(w, err)
 		return
@@ -196,7 +200,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		}
 		return s
 	}
-	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br)})
+	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br), Damaged: damage})
 }
 
 func fail(w http.ResponseWriter, err error) { httpjson.Refused(w, err, refusalStatus) }

@@ -202,7 +202,7 @@ func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(ev
 		}
 		e, err := events.DecodeEnvelope(msg.Data())
 		if err != nil {
-			return fmt.Errorf("following %s: %w", agg, err)
+			continue // a message that does not decode: set aside (see EventStore.Load)
 		}
 		if e.Seq < from {
 			continue

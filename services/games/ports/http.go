@@ -52,11 +52,12 @@ var CommandRoutes = []string{
 	"POST /api/games/{id}/claims",
 	"POST /api/games/{id}/illegal-moves",
 	"POST /api/games/{id}/rulings",
+	"POST /api/games/{id}/repair",
 }
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling}
+	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling, h.repair}
 	for i, route := range CommandRoutes {
 		mux.HandleFunc(route, handlers[i])
 	}
@@ -321,11 +322,12 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 		}
 		follow = b
 	}
-	recs, _, err := h.App.Queries.Events.Handle(r.Context(), id)
+	recs, _, damage, err := h.App.Queries.Events.Read(r.Context(), id)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	markDamaged(w, damage)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -342,6 +344,9 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
+		}
+		if damage != nil {
+			_ = enc.Encode(map[string]any{"damaged": damage})
 		}
 		return
 	}
@@ -361,11 +366,12 @@ func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
+	recs, g, damage, err := h.App.Queries.Events.Read(r.Context(), id)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	markDamaged(w, damage)
 	var created time.Time
 	if len(recs) > 0 {
 		created = recs[0].Envelope.RecordedAt

@@ -167,6 +167,9 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		case errors.Is(ref.Kind, refusal.ErrLogDamaged):
 			Error(w, http.StatusConflict, "log_damaged", ref.Reason)
 			return
+		case errors.Is(ref.Kind, refusal.ErrLogIntact):
+			Error(w, http.StatusConflict, "log_intact", ref.Reason)
+			return
 		}
 		status, code := statusOf(ref.Kind)
 		Error(w, status, code, ref.Reason)

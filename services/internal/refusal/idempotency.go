@@ -13,6 +13,10 @@ var ErrKeyReused = fmt.Errorf("idempotency key reused")
 // log_damaged).
 var ErrLogDamaged = fmt.Errorf("log damaged")
 
+// ErrLogIntact is the kind of refusal of a repair of a log that is not
+// damaged (409 log_intact).
+var ErrLogIntact = fmt.Errorf("log not damaged")
+
 // hashLen is the length of a command hash in a stored key (CommandKey).
 const hashLen = 16
 
