@@ -78,6 +78,7 @@ var Policy = map[string]Rule{
 	"POST /api/tournaments/{id}/players":          {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds":           {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds/{n}/close": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"DELETE /api/tournaments/{id}":                {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 
 	// entries between rounds: the tournament's organiser or arbiter
 	"POST /api/tournaments/{id}/withdrawals":     {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
@@ -103,6 +104,7 @@ var Policy = map[string]Rule{
 	// tournament
 	"POST /api/games/{id}/illegal-moves": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
 	"POST /api/games/{id}/rulings":       {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
+	"POST /api/games/{id}/repair":        {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},
 
 	// the clocks: the arbiter of the game's tournament
 	"POST /api/games/{id}/clock/start":  {Roles: []Role{Arbiter}, Actor: "by", Scope: PathGame},

@@ -39,6 +39,8 @@ type Commands struct {
 	ClaimDraw  command.ClaimDrawHandler
 	// ReportIllegal records a completed illegal move seen on the board.
 	ReportIllegal command.ReportIllegalHandler
+	// RepairLog voids the messages of a damaged log (game.log_repaired).
+	RepairLog command.RepairLogHandler
 }
 
 // Queries are the games service's queries.
@@ -77,6 +79,7 @@ func NewApplication(o Options) Application {
 			Resign:        command.ResignHandler{Decider: d},
 			ClaimDraw:     command.ClaimDrawHandler{Decider: d},
 			ReportIllegal: command.ReportIllegalHandler{Decider: d},
+			RepairLog:     command.RepairLogHandler{Decider: d},
 		},
 		Queries: Queries{
 			Game:   query.GameHandler{Store: o.Store},

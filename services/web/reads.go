@@ -34,7 +34,11 @@ func (p Pages) tournaments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var list []tournamentLine
+	deleted := map[string]bool{}
 	_, err := p.Store.Read(r.Context(), events.KindTournament, 1, func(rec events.Record) error {
+		if rec.Envelope.Type == (events.TournamentDeleted{}).EventType() {
+			deleted[rec.Envelope.Aggregate.ID] = true
+		}
 		if rec.Envelope.Type != (events.TournamentCreated{}).EventType() {
 			return nil
 		}
@@ -53,6 +57,8 @@ func (p Pages) tournaments(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
 		return
 	}
+	// a tournament deleted before round 1 is gone from the list
+	list = slices.DeleteFunc(list, func(l tournamentLine) bool { return deleted[l.ID] })
 	slices.Reverse(list)
 	if list == nil {
 		list = []tournamentLine{}

@@ -12,6 +12,7 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -340,7 +341,11 @@ func (a *Arbiter) appendOnce(ctx context.Context, gameID string, meta gamesapp.M
 		}
 		var done []events.Envelope
 		for _, r := range recs {
-			if r.Envelope.IdempotencyKey == meta.IdempotencyKey {
+			same, err := refusal.SameCommand(r.Envelope.IdempotencyKey, meta.IdempotencyKey)
+			if err != nil {
+				return nil, false, err
+			}
+			if same {
 				done = append(done, r.Envelope)
 			}
 		}

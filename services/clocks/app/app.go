@@ -12,6 +12,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -100,6 +101,10 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 			return done
 		}
 		if meta.IdempotencyKey != "" {
+			if err := keyReused(recs, meta.IdempotencyKey); err != nil {
+				outcome = "rejected"
+				return Outcome{}, err
+			}
 			if done := landed(meta.IdempotencyKey); len(done) > 0 {
 				outcome = "repeated"
 				return Outcome{GameID: gameID, Events: done, Version: head.Version, Repeated: true}, nil
@@ -253,4 +258,15 @@ func (c *Clocks) arbiterCommand(ctx context.Context, name, gameID string, meta g
 		evs, err := decide(t, at)
 		return "", evs, err
 	})
+}
+
+// keyReused is the refusal of a command whose client key another command
+// of the game's log used (refusal.SameCommand); nil otherwise.
+func keyReused(recs []gamesapp.Recorded, key string) error {
+	for _, r := range recs {
+		if _, err := refusal.SameCommand(r.Envelope.IdempotencyKey, key); err != nil {
+			return err
+		}
+	}
+	return nil
 }

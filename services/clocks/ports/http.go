@@ -66,13 +66,13 @@ type Commands struct{ HTTP }
 func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type startRequest struct {
-	IdempotencyKey string `json:"idempotency_key"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who starts the clock (an arbiter's id); "api" if empty.
-	By      string `json:"by"`
-	Reason  string `json:"reason,omitempty"`
-	Side    string `json:"side,omitempty"`
-	DeltaMs int64  `json:"delta_ms,omitempty"`
-	Article string `json:"article,omitempty"`
+	By      string `json:"by" bounds:"len=64"`
+	Reason  string `json:"reason,omitempty" bounds:"len=1000"`
+	Side    string `json:"side,omitempty" bounds:"len=8"`
+	DeltaMs int64  `json:"delta_ms,omitempty" bounds:"min=-86400000,max=86400000"`
+	Article string `json:"article,omitempty" bounds:"len=100"`
 }
 
 type outcome struct {
@@ -129,7 +129,7 @@ func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string
 	if by == "" {
 		by = "api"
 	}
-	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: req.IdempotencyKey,
+	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: httpjson.CommandKey(r, req.IdempotencyKey, req),
 		Actor: events.Actor{Role: "arbiter", ID: by}, CorrelationID: httpjson.CorrelationID(r)})
 	if err != nil {
 		fail(w, err)
@@ -158,6 +158,9 @@ type reading struct {
 	At        time.Time `json:"at"`
 	White     side      `json:"white"`
 	Black     side      `json:"black"`
+	// Damaged names the first message of the game's log that does not
+	// decode or chain: the clocks are read as of the event before it.
+	Damaged *events.Damage `json:"damaged,omitempty"`
 }
 
 func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
@@ -166,6 +169,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	recs, _, err := h.Clocks.Store.Load(r.Context(), id)
+	recs, damage, err := gamesapp.Loaded(recs, err)
 	if err != nil {
 		fail(w, err)
 		return
@@ -196,7 +200,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		}
 		return s
 	}
-	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br)})
+	httpjson.Write(w, http.StatusOK, reading{GameID: id, StartedAt: t.Origin().UTC(), At: now, White: conv(wr), Black: conv(br), Damaged: damage})
 }
 
 func fail(w http.ResponseWriter, err error) { httpjson.Refused(w, err, refusalStatus) }

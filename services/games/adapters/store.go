@@ -21,34 +21,80 @@ type EventStore struct {
 	Writer events.Writer
 }
 
-// Load reads every event of the game (all writers) and decodes it.
+// Load reads every event of the game (all writers) and decodes it. A log
+// the store cannot read whole, or whose events do not chain, is read
+// again message by message (events.Store.LoadTolerant): a message that
+// does not decode or chain is set aside, the game stands at its last good
+// event, and unless a game.log_repaired voids the message the error is an
+// *app.Damaged holding that game.
 func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, events.Head, error) {
 	envs, head, err := s.Store.Load(ctx, events.Game(gameID))
-	if err != nil {
+	if err == nil && chained(events.Game(gameID), envs, events.Head{}) {
+		return decoded(gameID, envs, head)
+	}
+	if err != nil && ctx.Err() != nil {
 		return nil, events.Head{}, err
 	}
-	return decoded(gameID, envs, head)
+	good, head, damage, terr := s.Store.LoadTolerant(ctx, events.Game(gameID))
+	if terr != nil {
+		if err == nil {
+			err = terr
+		}
+		return nil, events.Head{}, err
+	}
+	recs, _, derr := decoded(gameID, good, head)
+	if derr != nil {
+		return nil, events.Head{}, derr
+	}
+	if damage != nil {
+		return nil, events.Head{}, &app.Damaged{GameID: gameID, Damage: *damage, Recs: recs, Head: head}
+	}
+	return recs, head, nil
 }
 
 // LoadAfter reads the game's events after head (all writers) and decodes
-// them (app.StoreAfter).
+// them (app.StoreAfter); an error when they do not chain on head (the
+// caller then reads the log whole with Load).
 func (s EventStore) LoadAfter(ctx context.Context, gameID string, head events.Head) ([]app.Recorded, events.Head, error) {
-	envs, head, err := s.Store.LoadAfter(ctx, events.Game(gameID), head)
+	envs, next, err := s.Store.LoadAfter(ctx, events.Game(gameID), head)
 	if err != nil {
 		return nil, events.Head{}, err
 	}
-	return decoded(gameID, envs, head)
+	if !chained(events.Game(gameID), envs, head) {
+		return nil, events.Head{}, fmt.Errorf("game %s: the events after version %d do not chain on it", gameID, head.Version)
+	}
+	return decoded(gameID, envs, next)
 }
 
-// decoded pairs each envelope with its decoded event.
+// chained reports whether envs follow on from head, one after the other
+// (event numbers, previous hashes, aggregate): the cheap check of every
+// load; LoadTolerant checks hashes too when it fails.
+func chained(agg events.Aggregate, envs []events.Envelope, head events.Head) bool {
+	seq, prev := head.Version, head.Hash
+	for i := range envs {
+		e := &envs[i]
+		if e.Seq != seq+1 || e.PrevHash != prev || e.Aggregate != agg {
+			return false
+		}
+		seq, prev = e.Seq, e.Hash
+	}
+	return true
+}
+
+// decoded pairs each envelope with its decoded event; a game.log_repaired
+// has none (it changes nothing in the game: the folds skip it).
 func decoded(gameID string, envs []events.Envelope, head events.Head) ([]app.Recorded, events.Head, error) {
 	out := make([]app.Recorded, len(envs))
 	for i, e := range envs {
+		out[i] = app.Recorded{Envelope: e}
+		if e.Type == (events.LogRepaired{}).EventType() {
+			continue
+		}
 		ev, err := events.Decode(e)
 		if err != nil {
 			return nil, events.Head{}, fmt.Errorf("game %s event %d: %w", gameID, e.Seq, err)
 		}
-		out[i] = app.Recorded{Envelope: e, Event: ev}
+		out[i].Event = ev
 	}
 	return out, head, nil
 }
@@ -78,6 +124,9 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 			if ev, err = events.Decode(e); err != nil {
 				return nil, events.Head{}, err
 			}
+		}
+		if _, repair := ev.(*events.LogRepaired); repair {
+			ev = nil // the folds skip it (see decoded)
 		}
 		out[i] = app.Recorded{Envelope: e, Event: ev}
 		_, ended = ev.(*events.GameEnded)
@@ -153,7 +202,7 @@ func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(ev
 		}
 		e, err := events.DecodeEnvelope(msg.Data())
 		if err != nil {
-			return fmt.Errorf("following %s: %w", agg, err)
+			continue // a message that does not decode: set aside (see EventStore.Load)
 		}
 		if e.Seq < from {
 			continue

@@ -5,11 +5,13 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Recorded is one event of a game as the log holds it.
@@ -99,4 +101,41 @@ func Fold(recs []Recorded) (*domain.Game, error) {
 // for another game's "1", nor one player's key for the other's.
 func ScopedKey(gameID string, actor events.Actor, key string) string {
 	return gameID + "/" + actor.Role + ":" + actor.ID + "/" + key
+}
+
+// Damaged is the error of a Load whose log holds a message that does not
+// decode or does not chain (events.Damage) and that no game.log_repaired
+// voids: Recs and Head are the game up to its last good event, which the
+// reads show with the damage; commands are refused (409 log_damaged)
+// until an arbiter repairs the log (command.RepairLog).
+type Damaged struct {
+	GameID string
+	Damage events.Damage
+	Recs   []Recorded
+	// Head is the head after the last good event, with the stream
+	// sequence of the last message on the game's subjects: what the
+	// repair is appended on.
+	Head events.Head
+}
+
+// Error implements error: "log damaged at seq N".
+func (d *Damaged) Error() string {
+	return fmt.Sprintf("game %s: log damaged at seq %d: %s", d.GameID, d.Damage.Seq, d.Damage.Reason)
+}
+
+// Unwrap makes the damage a refusal (refusal.ErrLogDamaged) for the
+// ports: 409 log_damaged "log damaged at seq N".
+func (d *Damaged) Unwrap() error {
+	return &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf("log damaged at seq %d (%s): an arbiter repairs it (POST /api/games/%s/repair)", d.Damage.Seq, d.Damage.Reason, d.GameID)}
+}
+
+// Loaded is the game of a Load that may have found damage: the events up
+// to the last good one, and the damage (nil when none). Any other error
+// is returned as it is.
+func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+	var d *Damaged
+	if errors.As(err, &d) {
+		return d.Recs, &d.Damage, nil
+	}
+	return recs, nil, err
 }

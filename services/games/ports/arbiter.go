@@ -17,31 +17,31 @@ import (
 
 // illegalRequest is the body of POST /api/games/{id}/illegal-moves.
 type illegalRequest struct {
-	Offender   events.Color `json:"offender"`
-	Move       string       `json:"move"`
-	ReportedBy string       `json:"reported_by"`
+	Offender   events.Color `json:"offender" bounds:"len=8"`
+	Move       string       `json:"move" bounds:"len=32"`
+	ReportedBy string       `json:"reported_by" bounds:"len=16"`
 	// By is who reports: the player's id, or the arbiter's.
-	By             string `json:"by"`
-	IdempotencyKey string `json:"idempotency_key"`
+	By             string `json:"by" bounds:"len=64"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 }
 
 // rulingRequest is the body of POST /api/games/{id}/rulings.
 type rulingRequest struct {
-	Matter         string       `json:"matter"`
-	Side           events.Color `json:"side"`
-	Penalty        string       `json:"penalty"`
-	AmountMs       int64        `json:"amount_ms"`
+	Matter         string       `json:"matter" bounds:"len=32"`
+	Side           events.Color `json:"side" bounds:"len=8"`
+	Penalty        string       `json:"penalty" bounds:"len=32"`
+	AmountMs       int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
 	Distraction    bool         `json:"distraction"`
-	LatenessMs     int64        `json:"lateness_ms"`
-	Result         string       `json:"result"`
-	Reason         string       `json:"reason"`
-	Article        string       `json:"article"`
-	By             string       `json:"by"`
-	IdempotencyKey string       `json:"idempotency_key"`
+	LatenessMs     int64        `json:"lateness_ms" bounds:"min=0,max=86400000"`
+	Result         string       `json:"result" bounds:"len=8"`
+	Reason         string       `json:"reason" bounds:"len=1000"`
+	Article        string       `json:"article" bounds:"len=100"`
+	By             string       `json:"by" bounds:"len=64"`
+	IdempotencyKey string       `json:"idempotency_key" bounds:"len=128"`
 	// Judgement and AddTime are the arbiter's judgement of a pending
 	// quickplay-finish claim (matter quickplay_claim: draw, postpone,
 	// reject; add_time: two minutes to the opponent when postponing).
-	Judgement string `json:"judgement"`
+	Judgement string `json:"judgement" bounds:"len=16"`
 	AddTime   bool   `json:"add_time"`
 }
 
@@ -91,7 +91,7 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o, err := h.App.Commands.ReportIllegal.Handle(r.Context(), command.ReportIllegal{GameID: id, Offender: req.Offender,
-		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, req.IdempotencyKey, role, req.By)})
+		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), role, req.By)})
 	if err != nil {
 		fail(w, err)
 		return
@@ -205,7 +205,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "idempotency_key: missing")
 		return
 	}
-	m := meta(r, req.IdempotencyKey, "arbiter", req.By)
+	m := meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), "arbiter", req.By)
 	if req.Matter == "draw_claim" {
 		recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
 		if err != nil {

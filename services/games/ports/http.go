@@ -52,11 +52,12 @@ var CommandRoutes = []string{
 	"POST /api/games/{id}/claims",
 	"POST /api/games/{id}/illegal-moves",
 	"POST /api/games/{id}/rulings",
+	"POST /api/games/{id}/repair",
 }
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling}
+	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling, h.repair}
 	for i, route := range CommandRoutes {
 		mux.HandleFunc(route, handlers[i])
 	}
@@ -87,30 +88,30 @@ func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 type createRequest struct {
 	// ID is the game id; when empty it is derived from the idempotency key,
 	// so that a retried creation names the same game.
-	ID           string `json:"id"`
-	TournamentID string `json:"tournament_id"`
-	Round        int    `json:"round"`
-	Board        int    `json:"board"`
-	White        string `json:"white"`
-	Black        string `json:"black"`
-	LawsProfile  string `json:"laws_profile"`
-	TimeControl  string `json:"time_control"`
-	StartFEN     string `json:"start_fen"`
+	ID           string `json:"id" bounds:"len=64"`
+	TournamentID string `json:"tournament_id" bounds:"len=64"`
+	Round        int    `json:"round" bounds:"min=0,max=99"`
+	Board        int    `json:"board" bounds:"min=0,max=9999"`
+	White        string `json:"white" bounds:"len=64"`
+	Black        string `json:"black" bounds:"len=64"`
+	LawsProfile  string `json:"laws_profile" bounds:"len=32"`
+	TimeControl  string `json:"time_control" bounds:"len=64"`
+	StartFEN     string `json:"start_fen" bounds:"len=128"`
 	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool   `json:"quickplay_finish"`
-	IdempotencyKey  string `json:"idempotency_key"`
+	IdempotencyKey  string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
-	By string `json:"by"`
+	By string `json:"by" bounds:"len=64"`
 }
 
 // playerRequest is the body of the commands a player sends.
 type playerRequest struct {
-	Player         string `json:"player"`
-	Move           string `json:"move,omitempty"`
-	Action         string `json:"action,omitempty"`
-	Reason         string `json:"reason,omitempty"`
-	IntendedMove   string `json:"intended_move,omitempty"`
-	IdempotencyKey string `json:"idempotency_key"`
+	Player         string `json:"player" bounds:"len=64"`
+	Move           string `json:"move,omitempty" bounds:"len=16"`
+	Action         string `json:"action,omitempty" bounds:"len=16"`
+	Reason         string `json:"reason,omitempty" bounds:"len=32"`
+	IntendedMove   string `json:"intended_move,omitempty" bounds:"len=16"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 }
 
 // outcome is the answer to every command: the events it produced.
@@ -202,7 +203,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
-		Meta: meta(r, req.IdempotencyKey, httpjson.Role(r, "organiser"), by),
+		Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "organiser"), by),
 	})
 	if err != nil {
 		fail(w, err)
@@ -238,7 +239,7 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "player: missing")
 		return
 	}
-	o, err := run(id, req, meta(r, req.IdempotencyKey, httpjson.Role(r, "player"), req.Player))
+	o, err := run(id, req, meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "player"), req.Player))
 	if err != nil {
 		fail(w, err)
 		return
@@ -321,11 +322,12 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 		}
 		follow = b
 	}
-	recs, _, err := h.App.Queries.Events.Handle(r.Context(), id)
+	recs, _, damage, err := h.App.Queries.Events.Read(r.Context(), id)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	markDamaged(w, damage)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -342,6 +344,9 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
+		}
+		if damage != nil {
+			_ = enc.Encode(map[string]any{"damaged": damage})
 		}
 		return
 	}
@@ -361,11 +366,12 @@ func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
+	recs, g, damage, err := h.App.Queries.Events.Read(r.Context(), id)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	markDamaged(w, damage)
 	var created time.Time
 	if len(recs) > 0 {
 		created = recs[0].Envelope.RecordedAt

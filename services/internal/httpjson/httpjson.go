@@ -14,11 +14,14 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/bounds"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/nats-io/nats.go"
 )
 
-// MaxBody is the largest request body accepted.
+// MaxBody is the largest request body accepted by Decode (a JSON
+// command); a route that needs more (a file's import) decodes with
+// DecodeLimit.
 const MaxBody = 1 << 20
 
 // ErrorBody is the body of every error answer:
@@ -52,14 +55,21 @@ func Error(w http.ResponseWriter, status int, code, message string) {
 }
 
 // Decode reads the request body as exactly one JSON object into v, refusing
-// unknown fields, trailing data and bodies over MaxBody. On failure it has
-// already answered 400 (or 413) with a precise message and returns false.
+// unknown fields, trailing data, bodies over MaxBody and fields outside
+// their limits (package bounds: ranges, lengths, control characters). On
+// failure it has already answered 400 (or 413) with a precise message
+// naming the field and returns false.
 func Decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	return DecodeLimit(w, r, v, MaxBody)
+}
+
+// DecodeLimit is Decode with a route's own body limit, in bytes.
+func DecodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			Error(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body over %d bytes", MaxBody))
+			Error(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("request body over %d bytes", limit))
 			return false
 		}
 		Error(w, http.StatusBadRequest, "malformed_json", "reading the body: "+err.Error())
@@ -77,6 +87,10 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	}
 	if dec.More() {
 		Error(w, http.StatusBadRequest, "malformed_json", "trailing data after the JSON object")
+		return false
+	}
+	if err := bounds.Check(v); err != nil {
+		Error(w, http.StatusBadRequest, "invalid", err.Error())
 		return false
 	}
 	return true
@@ -148,6 +162,17 @@ func Role(r *http.Request, fallback string) string {
 func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status int, code string)) {
 	var ref *refusal.Refusal
 	if errors.As(err, &ref) {
+		switch {
+		case errors.Is(ref.Kind, refusal.ErrKeyReused):
+			Error(w, http.StatusConflict, "idempotency_key_reused", ref.Reason)
+			return
+		case errors.Is(ref.Kind, refusal.ErrLogDamaged):
+			Error(w, http.StatusConflict, "log_damaged", ref.Reason)
+			return
+		case errors.Is(ref.Kind, refusal.ErrLogIntact):
+			Error(w, http.StatusConflict, "log_intact", ref.Reason)
+			return
+		}
 		status, code := statusOf(ref.Kind)
 		Error(w, status, code, ref.Reason)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -118,7 +119,17 @@ func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id s
 		if err != nil {
 			return Outcome{}, err
 		}
-		if done := events.Landed(envs, key); len(done) > 0 {
+		var done []events.Envelope
+		for _, e := range envs {
+			same, err := refusal.SameCommand(e.IdempotencyKey, key)
+			if err != nil {
+				return Outcome{}, err
+			}
+			if same {
+				done = append(done, e)
+			}
+		}
+		if len(done) > 0 {
 			return Outcome{TournamentID: id, Events: done, Version: head.Version, Repeated: true}, nil
 		}
 		evs, err := decision(t)
@@ -210,5 +221,13 @@ func (p *Pairing) Forbid(ctx context.Context, id string, f events.ForbiddenPairS
 func (p *Pairing) Expel(ctx context.Context, id string, e events.PlayerExpelled, meta events.Meta, key string) (Outcome, error) {
 	return p.decideAs(ctx, events.WriterArbiter, "expel_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
 		return t.Expel(e)
+	})
+}
+
+// Delete deletes a tournament created by mistake, before round 1
+// (tournament.deleted).
+func (p *Pairing) Delete(ctx context.Context, id string, d events.TournamentDeleted, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "delete_tournament", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Delete(d)
 	})
 }

@@ -30,7 +30,7 @@ func (t *Tournament) WithdrawnFrom(id string) int {
 // round robin his remaining games are not played and each opponent has the
 // round free.
 func (t *Tournament) Withdraw(w events.PlayerWithdrawn) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Done {
@@ -64,7 +64,7 @@ func (t *Tournament) Withdraw(w events.PlayerWithdrawn) ([]events.Event, error) 
 // when 0; FIDE C.04.1 allows at most that). A round robin takes no such
 // request: its table fixes every game.
 func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Created.System != "swiss-dutch" {
@@ -104,7 +104,7 @@ func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
 // Forbid decides that two players are never paired against each other (a
 // Swiss only; FIDE C.04.1: e.g. members of one family or club).
 func (t *Tournament) Forbid(f events.ForbiddenPairSet) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Created.System != "swiss-dutch" {

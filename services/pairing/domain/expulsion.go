@@ -34,7 +34,7 @@ func (t *Tournament) ExpelledFrom(id string) int {
 // article defaults to the laws profile's article on penalties; a reason
 // is required.
 func (t *Tournament) Expel(e events.PlayerExpelled) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Done {

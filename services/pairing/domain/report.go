@@ -81,7 +81,7 @@ func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
 // Names, titles, federations and FIDE ids longer than their TRF columns
 // are cut; a rating outside 0-9999 is left out.
 func (t *Tournament) File(results map[string]string) (*trf.File, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	f := t.reportHeaders()

@@ -58,14 +58,17 @@ type Tournament struct {
 	// Imported is the file a tournament.imported event created the
 	// tournament from (nil for one created by tournament.created).
 	Imported *Imported
+	// Deleted is the organiser's deletion before round 1
+	// (tournament.deleted): the tournament takes no command any more.
+	Deleted bool
 	// Year is the calendar year the tournament was created in (its first
 	// event's recorded time, set by whoever folds the envelopes; 0 when
 	// unknown), the rating period's year for the junior K-factor.
 	Year int
 }
 
-// Exists reports whether the tournament was created.
-func (t *Tournament) Exists() bool { return t.exists }
+// Exists reports whether the tournament was created and not deleted.
+func (t *Tournament) Exists() bool { return t.exists && !t.Deleted }
 
 // Apply folds one event of the tournament (value or pointer): the
 // pairing service's, and the arbiter's expulsions; events of other writers
@@ -97,6 +100,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case events.TournamentImported:
 		return t.applyImport(e)
+	case *events.TournamentDeleted:
+		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())
@@ -129,6 +134,11 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Forbidden = append(t.Forbidden, e)
 	case events.PlayerExpelled:
 		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
+	case events.TournamentDeleted:
+		if len(t.Rounds) > 0 {
+			return errors.New("tournament.deleted after round 1 was paired")
+		}
+		t.Deleted = true
 	}
 	return nil
 }
@@ -150,6 +160,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	}
 	if c.Rounds < 0 || c.System == "swiss-dutch" && c.Rounds < 1 {
 		return nil, refuse(ErrInvalid, "rounds: %d (a Swiss needs its number of rounds)", c.Rounds)
+	}
+	if c.Rounds > MaxRounds {
+		return nil, refuse(ErrInvalid, "rounds: %d, at most %d", c.Rounds, MaxRounds)
 	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
@@ -178,7 +191,7 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 
 // Register decides a player's registration, before the first round.
 func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if len(t.Rounds) > 0 {
@@ -223,7 +236,7 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 // registration order; for a Swiss the FIDE Dutch system (pairing/dutch),
 // with the players numbered by rating and the results given by game id.
 func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if t.Done {
@@ -240,6 +253,10 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 		return nil, refuse(ErrState, "all %d rounds are paired", t.TotalRounds())
 	}
 	if t.Created.System == "swiss-dutch" {
+		if most := SwissRoundsPossible(len(t.Players)); round == 1 && t.Created.Rounds > most {
+			return nil, refuse(ErrState, "rounds: a Swiss of %d rounds cannot be paired among %d players (at most %d: C.04.1, two players shall not play each other more than once)",
+				t.Created.Rounds, len(t.Players), most)
+		}
 		return t.pairDutch(id, round, results)
 	}
 	schedule := roundrobin.Schedule(len(t.Players), false)
@@ -280,6 +297,17 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 	return []events.Event{rp}, nil
 }
 
+// MaxRounds is the most rounds a tournament may have.
+const MaxRounds = 99
+
+// SwissRoundsPossible is the most rounds a Swiss of n players may be
+// created to have: n. Two players shall not play each other more than
+// once (C.04.1), so n-1 rounds (n for an odd number, one bye each round)
+// pair everyone with everyone; a game lost by forfeit was not played and
+// lets the two meet again, so one round more is not impossible, but more
+// rounds than players is a mistake refused before round 1.
+func SwissRoundsPossible(n int) int { return n }
+
 // TotalRounds is the number of rounds: the tournament's if set, else every
 // round of the table.
 func (t *Tournament) TotalRounds() int {
@@ -297,7 +325,7 @@ func (t *Tournament) TotalRounds() int {
 // by game id ("*" while a game goes on); the last round also finishes the
 // tournament.
 func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
-	if !t.exists {
+	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if round != t.Closed+1 || round > len(t.Rounds) {
@@ -317,4 +345,19 @@ func (t *Tournament) Close(round int, results map[string]string) ([]events.Event
 		out = append(out, events.TournamentFinished{Rounds: round})
 	}
 	return out, nil
+}
+
+// Delete decides the deletion of a tournament created by mistake: only
+// before round 1 is paired (afterwards its games exist and count).
+func (t *Tournament) Delete(d events.TournamentDeleted) ([]events.Event, error) {
+	if !t.Exists() {
+		return nil, refuse(ErrNotFound, "tournament not found")
+	}
+	if len(t.Rounds) > 0 {
+		return nil, refuse(ErrState, "the tournament cannot be deleted: round 1 is paired")
+	}
+	if strings.TrimSpace(d.Reason) == "" {
+		return nil, refuse(ErrInvalid, "reason: missing (why the tournament is deleted)")
+	}
+	return []events.Event{d}, nil
 }

@@ -149,3 +149,67 @@ func TestSwiss(t *testing.T) {
 		t.Error("not finished after 4 rounds")
 	}
 }
+
+func TestSwissRoundsWithinPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		players, rounds int
+		ok              bool
+	}{{4, 4, true}, {4, 5, false}, {5, 5, true}, {5, 6, false}, {2, 2, true}, {2, 99, false}} {
+		tr := &Tournament{}
+		evs, err := tr.Create(events.TournamentCreated{Name: "Swiss", System: "swiss-dutch", Rounds: tc.rounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fold(t, tr, evs, nil)
+		for i := 0; i < tc.players; i++ {
+			evs, err := tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("P %d", i+1), Rating: 2000 - 10*i})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fold(t, tr, evs, nil)
+		}
+		_, err = tr.PairNextAfter("t1", nil)
+		if tc.ok != (err == nil) {
+			t.Errorf("%d players, %d rounds: PairNextAfter error %v, want ok %v", tc.players, tc.rounds, err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrState) {
+			t.Errorf("%d players, %d rounds: %v is not a tournament_state refusal", tc.players, tc.rounds, err)
+		}
+	}
+	if _, err := (&Tournament{}).Create(events.TournamentCreated{Name: "Swiss", System: "swiss-dutch", Rounds: 100}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("100 rounds: %v, want invalid", err)
+	}
+}
+
+func TestDeleteBeforeRoundOne(t *testing.T) {
+	tr := &Tournament{}
+	evs, err := tr.Create(events.TournamentCreated{Name: "Mistake", System: "round-robin"})
+	fold(t, tr, evs, err)
+	for _, id := range []string{"a", "b"} {
+		evs, err := tr.Register(events.PlayerRegistered{PlayerID: id, Name: id})
+		fold(t, tr, evs, err)
+	}
+	if _, err := tr.Delete(events.TournamentDeleted{}); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("deletion without a reason: %v, want invalid", err)
+	}
+	paired := *tr
+	evs, err = paired.PairNext("t")
+	fold(t, &paired, evs, err)
+	if _, err := paired.Delete(events.TournamentDeleted{Reason: "x"}); !errors.Is(err, ErrState) {
+		t.Fatalf("deletion after round 1: %v, want a tournament_state refusal", err)
+	}
+	evs, err = tr.Delete(events.TournamentDeleted{Reason: "created twice"})
+	fold(t, tr, evs, err)
+	if tr.Exists() {
+		t.Fatal("a deleted tournament still exists")
+	}
+	if _, err := tr.Register(events.PlayerRegistered{PlayerID: "c", Name: "c"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("registration after deletion: %v, want not found", err)
+	}
+	if _, err := tr.PairNext("t"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("pairing after deletion: %v, want not found", err)
+	}
+	if _, err := tr.Delete(events.TournamentDeleted{Reason: "again"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("second deletion: %v, want not found", err)
+	}
+}

@@ -29,6 +29,7 @@ import (
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
 //	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
+//	DELETE /api/tournaments/{id}               {"reason","idempotency_key","by"}: a tournament created by mistake, before round 1
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -53,6 +54,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
 	ImportRoute,
+	"DELETE /api/tournaments/{id}",
 	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go
 }
 
@@ -64,7 +66,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile, h.delete} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 	h.registerDesk(mux)
@@ -152,31 +154,31 @@ type Commands struct{ HTTP }
 func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type request struct {
-	ID             string             `json:"id"`
-	Name           string             `json:"name"`
-	System         string             `json:"system"`
-	Rounds         int                `json:"rounds"`
-	TimeControl    string             `json:"time_control"`
-	LawsProfile    string             `json:"laws_profile"`
-	PointSystem    map[string]float64 `json:"point_system"`
-	Tiebreaks      []string           `json:"tiebreaks"`
+	ID             string             `json:"id" bounds:"len=64"`
+	Name           string             `json:"name" bounds:"len=100"`
+	System         string             `json:"system" bounds:"len=32"`
+	Rounds         int                `json:"rounds" bounds:"min=0,max=99"`
+	TimeControl    string             `json:"time_control" bounds:"len=64"`
+	LawsProfile    string             `json:"laws_profile" bounds:"len=32"`
+	PointSystem    map[string]float64 `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
+	Tiebreaks      []string           `json:"tiebreaks" bounds:"len=32,item=32"`
 	Rated          bool               `json:"rated"`
-	PlayerID       string             `json:"player_id"`
-	Rating         int                `json:"rating"`
-	FideID         string             `json:"fide_id"`
-	Federation     string             `json:"federation"`
-	Title          string             `json:"title"`
-	IdempotencyKey string             `json:"idempotency_key"`
-	By             string             `json:"by"`
-	FromRound      int                `json:"from_round"`
-	Reason         string             `json:"reason"`
-	Round          int                `json:"round"`
-	Points         float64            `json:"points"`
-	PlayerA        string             `json:"player_a"`
-	PlayerB        string             `json:"player_b"`
-	Article        string             `json:"article"`
-	RatedGames     int                `json:"rated_games"`
-	BirthYear      int                `json:"birth_year"`
+	PlayerID       string             `json:"player_id" bounds:"len=64"`
+	Rating         int                `json:"rating" bounds:"min=0,max=3500"`
+	FideID         string             `json:"fide_id" bounds:"len=16"`
+	Federation     string             `json:"federation" bounds:"len=8"`
+	Title          string             `json:"title" bounds:"len=8"`
+	IdempotencyKey string             `json:"idempotency_key" bounds:"len=128"`
+	By             string             `json:"by" bounds:"len=64"`
+	FromRound      int                `json:"from_round" bounds:"min=0,max=99"`
+	Reason         string             `json:"reason" bounds:"len=1000"`
+	Round          int                `json:"round" bounds:"min=0,max=99"`
+	Points         float64            `json:"points" bounds:"min=0,max=10"`
+	PlayerA        string             `json:"player_a" bounds:"len=64"`
+	PlayerB        string             `json:"player_b" bounds:"len=64"`
+	Article        string             `json:"article" bounds:"len=100"`
+	RatedGames     int                `json:"rated_games" bounds:"min=0,max=100000"`
+	BirthYear      int                `json:"birth_year" bounds:"min=0,max=2100"`
 	Reached2400    bool               `json:"reached_2400"`
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
@@ -190,6 +192,10 @@ type request struct {
 	RoundDates     []string `json:"round_dates"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
+
+	// commandKey is IdempotencyKey bound to the command's hash
+	// (httpjson.CommandKey): the key the handlers store.
+	commandKey string
 }
 
 // meta is the command's metadata: the actor is "by" in the role the
@@ -215,6 +221,7 @@ func (h HTTP) run(w http.ResponseWriter, r *http.Request, status int, do func(re
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	req.commandKey = httpjson.CommandKey(r, req.IdempotencyKey, req)
 	o, err := do(req)
 	if err != nil {
 		fail(w, err)
@@ -237,7 +244,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
 			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates},
-			meta(r, req), req.IdempotencyKey)
+			meta(r, req), req.commandKey)
 	})
 }
 
@@ -245,38 +252,38 @@ func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
 			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
-			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.IdempotencyKey)
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) pair(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
-		return h.Pairing.PairNext(r.Context(), r.PathValue("id"), meta(r, req), req.IdempotencyKey)
+		return h.Pairing.PairNext(r.Context(), r.PathValue("id"), meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) close(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil || n < 1 {
-		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("round %q is not a round number", r.PathValue("n")))
+	if err != nil || n < 1 || n > domain.MaxRounds {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("round %q is not a round number (1 to %d)", r.PathValue("n"), domain.MaxRounds))
 		return
 	}
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
-		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.IdempotencyKey)
+		return h.Pairing.CloseRound(r.Context(), r.PathValue("id"), n, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) withdraw(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Withdraw(r.Context(), r.PathValue("id"), events.PlayerWithdrawn{PlayerID: req.PlayerID,
-			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
+			FromRound: req.FromRound, Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }
 
 func (h HTTP) forbid(w http.ResponseWriter, r *http.Request) {
 	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Forbid(r.Context(), r.PathValue("id"), events.ForbiddenPairSet{PlayerA: req.PlayerA,
-			PlayerB: req.PlayerB, Reason: req.Reason}, meta(r, req), req.IdempotencyKey)
+			PlayerB: req.PlayerB, Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }
 
@@ -380,6 +387,13 @@ func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
 		m := meta(r, req)
 		m.Actor.Role = httpjson.Role(r, "arbiter")
 		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
-			Article: req.Article, Reason: req.Reason}, m, req.IdempotencyKey)
+			Article: req.Article, Reason: req.Reason}, m, req.commandKey)
+	})
+}
+
+// delete deletes a tournament created by mistake, before round 1.
+func (h HTTP) delete(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		return h.Pairing.Delete(r.Context(), r.PathValue("id"), events.TournamentDeleted{Reason: req.Reason}, meta(r, req), req.commandKey)
 	})
 }

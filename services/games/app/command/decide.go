@@ -15,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -63,10 +64,11 @@ type cachedGame struct {
 	game   *domain.Game
 }
 
-// has reports whether a command with this key is in the game's log.
+// has reports whether a command with this key, or another command with
+// the same client key (refusal.SameCommand), is in the game's log.
 func (c *cachedGame) has(key string) bool {
 	for i := len(c.keys) - 1; i >= 0; i-- {
-		if c.keys[i] == key {
+		if same, err := refusal.SameCommand(c.keys[i], key); same || err != nil {
 			return true
 		}
 	}
@@ -170,7 +172,12 @@ func (d *Decider) decide(ctx context.Context, name, gameID string, meta app.Meta
 				outcome = "error"
 				return Outcome{}, fmt.Errorf("loading game %s: %w", gameID, err)
 			}
-			if done := withKey(recs, meta.IdempotencyKey); len(done) > 0 {
+			done, err := withKey(recs, meta.IdempotencyKey)
+			if err != nil {
+				outcome = "rejected"
+				return Outcome{}, err
+			}
+			if len(done) > 0 {
 				outcome = "repeated"
 				return Outcome{GameID: gameID, Events: done, Version: lastSeq(recs), Repeated: true}, nil
 			}
@@ -341,14 +348,20 @@ func (d *Decider) keep(gameID string, c *cachedGame, recs []app.Recorded, g *dom
 	d.remember(gameID, c)
 }
 
-func withKey(recs []app.Recorded, key string) []app.Recorded {
+// withKey returns the events of the command with key in recs; an
+// ErrKeyReused refusal when its client key names another command there.
+func withKey(recs []app.Recorded, key string) ([]app.Recorded, error) {
 	var out []app.Recorded
 	for _, r := range recs {
-		if r.Envelope.IdempotencyKey == key {
+		same, err := refusal.SameCommand(r.Envelope.IdempotencyKey, key)
+		if err != nil {
+			return nil, err
+		}
+		if same {
 			out = append(out, r)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func lastSeq(recs []app.Recorded) uint64 {

@@ -39,6 +39,10 @@ type Game struct {
 	// MustPlay is the intended move of an incorrect claim, to be played.
 	MustPlay string `json:"must_play,omitempty"`
 	Version  uint64 `json:"version"`
+	// Damaged names the first message of the game's log that does not
+	// decode or chain (not yet repaired): the game is shown as of the
+	// event before it, and takes no command.
+	Damaged *events.Damage `json:"damaged,omitempty"`
 }
 
 // Status is what the Laws say about the current position.
@@ -59,18 +63,20 @@ type GameHandler struct {
 
 // Handle returns the game, or a *domain.Refusal wrapping ErrNotFound.
 func (h GameHandler) Handle(ctx context.Context, id string) (Game, error) {
-	recs, head, err := h.Store.Load(ctx, id)
+	recs, g, damage, err := EventsHandler(h).Read(ctx, id)
 	if err != nil {
-		return Game{}, fmt.Errorf("loading game %s: %w", id, err)
+		return Game{}, err
 	}
-	g, err := app.Fold(recs)
-	if err != nil {
-		return Game{}, fmt.Errorf("game %s: %w", id, err)
+	v := View(id, g, lastVersion(recs))
+	v.Damaged = damage
+	return v, nil
+}
+
+func lastVersion(recs []app.Recorded) uint64 {
+	if n := len(recs); n > 0 {
+		return recs[n-1].Envelope.Seq
 	}
-	if !g.Exists() {
-		return Game{}, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}
-	}
-	return View(id, g, head.Version), nil
+	return 0
 }
 
 // View renders a folded game.
@@ -111,16 +117,25 @@ type EventsHandler struct {
 // Handle returns the game's recorded events and the folded game, or a
 // *domain.Refusal wrapping ErrNotFound.
 func (h EventsHandler) Handle(ctx context.Context, id string) ([]app.Recorded, *domain.Game, error) {
+	recs, g, _, err := h.Read(ctx, id)
+	return recs, g, err
+}
+
+// Read is Handle that also answers a damaged log (app.Damaged): the
+// events up to the last good one, the game folded from them, and the
+// damage (nil when none).
+func (h EventsHandler) Read(ctx context.Context, id string) ([]app.Recorded, *domain.Game, *events.Damage, error) {
 	recs, _, err := h.Store.Load(ctx, id)
+	recs, damage, err := app.Loaded(recs, err)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading game %s: %w", id, err)
+		return nil, nil, nil, fmt.Errorf("loading game %s: %w", id, err)
 	}
 	g, err := app.Fold(recs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: %w", id, err)
+		return nil, nil, nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	if !g.Exists() {
-		return nil, nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}
+		return nil, nil, nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}
 	}
-	return recs, g, nil
+	return recs, g, damage, nil
 }

@@ -1,0 +1,85 @@
+package bounds
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+type inner struct {
+	Points float64 `json:"points" bounds:"min=0,max=1"`
+}
+
+type command struct {
+	Key     string             `json:"idempotency_key" bounds:"len=128"`
+	Name    string             `json:"name" bounds:"len=100"`
+	Free    string             `json:"free"`
+	Delta   int64              `json:"delta_ms" bounds:"min=-86400000,max=86400000"`
+	Rounds  int                `json:"rounds" bounds:"min=0,max=99"`
+	Codes   []string           `json:"tiebreaks" bounds:"len=2,item=4"`
+	Points  map[string]float64 `json:"point_system" bounds:"len=2,item=4,min=-10,max=10"`
+	Nested  inner              `json:"nested"`
+	Untyped int                `json:"untagged"`
+}
+
+func TestCheck(t *testing.T) {
+	ok := command{Key: strings.Repeat("k", 128), Name: "Ünal Çetin", Delta: -86400000, Rounds: 99,
+		Codes: []string{"BH", "SB"}, Points: map[string]float64{"win": 1}, Nested: inner{Points: 1}}
+	if err := Check(&ok); err != nil {
+		t.Fatalf("within limits: %v", err)
+	}
+	for _, tc := range []struct {
+		name  string
+		edit  func(*command)
+		field string
+	}{
+		{"long key", func(c *command) { c.Key = strings.Repeat("k", 129) }, "idempotency_key"},
+		{"newline in a name", func(c *command) { c.Name = "Ana\nBel" }, "name"},
+		{"tab in a name", func(c *command) { c.Name = "Ana\tBel" }, "name"},
+		{"NUL", func(c *command) { c.Name = "A\x00" }, "name"},
+		{"DEL", func(c *command) { c.Name = "A\x7f" }, "name"},
+		{"C1 control", func(c *command) { c.Name = "A\u0085" }, "name"},
+		{"line separator", func(c *command) { c.Name = "A\u2028" }, "name"},
+		{"invalid UTF-8", func(c *command) { c.Name = "A\xff" }, "name"},
+		{"untagged text over Text", func(c *command) { c.Free = strings.Repeat("x", Text+1) }, "free"},
+		{"MaxInt64 delta", func(c *command) { c.Delta = math.MaxInt64 }, "delta_ms"},
+		{"MinInt64 delta", func(c *command) { c.Delta = math.MinInt64 }, "delta_ms"},
+		{"a day and a millisecond", func(c *command) { c.Delta = 86400001 }, "delta_ms"},
+		{"100 rounds", func(c *command) { c.Rounds = 100 }, "rounds"},
+		{"negative rounds", func(c *command) { c.Rounds = -1 }, "rounds"},
+		{"too many codes", func(c *command) { c.Codes = []string{"a", "b", "c"} }, "tiebreaks"},
+		{"long code", func(c *command) { c.Codes = []string{"ABCDE"} }, "tiebreaks[0]"},
+		{"control in a code", func(c *command) { c.Codes = []string{"B\nH"} }, "tiebreaks[0]"},
+		{"too many points", func(c *command) { c.Points = map[string]float64{"a": 1, "b": 1, "c": 1} }, "point_system"},
+		{"long point key", func(c *command) { c.Points = map[string]float64{"victory": 1} }, "point_system key"},
+		{"point out of range", func(c *command) { c.Points = map[string]float64{"win": 11} }, "point_system.win"},
+		{"NaN", func(c *command) { c.Nested.Points = math.NaN() }, "nested.points"},
+		{"nested out of range", func(c *command) { c.Nested.Points = 2 }, "nested.points"},
+		{"untagged number over Number", func(c *command) { c.Untyped = Number + 1 }, "untagged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := ok
+			c.Codes = append([]string(nil), ok.Codes...)
+			c.Points = map[string]float64{"win": 1}
+			tc.edit(&c)
+			err := Check(&c)
+			e, isErr := err.(*Error)
+			if !isErr {
+				t.Fatalf("Check = %v, want a *bounds.Error on %s", err, tc.field)
+			}
+			if e.Field != tc.field {
+				t.Fatalf("field %q (%v), want %q", e.Field, err, tc.field)
+			}
+			if !strings.HasPrefix(err.Error(), "field "+tc.field+": ") {
+				t.Fatalf("message %q does not start with the field", err)
+			}
+		})
+	}
+}
+
+func TestUntagged(t *testing.T) {
+	got := Untagged(command{})
+	if len(got) != 1 || got[0] != "untagged" {
+		t.Fatalf("Untagged = %v, want [untagged]", got)
+	}
+}
