@@ -74,6 +74,9 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	closers = append(closers, n.Shutdown)
+	if err := provisionEmbedded(ctx, n, &cfg, log); err != nil {
+		return err
+	}
 	nc, err := n.Connect("store")
 	if err != nil {
 		return err
