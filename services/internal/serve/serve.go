@@ -88,7 +88,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned})
+	signer, err := wiring.Signer(cfg)
+	if err != nil {
+		cancel()
+		return err
+	}
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
