@@ -168,6 +168,17 @@ func parseCheckpoint(text string) (Checkpoint, error) {
 	return c, nil
 }
 
+// ParseCheckpointNote reads a signed checkpoint note's text without
+// verifying its signature (a checkpointer resuming from its own file;
+// ReadCheckpoints verifies).
+func ParseCheckpointNote(signed string) (Checkpoint, error) {
+	i := strings.LastIndex(signed, "\n\n")
+	if i < 0 {
+		return Checkpoint{}, errors.New("not a signed note")
+	}
+	return parseCheckpoint(signed[:i+1])
+}
+
 // SignCheckpoint returns the signed note of c.
 func SignCheckpoint(c *Checkpoint, s note.Signer) ([]byte, error) {
 	text, err := c.Text()

@@ -138,7 +138,9 @@ func serverUsers(pw Users) ([]*server.User, error) {
 	// No service user may administer a stream, create a consumer group's
 	// durable, or delete a message: neither may their union.
 	union.Publish.Deny = []string{"$JS.API.STREAM.CREATE.>", "$JS.API.STREAM.UPDATE.>", "$JS.API.STREAM.DELETE.>",
-		"$JS.API.STREAM.PURGE.>", "$JS.API.STREAM.MSG.DELETE.>", "$JS.API.CONSUMER.DURABLE.CREATE.>"}
+		"$JS.API.STREAM.PURGE.>", "$JS.API.STREAM.MSG.DELETE.>", "$JS.API.CONSUMER.DURABLE.CREATE.>",
+		CheckpointSubject} // the witness's (the gateway's user's), not the writers'
+
 	users = append(users, &server.User{Username: InProcessUser, Password: pw[InProcessUser], Permissions: union})
 	return users, nil
 }

@@ -411,6 +411,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
 		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
+		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
+		if err != nil {
+			return err
+		}
+		closers = append(closers, stopWitness)
+		ports = append(ports, checkpoints)
 		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
 		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 			g, err := gamesApp.Queries.Game.Handle(ctx, id)

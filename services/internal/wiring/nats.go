@@ -118,6 +118,10 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 // consumer groups); elsewhere as the configured user.
 const AdminConn = "admin"
 
+// WitnessConn is the connection of the checkpointer: on the embedded
+// server as the gateway's user, the only one that may publish checkpoints.
+const WitnessConn = "checkpoints"
+
 // userFor is the embedded server's user of the connection named name: the
 // admin for AdminConn; a consumer group's service ("games-results":
 // games); the one service of a process that runs one; InProcessUser
@@ -125,6 +129,9 @@ const AdminConn = "admin"
 func (n *NATS) userFor(name string) string {
 	if name == AdminConn {
 		return events.AdminUser
+	}
+	if name == WitnessConn {
+		return "gateway"
 	}
 	for _, g := range Groups {
 		if g.Name == name {
