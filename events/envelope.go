@@ -54,6 +54,10 @@ type Envelope struct {
 	// Hash is the hex SHA-256 of this event's canonical encoding (see
 	// ComputeHash), which includes PrevHash.
 	Hash string
+	// Sig is the writer's signature of Hash ("ed25519:<key id>:<base64>",
+	// see Signer), outside the hash; "" in a log written before events
+	// were signed (the audit reports such an event as unsigned).
+	Sig string
 	// Data is the event's own fields as JSON.
 	Data json.RawMessage
 
@@ -79,13 +83,14 @@ type envelopeJSON struct {
 	IdempotencyKey string          `json:"idempotency_key"`
 	PrevHash       string          `json:"prev_hash"`
 	Hash           string          `json:"hash"`
+	Sig            string          `json:"sig,omitempty"`
 	Data           json.RawMessage `json:"data"`
 }
 
 var knownFields = map[string]bool{
 	"id": true, "type": true, "v": true, "aggregate": true, "writer": true, "seq": true,
 	"recorded_at": true, "actor": true, "causation_id": true, "correlation_id": true,
-	"idempotency_key": true, "prev_hash": true, "hash": true, "data": true,
+	"idempotency_key": true, "prev_hash": true, "hash": true, "sig": true, "data": true,
 }
 
 // TimeFormat is the layout of RecordedAt on the wire: UTC, RFC 3339 with
@@ -112,7 +117,7 @@ func (e Envelope) slowMarshal() ([]byte, error) {
 		ID: e.ID, Type: e.Type, Version: e.Version, Aggregate: e.Aggregate, Writer: e.Writer,
 		Seq: e.Seq, RecordedAt: formatTime(e.RecordedAt), Actor: e.Actor,
 		CausationID: e.CausationID, CorrelationID: e.CorrelationID,
-		IdempotencyKey: e.IdempotencyKey, PrevHash: e.PrevHash, Hash: e.Hash, Data: data,
+		IdempotencyKey: e.IdempotencyKey, PrevHash: e.PrevHash, Hash: e.Hash, Sig: e.Sig, Data: data,
 	}
 	b, err := json.Marshal(w)
 	if err != nil || len(e.extra) == 0 {
@@ -173,7 +178,7 @@ func (e *Envelope) slowUnmarshal(b []byte) error {
 		ID: w.ID, Type: w.Type, Version: w.Version, Aggregate: w.Aggregate, Writer: w.Writer,
 		Seq: w.Seq, RecordedAt: t, Actor: w.Actor, CausationID: w.CausationID,
 		CorrelationID: w.CorrelationID, IdempotencyKey: w.IdempotencyKey,
-		PrevHash: w.PrevHash, Hash: w.Hash, Data: w.Data, extra: extra,
+		PrevHash: w.PrevHash, Hash: w.Hash, Sig: w.Sig, Data: w.Data, extra: extra,
 	}
 	return nil
 }

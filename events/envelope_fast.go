@@ -89,6 +89,8 @@ func fastDecodeInto(e *Envelope, b []byte, owned bool) bool {
 			ok = p.strTo(fieldPrevHash)
 		case "hash":
 			ok = p.strTo(fieldHash)
+		case "sig":
+			ok = p.strTo(fieldSig)
 		case "data":
 			if p.i < len(p.b) && p.b[p.i] == 'n' {
 				return false // null: leave it to encoding/json
@@ -158,6 +160,7 @@ const (
 	fieldIdempotencyKey
 	fieldPrevHash
 	fieldHash
+	fieldSig
 	fieldNone // a value overridden by a later one
 )
 
@@ -198,6 +201,8 @@ func (p *fastParser) materialize(e *Envelope) {
 			e.PrevHash = v
 		case fieldHash:
 			e.Hash = v
+		case fieldSig:
+			e.Sig = v
 		}
 	}
 }
@@ -461,7 +466,7 @@ func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	if !plainJSON(data) || (!dataMarshalled && !json.Valid(data)) {
 		return nil, false
 	}
-	b := make([]byte, 0, 320+len(data)+len(e.Hash)+len(e.PrevHash))
+	b := make([]byte, 0, 320+len(data)+len(e.Hash)+len(e.PrevHash)+len(e.Sig))
 	ok := true
 	str := func(key, v string, omitEmpty bool) {
 		if omitEmpty && v == "" {
@@ -494,6 +499,7 @@ func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	str(`,"idempotency_key":`, e.IdempotencyKey, false)
 	str(`,"prev_hash":`, e.PrevHash, false)
 	str(`,"hash":`, e.Hash, false)
+	str(`,"sig":`, e.Sig, true)
 	b = append(b, `,"data":`...)
 	b = append(b, data...)
 	for _, k := range sortedKeys(e.extra) {

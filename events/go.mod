@@ -6,6 +6,8 @@ require (
 	github.com/nats-io/nats-server/v2 v2.15.3
 	github.com/nats-io/nats.go v1.55.0
 	github.com/nats-io/nuid v1.0.1
+	github.com/transparency-dev/merkle v0.0.2
+	golang.org/x/mod v0.33.0
 )
 
 require (

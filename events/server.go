@@ -40,6 +40,12 @@ type EmbeddedConfig struct {
 	SyncInterval time.Duration
 	// ServerName names the server (default "hakem").
 	ServerName string
+	// Users, when not nil, are the passwords of the users the server
+	// requires (LoadOrCreateUsers): the deployment's per-service users and
+	// admin, with their permissions, and InProcessUser; a client without a
+	// valid user and password is refused. Nil: anonymous clients with
+	// every right (a test's server, an audit of a copy, in-process only).
+	Users Users
 }
 
 // Embedded is a running in-process NATS server with JetStream.
@@ -72,6 +78,13 @@ func StartEmbedded(cfg EmbeddedConfig) (*Embedded, error) {
 		NoSigs:       true,
 		NoLog:        true,
 		MaxPayload:   8 << 20,
+	}
+	if cfg.Users != nil {
+		users, err := serverUsers(cfg.Users)
+		if err != nil {
+			return nil, err
+		}
+		opts.Users = users
 	}
 	switch cfg.Port {
 	case 0:

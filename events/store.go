@@ -2,7 +2,6 @@ package events
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/nats-io/nuid"
 )
 
 // Headers the store writes besides the JetStream ones. The first event of
@@ -130,6 +128,14 @@ type Config struct {
 	// NATS user needs no right to. Replicas is then the administrator's
 	// business and is not checked.
 	Provisioned bool
+	// Signer, if set, signs every event appended that is not signed yet
+	// with its writer's key (Envelope.Sig); an event of a writer it has no
+	// key for is refused.
+	Signer *Signer
+	// Guard, if set, is asked before every append whether the stream may
+	// be written (StreamGuard: its configuration is still the expected
+	// one); its error refuses the append.
+	Guard func(Kind) error
 }
 
 func (c *Config) defaults() {
@@ -411,11 +417,21 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Env
 		defer cancel()
 	}
 	agg, key := envs[0].Aggregate, envs[0].IdempotencyKey
+	if s.cfg.Guard != nil {
+		if err := s.cfg.Guard(agg.Kind); err != nil {
+			return nil, Head{}, err
+		}
+	}
 	msgs := make([]*nats.Msg, len(envs))
 	for i := range envs {
 		e := &envs[i]
 		if e.Aggregate != agg || e.IdempotencyKey != key || e.Seq != expected.Version+uint64(i)+1 {
 			return nil, Head{}, errors.New("events: envelopes are not one command on top of the expected head")
+		}
+		if s.cfg.Signer != nil && e.Sig == "" {
+			if err := s.cfg.Signer.Sign(e); err != nil {
+				return nil, Head{}, err
+			}
 		}
 		// Not json.Marshal: that would validate and compact it again.
 		body, ok := fastEncodeOf(e, dataMarshalled)
@@ -461,114 +477,6 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Env
 	last := envs[len(envs)-1]
 	return envs, Head{Version: last.Seq, Seq: ack.Seq, Hash: last.Hash}, nil
 }
-
-// pubAck is JetStream's answer to a publish or a batch commit.
-type pubAck struct {
-	Stream    string `json:"stream"`
-	Seq       uint64 `json:"seq"`
-	Duplicate bool   `json:"duplicate,omitempty"`
-	Count     int    `json:"count,omitempty"`
-	Error     *struct {
-		Code        int    `json:"code"`
-		ErrCode     int    `json:"err_code"`
-		Description string `json:"description"`
-	} `json:"error,omitempty"`
-}
-
-// publish sends one message, or several as one atomic batch, and returns
-// the server's acknowledgement.
-func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (pubAck, error) {
-	if len(msgs) > 1 {
-		id := nuid.Next()
-		for i, m := range msgs {
-			m.Header[hdrBatchID] = []string{id}
-			m.Header[hdrBatchSeq] = []string{strconv.Itoa(i + 1)}
-			if i == len(msgs)-1 {
-				m.Header[hdrBatchCommit] = []string{"1"}
-				break
-			}
-			// Staged messages need no answer: a lost one makes the
-			// commit fail as an incomplete batch.
-			if err := s.nc.PublishMsg(m); err != nil {
-				return pubAck{}, err
-			}
-		}
-	}
-	var resp *nats.Msg
-	var err error
-	if _, ok := ctx.Deadline(); !ok && ctx.Done() == nil {
-		resp, err = s.nc.RequestMsg(msgs[len(msgs)-1], s.cfg.AckTimeout)
-	} else {
-		resp, err = s.nc.RequestMsgWithContext(ctx, msgs[len(msgs)-1])
-	}
-	if err != nil {
-		if errors.Is(err, nats.ErrNoResponders) {
-			return pubAck{}, fmt.Errorf("events: no stream answers on %s: %w", msgs[0].Subject, err)
-		}
-		return pubAck{}, fmt.Errorf("events: append to %s (outcome unknown: retry with the same idempotency key): %w", msgs[0].Subject, err)
-	}
-	if ack, ok := plainAck(resp.Data); ok {
-		return ack, nil
-	}
-	var ack pubAck
-	if err := json.Unmarshal(resp.Data, &ack); err != nil {
-		return pubAck{}, fmt.Errorf("events: bad acknowledgement %q: %w", resp.Data, err)
-	}
-	return ack, nil
-}
-
-// plainAck reads the common acknowledgement, {"stream":"<name>","seq":<n>},
-// without reflection; anything else (a duplicate, a batch, an error, a
-// domain) answers false and is left to encoding/json.
-func plainAck(b []byte) (pubAck, bool) {
-	const open, mid = `{"stream":"`, `","seq":`
-	if len(b) < len(open)+len(mid)+2 || string(b[:len(open)]) != open || b[len(b)-1] != '}' {
-		return pubAck{}, false
-	}
-	rest := b[len(open) : len(b)-1]
-	q := -1
-	for i, c := range rest {
-		if c == '"' {
-			q = i
-			break
-		}
-		if c == '\\' || c < 0x20 || c >= 0x80 {
-			return pubAck{}, false
-		}
-	}
-	if q < 1 || len(rest) <= q+len(mid) || string(rest[q:q+len(mid)]) != mid {
-		return pubAck{}, false
-	}
-	digits := rest[q+len(mid):]
-	if len(digits) > 1 && digits[0] == '0' {
-		return pubAck{}, false
-	}
-	seq, err := strconv.ParseUint(string(digits), 10, 64)
-	if err != nil {
-		return pubAck{}, false
-	}
-	return pubAck{Stream: streamName(rest[:q]), Seq: seq}, true
-}
-
-// streamName returns b as a string, without allocating for the store's
-// own streams.
-func streamName(b []byte) string {
-	for _, n := range streamNames {
-		if string(b) == n {
-			return n
-		}
-	}
-	return string(b)
-}
-
-// streamNames are the names of the store's streams.
-var streamNames = func() []string {
-	var out []string
-	for _, k := range Kinds() {
-		out = append(out, k.StreamName())
-	}
-	return out
-}()
 
 // recover looks for a command with this key among the aggregate's last
 // events (or at hintSeq) and returns its original envelopes; otherwise it

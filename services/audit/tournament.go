@@ -93,7 +93,9 @@ func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []event
 	if a, ok := src.(Anchors); ok {
 		anchor, _ = a.Anchor(ctx, events.Game(id))
 	}
-	return GameAnchored(id, log, anchor), log, nil
+	return gameChecked(id, log, anchor, func(bad func(int, string)) {
+		checkWitnesses(src, events.Game(id), log, bad)
+	}), log, nil
 }
 
 // RoundCheck is the re-pairing of one round.
@@ -146,6 +148,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
 		}
 	}
+	checkWitnesses(src, events.Tournament(id), log, bad)
 	t := &pairing.Tournament{}
 	t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
 	results := map[string]string{}

@@ -69,6 +69,7 @@ var Policy = map[string]Rule{
 	"GET /api/games/{id}/clock":        read,
 	"GET /api/tournaments/{id}":        read,
 	"GET /api/tournaments/{id}/events": read,
+	"GET /api/checkpoints":             read,
 	"GET /api/tournaments/{id}/trf":    read,
 	"/api/":                            read, // the catch-all "no such endpoint" (404)
 

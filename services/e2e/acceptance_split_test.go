@@ -66,12 +66,12 @@ func (sv *splitService) start(t *testing.T) {
 // after its restart, at the instant computed from the move.
 func splitPlay(t *testing.T) tournamentOutcome {
 	natsAddr := freeAddr(t)
-	url := "nats://" + natsAddr
-	gw := &splitService{name: "gateway", args: []string{"--only", "gateway", "--data", t.TempDir()}, env: []string{"HAKEM_NATS_LISTEN=" + natsAddr}}
+	gwData := t.TempDir()
+	gw := &splitService{name: "gateway", args: []string{"--only", "gateway", "--data", gwData}, env: []string{"HAKEM_NATS_LISTEN=" + natsAddr}}
 	gw.start(t)
 	services := map[string]*splitService{"gateway": gw}
 	for _, name := range []string{"games", "clocks", "arbiter", "scoring", "pairing"} {
-		sv := &splitService{name: name, args: []string{"--only", name, "--nats", url, "--data", t.TempDir()}}
+		sv := &splitService{name: name, args: []string{"--only", name, "--nats", natsURL(t, gwData, natsAddr, name), "--data", t.TempDir()}, env: []string{joined}}
 		sv.start(t)
 		services[name] = sv
 	}

@@ -370,11 +370,12 @@ func TestAuditLive(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	natsAddr := freeAddr(t)
-	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	data := t.TempDir()
+	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	startedGame(t, s, map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
 	mv := s.move("live", "w", "e4", "1")
 	s.move("live", "b", "c5", "2")
-	url := "nats://" + natsAddr
+	url := natsURL(t, data, natsAddr, events.AdminUser)
 	r := runAudit(t, "game", "live", "--nats", url, "--json")
 	if r.code != 0 || r.json["ok"] != true || r.json["result"] != "*" {
 		t.Fatalf("live game: exit %d %s\n%s", r.code, r.stderr, r.stdout)

@@ -66,9 +66,10 @@ func TestAuthorisedActorRole(t *testing.T) {
 		}},
 		{"forwarded over NATS", func(t *testing.T) *server {
 			natsAddr := freeAddr(t)
-			startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,scoring"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, false)
+			data := t.TempDir()
+			startWith(t, []string{"--data", data, "--only", "games,clocks,pairing,scoring"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 			waitTCP(t, natsAddr)
-			return startWith(t, []string{"--only", "gateway", "--nats", "nats://" + natsAddr, "--data", t.TempDir()}, tokens, true)
+			return startWith(t, []string{"--only", "gateway", "--nats", natsURL(t, data, natsAddr, "gateway"), "--data", t.TempDir()}, append(tokens, joined), true)
 		}},
 	}
 	for _, setup := range setups {

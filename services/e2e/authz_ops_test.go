@@ -40,9 +40,11 @@ func TestHealthOnEveryProcess(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	natsAddr := freeAddr(t)
-	startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,arbiter,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	const secret = "s3cret-Pa55word"
-	scoring := startWith(t, []string{"--only", "scoring", "--nats", "nats://scoring:" + secret + "@" + natsAddr, "--data", t.TempDir()}, nil, true)
+	data := t.TempDir()
+	startWith(t, []string{"--data", data, "--only", "games,clocks,pairing,arbiter,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	// the scoring user's own password (the embedded server refuses any other)
+	secret := natsUsers(t, data)["scoring"]
+	scoring := startWith(t, []string{"--only", "scoring", "--nats", "nats://scoring:" + secret + "@" + natsAddr, "--data", t.TempDir()}, []string{joined}, true)
 	for path, want := range map[string]int{"/livez": 200, "/readyz": 200, "/metrics": 200, "/api/games/x": 404, "/": 404} {
 		if a := scoring.do("GET", path, ""); a.status != want {
 			t.Errorf("scoring process: GET %s: %d, want %d", path, a.status, want)

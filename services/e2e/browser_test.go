@@ -169,7 +169,8 @@ func TestBrowserLiveGame(t *testing.T) {
 // the arbiter service's own (the console shows the manual ruling disabled).
 func TestBrowserConsole(t *testing.T) {
 	natsAddr := freeAddr(t)
-	s := startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,scoring,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	data := t.TempDir()
+	s := startWith(t, []string{"--data", data, "--only", "games,clocks,pairing,scoring,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	const game = "hall-3"
 	startedGame(t, s, map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
 	s.move(game, "w", "Nf3", "1")
@@ -198,7 +199,7 @@ func TestBrowserConsole(t *testing.T) {
 	hall.screenshot("console-pending-projector.png")
 
 	// The arbiter service comes up and rules.
-	startWith(t, []string{"--only", "arbiter", "--nats", "nats://" + natsAddr, "--data", t.TempDir()}, nil, false)
+	startWith(t, []string{"--only", "arbiter", "--nats", natsURL(t, data, natsAddr, "arbiter"), "--data", t.TempDir()}, []string{joined}, false)
 	hall.waitTrue("the ruling", `document.querySelector('#incidents li[data-type="arbiter.ruling_given"]') && !document.querySelector('#attention li.pending')`)
 	var ruling map[string]any
 	var paused map[string]any

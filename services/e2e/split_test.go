@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hakem-chess/hakem/events"
 )
 
 // waitTCP waits until addr accepts connections (a bound, not a timing
@@ -39,9 +41,9 @@ func TestSplitProcesses(t *testing.T) {
 	natsAddr := freeAddr(t)
 	services := []string{"--data", data, "--only", "games,clocks"}
 	env := []string{"HAKEM_NATS_LISTEN=" + natsAddr}
-	svc := startWith(t, services, env, false)
+	svc := startWith(t, services, env, true)
 	waitTCP(t, natsAddr)
-	gw := startWith(t, []string{"--only", "gateway", "--nats", "nats://" + natsAddr, "--data", t.TempDir()}, nil, true)
+	gw := startWith(t, []string{"--only", "gateway", "--nats", natsURL(t, data, natsAddr, "gateway"), "--data", t.TempDir()}, []string{joined}, true)
 
 	// the services subscribe right after the server starts; retry until one answers
 	var created answer
@@ -74,7 +76,7 @@ func TestSplitProcesses(t *testing.T) {
 	if a := gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "3"}); a.status < 500 {
 		t.Errorf("a move with the services down: %d %s", a.status, a.raw)
 	}
-	svc = startWith(t, services, env, false)
+	svc = startWith(t, services, env, true)
 	waitTCP(t, natsAddr)
 	var again answer
 	for deadline := time.Now().Add(30 * time.Second); ; {
@@ -97,7 +99,7 @@ func TestSplitProcesses(t *testing.T) {
 	// A second copy of games and clocks joins: commands are shared between
 	// the copies (a NATS queue group), every one applied once, and a flag
 	// fall watched by both clocks copies is recorded once.
-	second := startWith(t, []string{"--only", "games,clocks", "--nats", "nats://" + natsAddr, "--data", t.TempDir()}, nil, false)
+	second := startWith(t, []string{"--only", "games,clocks", "--nats", natsURL(t, data, natsAddr, events.InProcessUser), "--data", t.TempDir()}, []string{joined}, false)
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(second.output(), "hakem serve ready"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("second copy not ready:\n%s", second.output())

@@ -22,6 +22,8 @@ import (
 type auditFlags struct {
 	data, natsURL, html, at string
 	json                    bool
+	// keyring and checkpoints: see witnessFlags
+	keyring, checkpoints string
 }
 
 var auditOpts auditFlags
@@ -87,6 +89,7 @@ func init() {
 		c.Flags().StringVar(&auditOpts.natsURL, "nats", "", "URL of a running Hakem's NATS server (instead of --data)")
 		c.Flags().BoolVar(&auditOpts.json, "json", false, "print the audit as JSON")
 		c.Flags().StringVar(&auditOpts.html, "html", "", "also write a self-contained HTML report to this file")
+		witnessFlags(c)
 		auditCmd.AddCommand(c)
 	}
 	auditGameCmd.Long, auditTournamentCmd.Long = auditCmd.Long, auditCmd.Long
@@ -146,7 +149,11 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}
-	return fn(ctx, audit.StoreSource{Store: st})
+	src, err := witnessed(ctx, audit.StoreSource{Store: st})
+	if err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	return fn(ctx, src)
 }
 
 // liveConfig returns the store configuration a running server's streams

@@ -74,6 +74,9 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	closers = append(closers, n.Shutdown)
+	if err := provisionEmbedded(ctx, n, &cfg, log); err != nil {
+		return err
+	}
 	nc, err := n.Connect("store")
 	if err != nil {
 		return err
@@ -85,7 +88,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned})
+	signer, err := wiring.Signer(cfg)
+	if err != nil {
+		cancel()
+		return err
+	}
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -413,6 +421,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
 		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
+		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
+		if err != nil {
+			return err
+		}
+		closers = append(closers, stopWitness)
+		ports = append(ports, checkpoints)
 		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
 		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 			g, err := gamesApp.Queries.Game.Handle(ctx, id)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -69,6 +70,12 @@ type Config struct {
 	NATSAuth NATSAuth
 	// Auth is the HTTP authorisation of the gateway.
 	Auth Auth
+	// KeysDir is the folder of the writers' signing keys and their keyring
+	// (key "keys_dir", HAKEM_KEYS_DIR; default <data>/keys). See Keys.
+	KeysDir string
+	// CheckpointInterval is how often the chain heads are checkpointed
+	// (key "checkpoint_interval"; default 10 s). See Checkpoints.
+	CheckpointInterval time.Duration
 }
 
 // NATSAuth holds the NATS client's credentials and TLS files. A user and
@@ -111,25 +118,27 @@ type Auth struct {
 // defaults holds the default of every key; the environment alone must be
 // enough to run, so nothing is required.
 var defaults = map[string]any{
-	"data":             "./data",
-	"http":             "127.0.0.1:8080",
-	"nats":             "",
-	"nats_listen":      "",
-	"only":             strings.Join(Services, ","),
-	"log.level":        "info",
-	"sync_interval":    "always",
-	"shutdown_timeout": 10 * time.Second,
-	"command_retries":  16,
-	"stream_replicas":  1,
-	"nats_provisioned": false,
-	"nats_user":        "",
-	"nats_password":    "",
-	"nats_creds":       "",
-	"nats_tls_ca":      "",
-	"nats_tls_cert":    "",
-	"nats_tls_key":     "",
-	"auth.mode":        AuthAuto,
-	"auth.tokens_file": "",
+	"data":                "./data",
+	"http":                "127.0.0.1:8080",
+	"nats":                "",
+	"nats_listen":         "",
+	"only":                strings.Join(Services, ","),
+	"log.level":           "info",
+	"sync_interval":       "always",
+	"shutdown_timeout":    10 * time.Second,
+	"command_retries":     16,
+	"stream_replicas":     1,
+	"nats_provisioned":    false,
+	"nats_user":           "",
+	"nats_password":       "",
+	"nats_creds":          "",
+	"nats_tls_ca":         "",
+	"nats_tls_cert":       "",
+	"nats_tls_key":        "",
+	"auth.mode":           AuthAuto,
+	"auth.tokens_file":    "",
+	"keys_dir":            "",
+	"checkpoint_interval": 10 * time.Second,
 }
 
 // flagKeys maps the flags hakem serve defines to their configuration keys.
@@ -224,6 +233,10 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 	c.Only = only
 	if c.SyncAlways, c.SyncInterval, err = ParseSync(v.GetString("sync_interval")); err != nil {
 		return Config{}, err
+	}
+	c.KeysDir, c.CheckpointInterval = v.GetString("keys_dir"), v.GetDuration("checkpoint_interval")
+	if c.KeysDir == "" {
+		c.KeysDir = filepath.Join(c.Data, "keys")
 	}
 	return c, c.validate()
 }

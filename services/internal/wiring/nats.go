@@ -24,12 +24,16 @@ type NATS struct {
 	url      string
 	auth     NATSAuth
 	log      *zap.Logger
+	// users are the embedded server's passwords (nil with an external
+	// URL); only is the services this process runs.
+	users events.Users
+	only  []string
 }
 
 // StartNATS starts the embedded JetStream server in cfg.Data, or prepares
 // connections to cfg.NATS when it is set.
 func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
-	n := &NATS{url: cfg.NATS, auth: cfg.NATSAuth, log: log}
+	n := &NATS{url: cfg.NATS, auth: cfg.NATSAuth, log: log, only: cfg.Only}
 	if cfg.NATS != "" {
 		log.Info("using an external NATS server", zap.String("nats", RedactURL(cfg.NATS)),
 			zap.Bool("tls", n.auth.TLSCA != "" || n.auth.TLSCert != ""), zap.Bool("creds", n.auth.Creds != ""))
@@ -50,11 +54,19 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 		}
 		ec.Host, ec.Port = host, p
 	}
+	// No anonymous client, ever: the deployment's per-service users (and
+	// its admin) with their permissions, their passwords created in the
+	// data folder on first start (hakem nats creds prints the admin's).
+	users, err := events.LoadOrCreateUsers(cfg.Data)
+	if err != nil {
+		return nil, err
+	}
+	ec.Users = users
 	e, err := events.StartEmbedded(ec)
 	if err != nil {
 		return nil, err
 	}
-	n.Embedded = e
+	n.Embedded, n.users = e, users
 	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()),
 		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval))
 	return n, nil
@@ -78,7 +90,8 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 		}),
 	}
 	if n.Embedded != nil {
-		return n.Embedded.Connect(opts...)
+		user := n.userFor(name)
+		return n.Embedded.Connect(append(opts, nats.UserInfo(user, n.users[user]))...)
 	}
 	opts = append(opts, nats.RetryOnFailedConnect(false))
 	a := n.auth
@@ -103,6 +116,41 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 	}
 	return nc, nil
 }
+
+// AdminConn is the connection "admin": on the embedded server, as its admin
+// user (the only one that may create and update the streams and the
+// consumer groups); elsewhere as the configured user.
+const AdminConn = "admin"
+
+// WitnessConn is the connection of the checkpointer: on the embedded
+// server as the gateway's user, the only one that may publish checkpoints.
+const WitnessConn = "checkpoints"
+
+// userFor is the embedded server's user of the connection named name: the
+// admin for AdminConn; a consumer group's service ("games-results":
+// games); the one service of a process that runs one; InProcessUser
+// otherwise.
+func (n *NATS) userFor(name string) string {
+	if name == AdminConn {
+		return events.AdminUser
+	}
+	if name == WitnessConn {
+		return "gateway"
+	}
+	for _, g := range Groups {
+		if g.Name == name {
+			return g.Service
+		}
+	}
+	if len(n.only) == 1 {
+		return n.only[0]
+	}
+	return events.InProcessUser
+}
+
+// IsEmbedded reports whether this process runs the embedded server (and so
+// provisions it as its admin before its services bind).
+func (n *NATS) IsEmbedded() bool { return n.Embedded != nil }
 
 // RedactURL returns a NATS URL, or a comma-separated list of them, with
 // every password, and every token (a user part without a password),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/witness"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -82,6 +83,10 @@ func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger
 		return out, fmt.Errorf("provisioning the poison stream: %w", err)
 	}
 	out.Streams = append(out.Streams, PoisonTopic)
+	if _, err := js.CreateOrUpdateStream(ctx, witness.StreamConfig(r)); err != nil {
+		return out, fmt.Errorf("provisioning the checkpoints stream: %w", err)
+	}
+	out.Streams = append(out.Streams, events.CheckpointStream)
 	if _, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      ClockWatchBucket,
 		Description: "Hakem clock watcher's checkpoint (a cache; the GAMES stream stays the source of truth)",

@@ -1,0 +1,104 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// Witnesses is what a Source may also give: the keyring the writers'
+// signatures are verified with, and the chain heads witnessed outside the
+// streams (the signed checkpoints), by aggregate.
+type Witnesses interface {
+	// Keyring is nil when signatures are not to be checked.
+	Keyring() *events.Keyring
+	// Witnessed returns the heads of agg the checkpoints witnessed, in
+	// increasing version (none: the checkpoints say nothing of it).
+	Witnessed(agg events.Aggregate) []events.Head
+}
+
+// Witnessed is a Source with a keyring and checkpoints (either may be nil).
+type Witnessed struct {
+	Source
+	Ring        *events.Keyring
+	Checkpoints *events.Checkpoints
+}
+
+// Keyring implements Witnesses.
+func (w Witnessed) Keyring() *events.Keyring { return w.Ring }
+
+// Witnessed implements Witnesses.
+func (w Witnessed) Witnessed(agg events.Aggregate) []events.Head {
+	if w.Checkpoints == nil {
+		return nil
+	}
+	return w.Checkpoints.Heads(agg)
+}
+
+// Anchor passes the inner source's sealed-copy anchor on.
+func (w Witnessed) Anchor(ctx context.Context, agg events.Aggregate) (events.Head, bool) {
+	if a, ok := w.Source.(Anchors); ok {
+		return a.Anchor(ctx, agg)
+	}
+	return events.Head{}, false
+}
+
+// checkWitnesses marks, through bad, the first event of log whose
+// signature does not verify or whose writer does not fit its type, and
+// the first place where log departs from the heads the checkpoints
+// witnessed for agg.
+func checkWitnesses(src Source, agg events.Aggregate, log []events.Envelope, bad func(int, string)) {
+	w, ok := src.(Witnesses)
+	if !ok || len(log) == 0 {
+		return
+	}
+	if ring := w.Keyring(); ring != nil {
+		for i := range log {
+			if p := ring.Check(&log[i]); p != "" {
+				bad(i, "signature: "+p)
+				break
+			}
+		}
+	}
+	if i, reason := departs(log, w.Witnessed(agg)); reason != "" {
+		bad(i, reason)
+	}
+}
+
+// departs compares log with the witnessed heads of its aggregate and
+// returns the index of the event to name and why, or "" when every
+// witnessed head is in the log. A head's version beyond the log's end is
+// a cut tail (or a trimmed stream): the first missing seq is named. A head
+// whose hash differs is a rewrite: the first seq after the last head that
+// still matches is named (with a checkpoint after every command, exactly
+// the first rewritten event).
+func departs(log []events.Envelope, heads []events.Head) (int, string) {
+	bySeq := make(map[uint64]int, len(log))
+	for i := range log {
+		bySeq[log[i].Seq] = i
+	}
+	var lastGood uint64
+	for _, h := range heads {
+		i, ok := bySeq[h.Version]
+		if !ok {
+			if h.Version > uint64(len(log)) || h.Version > log[len(log)-1].Seq {
+				first := log[len(log)-1].Seq + 1
+				return len(log) - 1, fmt.Sprintf("witnessed: seq %d is missing: a checkpoint witnessed %d events (head %.12s…), the log ends at seq %d (its tail was cut, or the stream trimmed)",
+					first, h.Version, h.Hash, first-1)
+			}
+			continue // a hole: the chain names it
+		}
+		if log[i].Hash != h.Hash {
+			first := lastGood + 1
+			j := i
+			if k, ok := bySeq[first]; ok {
+				j = k
+			}
+			return j, fmt.Sprintf("witnessed: the log differs from the checkpoints from seq %d on: a checkpoint witnessed seq %d with hash %.12s…, the log has %.12s… (rewritten and re-hashed after seq %d)",
+				first, h.Version, h.Hash, log[i].Hash, lastGood)
+		}
+		lastGood = h.Version
+	}
+	return 0, ""
+}

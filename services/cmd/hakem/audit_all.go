@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/audit"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/spf13/cobra"
+)
+
+var auditAllCmd = &cobra.Command{
+	Use:   "all",
+	Short: "Audit every game and tournament of a data folder (or a server) against the checkpoints",
+	Long: `hakem audit all audits every aggregate of the log: each game (as hakem audit
+game does) and each tournament (as hakem audit tournament does), the
+signatures with --keyring, and, with --checkpoints, that the log holds every
+head the signed checkpoints witnessed: an aggregate they witnessed that has
+fewer events (a cut tail), other hashes (a rewrite, re-hashed or not) or no
+events at all (a deleted or recreated stream), and a stream that ends
+before, or starts after, what a checkpoint read (a trimmed or recreated
+stream), are each named with the first sequence that differs.
+
+It prints one line per aggregate, "<kind> <id>: ok" or "<kind> <id>: FAILS:
+<why>", and exits 0 when every aggregate passes, 1 when one fails (each is
+named on stderr), 2 when the audit could not run.`,
+	Example: `  hakem audit all --data ./copy-of-data --checkpoints checkpoints.ndjson --keyring keyring.json
+  hakem audit all --data ./copy --checkpoints https://hakem.example.org/api/checkpoints`,
+	Args: cobra.NoArgs,
+	RunE: func(cmd *cobra.Command, args []string) error {
+		return withSource(cmd.Context(), func(ctx context.Context, src audit.Source) error {
+			return auditAll(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), src)
+		})
+	},
+}
+
+func init() {
+	c := auditAllCmd
+	c.Flags().StringVar(&auditOpts.data, "data", "./data", "data folder of hakem serve (copied, never modified)")
+	c.Flags().StringVar(&auditOpts.natsURL, "nats", "", "URL of a running Hakem's NATS server (instead of --data)")
+	witnessFlags(c)
+	auditCmd.AddCommand(c)
+}
+
+// auditAll audits every aggregate of src's store and of the checkpoints.
+func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) error {
+	w, _ := src.(audit.Witnessed)
+	ss, ok := w.Source.(audit.StoreSource)
+	if !ok {
+		return exitWith(2, fmt.Errorf("audit all: no store"))
+	}
+	st := ss.Store
+	seen := map[events.Aggregate]bool{}
+	var failures []string
+	fail := func(what, why string) {
+		fmt.Fprintf(out, "%s: FAILS: %s\n", what, why)
+		failures = append(failures, what+": "+why)
+	}
+	for _, k := range events.Kinds() {
+		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
+			seen[r.Envelope.Aggregate] = true
+			return nil
+		}); err != nil {
+			return exitWith(2, fmt.Errorf("audit all: reading %s: %w", k.StreamName(), err))
+		}
+	}
+	if w.Checkpoints != nil {
+		for _, why := range streamsAgainst(ctx, st, w.Checkpoints) {
+			fail("stream", why)
+		}
+		for _, agg := range w.Checkpoints.Aggregates() {
+			if !seen[agg] {
+				hs := w.Checkpoints.Heads(agg)
+				fail(agg.String(), fmt.Sprintf("witnessed: seq 1 is missing: a checkpoint witnessed %d events, the log has none (deleted, or its stream recreated)", hs[len(hs)-1].Version))
+			}
+		}
+	}
+	aggs := make([]events.Aggregate, 0, len(seen))
+	for a := range seen {
+		aggs = append(aggs, a)
+	}
+	sort.Slice(aggs, func(i, j int) bool { return aggs[i].String() < aggs[j].String() })
+	for _, agg := range aggs {
+		what := agg.String()
+		var ok bool
+		var why string
+		switch agg.Kind {
+		case events.KindGame:
+			rep, _, err := audit.AuditGame(ctx, src, agg.ID)
+			if err != nil {
+				fail(what, err.Error())
+				continue
+			}
+			ok = rep.OK
+			if rep.First != nil {
+				why = rep.First.String()
+			}
+		default:
+			rep, err := audit.Tournament(ctx, src, agg.ID)
+			if err != nil {
+				fail(what, err.Error())
+				continue
+			}
+			ok = rep.OK
+			if rep.First != nil {
+				why = rep.First.String()
+				if rep.FirstGame != "" {
+					why = "game " + rep.FirstGame + ": " + why
+				}
+			}
+		}
+		if !ok {
+			fail(what, why)
+			continue
+		}
+		fmt.Fprintf(out, "%s: ok\n", what)
+	}
+	if len(failures) > 0 {
+		return exitWith(1, fmt.Errorf("%d failing:\n%s", len(failures), strings.Join(failures, "\n")))
+	}
+	return nil
+}
+
+// streamsAgainst names each stream that ends before what a checkpoint read
+// of it, or no longer starts at sequence 1 (trimmed or recreated).
+func streamsAgainst(ctx context.Context, st *events.Store, cps *events.Checkpoints) []string {
+	js, err := jetstream.New(st.Conn())
+	if err != nil {
+		return []string{err.Error()}
+	}
+	read := map[string]uint64{}
+	for _, c := range cps.List {
+		for n, s := range c.Streams {
+			read[n] = max(read[n], s)
+		}
+	}
+	var out []string
+	names := make([]string, 0, len(read))
+	for n := range read {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s, err := js.Stream(ctx, n)
+		if err != nil {
+			out = append(out, fmt.Sprintf("stream %s: %v (a checkpoint read it up to seq %d)", n, err, read[n]))
+			continue
+		}
+		info, err := s.Info(ctx)
+		if err != nil {
+			out = append(out, fmt.Sprintf("stream %s: %v", n, err))
+			continue
+		}
+		st := info.State
+		switch {
+		case st.LastSeq < read[n]:
+			out = append(out, fmt.Sprintf("stream %s ends at seq %d, but a checkpoint read it up to seq %d (recreated, or its tail cut)", n, st.LastSeq, read[n]))
+		case st.FirstSeq > 1 || st.Msgs < st.LastSeq-st.FirstSeq+1:
+			out = append(out, fmt.Sprintf("stream %s holds %d messages of seq %d..%d: %d were trimmed or removed (its limits were changed, or messages deleted)", n, st.Msgs, st.FirstSeq, st.LastSeq, st.LastSeq-st.Msgs))
+		}
+	}
+	return out
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/spf13/cobra"
+)
+
+func init() {
+	var user string
+	var context bool
+	natsCmd := &cobra.Command{Use: "nats", Short: "The embedded NATS server's users"}
+	creds := &cobra.Command{
+		Use:   "creds",
+		Short: "Print the embedded NATS server's admin credentials (a URL for natscli)",
+		Long: `hakem serve's embedded NATS server refuses anonymous clients: it requires the
+deployment's per-service users (games, clocks, arbiter, scoring, pairing,
+gateway), its admin user and the in-process user "hakem", whose passwords
+hakem serve creates on first start in <data>/nats-users.json (mode 0600).
+
+hakem nats creds prints the admin's URL, nats://admin:<password>@<listen>
+(with HAKEM_NATS_LISTEN, else 127.0.0.1:4222), for
+
+  nats --server "$(hakem nats creds --data ./data)" stream ls
+
+--context prints a natscli context (JSON) instead, for
+~/.config/nats/context/hakem.json. --user prints another user's (a service
+process joining the embedded server with --nats). The admin may call every
+JetStream API but publish on no event subject; no service user may edit or
+delete a stream.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
+			if err != nil {
+				return exitWith(2, err)
+			}
+			b, err := os.ReadFile(events.UsersPath(cfg.Data))
+			if err != nil {
+				return exitWith(2, fmt.Errorf("nats creds: %w (start hakem serve --data %s once first)", err, cfg.Data))
+			}
+			var users events.Users
+			if err := json.Unmarshal(b, &users); err != nil {
+				return exitWith(2, fmt.Errorf("nats creds: %s: %w", events.UsersPath(cfg.Data), err))
+			}
+			pw, ok := users[user]
+			if !ok {
+				return exitWith(2, errors.New("nats creds: no NATS user "+user))
+			}
+			addr := cfg.NATSListen
+			if addr == "" {
+				addr = "127.0.0.1:4222"
+			}
+			u := url.URL{Scheme: "nats", User: url.UserPassword(user, pw), Host: addr}
+			out := cmd.OutOrStdout()
+			if context {
+				return writeJSON(out, map[string]string{
+					"description": "Hakem embedded NATS (" + cfg.Data + ")", "url": "nats://" + addr, "user": user, "password": pw,
+				})
+			}
+			_, err = fmt.Fprintln(out, u.String())
+			return err
+		},
+	}
+	wiring.AddFlags(creds.Flags())
+	creds.Flags().StringVar(&user, "user", events.AdminUser, "the NATS user whose credentials to print")
+	creds.Flags().BoolVar(&context, "context", false, "print a natscli context (JSON) instead of a URL")
+	natsCmd.AddCommand(creds)
+	rootCmd.AddCommand(natsCmd)
+}

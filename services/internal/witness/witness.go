@@ -1,0 +1,217 @@
+// Package witness publishes Hakem's signed checkpoints: the chain heads of
+// every aggregate that changed, witnessed outside the event streams
+// (events.Checkpoint), periodically and at every game end and round close.
+// Each goes to the CHECKPOINTS stream, which no event writer may publish
+// on, and to an append-only file in the data folder; GET /api/checkpoints
+// serves them. hakem audit checks a log against them.
+package witness
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
+	"golang.org/x/mod/sumdb/note"
+)
+
+// StreamConfig is the CHECKPOINTS stream: every checkpoint kept, deletes
+// and purges refused.
+func StreamConfig(replicas int) jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name: events.CheckpointStream, Description: "Hakem signed checkpoints of the chain heads",
+		Subjects: []string{events.CheckpointSubject}, Storage: jetstream.FileStorage, Retention: jetstream.LimitsPolicy,
+		Replicas: replicas, DenyDelete: true, DenyPurge: true, Discard: jetstream.DiscardNew, AllowDirect: true,
+	}
+}
+
+// FileName is the checkpoints' append-only file in the data folder.
+const FileName = "checkpoints.ndjson"
+
+// Checkpointer follows the event streams and checkpoints their heads.
+type Checkpointer struct {
+	// Store reads the streams (its own connection, as the gateway's user).
+	Store *events.Store
+	// JS publishes on the CHECKPOINTS stream.
+	JS jetstream.JetStream
+	// Signer signs the notes.
+	Signer note.Signer
+	// File is the append-only copy ("" for none).
+	File string
+	// Interval is how often changed heads are checkpointed.
+	Interval time.Duration
+	Log      *zap.Logger
+
+	mu      sync.Mutex
+	last    events.Checkpoint
+	pending map[events.Aggregate]events.Head
+	streams map[string]uint64
+	lines   []events.CheckpointLine
+	now     chan struct{}
+}
+
+// Run checkpoints until ctx ends.
+func (c *Checkpointer) Run(ctx context.Context) error {
+	c.pending, c.streams, c.now = map[events.Aggregate]events.Head{}, map[string]uint64{}, make(chan struct{}, 1)
+	if err := c.resume(); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, k := range events.Kinds() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.follow(ctx, k)
+		}()
+	}
+	t := time.NewTicker(c.Interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return nil
+		case <-t.C:
+		case <-c.now:
+		}
+		if err := c.Flush(ctx); err != nil {
+			c.Log.Error("checkpoint not published", zap.Error(err))
+		}
+	}
+}
+
+// follow records the heads of kind's stream, restarting after an error.
+func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
+	for ctx.Err() == nil {
+		c.mu.Lock()
+		from := c.streams[k.StreamName()] + 1
+		c.mu.Unlock()
+		_, err := c.Store.Follow(ctx, k, from, func(r events.Record) error {
+			e := &r.Envelope
+			c.mu.Lock()
+			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
+			c.streams[k.StreamName()] = r.StreamSeq
+			c.mu.Unlock()
+			if e.Type == "game.ended" || e.Type == "tournament.round_closed" {
+				select {
+				case c.now <- struct{}{}:
+				default:
+				}
+			}
+			return nil
+		})
+		if ctx.Err() != nil {
+			return
+		}
+		c.Log.Warn("checkpointer: following the stream stopped; again in a second", zap.String("stream", k.StreamName()), zap.Error(err))
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Flush publishes a checkpoint of the heads changed since the last one, if
+// any changed.
+func (c *Checkpointer) Flush(ctx context.Context) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.pending) == 0 {
+		return nil
+	}
+	cp := events.Checkpoint{Number: c.last.Number + 1, RecordedAt: time.Now().UTC(), Streams: map[string]uint64{}}
+	for n, s := range c.streams {
+		cp.Streams[n] = s
+	}
+	for agg, h := range c.pending {
+		cp.Heads = append(cp.Heads, events.AggregateHead{Aggregate: agg, Head: h})
+	}
+	signed, err := events.SignCheckpoint(&cp, c.Signer)
+	if err != nil {
+		return err
+	}
+	line := events.CheckpointLine{Note: string(signed)}
+	b, err := json.Marshal(line)
+	if err != nil {
+		return err
+	}
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := c.JS.Publish(pctx, events.CheckpointSubject, b, jetstream.WithMsgID(fmt.Sprintf("checkpoint-%d", cp.Number))); err != nil {
+		return fmt.Errorf("stream %s: %w", events.CheckpointStream, err)
+	}
+	if c.File != "" {
+		f, err := os.OpenFile(c.File, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		_, werr := f.Write(append(b, '\n'))
+		if err := errors.Join(werr, f.Sync(), f.Close()); err != nil {
+			return err
+		}
+	}
+	c.last, c.pending = cp, map[events.Aggregate]events.Head{}
+	c.lines = append(c.lines, line)
+	return nil
+}
+
+// resume reads the file's checkpoints (the CHECKPOINTS stream holds the
+// same): the next number, and where to follow the streams from.
+func (c *Checkpointer) resume() error {
+	if c.File == "" {
+		return nil
+	}
+	f, err := os.Open(c.File)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	for sc.Scan() {
+		var cl events.CheckpointLine
+		if json.Unmarshal(sc.Bytes(), &cl) != nil {
+			continue
+		}
+		cp, err := events.ParseCheckpointNote(cl.Note)
+		if err != nil {
+			continue
+		}
+		c.last, c.streams = cp, cp.Streams
+		c.lines = append(c.lines, cl)
+	}
+	return sc.Err()
+}
+
+// ServeHTTP answers GET /api/checkpoints: every checkpoint published, one
+// JSON object ({"note": signed note}) per line (application/x-ndjson).
+func (c *Checkpointer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	lines := append([]events.CheckpointLine(nil), c.lines...)
+	c.mu.Unlock()
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	var b strings.Builder
+	for _, l := range lines {
+		j, _ := json.Marshal(l)
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	_, _ = w.Write([]byte(b.String()))
+}
+
+// Register implements the gateway's Port: GET /api/checkpoints.
+func (c *Checkpointer) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/checkpoints", c)
+}
