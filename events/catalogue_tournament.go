@@ -29,6 +29,10 @@ type TournamentCreated struct {
 	// beforehand"; 1997 article 10); every game of the tournament carries
 	// it (GameCreated.QuickplayFinish). Optional (false when absent).
 	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
+	// Mode overrides the kind of game its games are played as ("standard",
+	// "rapid", "blitz"; copied to each GameCreated.Mode); "" when each game
+	// takes it from the time control. Optional.
+	Mode string `json:"mode,omitempty"`
 }
 
 // EventType implements Event.

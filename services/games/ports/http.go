@@ -97,8 +97,10 @@ type createRequest struct {
 	TimeControl  string `json:"time_control"`
 	StartFEN     string `json:"start_fen"`
 	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
-	QuickplayFinish bool   `json:"quickplay_finish"`
-	IdempotencyKey  string `json:"idempotency_key"`
+	QuickplayFinish bool `json:"quickplay_finish"`
+	// Mode is standard, rapid or blitz (2023 Appendices A, B); default: from the time control (A.1, B.1).
+	Mode           string `json:"mode"`
+	IdempotencyKey string `json:"idempotency_key"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by"`
 }
@@ -199,7 +201,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
 		Meta: meta(r, req.IdempotencyKey, httpjson.Role(r, "organiser"), by),

@@ -174,6 +174,8 @@ type request struct {
 	Reached2400    bool               `json:"reached_2400"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
+	// Mode overrides the kind of its games (standard, rapid, blitz); default: each game's from the control.
+	Mode string `json:"mode"`
 }
 
 // meta is the command's metadata: the actor is "by" in the role the
@@ -218,7 +220,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish},
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode},
 			meta(r, req), req.IdempotencyKey)
 	})
 }
