@@ -196,7 +196,10 @@ func (c *Clock) Apply(e Event) error {
 		if c.started {
 			return ErrAlreadyStarted
 		}
-		c.started, c.turn, c.segAt, c.used, c.last = true, White, e.At, 0, e.At
+		if e.Side > Black {
+			return ErrUnknownEvent
+		}
+		c.started, c.turn, c.segAt, c.used, c.last = true, e.Side, e.At, 0, e.At
 		return nil
 	case Press:
 		if c.paused {

@@ -233,3 +233,32 @@ func periodEnd(ps []Period, idx int) int {
 	}
 	return end
 }
+
+// TimeForMoves is the time side s has for its first n moves under the
+// control: the bases of the periods begun by then and the increment of
+// each of those moves (delays not counted). It is what the FIDE
+// definitions of rapid and blitz measure with n = 60 (Laws 2023 A.1, B.1:
+// "the time allotted plus 60 times any increment"). A sandglass gives its
+// base; an untimed or unknown control gives 0.
+func (tc TimeControl) TimeForMoves(s Side, n int) time.Duration {
+	if tc.Kind == Untimed || tc.Kind == Unknown {
+		return 0
+	}
+	ps := tc.For(s)
+	var t time.Duration
+	for i, p := range ps {
+		if n <= 0 {
+			break
+		}
+		t += p.Base
+		k := p.Moves
+		if k == 0 || k > n || i == len(ps)-1 {
+			k = n
+		}
+		if tc.Kind == Timed {
+			t += time.Duration(k) * p.Increment
+		}
+		n -= k
+	}
+	return t
+}

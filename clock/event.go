@@ -10,7 +10,11 @@ import (
 type EventKind uint8
 
 const (
-	// Start: White's clock is started (Laws art. 6.5 / 2023 6.6.1).
+	// Start: the clock of the side on move is started: White's in a game
+	// from the initial position (Laws art. 6.5 / 2023 6.6.1), Event.Side's
+	// in a game from a set-up position with that side to move (the clock
+	// of the side on move runs, art. 6.1 / 2023 6.1; the zero Side is
+	// White).
 	Start EventKind = iota + 1
 	// Press: the side on move stops its clock after completing a move and
 	// starts the opponent's (art. 6.7 / 2023 6.2.1). Event.Side is the side
@@ -95,7 +99,7 @@ func (o AdjustOp) String() string {
 type Event struct {
 	Kind    EventKind
 	At      time.Duration
-	Side    Side          // Press: the side pressing; Adjust: the side adjusted
+	Side    Side          // Start: the side whose clock starts; Press: the side pressing; Adjust: the side adjusted
 	Op      AdjustOp      // Adjust only
 	Amount  time.Duration // Adjust only, never negative
 	Control *TimeControl  // Reconfigure only

@@ -125,3 +125,25 @@ func TestLaws1997_6_13_AdjustAfterIrregularity(t *testing.T) {
 		t.Fatalf("white %+v black %+v", w, b)
 	}
 }
+
+func TestLaws2023_6_1_SideOnMoveClockStarts(t *testing.T) {
+	// A game from a set-up position with Black to move: Black's clock runs
+	// from the start, White's after Black's first press; a press by the
+	// side not on move is refused.
+	tc := mustControl(t, "300")
+	c, err := Fold(tc, []Event{{Kind: Start, Side: Black}, {Kind: Press, Side: Black, At: 5 * sec}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := c.Reading(White, 65*sec)
+	b, _ := c.Reading(Black, 65*sec)
+	if !w.Running || b.Running || w.Remaining != 240*sec || b.Remaining != 295*sec || c.MovesMade(Black) != 1 {
+		t.Fatalf("white %+v black %+v", w, b)
+	}
+	if _, err := Fold(tc, []Event{{Kind: Start, Side: Black}, {Kind: Press, Side: White, At: sec}}); err == nil {
+		t.Fatal("white pressed while black was on move")
+	}
+	if _, err := Fold(tc, []Event{{Kind: Start, Side: 2}}); err == nil {
+		t.Fatal("a start for no side was accepted")
+	}
+}

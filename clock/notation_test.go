@@ -150,3 +150,22 @@ func TestString(t *testing.T) {
 		t.Errorf("String() = %q\nwant %q", got, want)
 	}
 }
+
+func TestTimeForMoves(t *testing.T) {
+	for _, c := range []struct {
+		control string
+		want    time.Duration
+	}{
+		{"600", 10 * time.Minute}, {"600+5", 15 * time.Minute}, {"180+2", 5 * time.Minute},
+		{"40/5400+30:1800+30", 90*time.Minute + 30*time.Minute + 60*30*time.Second},
+		{"40/7200:3600", 3 * time.Hour}, {"-", 0},
+	} {
+		tc, err := ParsePGN(c.control)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tc.TimeForMoves(White, 60); got != c.want {
+			t.Errorf("%s: %v, want %v", c.control, got, c.want)
+		}
+	}
+}

@@ -41,6 +41,11 @@ type GameCreated struct {
 	// profile fide-1997). They govern only a last period without increment
 	// or delay. Optional (false when absent).
 	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
+	// Mode is the kind of game the Laws are applied to: "standard",
+	// "rapid" or "blitz" (FIDE Laws 2023 Appendices A and B), named when
+	// the game is created (from its time control, or as the organiser
+	// says). Optional: a game recorded without it is a standard game.
+	Mode string `json:"mode,omitempty"`
 }
 
 // EventType implements Event.

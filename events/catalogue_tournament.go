@@ -41,6 +41,10 @@ type TournamentCreated struct {
 	ChiefArbiter   string   `json:"chief_arbiter,omitempty"`
 	DeputyArbiters []string `json:"deputy_arbiters,omitempty"`
 	RoundDates     []string `json:"round_dates,omitempty"`
+	// Mode overrides the kind of game its games are played as ("standard",
+	// "rapid", "blitz"; copied to each GameCreated.Mode); "" when each game
+	// takes it from the time control. Optional.
+	Mode string `json:"mode,omitempty"`
 }
 
 // EventType implements Event.

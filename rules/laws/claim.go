@@ -111,6 +111,7 @@ func (p Profile) ClaimDraw(s Situation, c Claim) (Ruling, error) {
 		if d, art, ok := p.reduced(); ok {
 			bonus = d
 			r.See = append(r.See, art)
+			r.Explanation += fmt.Sprintf("; %v to %s, the penalty of article 9 in %s (%s)", d, c.Claimant.Other(), p.Mode, art)
 		}
 		r.Adjustments = append(r.Adjustments, Adjustment{Side: c.Claimant.Other(), Kind: AddTime, Amount: bonus})
 	}

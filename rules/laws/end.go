@@ -34,6 +34,20 @@ func (p Profile) GameEnd(g *rules.Game) (Ruling, bool) {
 	return Ruling{}, false
 }
 
+// PlayableStart says whether a game can be started from the position
+// start: nil, or an error wrapping ErrNotApplicable that cites the
+// article by which a game from it would be over before its first move —
+// checkmate or stalemate (1997 5.1a, 5.2 / 2023 5.1.1, 5.2.1), or a dead
+// position, where neither player can checkmate by any series of legal
+// moves and "the game is drawn" (1997 9.6 / 2023 5.2.2). Hakem refuses to
+// create such a game rather than record a game drawn before it began.
+func (p Profile) PlayableStart(start rules.Position) error {
+	if r, ok := p.GameEnd(rules.NewGame(start)); ok {
+		return fmt.Errorf("%w: %s %s: %s — a game from this position would be over (%s) before its first move", ErrNotApplicable, p.Name, r.Article, r.Explanation, r.Result)
+	}
+	return nil
+}
+
 // Resign rules on a resignation by side c, which ends the game at once. 1997
 // (5.1b): the opponent wins, with no exception. 2023 (5.1.2): the opponent
 // wins unless he cannot checkmate c's king by any series of legal moves, in

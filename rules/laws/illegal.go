@@ -107,12 +107,13 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 			r.Explanation += fmt.Sprintf("; it is the %s's illegal move number %d: %s wins", rep.Offender, count, opp)
 		}
 	case bonus > 0:
+		why := ""
 		if d, art, ok := p.reduced(); ok {
-			bonus = d
+			bonus, why = d, fmt.Sprintf(", the penalty of article 7 in %s (%s)", p.Mode, art)
 			r.See = append(r.See, art)
 		}
 		r.Adjustments = append(r.Adjustments, Adjustment{Side: opp, Kind: AddTime, Amount: bonus})
-		r.Explanation += fmt.Sprintf("; %v added to %s", bonus, opp)
+		r.Explanation += fmt.Sprintf("; %v added to %s%s", bonus, opp, why)
 	default:
 		r.Explanation += "; the arbiter adjusts the clocks and play continues"
 	}

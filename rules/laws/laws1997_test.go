@@ -1,6 +1,8 @@
 package laws
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -496,4 +498,26 @@ func TestLaws1997_13_5_ExternalDisturbance(t *testing.T) {
 	expect(t, r, err, "13.5", Continue,
 		Adjustment{Side: rules.White, Kind: AddTime, Amount: 2 * minute},
 		Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+}
+
+func TestLaws1997_9_6_NoGameFromADeadPosition(t *testing.T) {
+	for _, tt := range []struct {
+		profile, fen, article string
+	}{
+		{"fide-1997", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "9.6"},
+		{"fide-2023", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", "5.2.2"},
+		{"fide-2023", "4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "5.2.2"},
+		{"fide-1997", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "5.2"},
+	} {
+		p := profile(t, tt.profile)
+		err := p.PlayableStart(game(t, tt.fen).Position())
+		if !errors.Is(err, ErrNotApplicable) || !strings.Contains(err.Error(), tt.profile+" "+tt.article+":") {
+			t.Errorf("%s %s: %v, want a refusal citing %s", tt.profile, tt.fen, err, tt.article)
+		}
+	}
+	for _, fen := range []string{"", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"} {
+		if err := profile(t, "fide-1997").PlayableStart(game(t, fen).Position()); err != nil {
+			t.Errorf("%q: %v", fen, err)
+		}
+	}
 }

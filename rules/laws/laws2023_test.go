@@ -177,12 +177,45 @@ func TestLaws2023_B_3_IllegalMoveBlitzOneMinute(t *testing.T) {
 	rep := IllegalReport{Offender: rules.Black, Kind: IllegalMove, ReinstatePly: -1}
 	r, err := p.IllegalMove(s, rep)
 	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
-	if r.See[len(r.See)-1] != "B.3" {
+	if r.See[len(r.See)-1] != "B.2" {
 		t.Fatalf("see %v", r.See)
 	}
-	// Fully supervised blitz plays under the Competitive Rules (B.2): two minutes.
+	// Fully supervised blitz plays under the Competition Rules (B.3), whose
+	// penalties of articles 7 and 9 are one minute in blitz all the same (B.2).
 	r, err = p.WithSupervised(true).IllegalMove(s, rep)
-	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: 2 * minute})
+	expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: minute})
+	if r.See[len(r.See)-1] != "B.2" {
+		t.Fatalf("see %v", r.See)
+	}
+}
+
+func TestLaws2023_A_1_B_1_ModeFromTheControl(t *testing.T) {
+	for _, c := range []struct {
+		all  time.Duration
+		want Mode
+	}{
+		{3 * minute, Blitz}, {10 * minute, Blitz}, {10*minute + time.Second, Rapid},
+		{15 * minute, Rapid}, {59 * minute, Rapid}, {60 * minute, Standard}, {90 * minute, Standard},
+	} {
+		if got := ModeFor(c.all); got != c.want {
+			t.Errorf("ModeFor(%v) = %s, want %s", c.all, got, c.want)
+		}
+	}
+	for _, m := range []Mode{Standard, Rapid, Blitz} {
+		if got, err := ParseMode(m.String()); err != nil || got != m {
+			t.Errorf("ParseMode(%q) = %v, %v", m, got, err)
+		}
+	}
+	if _, err := ParseMode("bullet"); err == nil {
+		t.Error("ParseMode(bullet) accepted")
+	}
+}
+
+func TestLaws2023_B_2_IncorrectClaimBlitzOneMinute(t *testing.T) {
+	p, _ := profile(t, "fide-2023").WithMode(Blitz)
+	g := game(t, "", "Nf3", "Nf6")
+	r, err := p.WithSupervised(true).ClaimDraw(sit(g, minute, minute), Claim{Kind: Repetition, Claimant: rules.White, Intended: rules.NoMove})
+	expect(t, r, err, "9.5.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: minute})
 }
 
 func TestLaws2023_A_3_RapidOneMinuteEvenSupervised(t *testing.T) {

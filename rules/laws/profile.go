@@ -70,6 +70,8 @@ type Articles struct {
 	ClockAdjustment                                            string
 	ReducedPenalties                                           string // rapid: penalties of articles 7 and 9 are one minute (2023 A.3)
 	BlitzUnsupervised                                          string // blitz without full supervision follows A.2, A.3 and A.5 (2023 B.3)
+	BlitzPenalties                                             string // blitz: penalties of articles 7 and 9 are one minute (2023 B.2)
+	RapidDefinition, BlitzDefinition                           string // what makes a game rapid or blitz (2023 A.1, B.1)
 	SetUpNoClaim, IllegalMoveStands                            string // rapid/blitz without full supervision (2023 A.5.1.2, A.5.2)
 }
 
@@ -206,18 +208,44 @@ func (p Profile) WithMode(m Mode) (Profile, error) {
 }
 
 // reduced returns the penalty that replaces a two-minute penalty of
-// articles 7 and 9, and the article that says so (2023 A.3 in rapid; B.3
-// in blitz without full supervision); ok is false when none applies.
+// articles 7 and 9, and the article that says so (2023 A.3 in rapid, B.2
+// in blitz, supervised or not); ok is false when none applies.
 func (p Profile) reduced() (d time.Duration, article string, ok bool) {
 	switch {
 	case p.Edition != 2023:
 		return 0, "", false
 	case p.Mode == Rapid:
 		return p.ReducedPenalty, p.Articles.ReducedPenalties, true
-	case p.Mode == Blitz && !p.Supervised:
-		return p.ReducedPenalty, p.Articles.BlitzUnsupervised, true
+	case p.Mode == Blitz:
+		return p.ReducedPenalty, p.Articles.BlitzPenalties, true
 	}
 	return 0, "", false
+}
+
+// ModeFor is the kind of game whose control gives each player allMoves
+// for all the moves, or for 60 moves counting the increment of each (2023
+// A.1: rapid, more than 10 and less than 60 minutes; B.1: blitz, 10
+// minutes or less; standard otherwise). The 1997 seed text has no such
+// definitions; the same figures are used to name a game's mode, and the
+// 1997 profile plays every mode under its standard rules (WithMode).
+func ModeFor(allMoves time.Duration) Mode {
+	switch {
+	case allMoves <= 10*time.Minute:
+		return Blitz
+	case allMoves < 60*time.Minute:
+		return Rapid
+	}
+	return Standard
+}
+
+// ParseMode reads a mode's name: "standard", "rapid" or "blitz".
+func ParseMode(s string) (Mode, error) {
+	for _, m := range []Mode{Standard, Rapid, Blitz} {
+		if s == m.String() {
+			return m, nil
+		}
+	}
+	return Standard, fmt.Errorf("%w: mode %q (known: standard, rapid, blitz)", ErrBadInput, s)
 }
 
 // WithSupervised returns the profile with rapid or blitz games fully
@@ -301,7 +329,8 @@ func fide2023() Profile {
 			Penalties:           "12.9",
 			ExternalDisturbance: "12.5", IncrementRequest: "III.4",
 			ClockAdjustment:  "7.1",
-			ReducedPenalties: "A.3", BlitzUnsupervised: "B.3",
+			ReducedPenalties: "A.3", BlitzUnsupervised: "B.3", BlitzPenalties: "B.2",
+			RapidDefinition: "A.1", BlitzDefinition: "B.1",
 			SetUpNoClaim: "A.5.1.2", IllegalMoveStands: "A.5.2",
 		},
 		penalties: map[PenaltyKind]string{

@@ -16,7 +16,7 @@ import (
 // claimGame: an incorrect claim (penalty, time to the opponent), moves, a
 // flag fall and its ruling, all through the services' domain code.
 func claimGame(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)
 	p.move("w", "Nf3")

@@ -16,7 +16,7 @@ import (
 // white, on move with less than two minutes, requests an increment (III.4);
 // the arbiter rules with judgement; the game goes on for two moves.
 func incrementGame(t testing.TB, judgement string) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "110", LawsProfile: "fide-2023", QuickplayFinish: true})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "110", LawsProfile: "fide-2023", QuickplayFinish: true})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)
 	p.move("w", "e4")

@@ -48,7 +48,7 @@ func (p *played) judge(claim events.Envelope, judgement string, addTime bool) {
 // the arbiter postpones and gives black two minutes; then, claimed again,
 // declares the draw (III.5).
 func quickplayGame2023(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023", QuickplayFinish: true})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023", QuickplayFinish: true})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)
 	p.move("w", "e4")
@@ -77,7 +77,7 @@ func quickplayGame2023(t testing.TB) *played {
 // quickplayGame1997: the same under 1997 10.2: postponed without time,
 // then the draw.
 func quickplayGame1997(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "180", LawsProfile: "fide-1997", QuickplayFinish: true})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "180", LawsProfile: "fide-1997", QuickplayFinish: true})
 	p.startClock()
 	p.now = p.now.Add(70 * time.Second)
 	p.move("w", "d4")

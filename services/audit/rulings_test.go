@@ -71,7 +71,7 @@ func (p *played) hand(h arbiter.HandRuling) {
 // illegalGame: two illegal moves by white in fide-2023 (7.5.5: two minutes
 // to black, then the loss).
 func illegalGame(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)
 	p.move("w", "e4")
@@ -90,7 +90,7 @@ func illegalGame(t testing.TB) *played {
 // penaltyGame: a warning, time off for a distraction, time to the
 // opponent, then the loss, all by hand.
 func penaltyGame(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)
 	p.move("w", "d4")
@@ -105,7 +105,7 @@ func penaltyGame(t testing.TB) *played {
 // forfeitGame: white arrives after the default time and loses by forfeit;
 // on appeal the arbiter overrides the result to a draw.
 func forfeitGame(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-2023"})
 	p.hand(arbiter.HandRuling{Matter: "late_arrival", Side: events.White, LatenessMs: 3_600_000})
 	p.hand(arbiter.HandRuling{Matter: "result_override", Result: "1/2-1/2", Reason: "appeal upheld", Article: "21.3"})
 	return p
@@ -114,7 +114,7 @@ func forfeitGame(t testing.TB) *played {
 // annulledGame: black arrives late within the default time, the game
 // started from a wrong position and is annulled, then scored by override.
 func annulledGame(t testing.TB) *played {
-	p := newPlayed(t, "g1", events.GameCreated{White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-1997"})
+	p := newPlayed(t, "g1", events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: "300", LawsProfile: "fide-1997"})
 	p.hand(arbiter.HandRuling{Matter: "late_arrival", Side: events.Black, LatenessMs: 90_000})
 	p.startClock()
 	p.now = p.now.Add(2 * time.Second)

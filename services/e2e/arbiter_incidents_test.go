@@ -18,7 +18,7 @@ func TestArbiterIncidents(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	s := start(t, t.TempDir())
-	id := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
+	id := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "mode": "standard", "idempotency_key": "g"})
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
 	s.move(id, "w", "e4", "m1")

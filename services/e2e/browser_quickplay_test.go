@@ -21,7 +21,7 @@ func TestBrowserQuickplayConsole(t *testing.T) {
 	}
 	s := start(t, t.TempDir())
 	const game = "qp-console"
-	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "110", "quickplay_finish": true, "idempotency_key": "g"}); a.status != http.StatusCreated {
+	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "110", "mode": "standard", "quickplay_finish": true, "idempotency_key": "g"}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "s", "by": "IA-1"}); a.status != 200 {

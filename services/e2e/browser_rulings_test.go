@@ -31,7 +31,7 @@ func TestBrowserRulingsConsole(t *testing.T) {
 	ids, whites, blacks := startSwiss(t, s, "rc", "Rulings", "r", 4)
 	s.playMoves(t, ids[0], whites[0], blacks[0], "e4", "e5", "Nf3", "Nc6")
 	const inc = "inc-console"
-	startedGame(t, s, map[string]any{"id": inc, "white": "w", "black": "b", "time_control": "110", "laws_profile": "fide-2023",
+	startedGame(t, s, map[string]any{"id": inc, "white": "w", "black": "b", "time_control": "110", "mode": "standard", "laws_profile": "fide-2023",
 		"quickplay_finish": true, "idempotency_key": "g"})
 	s.playMoves(t, inc, "w", "b", "e4", "e5")
 

@@ -15,7 +15,7 @@ func TestDrawClaims(t *testing.T) {
 	}
 	s := start(t, t.TempDir())
 	newGame := func(key string) string {
-		return startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": key})
+		return startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "mode": "standard", "idempotency_key": key})
 	}
 	play := func(id string, moves ...string) {
 		for i, m := range moves {

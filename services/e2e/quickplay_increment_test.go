@@ -47,7 +47,7 @@ func TestQuickplayIncrement(t *testing.T) {
 	}
 
 	const id = "inc"
-	mustOK(t, s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": "12", "laws_profile": "fide-2023",
+	mustOK(t, s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": "12", "mode": "standard", "laws_profile": "fide-2023",
 		"quickplay_finish": true, "idempotency_key": "inc"}), "game")
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
@@ -135,7 +135,7 @@ func TestQuickplayIncrement(t *testing.T) {
 	if a := request("old", "w", "r"); a.status != 400 {
 		t.Errorf("an increment request under the 1997 Laws: %d %s", a.status, a.raw)
 	}
-	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
 	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")

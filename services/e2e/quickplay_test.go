@@ -35,7 +35,7 @@ func TestQuickplayFinish(t *testing.T) {
 
 	// the tournament announces Guidelines III; its round-robin game gets them
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "qp", "name": "Quickplay Open", "system": "round-robin", "rounds": 1,
-		"time_control": "110", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t"}), "tournament")
+		"time_control": "110", "mode": "standard", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t"}), "tournament")
 	for _, p := range []string{"p1", "p2"} {
 		mustOK(t, s.post("/api/tournaments/qp/players", map[string]any{"player_id": p, "name": "Player, " + p, "idempotency_key": p}), "register "+p)
 	}
@@ -105,7 +105,7 @@ func TestQuickplayFinish(t *testing.T) {
 	}
 
 	// announced, but ten minutes on the clock: the arbiter service does not admit it
-	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
 	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")

@@ -14,7 +14,7 @@ var t0 = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 func game(t *testing.T, profile, control string, moves ...string) *domain.Game {
 	t.Helper()
 	g := &domain.Game{}
-	evs, err := g.Create(events.GameCreated{White: "w", Black: "b", LawsProfile: profile, TimeControl: control})
+	evs, err := g.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", LawsProfile: profile, TimeControl: control})
 	if err != nil {
 		t.Fatal(err)
 	}

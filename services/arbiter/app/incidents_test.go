@@ -58,7 +58,7 @@ func TestIllegalRulings(t *testing.T) {
 
 	// the second loses, but a draw when the opponent cannot mate (a lone king)
 	lone := &domain.Game{}
-	evs, err := lone.Create(events.GameCreated{White: "w", Black: "b", StartFEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
+	evs, err := lone.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", StartFEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
 	apply(t, lone, t0, evs, err)
 	report(t, lone, events.White, "e5")
 	if r := report(t, lone, events.White, "Kc3")[0].(events.RulingGiven); r.Decision != "draw" {

@@ -16,7 +16,7 @@ import (
 func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs int64, moves ...string) (*domain.Game, time.Time) {
 	t.Helper()
 	g := &domain.Game{}
-	evs, err := g.Create(events.GameCreated{White: "w", Black: "b", LawsProfile: profile, TimeControl: control, QuickplayFinish: announce})
+	evs, err := g.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", LawsProfile: profile, TimeControl: control, QuickplayFinish: announce})
 	apply(t, g, t0, evs, err)
 	apply(t, g, t0, []domain.Event{events.ClockStarted{At: t0, TimeControl: control, WhiteMs: whiteMs, BlackMs: 600000}}, nil)
 	at := t0
@@ -211,7 +211,7 @@ func TestLastPeriod(t *testing.T) {
 		})
 	}
 	untimed := &domain.Game{}
-	evs, err := untimed.Create(events.GameCreated{White: "w", Black: "b", QuickplayFinish: true})
+	evs, err := untimed.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", QuickplayFinish: true})
 	apply(t, untimed, t0, evs, err)
 	if last, added, err := lastPeriod(untimed, t0); last || added || err != nil {
 		t.Errorf("untimed: %v %v %v", last, added, err)

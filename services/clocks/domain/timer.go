@@ -11,6 +11,7 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
@@ -35,6 +36,7 @@ func refuse(kind error, format string, args ...any) error {
 // wants them.
 type Timer struct {
 	exists   bool
+	first    clock.Side // the side on move in the starting position
 	control  string
 	tc       clock.TimeControl
 	timed    bool
@@ -116,6 +118,16 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 	switch e := e.(type) {
 	case events.GameCreated:
 		t.exists, t.control = true, e.TimeControl
+		t.first = clock.White
+		if e.StartFEN != "" {
+			start, err := rules.ParseFEN(e.StartFEN)
+			if err != nil {
+				return fmt.Errorf("game.created: start_fen: %w", err)
+			}
+			if start.Turn() == rules.Black {
+				t.first = clock.Black
+			}
+		}
 		if e.TimeControl != "" {
 			tc, err := clock.ParsePGN(e.TimeControl)
 			if err != nil {
@@ -154,7 +166,7 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			return err
 		}
 		t.clk, t.origin = c, e.At
-		if err := t.clockEvent(clock.Event{Kind: clock.Start}, e.At); err != nil {
+		if err := t.clockEvent(clock.Event{Kind: clock.Start, Side: t.first}, e.At); err != nil {
 			return err
 		}
 		for side, ms := range [2]int64{e.WhiteMs, e.BlackMs} {
@@ -337,8 +349,10 @@ func (t *Timer) clockEvent(e clock.Event, at time.Time) error {
 	return nil
 }
 
-// Start decides the start of the clock at instant at: White's clock runs
-// (article 6.5 / 2023 6.6.1). The clock is started before the first move,
+// Start decides the start of the clock at instant at: the clock of the
+// side on move runs — White's from the initial position (article 6.5 /
+// 2023 6.6.1), Black's from a set-up position (Chess960 included) with
+// Black to move (6.1 of both editions: the clock of the side on move). The clock is started before the first move,
 // in a game with a time control, once.
 func (t *Timer) Start(at time.Time) ([]events.Event, error) {
 	switch {

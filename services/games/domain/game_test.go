@@ -420,7 +420,7 @@ func TestQuickplayFinish(t *testing.T) {
 		profile  string
 		announce bool
 	}{{"fide-2023", true}, {"fide-2023", false}, {"fide-1997", true}, {"fide-1997", false}, {"", true}} {
-		setup := events.GameCreated{White: "w1", Black: "b1", LawsProfile: tt.profile, TimeControl: "300", QuickplayFinish: tt.announce}
+		setup := events.GameCreated{White: "w1", Black: "b1", LawsProfile: tt.profile, TimeControl: "300", QuickplayFinish: tt.announce, Mode: "rapid"}
 		g := newGame(t, setup)
 		if p := g.Profile(); p.QuickplayFinish != tt.announce || tt.profile != "" && p.Name != tt.profile {
 			t.Errorf("%s announced %v: profile %s with quickplay finish %v", tt.profile, tt.announce, p.Name, p.QuickplayFinish)

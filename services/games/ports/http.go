@@ -98,8 +98,10 @@ type createRequest struct {
 	TimeControl  string `json:"time_control" bounds:"len=64"`
 	StartFEN     string `json:"start_fen" bounds:"len=128"`
 	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
-	QuickplayFinish bool   `json:"quickplay_finish"`
-	IdempotencyKey  string `json:"idempotency_key" bounds:"len=128"`
+	QuickplayFinish bool `json:"quickplay_finish"`
+	// Mode is standard, rapid or blitz (2023 Appendices A, B); default: from the time control (A.1, B.1).
+	Mode           string `json:"mode" bounds:"len=16"`
+	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by" bounds:"len=64"`
 }
@@ -200,7 +202,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish},
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
 		Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "organiser"), by),

@@ -175,6 +175,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
 		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
 	}
+	if err := checkMode(c); err != nil {
+		return nil, err
+	}
 	if len(c.Tiebreaks) > 0 {
 		if _, err := ratings.ParseCodes(strings.Join(c.Tiebreaks, ",")); err != nil {
 			return nil, refuse(ErrInvalid, "tiebreaks: %v (FIDE C.07 codes such as BH/C1, SB, DE)", err)
@@ -360,4 +363,26 @@ func (t *Tournament) Delete(d events.TournamentDeleted) ([]events.Event, error) 
 		return nil, refuse(ErrInvalid, "reason: missing (why the tournament is deleted)")
 	}
 	return []events.Event{d}, nil
+}
+
+// checkMode checks the tournament's mode (standard, rapid, blitz; ""
+// takes each game's from the time control, FIDE Laws 2023 A.1 / B.1) and
+// that an announced quickplay finish can apply to its games: not in a
+// 2023 blitz game (Guidelines III.2.2), where each game's creation would
+// be refused.
+func checkMode(c events.TournamentCreated) error {
+	m := laws.Standard
+	if c.Mode != "" {
+		var err error
+		if m, err = laws.ParseMode(c.Mode); err != nil {
+			return refuse(ErrInvalid, "mode: %q is not standard, rapid or blitz", c.Mode)
+		}
+	} else if tc, err := clock.ParsePGN(c.TimeControl); err == nil && tc.Kind != clock.Untimed && tc.Kind != clock.Unknown {
+		m = laws.ModeFor(max(tc.TimeForMoves(clock.White, 60), tc.TimeForMoves(clock.Black, 60)))
+	}
+	p, _ := laws.Lookup(c.LawsProfile)
+	if c.QuickplayFinish && p.Edition == 2023 && m == laws.Blitz {
+		return refuse(ErrInvalid, "quickplay_finish: the games are blitz (time_control %q, 2023 B.1; or mode) and Guidelines III do not apply in blitz (III.2.2); give mode rapid or standard to override", c.TimeControl)
+	}
+	return nil
 }

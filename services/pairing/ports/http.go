@@ -192,6 +192,8 @@ type request struct {
 	RoundDates     []string `json:"round_dates"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
+	// Mode overrides the kind of its games (standard, rapid, blitz); default: each game's from the control.
+	Mode string `json:"mode" bounds:"len=16"`
 
 	// commandKey is IdempotencyKey bound to the command's hash
 	// (httpjson.CommandKey): the key the handlers store.
@@ -243,7 +245,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
 			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
-			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates},
+			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode},
 			meta(r, req), req.commandKey)
 	})
 }
