@@ -112,3 +112,20 @@ func registerHall(t *testing.T, s *server, id string, n, rounds int) []string {
 	}
 	return ids
 }
+
+// restartAt runs hakem serve again on data at the address addr (host:port)
+// the pages already follow, and waits until it is ready.
+func restartAt(t *testing.T, data, addr string) *server {
+	t.Helper()
+	s := startWith(t, []string{"--data", data, "--http", addr}, nil, false)
+	s.base = "http://" + addr
+	waitUntil(t, "hakem serve ready again at "+addr, func() bool {
+		resp, err := http.Get(s.base + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
+	return s
+}

@@ -359,6 +359,8 @@ func scoreOf(result string) string {
 		return "½-½"
 	case domain.BothLost, domain.UnratedBothLost:
 		return "0-0"
+	case "*":
+		return ""
 	}
 	return result // +/-, -/+, -/-, or "" while played
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 )
 
 //go:embed assets
@@ -30,6 +31,8 @@ type Pages struct {
 	// Store is the event log, read for the list of tournaments, the hall
 	// read and whether a page's game or tournament exists.
 	Store *events.Store
+	// Tournaments follows a tournament's events live (the hall's stream).
+	Tournaments gamesapp.Feed
 }
 
 // subject is what a page is about: the aggregate its {id} names.
@@ -71,6 +74,7 @@ func (p Pages) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /manifest.webmanifest", static.file("manifest.webmanifest"))
 	mux.HandleFunc("GET /api/web/tournaments", p.tournaments)
 	mux.HandleFunc("GET /api/web/tournaments/{id}/hall", p.hall)
+	mux.HandleFunc("GET /api/web/tournaments/{id}/live", p.hallLive)
 	mux.HandleFunc("GET /api/web/games/{id}/replay", p.replay)
 	mux.HandleFunc("GET /api/web/live", p.live)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

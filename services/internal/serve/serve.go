@@ -402,7 +402,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store})
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed})
 		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
 		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 			g, err := gamesApp.Queries.Game.Handle(ctx, id)

@@ -45,54 +45,55 @@ const GAME_RESULT_EVENTS = new Set(['game.ended', 'arbiter.result_overridden', '
 // each event of the tournament (a round paired or published, a result
 // sheet, a round closed, standings published) and after each result of a
 // board of the current round; onGameEvent(e) sees every event of those
-// boards. Both streams resume from the last event seen after a dropped
-// connection (the tournament's by ?from=N, the boards' from their start,
-// events already seen skipped by sequence).
+// boards. One connection (GET /api/web/tournaments/{id}/live), resumed
+// after a drop from the tournament's last event seen (?from=N); the
+// boards' events already seen are skipped by sequence.
 export function followHall(id, onChange, { onGameEvent } = {}) {
   let last = 0;
   let timer = null;
-  let games = '';
-  let stopGames = null;
+  let failures = 0;
   const seen = new Map();
-  const refresh = () => {
+  // refresh reads the tournament again (a burst of events once); a read
+  // refused while a new round's games are being created is tried again.
+  const refresh = (delay = 150) => {
     if (timer) return;
     timer = setTimeout(async () => {
       timer = null;
       try {
         const h = await loadHall(id);
-        followGames(h);
+        failures = 0;
         onChange(h);
-      } catch (e) { /* the next event or reconnection reads it again */ }
-    }, 150);
+      } catch (e) {
+        if (++failures <= 30) refresh(1000);
+      }
+    }, delay);
   };
-  let lastHall = null;
-  const followGames = (h) => {
-    lastHall = h;
-    const r = h.rounds[h.rounds.length - 1];
-    const ids = r ? r.boards.map((b) => b.replay_game_id || b.game_id) : [];
-    const key = ids.join(',');
-    if (key === games) return;
-    games = key;
-    if (stopGames) stopGames();
-    stopGames = null;
-    if (!ids.length) return;
-    const url = '/api/web/live?' + ids.slice(0, 128).map((g) => 'game=' + encodeURIComponent(g)).join('&');
-    stopGames = stream(url, (e) => {
-      const g = e.aggregate && e.aggregate.id;
-      if ((seen.get(g) || 0) >= e.seq) return;
-      seen.set(g, e.seq);
-      if (onGameEvent) onGameEvent(e);
-      if (GAME_RESULT_EVENTS.has(e.type)) refresh();
-    }, { resume: () => url });
+  const url = () => `/api/web/tournaments/${encodeURIComponent(id)}/live?from=${last + 1}`;
+  const onEvent = (e) => {
+    const a = e.aggregate || {};
+    if (a.kind === 'tournament') {
+      if (e.seq <= last) return;
+      last = e.seq;
+      refresh();
+      return;
+    }
+    if ((seen.get(a.id) || 0) >= e.seq) {
+      if (replaying.has(a.id) && onGameEvent) onGameEvent(e);
+      return;
+    }
+    seen.set(a.id, e.seq);
+    if (onGameEvent) onGameEvent(e);
+    if (GAME_RESULT_EVENTS.has(e.type)) refresh();
   };
-  const url = () => `/api/tournaments/${encodeURIComponent(id)}/events?from=${last + 1}`;
-  stream(url(), (e) => {
-    if (e.seq <= last) return;
-    last = e.seq;
-    refresh();
-  }, { resume: url });
-  // restartGames reads the boards' events again from their start (boards
-  // just shown on the page draw their positions from them).
-  const restartGames = () => { games = ''; seen.clear(); if (lastHall) followGames(lastHall); };
-  return { refresh, followGames, restartGames };
+  // replaying: boards whose past events are passed on again (restartGames)
+  let replaying = new Set();
+  let stop = stream(url(), onEvent, { resume: url });
+  // restartGames has the boards' events passed on again from their start
+  // (boards just shown draw their positions from them).
+  const restartGames = () => {
+    stop();
+    replaying = new Set(seen.keys());
+    stop = stream(url(), onEvent, { resume: url });
+  };
+  return { refresh, restartGames };
 }

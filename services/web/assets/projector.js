@@ -97,4 +97,4 @@ function render(h) {
 render(hall);
 setInterval(() => { if (slides.length) { at = (at + 1) % slides.length; show(); } }, every);
 addEventListener('resize', () => render(hall));
-followHall(id, render).followGames(hall);
+followHall(id, render);

@@ -82,7 +82,7 @@ function renderStandings(h) {
   const note = h.tiebreaks_after < h.current
     ? el('p', { class: 'note' }, h.tiebreaks_after ? `Points count every result in; tie-breaks after round ${h.tiebreaks_after}.` : 'Points so far; tie-breaks once a round is complete.')
     : null;
-  standings.replaceChildren(el('h2', { id: 'standings-title' }, `Standings${h.tiebreaks_after ? ` after round ${h.tiebreaks_after}` : ''}`), note,
+  standings.replaceChildren(...[el('h2', { id: 'standings-title' }, `Standings${h.tiebreaks_after ? ` after round ${h.tiebreaks_after}` : ''}`), note].filter(Boolean),
     el('table', { class: 'standings' },
       el('thead', {}, el('tr', {}, el('th', { class: 'num', scope: 'col' }, 'Rk'), el('th', { scope: 'col' }, 'Player'), el('th', { class: 'num opt', scope: 'col' }, 'Rtg'),
         el('th', { class: 'num', scope: 'col' }, 'Pts'), tbs.map((x) => el('th', { class: 'num tb', scope: 'col' }, x)),
@@ -92,7 +92,7 @@ function renderStandings(h) {
         return el('tr', { 'data-player': p.player_id, 'data-no': s.no },
           el('td', { class: 'num' }, String(s.rank)), el('td', { class: 'who' }, playerCell(p), s.status ? el('span', { class: 'muted' }, ` (${s.status})`) : null),
           el('td', { class: 'num opt' }, p.rating ? String(p.rating) : ''),
-          el('td', { class: 'num' }, String(s.points)),
+          el('td', { class: 'num' }, fmtPoints(s.points)),
           tbs.map((x, i) => el('td', { class: 'num tb' }, s.tiebreaks[i] === undefined ? '' : String(s.tiebreaks[i]))),
           el('td', { class: 'tbs' }, tbs.map((x, i) => el('span', {}, `${x} ${s.tiebreaks[i] === undefined ? '–' : s.tiebreaks[i]}`))));
       }))));
@@ -176,6 +176,6 @@ function onGameEvent(e) {
 render(hall);
 page.replaceChildren(head, pairings, standings, cross, live, downloads);
 const follower = followHall(id, render, { onGameEvent });
-follower.followGames(hall);
+
 // boards shown later replay their games' events: follow again from the start
 live.addEventListener('click', (e) => { if (e.target && e.target.id === 'show-boards' && showBoards) follower.restartGames(); });
