@@ -32,9 +32,13 @@ function perPage() {
   return Math.max(4, Math.floor((innerHeight - 48 * 1.4 - 28 * 2.4 - 60) / row));
 }
 
+// rowsFit is the rows a page takes on this screen, found by showing the
+// first page and taking rows off until it fits (0: not measured yet).
+let rowsFit = 0;
+
 function build(h) {
   const r = h.rounds[h.rounds.length - 1];
-  const n = perPage();
+  const n = rowsFit || perPage();
   const list = [];
   const boards = r ? r.boards.length + r.byes.length : 0;
   for (let i = 0; i < boards; i += n) list.push({ kind: 'pairings', from: i, to: Math.min(boards, i + n) });
@@ -92,9 +96,19 @@ function render(h) {
   slides = build(h);
   if (at >= slides.length) at = 0;
   show();
+  // a page that overflows the screen takes one row less, until it fits
+  if (!rowsFit) {
+    let n = perPage();
+    while (n > 4 && document.documentElement.scrollHeight > innerHeight) {
+      rowsFit = --n;
+      slides = build(h);
+      show();
+    }
+    rowsFit = n;
+  }
 }
 
 render(hall);
 setInterval(() => { if (slides.length) { at = (at + 1) % slides.length; show(); } }, every);
-addEventListener('resize', () => render(hall));
+addEventListener('resize', () => { rowsFit = 0; render(hall); });
 followHall(id, render);
