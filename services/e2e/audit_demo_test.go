@@ -13,7 +13,7 @@ func TestAuditDemo(t *testing.T) {
 		t.Skip("plays hakem demo for about half a minute: -long")
 	}
 	data := t.TempDir()
-	demo := exec.Command(hakemBinary(t), "demo", "--data", data, "--players", "4", "--rounds", "2", "--tc", "10+1", "--http", freeAddr(t))
+	demo := exec.Command(hakemBinary(t), "demo", "--exit-when-done", "--data", data, "--players", "4", "--rounds", "2", "--tc", "10+1", "--http", freeAddr(t))
 	if out, err := demo.CombinedOutput(); err != nil {
 		t.Fatalf("hakem demo: %v\n%s", err, out)
 	}

@@ -109,6 +109,9 @@ func TestBrowserLiveGame(t *testing.T) {
 
 	hall := tab(t, browser, 1920, 1080, false)
 	hall.open(s.base + "/tournaments/open")
+	// the live boards are shown on demand (kept for the tab's session)
+	hall.waitTrue("the live boards' button", `document.querySelector('#show-boards')`)
+	hall.run(chromedp.Click(chromedp.CSS("#show-boards")))
 	fen := s.game(game)["fen"].(string)
 	hall.waitTrue("the live board of round 1", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .board') && document.querySelector('.live-board[data-game="%s"] .board').dataset.fen === %s`, game, game, js(fen)))
 	hall.waitTrue("pairings, standings and crosstable", `document.querySelector('#pairings tr[data-game="open-r1-b1"]') && document.querySelectorAll('#standings tbody tr').length === 2 && document.querySelectorAll('#crosstable tbody tr').length === 2`)
@@ -144,10 +147,14 @@ func TestBrowserLiveGame(t *testing.T) {
 	first := standings[0].(map[string]any)
 	hall.open(s.base + "/tournaments/open")
 	hall.waitTrue("the standings after round 1", fmt.Sprintf(`document.querySelector('#standings tbody tr').dataset.player === %s && document.querySelector('#standings tbody tr').children[3].textContent === %s`, js(first["player_id"].(string)), js(fmt.Sprint(first["points"]))))
+	// the crosstable's round 1, the rows by rank: the winner's points and
+	// win against the loser's start number with White, the loser's 0 with
+	// Black (start numbers: registration order, alice 1, bob 2)
 	var cross [][]string
-	hall.eval(`[...document.querySelectorAll('#crosstable tbody tr')].map(tr => [...tr.children].slice(2).map(td => td.textContent))`, &cross)
-	if fmt.Sprint(cross) != "[[ 1] [0 ]]" {
-		t.Errorf("crosstable %q, want the winner's 1 against the loser's 0", cross)
+	hall.eval(`[...document.querySelectorAll('#crosstable tbody tr')].map(tr => [...tr.children].slice(3).map(td => td.textContent))`, &cross)
+	wantCross := map[string]string{"alice": "[[1 2w1] [0 1b0]]", "bob": "[[1 1w1] [0 2b0]]"}[white]
+	if fmt.Sprint(cross) != wantCross {
+		t.Errorf("crosstable %q, want %s: the winner's 1 against the loser's 0", cross, wantCross)
 	}
 	hall.screenshot("tournament-after-round-projector.png")
 	hall.noJSErrors()

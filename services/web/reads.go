@@ -177,6 +177,12 @@ func (p Pages) live(w http.ResponseWriter, r *http.Request) {
 			})
 		}()
 	}
+	writeStream(ctx, w, out, nil)
+}
+
+// writeStream writes the envelopes of out as NDJSON until ctx ends or the
+// client goes away, calling each (when not nil) before writing one.
+func writeStream(ctx context.Context, w http.ResponseWriter, out <-chan events.Envelope, each func(events.Envelope)) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -190,6 +196,9 @@ func (p Pages) live(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			return
 		case e := <-out:
+			if each != nil {
+				each(e)
+			}
 			if err := enc.Encode(e); err != nil {
 				return
 			}

@@ -24,6 +24,7 @@ func init() {
 	var players, rounds int
 	var control, addr, data string
 	var seed uint64
+	var exitWhenDone bool
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run hakem serve with simulated players: a Swiss tournament played through the public API",
@@ -36,7 +37,11 @@ player who stops moving until his flag falls. Beside the tournament, an
 exhibition game from a set-up position (the API's start_fen; a tournament's
 games always start from the initial position) where Black has a lone king
 and White lets his flag fall (a minute at the default control, beside round 1): a draw, since Black cannot checkmate (6.9).
-Prints the address to watch it at and, at the end, the final standings.`,
+Prints the address to watch it at and, at the end, the final standings and
+the addresses of the tournament page, the projector view, the arbiter's
+console and one game's replay; then keeps serving until Ctrl-C (SIGINT or
+SIGTERM), so the pages can be read after the event. --exit-when-done stops
+the server once the event is played (the tests use it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if players < 2 || rounds < 1 {
@@ -74,8 +79,16 @@ Prints the address to watch it at and, at the end, the final standings.`,
 			}
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "hakem demo: watch at %s/ (API under %s/api/)\n", base, base)
+			printAddresses(out, base)
 			d := &demo{base: base, out: out, rnd: rand.New(rand.NewPCG(seed, 1)), control: control}
 			err = d.run(ctx, players, rounds)
+			if err == nil {
+				printAddresses(out, base)
+				if !exitWhenDone {
+					fmt.Fprintln(out, "hakem demo: the event is played; still serving until Ctrl-C")
+					<-ctx.Done()
+				}
+			}
 			stop()
 			if serr := <-done; err == nil {
 				err = serr
@@ -89,7 +102,18 @@ Prints the address to watch it at and, at the end, the final standings.`,
 	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8080", "HTTP listen address")
 	cmd.Flags().StringVar(&data, "data", "", "data folder (default: a temporary one, removed at the end)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the simulated players' choices")
+	cmd.Flags().BoolVar(&exitWhenDone, "exit-when-done", false, "stop serving once the event is played (default: serve until Ctrl-C)")
 	rootCmd.AddCommand(cmd)
+}
+
+// printAddresses prints where to read the demo's event: the tournament
+// page, the projector view, the arbiter's console and round 1's first
+// game's replay.
+func printAddresses(out io.Writer, base string) {
+	fmt.Fprintf(out, "tournament page: %s/tournaments/demo\n", base)
+	fmt.Fprintf(out, "projector view:  %s/tournaments/demo/projector\n", base)
+	fmt.Fprintf(out, "arbiter console: %s/console?t=demo\n", base)
+	fmt.Fprintf(out, "a game's replay: %s/replay/demo-r1-b1\n", base)
 }
 
 // demo drives a tournament through the public API.

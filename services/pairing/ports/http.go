@@ -31,7 +31,7 @@ import (
 //	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
 //	DELETE /api/tournaments/{id}               {"reason","idempotency_key","by"}: a tournament created by mistake, before round 1
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
-//	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false)
+//	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false, ?from=N)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
 //	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes (scoring.go)
 //	GET  /api/tournaments/{id}/crosstable
@@ -106,9 +106,19 @@ func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 
 // events streams the tournament's events as NDJSON: the recorded ones,
 // then each new one, until the client leaves (?follow=false: the recorded
-// ones only).
+// ones only; ?from=N: from its event N on, to resume after a dropped
+// connection).
 func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	from := uint64(1)
+	if s := r.URL.Query().Get("from"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || n == 0 {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("from: %q is not an event number (1, 2, ...)", s))
+			return
+		}
+		from = n
+	}
 	_, envs, ok := h.tournament(w, r, id)
 	if !ok {
 		return
@@ -120,7 +130,7 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	if !follow || h.Feed == nil {
 		for _, e := range envs {
-			if enc.Encode(e) != nil {
+			if e.Seq >= from && enc.Encode(e) != nil {
 				return
 			}
 		}
@@ -130,7 +140,7 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 	if flusher != nil {
 		flusher.Flush()
 	}
-	_ = h.Feed.Follow(r.Context(), id, 1, func(e events.Envelope) error {
+	_ = h.Feed.Follow(r.Context(), id, from, func(e events.Envelope) error {
 		if err := enc.Encode(e); err != nil {
 			return err
 		}

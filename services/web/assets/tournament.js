@@ -1,120 +1,181 @@
-// A tournament's public page: the current round's live boards, the
-// pairings of each round, the standings and the crosstable.
-import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream } from './hakem.js';
+// A tournament's public page: the current round's pairings (a selector
+// for the earlier ones), the standings with the event's tie-breaks, the
+// crosstable, the live boards on demand and the downloads; live without a
+// reload (hall.js follows the tournament's and the boards' streams).
+import { el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS } from './hakem.js';
+import { loadHall, followHall, playerCell, fullName, fmtPoints } from './hall.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const page = document.getElementById('page');
 frame(id);
 
-function score(result, white) {
-  const [w, b] = { '1-0': ['1', '0'], '0-1': ['0', '1'], '1/2-1/2': ['½', '½'], '+/-': ['+', '−'], '-/+': ['−', '+'], '0-0': ['0', '0'], '-/-': ['−', '−'] }[result] || ['*', '*'];
-  return white ? w : b;
-}
-
-let t;
+let hall;
 try {
-  t = await api(`/api/tournaments/${encodeURIComponent(id)}`);
+  hall = await loadHall(id);
 } catch (e) {
   showError(page, e);
   throw e;
 }
-const names = new Map(t.players.map((p) => [p.player_id, p]));
-const name = (pid) => (names.get(pid) || {}).name || pid;
-const tc = t.tournament;
-const rounds = t.rounds || [];
+document.title = `${hall.name || id} · Hakem`;
+const enc = encodeURIComponent(id);
+let chosen = 0; // the round the reader chose (0: the current one)
 
-// live boards of the last paired round
-const live = el('section', { id: 'live' });
-const last = rounds[rounds.length - 1];
-if (last) {
-  const grid = el('div', { class: 'grid' });
-  const boards = new Map();
-  for (const b of last.boards || []) {
-    const boardBox = el('div', {});
-    const white = clockBox('white', name(b.white));
-    const black = clockBox('black', name(b.black));
-    const result = el('span', { class: 'result' }, b.result && b.result !== '*' ? b.result : '');
-    const card = el('div', { class: 'card live-board', 'data-game': b.game_id },
-      el('div', { class: 'title' }, el('a', { href: `/games/${encodeURIComponent(b.game_id)}` }, `Board ${b.board}`), result),
-      black, boardBox, white);
-    renderBoard(boardBox, null);
-    const clock = new LiveClock(b.game_id, white, black);
-    clock.sync();
-    boards.set(b.game_id, { boardBox, result, clock, fen: null });
-    grid.append(card);
+const head = el('div', {});
+const pairings = el('section', { id: 'pairings', 'aria-labelledby': 'pairings-title' });
+const standings = el('section', { id: 'standings', 'aria-labelledby': 'standings-title' });
+const cross = el('section', { id: 'crosstable', 'aria-labelledby': 'crosstable-title' });
+const live = el('section', { id: 'live', 'aria-labelledby': 'live-title' });
+const downloads = el('section', { id: 'downloads', 'aria-labelledby': 'downloads-title' },
+  el('h2', { id: 'downloads-title' }, 'Downloads'),
+  el('ul', { class: 'links-list' },
+    el('li', {}, el('a', { href: `/api/tournaments/${enc}/pgn`, download: `${id}.pgn`, id: 'dl-pgn' }, 'PGN'), ' — every game, for a broadcast'),
+    el('li', {}, el('a', { href: `/api/tournaments/${enc}/trf`, download: `${id}.trf`, id: 'dl-trf' }, 'TRF'), ' — the FIDE tournament report file'),
+    el('li', {}, el('a', { href: `/api/tournaments/${enc}/events?follow=false`, download: `${id}.ndjson`, id: 'dl-ndjson' }, 'NDJSON'), ' — every event of the tournament')));
+
+function render(h) {
+  hall = h;
+  head.replaceChildren(
+    el('h1', {}, h.name || id),
+    el('p', { class: 'muted' }, [h.system, h.time_control, h.laws_profile || 'fide-2023',
+      h.finished ? 'finished' : h.current ? `round ${h.current}${h.planned_rounds ? ' of ' + h.planned_rounds : ''}` : 'not paired yet'].filter(Boolean).join(' · '),
+    ' · ', el('a', { href: `/tournaments/${enc}/projector` }, 'projector view'),
+    ' · ', el('a', { href: `/console?t=${enc}` }, 'arbiter\u2019s console')));
+  renderPairings(h);
+  renderStandings(h);
+  renderCross(h);
+  renderLive(h);
+}
+
+function renderPairings(h) {
+  const rounds = h.rounds;
+  if (!rounds.length) {
+    pairings.replaceChildren(el('h2', { id: 'pairings-title' }, 'Pairings'), el('p', { class: 'muted' }, 'No round published yet.'));
+    return;
   }
-  live.append(el('h2', {}, `Round ${last.round} — ${t.rounds_closed >= last.round ? 'final positions' : 'live'}`), grid);
-  const lastSeq = new Map();
-  const url = () => '/api/web/live?' + [...boards.keys()].map((g) => 'game=' + encodeURIComponent(g)).join('&');
-  stream(url(), (e) => {
-    const g = boards.get(e.aggregate && e.aggregate.id);
-    if (!g || (lastSeq.get(e.aggregate.id) || 0) >= e.seq) return;
-    lastSeq.set(e.aggregate.id, e.seq);
-    if (e.type === 'game.created' && e.data.start_fen) renderBoard(g.boardBox, e.data.start_fen);
-    if (e.type === 'game.move_played') renderBoard(g.boardBox, e.data.fen_after, e.data.uci);
-    if (e.type === 'game.ended') g.result.textContent = e.data.result;
-    if (e.type === 'clock.paused') g.clock.paused = true;
-    if (e.type === 'clock.resumed') g.clock.paused = false;
-    if (CLOCK_EVENTS.has(e.type)) g.clock.sync();
-  }, { resume: url });
-}
-
-// pairings, one round at a time
-const pairings = el('section', { id: 'pairings' });
-const tabs = el('div', { class: 'tabs' });
-const pairingBox = el('div', { class: 'scroll' });
-function showRound(r) {
-  for (const b of tabs.children) b.setAttribute('aria-pressed', String(b.dataset.round === String(r.round)));
-  const rows = (r.boards || []).map((b) => el('tr', { 'data-game': b.game_id },
-    el('td', { class: 'num' }, String(b.board)),
-    el('td', {}, name(b.white)), el('td', { class: 'result' }, b.result || '*'), el('td', {}, name(b.black)),
-    el('td', { class: 'links' }, el('a', { href: `/games/${encodeURIComponent(b.game_id)}` }, 'watch'), ' · ',
-      el('a', { href: `/replay/${encodeURIComponent(b.game_id)}` }, 'replay'))));
-  for (const by of r.byes || []) rows.push(el('tr', {}, el('td', {}), el('td', {}, name(by.player_id)), el('td', {}, `bye (${by.points})`), el('td', {}), el('td', {})));
-  pairingBox.replaceChildren(el('table', { class: 'pairings' },
-    el('thead', {}, el('tr', {}, el('th', { class: 'num' }, 'Bd'), el('th', {}, 'White'), el('th', {}, 'Result'), el('th', {}, 'Black'), el('th', {}, ''))),
-    el('tbody', {}, rows)));
-}
-for (const r of rounds) tabs.append(el('button', { type: 'button', 'data-round': r.round, onclick: () => showRound(r) }, `Round ${r.round}`));
-pairings.append(el('h2', {}, 'Pairings'), rounds.length ? tabs : el('p', { class: 'muted' }, 'No round paired yet.'), pairingBox);
-if (last) showRound(last);
-
-// standings: the scoring service's published ones (with tie-breaks) when
-// they count every closed round, else the points computed on read
-const tbs = tc.tiebreaks || [];
-const pub = t.published_standings;
-const usePub = pub && t.rounds_closed > 0 && pub.after_round === t.rounds_closed;
-const lines = usePub ? pub.standings : (t.standings || []);
-const standings = el('section', { id: 'standings' }, el('h2', {}, `Standings${t.rounds_closed ? ` after round ${t.rounds_closed}` : ''}`),
-  usePub || !tbs.length ? null : el('p', { class: 'note' }, 'Points so far; tie-breaks once the round is closed and scored.'),
-  el('div', { class: 'scroll' }, el('table', {},
-    el('thead', {}, el('tr', {}, el('th', { class: 'num' }, '#'), el('th', {}, 'Player'), el('th', { class: 'num' }, 'Rtg'), el('th', { class: 'num' }, 'Pts'),
-      tbs.map((x) => el('th', { class: 'num' }, x)))),
-    el('tbody', {}, lines.map((s) => el('tr', { 'data-player': s.player_id },
-      el('td', { class: 'num' }, String(s.rank)), el('td', {}, name(s.player_id)),
-      el('td', { class: 'num' }, String((names.get(s.player_id) || {}).rating || '')),
-      el('td', { class: 'num' }, String(s.points)),
-      (s.tiebreaks || []).map((v) => el('td', { class: 'num' }, String(v)))))))));
-
-// crosstable, players in standings order
-const order = lines.map((s) => s.player_id);
-for (const p of t.players) if (!order.includes(p.player_id)) order.push(p.player_id);
-const cells = new Map();
-for (const r of rounds) {
-  for (const b of r.boards || []) {
-    const put = (a, o, v) => { const k = a + '\u0000' + o; cells.set(k, (cells.get(k) || '') + v); };
-    put(b.white, b.black, score(b.result, true));
-    put(b.black, b.white, score(b.result, false));
+  const r = rounds.find((x) => x.round === chosen) || rounds[rounds.length - 1];
+  const select = el('select', { id: 'round-select', onchange: (e) => { chosen = +e.target.value; renderPairings(hall); } },
+    rounds.map((x) => el('option', { value: x.round, selected: x.round === r.round }, `Round ${x.round}${x.round === h.current ? ' (current)' : ''}`)));
+  const rows = r.boards.map((b) => {
+    const w = h.byNo.get(b.white), k = h.byNo.get(b.black);
+    return el('tr', { 'data-game': b.game_id, 'data-board': b.board },
+      el('td', { class: 'num' }, String(b.board)),
+      el('td', { class: 'who' }, playerCell(w)), el('td', { class: 'num opt' }, w && w.rating ? String(w.rating) : ''),
+      el('td', { class: 'result score' }, b.score || el('a', { href: `/games/${encodeURIComponent(b.replay_game_id || b.game_id)}`, title: 'watch the game' }, 'live')),
+      el('td', { class: 'who' }, playerCell(k)), el('td', { class: 'num opt' }, k && k.rating ? String(k.rating) : ''),
+      el('td', { class: 'links opt' }, el('a', { href: `/replay/${encodeURIComponent(b.replay_game_id || b.game_id)}`, 'aria-label': `replay of board ${b.board}` }, 'replay')));
+  });
+  for (const by of r.byes) {
+    rows.push(el('tr', { class: 'bye' }, el('td', {}), el('td', { class: 'who' }, playerCell(h.byNo.get(by.no))), el('td', { class: 'opt' }),
+      el('td', { class: 'result' }, fmtPoints(by.points)), el('td', { colspan: 3 }, by.kind === 'absent' ? 'absent' : by.kind === 'requested' ? 'bye (requested)' : 'bye')));
   }
+  pairings.replaceChildren(
+    el('h2', { id: 'pairings-title' }, `Round ${r.round} pairings`),
+    el('div', { class: 'actions' }, el('label', { for: 'round-select' }, 'Round'), select),
+    el('table', { class: 'pairings' },
+      el('thead', {}, el('tr', {}, el('th', { class: 'num', scope: 'col' }, 'Bd'), el('th', { scope: 'col' }, 'White'), el('th', { class: 'num opt', scope: 'col' }, 'Rtg'),
+        el('th', { scope: 'col' }, 'Result'), el('th', { scope: 'col' }, 'Black'), el('th', { class: 'num opt', scope: 'col' }, 'Rtg'), el('th', { class: 'opt', scope: 'col' }, el('span', { class: 'sr' }, 'Links')))),
+      el('tbody', {}, rows)));
 }
-const cross = el('section', { id: 'crosstable' }, el('h2', {}, 'Crosstable'),
-  el('div', { class: 'scroll' }, el('table', { class: 'cross' },
-    el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', { style: 'text-align:left' }, 'Player'), order.map((_, i) => el('th', {}, String(i + 1))))),
-    el('tbody', {}, order.map((p, i) => el('tr', {},
-      el('td', {}, String(i + 1)), el('td', { style: 'text-align:left' }, name(p)),
-      order.map((o, j) => i === j ? el('td', { class: 'self' }, '') : el('td', {}, cells.get(p + '\u0000' + o) || ''))))))));
 
-page.replaceChildren(
-  el('h1', {}, tc.name || id),
-  el('p', { class: 'muted' }, [tc.system, tc.time_control, tc.laws_profile || 'fide-2023', t.finished ? 'finished' : `${rounds.length} round(s) paired`].filter(Boolean).join(' · ')),
-  live, el('div', { class: 'cols' }, pairings, standings), cross);
+function renderStandings(h) {
+  const tbs = h.tiebreaks;
+  const note = h.tiebreaks_after < h.current
+    ? el('p', { class: 'note' }, h.tiebreaks_after ? `Points count every result in; tie-breaks after round ${h.tiebreaks_after}.` : 'Points so far; tie-breaks once a round is complete.')
+    : null;
+  standings.replaceChildren(...[el('h2', { id: 'standings-title' }, `Standings${h.tiebreaks_after ? ` after round ${h.tiebreaks_after}` : ''}`), note].filter(Boolean),
+    el('table', { class: 'standings' },
+      el('thead', {}, el('tr', {}, el('th', { class: 'num', scope: 'col' }, 'Rk'), el('th', { scope: 'col' }, 'Player'), el('th', { class: 'num opt', scope: 'col' }, 'Rtg'),
+        el('th', { class: 'num', scope: 'col' }, 'Pts'), tbs.map((x) => el('th', { class: 'num tb', scope: 'col' }, x)),
+        el('th', { class: 'tbs', scope: 'col' }, 'Tie-breaks'))),
+      el('tbody', {}, h.standings.map((s) => {
+        const p = h.byNo.get(s.no) || {};
+        return el('tr', { 'data-player': p.player_id, 'data-no': s.no },
+          el('td', { class: 'num' }, String(s.rank)), el('td', { class: 'who' }, playerCell(p), s.status ? el('span', { class: 'muted' }, ` (${s.status})`) : null),
+          el('td', { class: 'num opt' }, p.rating ? String(p.rating) : ''),
+          el('td', { class: 'num' }, fmtPoints(s.points)),
+          tbs.map((x, i) => el('td', { class: 'num tb' }, s.tiebreaks[i] === undefined ? '' : String(s.tiebreaks[i]))),
+          el('td', { class: 'tbs' }, tbs.map((x, i) => el('span', {}, `${x} ${s.tiebreaks[i] === undefined ? '–' : s.tiebreaks[i]}`))));
+      }))));
+}
+
+function renderCross(h) {
+  const rounds = h.rounds.map((r) => r.round);
+  cross.replaceChildren(el('h2', { id: 'crosstable-title' }, 'Crosstable'),
+    el('p', { class: 'note' }, 'Each round: the opponent\u2019s start number (the name on hover), the colour (w, b) and the score (1, ½, 0; + and - a forfeit).'),
+    el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'crosstable' }, el('table', { class: 'cross' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Rk'), el('th', { scope: 'col' }, 'No'), el('th', { class: 'left', scope: 'col' }, 'Player'),
+        el('th', { scope: 'col' }, 'Pts'), rounds.map((r) => el('th', { scope: 'col' }, `R${r}`)))),
+      el('tbody', {}, h.standings.map((s) => {
+        const p = h.byNo.get(s.no) || {};
+        return el('tr', { 'data-no': s.no },
+          el('td', {}, String(s.rank)), el('td', {}, String(s.no)), el('td', { class: 'left' }, fullName(p)),
+          el('td', { class: 'pts' }, fmtPoints(s.points)),
+          s.cells.map((c) => {
+            if (c.bye) return el('td', { class: 'bye', title: c.bye.replace(/_/g, ' ') }, c.bye === 'absent' ? '–' : `bye ${c.score}`);
+            if (!c.opp) return el('td', {}, '');
+            const o = h.byNo.get(c.opp);
+            return el('td', { 'data-round': c.round },
+              el('abbr', { title: fullName(o) }, String(c.opp)),
+              el('span', { class: `col ${c.colour || 'none'}` }, c.colour || ''),
+              el('span', { class: 'sc' }, c.score || ''));
+          }));
+      })))));
+}
+
+// live boards of the current round, on demand
+let showBoards = sessionStorage.getItem('hakem-boards') === '1';
+let liveBoards = new Map();
+let liveKey = '';
+function renderLive(h) {
+  const r = h.rounds[h.rounds.length - 1];
+  const toggle = el('button', { type: 'button', id: 'show-boards', 'aria-expanded': String(showBoards), onclick: () => {
+    showBoards = !showBoards;
+    sessionStorage.setItem('hakem-boards', showBoards ? '1' : '0');
+    liveKey = '';
+    renderLive(hall);
+  } }, showBoards ? 'Hide the live boards' : 'Show the live boards');
+  if (!r) { live.replaceChildren(); return; }
+  const key = showBoards + ':' + r.boards.map((b) => b.game_id).join(',');
+  if (key === liveKey) {
+    for (const b of r.boards) { const g = liveBoards.get(b.replay_game_id || b.game_id); if (g) g.result.textContent = b.score || ''; }
+    return;
+  }
+  liveKey = key;
+  for (const g of liveBoards.values()) clearInterval(g.clock.timer);
+  liveBoards = new Map();
+  const grid = el('div', { class: 'grid thumbs' });
+  if (showBoards) {
+    for (const b of r.boards) {
+      const gid = b.replay_game_id || b.game_id;
+      const boardBox = el('div', {});
+      const white = clockBox('white', (h.byNo.get(b.white) || {}).name);
+      const black = clockBox('black', (h.byNo.get(b.black) || {}).name);
+      const result = el('span', { class: 'result' }, b.score || '');
+      grid.append(el('div', { class: 'card live-board', 'data-game': gid },
+        el('div', { class: 'title' }, el('a', { href: `/games/${encodeURIComponent(gid)}` }, `Board ${b.board}`), result), black, boardBox, white));
+      renderBoard(boardBox, null);
+      const clock = new LiveClock(gid, white, black);
+      clock.sync();
+      liveBoards.set(gid, { boardBox, result, clock });
+    }
+  }
+  live.replaceChildren(el('h2', { id: 'live-title' }, `Round ${r.round} boards`), toggle, grid);
+}
+
+function onGameEvent(e) {
+  const g = liveBoards.get(e.aggregate && e.aggregate.id);
+  if (!g) return;
+  if (e.type === 'game.created' && e.data.start_fen) renderBoard(g.boardBox, e.data.start_fen);
+  if (e.type === 'game.move_played') renderBoard(g.boardBox, e.data.fen_after, e.data.uci);
+  if (e.type === 'game.ended') g.result.textContent = e.data.result;
+  if (e.type === 'clock.paused') g.clock.paused = true;
+  if (e.type === 'clock.resumed') g.clock.paused = false;
+  if (CLOCK_EVENTS.has(e.type)) g.clock.sync();
+}
+
+render(hall);
+page.replaceChildren(head, pairings, standings, cross, live, downloads);
+const follower = followHall(id, render, { onGameEvent });
+
+// boards shown later replay their games' events: follow again from the start
+live.addEventListener('click', (e) => { if (e.target && e.target.id === 'show-boards' && showBoards) follower.restartGames(); });
