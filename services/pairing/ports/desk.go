@@ -67,26 +67,26 @@ func (p *playerRef) UnmarshalJSON(b []byte) error {
 }
 
 type sheetLine struct {
-	White  playerRef `json:"white"`
-	Black  playerRef `json:"black"`
-	Result string    `json:"result"`
-	Reason string    `json:"reason"`
+	White  playerRef `json:"white" bounds:"len=64"`
+	Black  playerRef `json:"black" bounds:"len=64"`
+	Result string    `json:"result" bounds:"len=16"`
+	Reason string    `json:"reason" bounds:"len=1000"`
 }
 
 type deskRequest struct {
-	Results        []sheetLine `json:"results"`
-	Reason         string      `json:"reason"`
-	Change         string      `json:"change"`
-	Players        []playerRef `json:"players"`
-	Board          int         `json:"board"`
-	To             int         `json:"to"`
-	Player         playerRef   `json:"player"`
-	PlayerID       playerRef   `json:"player_id"`
-	Round          int         `json:"round"`
-	Kind           string      `json:"kind"`
-	Points         *float64    `json:"points"`
-	IdempotencyKey string      `json:"idempotency_key"`
-	By             string      `json:"by"`
+	Results        []sheetLine `json:"results" bounds:"len=5000"` // a whole sheet: up to 5,000 boards
+	Reason         string      `json:"reason" bounds:"len=1000"`
+	Change         string      `json:"change" bounds:"len=32"`
+	Players        []playerRef `json:"players" bounds:"len=4,item=64"`
+	Board          int         `json:"board" bounds:"min=0,max=10000"`
+	To             int         `json:"to" bounds:"min=0,max=10000"`
+	Player         playerRef   `json:"player" bounds:"len=64"`
+	PlayerID       playerRef   `json:"player_id" bounds:"len=64"`
+	Round          int         `json:"round" bounds:"min=0,max=99"`
+	Kind           string      `json:"kind" bounds:"len=4"`
+	Points         *float64    `json:"points" bounds:"min=0,max=10"`
+	IdempotencyKey string      `json:"idempotency_key" bounds:"len=128"`
+	By             string      `json:"by" bounds:"len=64"`
 }
 
 // deskMeta is the command's metadata, the actor the arbiter named by "by"
@@ -125,6 +125,8 @@ func (h HTTP) desk(w http.ResponseWriter, r *http.Request, do func(n int, req de
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	// The key is bound to the command (one key, one command).
+	req.IdempotencyKey = httpjson.CommandKey(r, req.IdempotencyKey, req)
 	o, err := do(n, req)
 	if err != nil {
 		fail(w, err)
@@ -193,6 +195,7 @@ func (h HTTP) bye(w http.ResponseWriter, r *http.Request) {
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	req.IdempotencyKey = httpjson.CommandKey(r, req.IdempotencyKey, req)
 	id := r.PathValue("id")
 	o, err := h.byeRequest(r, id, req)
 	if err != nil {

@@ -193,13 +193,13 @@ type request struct {
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
 	// registration).
-	City           string   `json:"city"`
-	StartDate      string   `json:"start_date"`
-	EndDate        string   `json:"end_date"`
-	Type           string   `json:"type"`
-	ChiefArbiter   string   `json:"chief_arbiter"`
-	DeputyArbiters []string `json:"deputy_arbiters"`
-	RoundDates     []string `json:"round_dates"`
+	City           string   `json:"city" bounds:"len=100"`
+	StartDate      string   `json:"start_date" bounds:"len=10"`
+	EndDate        string   `json:"end_date" bounds:"len=10"`
+	Type           string   `json:"type" bounds:"len=100"`
+	ChiefArbiter   string   `json:"chief_arbiter" bounds:"len=100"`
+	DeputyArbiters []string `json:"deputy_arbiters" bounds:"len=16,item=100"`
+	RoundDates     []string `json:"round_dates" bounds:"len=99,item=10"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
 	// Mode overrides the kind of its games (standard, rapid, blitz); default: each game's from the control.
