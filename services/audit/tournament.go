@@ -86,6 +86,7 @@ const SealBucket = "HAKEM_SEALED"
 // src has one.
 func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []events.Envelope, error) {
 	log, err := src.Load(ctx, events.Game(id))
+	log, damage, err := tolerantGame(ctx, src, events.Game(id), log, err)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,7 +94,9 @@ func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []event
 	if a, ok := src.(Anchors); ok {
 		anchor, _ = a.Anchor(ctx, events.Game(id))
 	}
-	return GameAnchored(id, log, anchor), log, nil
+	rep := GameAnchored(id, log, anchor)
+	reportQuarantine(rep, log, damage)
+	return rep, log, nil
 }
 
 // RoundCheck is the re-pairing of one round.
