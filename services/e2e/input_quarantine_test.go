@@ -108,7 +108,13 @@ func TestInputQuarantine(t *testing.T) {
 			t.Errorf("%s: %d events appended by refused commands", id, m-n)
 		}
 	}
-	// the others play on
+	// the others play on, and their flags fall (the clocks service reads
+	// the stream past the message)
+	startedGame(t, s, map[string]any{"id": "qf", "white": "w", "black": "b", "time_control": "2", "idempotency_key": "g"})
+	s.move("qf", "w", "e4", "1")
+	if g := waitGameState(t, s, "qf", func(g map[string]any) bool { return g["result"] != "*" }); g["result"] != "1-0" || g["termination"] != "flag_fall" {
+		t.Errorf("qf after black's flag fell: %v", g)
+	}
 	s.move("qb", "w", "Nf3", "3")
 	if g := s.game("qb"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3" {
 		t.Errorf("qb: %v", g)
