@@ -219,6 +219,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			want, err = (&pairing.Tournament{}).Create(*ev)
 		case *events.PlayerRegistered:
 			want, err = t.Register(*ev)
+		case *events.TournamentDeleted:
+			want, err = t.Delete(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
