@@ -367,7 +367,7 @@ func (d *decoder) handle(m jetstream.Msg) {
 	// Decoded in place, in the batch.
 	d.cur = append(d.cur, Record{StreamSeq: seq})
 	if err := decodeEnvelopeInto(&d.cur[len(d.cur)-1].Envelope, m.Data(), true); err != nil {
-		d.hand(recordBatch{recs: d.cur[:len(d.cur)-1], err: fmt.Errorf("events: stream seq %d: %w", seq, err)})
+		d.hand(recordBatch{recs: d.cur[:len(d.cur)-1], err: &UndecodableError{StreamSeq: seq, Err: err}})
 		return
 	}
 	atEnd := !d.follow && seq >= d.end
@@ -440,3 +440,20 @@ func ackPosition(reply string) (seq, pending uint64, ok bool) {
 	pending, err2 := strconv.ParseUint(token(at+3), 10, 64)
 	return seq, pending, err1 == nil && err2 == nil
 }
+
+// UndecodableError is the error that stops a read at a message that is
+// not an envelope (published by hand on an aggregate's subject): a
+// projection that reads on past it resumes at StreamSeq+1 (the
+// aggregate's own reads set it aside: LoadTolerant).
+type UndecodableError struct {
+	StreamSeq uint64
+	Err       error
+}
+
+// Error implements error: "events: stream seq N: …".
+func (e *UndecodableError) Error() string {
+	return fmt.Sprintf("events: stream seq %d: %v", e.StreamSeq, e.Err)
+}
+
+// Unwrap returns the decoding error.
+func (e *UndecodableError) Unwrap() error { return e.Err }

@@ -58,6 +58,10 @@ type GameReport struct {
 	OK          bool     `json:"ok"`
 	First       *Finding `json:"first_bad,omitempty"`
 	Verdict     string   `json:"verdict"`
+	// Repairs are the log's game.log_repaired, Damaged its damage not
+	// repaired (quarantine.go).
+	Repairs []Repair       `json:"repairs,omitempty"`
+	Damaged *events.Damage `json:"damaged,omitempty"`
 	// UCIs are the moves of the game as folded (for boards in reports).
 	UCIs []string `json:"-"`
 	// results are the game's result after each event that changed it (an

@@ -86,6 +86,7 @@ const SealBucket = "HAKEM_SEALED"
 // src has one.
 func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []events.Envelope, error) {
 	log, err := src.Load(ctx, events.Game(id))
+	log, damage, err := tolerantGame(ctx, src, events.Game(id), log, err)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,9 +94,11 @@ func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []event
 	if a, ok := src.(Anchors); ok {
 		anchor, _ = a.Anchor(ctx, events.Game(id))
 	}
-	return gameChecked(id, log, anchor, func(bad func(int, string)) {
+	rep := gameChecked(id, log, anchor, func(bad func(int, string)) {
 		checkWitnesses(src, events.Game(id), log, bad)
-	}), log, nil
+	})
+	reportQuarantine(rep, log, damage)
+	return rep, log, nil
 }
 
 // RoundCheck is the re-pairing of one round.
@@ -223,6 +226,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			want, err = (&pairing.Tournament{}).Import(*ev)
 		case *events.PlayerRegistered:
 			want, err = t.Register(*ev)
+		case *events.TournamentDeleted:
+			want, err = t.Delete(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}

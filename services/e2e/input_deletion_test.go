@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -12,7 +13,8 @@ func TestInputTournamentDeletion(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}
-	s := start(t, t.TempDir())
+	natsAddr := freeAddr(t)
+	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "oops", "name": "Created twice", "system": "round-robin", "idempotency_key": "t"}), "create")
 	mustOK(t, s.post("/api/tournaments/oops/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a"}), "register")
 	if a := s.do("DELETE", "/api/tournaments/oops", `{"idempotency_key":"d","by":"org"}`); a.status != http.StatusBadRequest {
@@ -39,6 +41,10 @@ func TestInputTournamentDeletion(t *testing.T) {
 		if x.(map[string]any)["id"] == "oops" {
 			t.Errorf("a deleted tournament in the list: %s", list.raw)
 		}
+	}
+	// the audit re-decides the deletion
+	if r := runAudit(t, "tournament", "oops", "--nats", "nats://"+natsAddr, "--json"); r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "tournament.deleted") {
+		t.Errorf("audit of the deleted tournament: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 	// after round 1: refused, nothing appended
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "kept", "name": "Kept", "system": "round-robin", "idempotency_key": "t"}), "create")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"go.uber.org/zap"
 )
 
@@ -80,8 +81,12 @@ type Watcher struct {
 type watched struct {
 	timer domain.Timer
 	alarm *time.Timer
-	// version is the game's last event folded (its Seq).
+	// version is the game's last event folded (its Seq), hash its hash:
+	// an event of the stream that does not chain on it (a message set
+	// aside, see games/adapters EventStore.Load) makes the watcher read
+	// the game again instead of folding it.
 	version uint64
+	hash    string
 	// broken is set when the game's events do not fold (logged once).
 	broken bool
 }
@@ -106,8 +111,16 @@ func (w *Watcher) Run(ctx context.Context) error {
 	for {
 		w.reset(false)
 		from, err := w.resume(ctx)
-		if err == nil {
+		for err == nil {
 			_, err = w.Follow(ctx, from, w.see)
+			var bad *events.UndecodableError
+			if !errors.As(err, &bad) {
+				break
+			}
+			// a message published by hand on a game's subject: the game's
+			// reads name it; the other games' clocks are watched on
+			w.Log.Warn("a message on the games' stream does not decode; set aside", zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(bad.Err))
+			from, err = bad.StreamSeq+1, nil
 		}
 		if ctx.Err() != nil {
 			return nil
@@ -211,6 +224,13 @@ func (w *Watcher) loadRunning(ctx context.Context, cp Checkpoint) error {
 // load reads a game whole from its subject and folds its clock.
 func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
 	recs, _, err := w.Clocks.Store.Load(ctx, id)
+	recs, damage, err := gamesapp.Loaded(recs, err)
+	if damage != nil {
+		// watched as of its last good event; its commands are refused
+		// until the repair, which the watcher folds like any event
+		w.Log.Warn("game's log is damaged; its clock is watched as of the last good event",
+			zap.String("game_id", id), zap.Uint64("seq", damage.Seq), zap.String("reason", damage.Reason))
+	}
 	g := &watched{}
 	if errors.Is(err, events.ErrUnknownType) {
 		g.broken = true
@@ -224,7 +244,7 @@ func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
 	w.loaded++
 	w.mu.Unlock()
 	for _, r := range recs {
-		g.version = r.Envelope.Seq
+		g.version, g.hash = r.Envelope.Seq, r.Envelope.Hash
 		if r.Event == nil || g.broken {
 			continue
 		}
@@ -384,7 +404,26 @@ func (w *Watcher) fold(r events.Record) error {
 	}
 	w.mu.Lock()
 	g, ctx := w.games[id], w.ctx
+	stray := g != nil && !g.broken && r.Envelope.Seq > g.version && !chainsOn(g, r.Envelope)
 	w.mu.Unlock()
+	if stray {
+		// not the event after the last one folded (a message set aside,
+		// voided by a repair or not yet): the game as its log holds it
+		if g, err = w.load(ctx, id); err != nil {
+			return err
+		}
+		w.mu.Lock()
+		if old := w.games[id]; old != nil && old.alarm != nil {
+			old.alarm.Stop()
+		}
+		w.games[id] = g
+		w.schedule(id, g)
+		w.mu.Unlock()
+		return nil
+	}
+	if _, repair := ev.(*events.LogRepaired); repair {
+		ev = nil // changes nothing in the clock
+	}
 	if g == nil && r.Envelope.Seq > 1 {
 		// the game's history is before the checkpoint, or the game was
 		// forgotten at its end: read it whole (up to its last event, so
@@ -403,7 +442,11 @@ func (w *Watcher) fold(r events.Record) error {
 		w.schedule(id, g)
 		return nil
 	}
-	g.version = r.Envelope.Seq
+	g.version, g.hash = r.Envelope.Seq, r.Envelope.Hash
+	if ev == nil {
+		w.schedule(id, g)
+		return nil
+	}
 	if err := g.timer.Apply(r.Envelope.RecordedAt, ev); err != nil {
 		g.broken = true
 		w.Log.Error("game's clock does not fold; not watched", zap.String("game_id", id), zap.Error(err))
@@ -437,9 +480,19 @@ func (w *Watcher) skipMove(id string, e events.Envelope) bool {
 		return false
 	}
 	if e.Seq > g.version {
-		g.version = e.Seq
+		if !chainsOn(g, e) {
+			return false // fold decides: read the game again
+		}
+		g.version, g.hash = e.Seq, e.Hash
 	}
 	return true
+}
+
+// chainsOn reports whether e is the event after the last one g folded
+// (its number and previous hash); a game folded without a hash (before
+// hashes were kept) takes any next number.
+func chainsOn(g *watched, e events.Envelope) bool {
+	return e.Seq == g.version+1 && (g.hash == "" || e.PrevHash == g.hash)
 }
 
 // forget stops the game's alarm and drops it (w.mu held).

@@ -44,6 +44,9 @@ func (p *Pairing) PlayedGame(ctx context.Context, gameID string) (string, []game
 	games := adapters.EventStore{Store: p.Store}
 	return FollowReplays(ctx, func(ctx context.Context, id string) ([]gamesapp.Recorded, error) {
 		recs, _, err := games.Load(ctx, id)
+		// a damaged log counts as of its last good event (its commands
+		// are refused until the arbiter repairs it)
+		recs, _, err = gamesapp.Loaded(recs, err)
 		return recs, err
 	}, gameID)
 }

@@ -1,0 +1,161 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// publishRaw publishes data on subject straight to the server's JetStream,
+// as anyone with access to NATS could, and returns its stream sequence.
+func publishRaw(t *testing.T, natsURL, subject string, data []byte) uint64 {
+	t.Helper()
+	nc, err := nats.Connect(natsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ack, err := js.Publish(ctx, subject, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ack.Sequence
+}
+
+// damagedOf is the damaged object of a read's answer (nil when none).
+func damagedOf(body map[string]any) map[string]any {
+	d, _ := body["damaged"].(map[string]any)
+	return d
+}
+
+// TestInputQuarantine: a message published by hand on a game's subject
+// that does not decode, or does not chain, quarantines that game alone:
+// its reads answer the game as of its last good event with the damage
+// named, its commands are refused with 409 log_damaged and append
+// nothing, and the other games play on. The arbiter's repair
+// (game.log_repaired) voids the messages; play continues, and the audit
+// reports the repair.
+func TestInputQuarantine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	natsAddr := freeAddr(t)
+	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	url := "nats://" + natsAddr
+	for _, id := range []string{"qa", "qb", "qc"} {
+		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
+		s.move(id, "w", "e4", "1")
+		s.move(id, "b", "e5", "2")
+	}
+	// qa: a message that does not decode; qc: a well-formed event that
+	// does not chain (its previous hash is not the last event's)
+	bad := publishRaw(t, url, "game.qa.games", []byte(`{"not":"an envelope"`))
+	log := s.eventLog("qc")
+	forged, err := events.Build(events.Game("qc"), events.WriterGames,
+		events.Head{Version: uint64(len(log)), Seq: 1, Hash: strings.Repeat("0", 64)}, "forged",
+		events.Meta{Actor: events.Actor{Role: "player", ID: "b"}, RecordedAt: time.Now().UTC()},
+		events.Resigned{By: events.White})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := json.Marshal(forged[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	publishRaw(t, url, "game.qc.games", body)
+
+	for _, id := range []string{"qa", "qc"} {
+		g := s.do("GET", "/api/games/"+id, "")
+		d := damagedOf(g.body)
+		if g.status != http.StatusOK || d == nil || moves(g.body) != "e4 e5" {
+			t.Fatalf("GET %s: %d %s, want the game as of e5 with damaged", id, g.status, g.raw)
+		}
+		want := g.body["version"].(float64) + 1
+		if d["seq"] != want {
+			t.Errorf("%s: damaged at %v, want seq %v", id, d["seq"], want)
+		}
+		if c := s.do("GET", "/api/games/"+id+"/clock", ""); c.status != http.StatusOK || damagedOf(c.body) == nil {
+			t.Errorf("GET %s/clock: %d %s", id, c.status, c.raw)
+		}
+		if p := s.do("GET", "/api/games/"+id+"/pgn", ""); p.status != http.StatusOK || !strings.Contains(p.raw, "1. e4 ") || !strings.Contains(p.raw, "1... e5 ") {
+			t.Errorf("GET %s/pgn: %d %s", id, p.status, p.raw)
+		}
+		n := len(s.eventLogOrNone(id))
+		for _, c := range []struct{ path, body string }{
+			{"/moves", `{"move":"Nf3","player":"w","idempotency_key":"3"}`},
+			{"/resign", `{"player":"b","idempotency_key":"r"}`},
+			{"/clock/pause", `{"reason":"incident","idempotency_key":"p","by":"arb"}`},
+		} {
+			a := s.do("POST", "/api/games/"+id+c.path, c.body)
+			if a.status != http.StatusConflict || a.errorCode() != "log_damaged" || !strings.Contains(a.raw, "log damaged at seq") {
+				t.Errorf("%s%s on a damaged log: %d %s, want 409 log_damaged", id, c.path, a.status, a.raw)
+			}
+		}
+		if m := len(s.eventLogOrNone(id)); m != n {
+			t.Errorf("%s: %d events appended by refused commands", id, m-n)
+		}
+	}
+	// the others play on, and their flags fall (the clocks service reads
+	// the stream past the message)
+	startedGame(t, s, map[string]any{"id": "qf", "white": "w", "black": "b", "time_control": "2", "idempotency_key": "g"})
+	s.move("qf", "w", "e4", "1")
+	if g := waitGameState(t, s, "qf", func(g map[string]any) bool { return g["result"] != "*" }); g["result"] != "1-0" || g["termination"] != "flag_fall" {
+		t.Errorf("qf after black's flag fell: %v", g)
+	}
+	s.move("qb", "w", "Nf3", "3")
+	if g := s.game("qb"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3" {
+		t.Errorf("qb: %v", g)
+	}
+	// the NDJSON log ends with the damage
+	ev := s.do("GET", "/api/games/qa/events?follow=false", "")
+	lines := strings.Split(strings.TrimSpace(ev.raw), "\n")
+	if !strings.HasPrefix(lines[len(lines)-1], `{"damaged":`) || !strings.Contains(ev.raw, "game.move_played") {
+		t.Errorf("qa's events: %s", ev.raw)
+	}
+
+	// the repair: an arbiter voids the message; play continues
+	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "idempotency_key": "fix0"}); a.status != http.StatusBadRequest {
+		t.Errorf("a repair without reason: %d %s", a.status, a.raw)
+	}
+	rep := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1"})
+	evs := rep.events()
+	if rep.status != http.StatusOK || len(evs) != 1 || evs[0]["type"] != "game.log_repaired" {
+		t.Fatalf("repair: %d %s", rep.status, rep.raw)
+	}
+	voided, _ := evs[0]["data"].(map[string]any)["voided"].([]any)
+	if len(voided) != 1 || voided[0] != float64(bad) {
+		t.Errorf("repair voids %v, want [%d]", voided, bad)
+	}
+	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1"}); a.status != http.StatusOK || a.body["repeated"] != true {
+		t.Errorf("the repair again with its key: %d %s", a.status, a.raw)
+	}
+	if a := s.post("/api/games/qb/repair", map[string]any{"by": "arb", "reason": "x", "idempotency_key": "fix"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
+		t.Errorf("a repair of a sound log: %d %s", a.status, a.raw)
+	}
+	s.move("qa", "w", "Nf3", "3")
+	s.move("qa", "b", "Nc6", "4")
+	if g := s.game("qa"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3 Nc6" {
+		t.Errorf("qa after the repair: %v", g)
+	}
+	r := runAudit(t, "game", "qa", "--nats", url, "--json")
+	if r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "game.log_repaired") || !strings.Contains(r.stdout, "a message published by hand") {
+		t.Errorf("audit of the repaired game: exit %d %s\n%s", r.code, r.stderr, r.stdout)
+	}
+	r = runAudit(t, "game", "qc", "--nats", url, "--json")
+	if out := r.stdout + r.stderr; r.code == 0 || !strings.Contains(out, "hash chain") && !strings.Contains(out, "does not chain") {
+		t.Errorf("audit of the damaged game: exit %d %s\n%s", r.code, r.stderr, r.stdout)
+	}
+}
