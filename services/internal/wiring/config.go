@@ -270,7 +270,7 @@ func parseOnly(list string) ([]string, error) {
 
 // ParseSync reads the key sync_interval: "always" (fsync before every
 // acknowledgement) or a positive Go duration ("2m", "500ms": fsync that
-// often). It is parsed here, not by nats-server, whose configuration reads
+// often; "0", nats-server's default of 2 minutes). It is parsed here, not by nats-server, whose configuration reads
 // a bare "2m" from the environment as something else than two minutes.
 func ParseSync(s string) (always bool, interval time.Duration, err error) {
 	s = strings.TrimSpace(strings.ToLower(s))
@@ -278,10 +278,10 @@ func ParseSync(s string) (always bool, interval time.Duration, err error) {
 		return true, 0, nil
 	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
+	if err != nil || d < 0 {
 		return false, 0, fmt.Errorf("sync_interval: %q is neither always nor a positive duration such as 2m", s)
 	}
-	return false, d, nil
+	return false, d, nil // 0: nats-server's own default, 2 minutes
 }
 
 // BackupInterval reads the key backup_every: 0 for none or for "round",

@@ -152,7 +152,7 @@ func TestParseSync(t *testing.T) {
 		{in: "", always: true},
 		{in: "2m", interval: 2 * time.Minute},
 		{in: "500ms", interval: 500 * time.Millisecond},
-		{in: "0s", wantErr: true},
+		{in: "0", interval: 0},
 		{in: "-1s", wantErr: true},
 		{in: "2", wantErr: true},
 		{in: "sometimes", wantErr: true},
