@@ -28,6 +28,29 @@ func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
 	return srv, nc
 }
 
+// gamesIn opens the store on nc and appends games games of plies moves.
+func gamesIn(t *testing.T, nc *nats.Conn, games, plies int) *events.Store {
+	t.Helper()
+	ctx := context.Background()
+	store, err := events.Open(ctx, nc, events.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range games {
+		agg := events.Game(fmt.Sprint("g", g))
+		_, head, err := store.Append(ctx, agg, events.WriterGames, events.Head{}, fmt.Sprint(g, "/c"), events.Meta{}, events.GameCreated{White: "w", Black: "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 1; ply <= plies; ply++ {
+			if _, head, err = store.Append(ctx, agg, events.WriterGames, head, fmt.Sprint(g, "/", ply), events.Meta{}, events.MovePlayed{Ply: ply, By: events.White, UCI: "e2e4", At: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return store
+}
+
 // TestTakeRestore: a backup of a store with games (and a consumer that has
 // acknowledged some of them), packed into a tar and unpacked, restores
 // into a fresh server with every message up to the manifest's sequences,
@@ -35,22 +58,7 @@ func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
 func TestTakeRestore(t *testing.T) {
 	ctx := context.Background()
 	_, nc := embedded(t, t.TempDir())
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g := range 20 {
-		agg := events.Game(fmt.Sprint("g", g))
-		_, head, err := store.Append(ctx, agg, events.WriterGames, events.Head{}, fmt.Sprint(g, "/c"), events.Meta{}, events.GameCreated{White: "w", Black: "b"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ply := 1; ply <= 30; ply++ {
-			if _, head, err = store.Append(ctx, agg, events.WriterGames, head, fmt.Sprint(g, "/", ply), events.Meta{}, events.MovePlayed{Ply: ply, By: events.White, UCI: "e2e4", At: time.Now()}); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	store := gamesIn(t, nc, 20, 30)
 	js, _ := jetstream.New(nc)
 	stream := events.KindGame.StreamName()
 	c, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{Durable: "group", AckPolicy: jetstream.AckExplicitPolicy})
@@ -105,6 +113,28 @@ func TestTakeRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	js2, _ := jetstream.New(nc2)
+	sameStreams(t, js, js2, m)
+	rc, err := js2.Consumer(ctx, stream, "group")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := rc.CachedInfo(); info.AckFloor.Stream != 100 || info.NumPending != uint64(20*31-100) {
+		t.Errorf("restored consumer: floor %d pending %d, want 100 and %d", info.AckFloor.Stream, info.NumPending, 20*31-100)
+	}
+	// a second restore into the same server refuses: the streams exist
+	if _, err := Restore(ctx, nc2, unpacked, nil); err == nil {
+		t.Error("restoring over existing streams succeeded")
+	}
+	if err := Unpack(tarFile, unpacked); err == nil {
+		t.Error("unpacking into a folder that is not empty succeeded")
+	}
+}
+
+// sameStreams checks that b holds a's messages up to each stream's last
+// sequence in m.
+func sameStreams(t *testing.T, js, js2 jetstream.JetStream, m Manifest) {
+	t.Helper()
+	ctx := context.Background()
 	for _, s := range m.Streams {
 		a, _ := js.Stream(ctx, s.Name)
 		b, err := js2.Stream(ctx, s.Name)
@@ -121,19 +151,5 @@ func TestTakeRestore(t *testing.T) {
 				t.Fatalf("%s seq %d differs after the restore: %v %v", s.Name, seq, errA, errB)
 			}
 		}
-	}
-	rc, err := js2.Consumer(ctx, stream, "group")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info := rc.CachedInfo(); info.AckFloor.Stream != 100 || info.NumPending != uint64(20*31-100) {
-		t.Errorf("restored consumer: floor %d pending %d, want 100 and %d", info.AckFloor.Stream, info.NumPending, 20*31-100)
-	}
-	// a second restore into the same server refuses: the streams exist
-	if _, err := Restore(ctx, nc2, unpacked, nil); err == nil {
-		t.Error("restoring over existing streams succeeded")
-	}
-	if err := Unpack(tarFile, unpacked); err == nil {
-		t.Error("unpacking into a folder that is not empty succeeded")
 	}
 }
