@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -151,5 +152,46 @@ func sameStreams(t *testing.T, js, js2 jetstream.JetStream, m Manifest) {
 				t.Fatalf("%s seq %d differs after the restore: %v %v", s.Name, seq, errA, errB)
 			}
 		}
+	}
+}
+
+// TestRestoreClusterBackup: a backup whose streams have 3 replicas (a
+// cluster's) is refused by a single server as it is, and restores with
+// RestoreReplicas 1.
+func TestRestoreClusterBackup(t *testing.T) {
+	ctx := context.Background()
+	_, nc := embedded(t, t.TempDir())
+	gamesIn(t, nc, 2, 4)
+	dir := filepath.Join(t.TempDir(), "b")
+	m, err := Take(ctx, nc, dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Streams {
+		if m.Streams[i].Config, err = withReplicas(m.Streams[i].Config, 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeManifest(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	_, single := embedded(t, t.TempDir())
+	if _, err := Restore(ctx, single, dir, nil); err == nil {
+		t.Fatal("a single server restored 3-replica streams as they are")
+	}
+	_, fresh := embedded(t, t.TempDir())
+	if _, err := RestoreReplicas(ctx, fresh, dir, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := jetstream.New(fresh)
+	s, err := js.Stream(ctx, events.KindGame.StreamName())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := s.CachedInfo(); info.Config.Replicas != 1 || info.State.LastSeq != 10 {
+		t.Errorf("restored: replicas %d, last seq %d; want 1 and 10", info.Config.Replicas, info.State.LastSeq)
 	}
 }
