@@ -8,10 +8,12 @@
 # default 200 x 40, saturation and a paced phase at RATE moves/s offered,
 # default 300, an Olympiad round's pace). The headroom is printed against
 # what an event needs: a few moves/s for 500 boards over the board, a few
-# hundred for an Olympiad round.
+# hundred for an Olympiad round. Also runs the power-cut test (TestPowerCut).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go test -v -count=1 -timeout 20m -run '^TestSyncFigures$' ./services/e2e -args -long | grep -E '^(durable|ok|FAIL|---)'
+# the power cut (root: ext4 on a loop device; skips with its reason elsewhere)
+go test -v -count=1 -timeout 20m -run '^TestPowerCut$' ./services/e2e -args -long | grep -E '^(power|ok|FAIL|---|\s+--- |\s+powercut)'
 for round in 1 2; do
 	for sync in always 2m; do
 		HAKEM_SYNC_INTERVAL=$sync go test -v -count=1 -timeout 20m -run '^TestGatewayLoad$' ./services/e2e \

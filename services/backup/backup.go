@@ -232,9 +232,23 @@ func ReadManifest(dir string) (Manifest, error) {
 // connected to (none of them may exist there), then moves each durable
 // consumer back to its floor at the backup's start.
 func Restore(ctx context.Context, nc *nats.Conn, dir string, progress Progress) (Manifest, error) {
+	return RestoreReplicas(ctx, nc, dir, 0, progress)
+}
+
+// RestoreReplicas is Restore with every stream given replicas replicas
+// (0 keeps the backup's): a backup of a 3-replica cluster restores into a
+// single server with 1.
+func RestoreReplicas(ctx context.Context, nc *nats.Conn, dir string, replicas int, progress Progress) (Manifest, error) {
 	m, err := ReadManifest(dir)
 	if err != nil {
 		return Manifest{}, err
+	}
+	for i, s := range m.Streams {
+		if replicas > 0 {
+			if m.Streams[i].Config, err = withReplicas(s.Config, replicas); err != nil {
+				return Manifest{}, fmt.Errorf("stream %s: %w", s.Name, err)
+			}
+		}
 	}
 	for _, s := range m.Streams {
 		if err := restoreFrom(ctx, nc, dir, s, progress); err != nil {
@@ -254,6 +268,16 @@ func Restore(ctx context.Context, nc *nats.Conn, dir string, progress Progress) 
 		}
 	}
 	return m, nil
+}
+
+// withReplicas is the stream configuration config with num_replicas set.
+func withReplicas(config json.RawMessage, replicas int) (json.RawMessage, error) {
+	var c map[string]json.RawMessage
+	if err := json.Unmarshal(config, &c); err != nil {
+		return nil, err
+	}
+	c["num_replicas"] = json.RawMessage(fmt.Sprint(replicas))
+	return json.Marshal(c)
 }
 
 // restoreFrom restores one stream from its snapshot file.

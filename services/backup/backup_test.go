@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -28,6 +29,29 @@ func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
 	return srv, nc
 }
 
+// gamesIn opens the store on nc and appends games games of plies moves.
+func gamesIn(t *testing.T, nc *nats.Conn, games, plies int) *events.Store {
+	t.Helper()
+	ctx := context.Background()
+	store, err := events.Open(ctx, nc, events.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range games {
+		agg := events.Game(fmt.Sprint("g", g))
+		_, head, err := store.Append(ctx, agg, events.WriterGames, events.Head{}, fmt.Sprint(g, "/c"), events.Meta{}, events.GameCreated{White: "w", Black: "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 1; ply <= plies; ply++ {
+			if _, head, err = store.Append(ctx, agg, events.WriterGames, head, fmt.Sprint(g, "/", ply), events.Meta{}, events.MovePlayed{Ply: ply, By: events.White, UCI: "e2e4", At: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return store
+}
+
 // TestTakeRestore: a backup of a store with games (and a consumer that has
 // acknowledged some of them), packed into a tar and unpacked, restores
 // into a fresh server with every message up to the manifest's sequences,
@@ -35,22 +59,7 @@ func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
 func TestTakeRestore(t *testing.T) {
 	ctx := context.Background()
 	_, nc := embedded(t, t.TempDir())
-	store, err := events.Open(ctx, nc, events.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g := range 20 {
-		agg := events.Game(fmt.Sprint("g", g))
-		_, head, err := store.Append(ctx, agg, events.WriterGames, events.Head{}, fmt.Sprint(g, "/c"), events.Meta{}, events.GameCreated{White: "w", Black: "b"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ply := 1; ply <= 30; ply++ {
-			if _, head, err = store.Append(ctx, agg, events.WriterGames, head, fmt.Sprint(g, "/", ply), events.Meta{}, events.MovePlayed{Ply: ply, By: events.White, UCI: "e2e4", At: time.Now()}); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	store := gamesIn(t, nc, 20, 30)
 	js, _ := jetstream.New(nc)
 	stream := events.KindGame.StreamName()
 	c, err := js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{Durable: "group", AckPolicy: jetstream.AckExplicitPolicy})
@@ -105,6 +114,28 @@ func TestTakeRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	js2, _ := jetstream.New(nc2)
+	sameStreams(t, js, js2, m)
+	rc, err := js2.Consumer(ctx, stream, "group")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := rc.CachedInfo(); info.AckFloor.Stream != 100 || info.NumPending != uint64(20*31-100) {
+		t.Errorf("restored consumer: floor %d pending %d, want 100 and %d", info.AckFloor.Stream, info.NumPending, 20*31-100)
+	}
+	// a second restore into the same server refuses: the streams exist
+	if _, err := Restore(ctx, nc2, unpacked, nil); err == nil {
+		t.Error("restoring over existing streams succeeded")
+	}
+	if err := Unpack(tarFile, unpacked); err == nil {
+		t.Error("unpacking into a folder that is not empty succeeded")
+	}
+}
+
+// sameStreams checks that b holds a's messages up to each stream's last
+// sequence in m.
+func sameStreams(t *testing.T, js, js2 jetstream.JetStream, m Manifest) {
+	t.Helper()
+	ctx := context.Background()
 	for _, s := range m.Streams {
 		a, _ := js.Stream(ctx, s.Name)
 		b, err := js2.Stream(ctx, s.Name)
@@ -122,18 +153,45 @@ func TestTakeRestore(t *testing.T) {
 			}
 		}
 	}
-	rc, err := js2.Consumer(ctx, stream, "group")
+}
+
+// TestRestoreClusterBackup: a backup whose streams have 3 replicas (a
+// cluster's) is refused by a single server as it is, and restores with
+// RestoreReplicas 1.
+func TestRestoreClusterBackup(t *testing.T) {
+	ctx := context.Background()
+	_, nc := embedded(t, t.TempDir())
+	gamesIn(t, nc, 2, 4)
+	dir := filepath.Join(t.TempDir(), "b")
+	m, err := Take(ctx, nc, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info := rc.CachedInfo(); info.AckFloor.Stream != 100 || info.NumPending != uint64(20*31-100) {
-		t.Errorf("restored consumer: floor %d pending %d, want 100 and %d", info.AckFloor.Stream, info.NumPending, 20*31-100)
+	for i := range m.Streams {
+		if m.Streams[i].Config, err = withReplicas(m.Streams[i].Config, 3); err != nil {
+			t.Fatal(err)
+		}
 	}
-	// a second restore into the same server refuses: the streams exist
-	if _, err := Restore(ctx, nc2, unpacked, nil); err == nil {
-		t.Error("restoring over existing streams succeeded")
+	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil {
+		t.Fatal(err)
 	}
-	if err := Unpack(tarFile, unpacked); err == nil {
-		t.Error("unpacking into a folder that is not empty succeeded")
+	if err := writeManifest(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	_, single := embedded(t, t.TempDir())
+	if _, err := Restore(ctx, single, dir, nil); err == nil {
+		t.Fatal("a single server restored 3-replica streams as they are")
+	}
+	_, fresh := embedded(t, t.TempDir())
+	if _, err := RestoreReplicas(ctx, fresh, dir, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := jetstream.New(fresh)
+	s, err := js.Stream(ctx, events.KindGame.StreamName())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := s.CachedInfo(); info.Config.Replicas != 1 || info.State.LastSeq != 10 {
+		t.Errorf("restored: replicas %d, last seq %d; want 1 and 10", info.Config.Replicas, info.State.LastSeq)
 	}
 }

@@ -171,3 +171,37 @@ func sameUpTo(t *testing.T, original, restored string, m backup.Manifest) {
 	}
 	t.Logf("%d messages compared across %d streams", total, len(m.Streams))
 }
+
+// TestBackupAfterRound: hakem serve with HAKEM_BACKUP_EVERY=round takes a
+// backup of its own when a round closes; the backup restores, and holds
+// the round's close.
+func TestBackupAfterRound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data, backups := t.TempDir(), t.TempDir()
+	s := startWith(t, []string{"--data", data}, []string{"HAKEM_BACKUP_EVERY=round", "HAKEM_BACKUP_DIR=" + backups}, true)
+	ids, _, blacks := startSwiss(t, s, "ra", "Rounds", "r", 4)
+	for i, id := range ids {
+		mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": blacks[i], "idempotency_key": "r"}), "resign")
+	}
+	mustOK(t, s.post("/api/tournaments/ra/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	var dir string
+	waitUntil(t, "the backup after round 1", func() bool {
+		entries, _ := filepath.Glob(filepath.Join(backups, "*", backup.ManifestFile))
+		if len(entries) == 0 {
+			return false
+		}
+		dir = filepath.Dir(entries[0])
+		return true
+	})
+	s.stop()
+	fresh := filepath.Join(t.TempDir(), "restored")
+	runHakem(t, "restore", "--from", dir, "--data", fresh)
+	r := start(t, fresh)
+	if tv := r.do("GET", "/api/tournaments/ra", ""); tv.body["rounds_closed"] != 1.0 {
+		t.Errorf("the backup taken after round 1 closed: %d %s", tv.status, tv.raw)
+	}
+	r.stop()
+	auditTournament(t, fresh, "ra")
+}

@@ -42,19 +42,7 @@ func TestFullDiskDuringEvent(t *testing.T) {
 			acked[id]++
 		}
 	}
-	// fill the disk to its last byte
-	filler := filepath.Join(disk, "filler")
-	f, err := os.Create(filler)
-	if err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]byte, 1<<20)
-	for {
-		if _, err := f.Write(buf); err != nil {
-			break
-		}
-	}
-	f.Close()
+	filler := fillDisk(t, disk)
 	refused := 0
 	for ply := 10; ply < len(moves) && refused == 0; ply++ {
 		for _, id := range ids {
@@ -97,6 +85,23 @@ func TestFullDiskDuringEvent(t *testing.T) {
 	for _, id := range ids {
 		if a := runAudit(t, "game", id, "--data", data, "--json"); a.code != 0 || a.json["ok"] != true {
 			t.Errorf("audit of %s: exit %d %s\n%s", id, a.code, a.stderr, a.stdout)
+		}
+	}
+}
+
+// fillDisk fills the disk of dir to its last byte with a file, returned.
+func fillDisk(t *testing.T, dir string) string {
+	t.Helper()
+	filler := filepath.Join(dir, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<20)
+	for {
+		if _, err := f.Write(buf); err != nil {
+			return filler
 		}
 	}
 }

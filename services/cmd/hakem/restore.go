@@ -86,5 +86,6 @@ func restoreInto(ctx context.Context, dir, data string, progress backup.Progress
 		return backup.Manifest{}, err
 	}
 	defer nc.Close()
-	return backup.Restore(ctx, nc, dir, progress)
+	// one embedded server: a cluster's 3-replica streams become 1-replica
+	return backup.RestoreReplicas(ctx, nc, dir, 1, progress)
 }

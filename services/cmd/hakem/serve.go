@@ -35,6 +35,13 @@ bucket or consumer, bind to what "hakem provision" made; needs --nats).
 HAKEM_PPROF_ADDR (environment only, a loopback address) serves Go's
 profiles.
 
+HAKEM_SYNC_INTERVAL is "always" (the default: the embedded server syncs
+every write to disk before acknowledging it, so a power cut loses nothing
+acknowledged) or a duration such as 2m (sync that often: faster, but a
+power cut may lose that long of acknowledged events). HAKEM_BACKUP_EVERY
+("round", or a duration such as 30m) has this process take backups into
+HAKEM_BACKUP_DIR (default <data>-backups); see hakem backup.
+
 Written so far (see services/README.md): games, clocks, the gateway (GET
 /livez, /readyz, /metrics; the API under /api/games and /api/tournaments),
 the arbiter's rulings (flag falls, draw claims, illegal moves, and by

@@ -103,6 +103,11 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	metrics := wiring.NewMetrics()
+	stopBackups, err := scheduleBackups(ctx, cfg, nc, store, log)
+	if err != nil {
+		return fmt.Errorf("backup_every: %w", err)
+	}
+	closers = append(closers, stopBackups)
 
 	routerConn, err := n.Connect("router")
 	if err != nil {

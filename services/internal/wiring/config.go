@@ -76,6 +76,12 @@ type Config struct {
 	// CheckpointInterval is how often the chain heads are checkpointed
 	// (key "checkpoint_interval"; default 10 s). See Checkpoints.
 	CheckpointInterval time.Duration
+	// BackupEvery schedules backups of the event log taken by this process
+	// while it runs (key "backup_every"): a duration ("30m"), "round"
+	// (after each closed round of any tournament), or empty for none.
+	// BackupDir is where each goes, in a folder named by its time (key
+	// "backup_dir"; default the data folder's name with "-backups").
+	BackupEvery, BackupDir string
 }
 
 // NATSAuth holds the NATS client's credentials and TLS files. A user and
@@ -139,6 +145,8 @@ var defaults = map[string]any{
 	"auth.tokens_file":    "",
 	"keys_dir":            "",
 	"checkpoint_interval": 10 * time.Second,
+	"backup_every":        "",
+	"backup_dir":          "",
 }
 
 // flagKeys maps the flags hakem serve defines to their configuration keys.
@@ -224,7 +232,12 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 			User: v.GetString("nats_user"), Password: v.GetString("nats_password"), Creds: v.GetString("nats_creds"),
 			TLSCA: v.GetString("nats_tls_ca"), TLSCert: v.GetString("nats_tls_cert"), TLSKey: v.GetString("nats_tls_key"),
 		},
-		Auth: Auth{Mode: strings.ToLower(v.GetString("auth.mode")), TokensFile: v.GetString("auth.tokens_file")},
+		Auth:        Auth{Mode: strings.ToLower(v.GetString("auth.mode")), TokensFile: v.GetString("auth.tokens_file")},
+		BackupEvery: strings.ToLower(strings.TrimSpace(v.GetString("backup_every"))),
+		BackupDir:   v.GetString("backup_dir"),
+	}
+	if c.BackupEvery != "" && c.BackupDir == "" {
+		c.BackupDir = strings.TrimRight(c.Data, "/") + "-backups"
 	}
 	only, err := parseOnly(v.GetString("only"))
 	if err != nil {
@@ -270,7 +283,7 @@ func parseOnly(list string) ([]string, error) {
 
 // ParseSync reads the key sync_interval: "always" (fsync before every
 // acknowledgement) or a positive Go duration ("2m", "500ms": fsync that
-// often). It is parsed here, not by nats-server, whose configuration reads
+// often; "0", nats-server's default of 2 minutes). It is parsed here, not by nats-server, whose configuration reads
 // a bare "2m" from the environment as something else than two minutes.
 func ParseSync(s string) (always bool, interval time.Duration, err error) {
 	s = strings.TrimSpace(strings.ToLower(s))
@@ -278,10 +291,23 @@ func ParseSync(s string) (always bool, interval time.Duration, err error) {
 		return true, 0, nil
 	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
+	if err != nil || d < 0 {
 		return false, 0, fmt.Errorf("sync_interval: %q is neither always nor a positive duration such as 2m", s)
 	}
-	return false, d, nil
+	return false, d, nil // 0: nats-server's own default, 2 minutes
+}
+
+// BackupInterval reads the key backup_every: 0 for none or for "round",
+// else a duration of at least a minute.
+func BackupInterval(every string) (time.Duration, error) {
+	if every == "" || every == "round" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(every)
+	if err != nil || d < time.Minute {
+		return 0, fmt.Errorf("backup_every: %q is neither round nor a duration of a minute or more such as 30m", every)
+	}
+	return d, nil
 }
 
 func (c Config) validate() error {
@@ -319,6 +345,9 @@ func (c Config) validate() error {
 	}
 	if c.NATSProvisioned && c.NATS == "" {
 		return errors.New("nats_provisioned: an embedded server is provisioned by its own process; set nats or leave nats_provisioned off")
+	}
+	if _, err := BackupInterval(c.BackupEvery); err != nil {
+		return err
 	}
 	if c.CommandRetries < 1 {
 		return fmt.Errorf("command_retries: %d, want at least 1", c.CommandRetries)

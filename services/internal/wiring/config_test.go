@@ -152,7 +152,7 @@ func TestParseSync(t *testing.T) {
 		{in: "", always: true},
 		{in: "2m", interval: 2 * time.Minute},
 		{in: "500ms", interval: 500 * time.Millisecond},
-		{in: "0s", wantErr: true},
+		{in: "0", interval: 0},
 		{in: "-1s", wantErr: true},
 		{in: "2", wantErr: true},
 		{in: "sometimes", wantErr: true},
@@ -169,5 +169,26 @@ func TestParseSync(t *testing.T) {
 	}
 	if _, err := LoadConfig(nil, env(map[string]string{"HAKEM_SYNC_INTERVAL": "soon"})); err == nil || !strings.Contains(err.Error(), "sync_interval") {
 		t.Errorf("bad sync_interval: %v", err)
+	}
+}
+
+func TestBackupEvery(t *testing.T) {
+	tests := []struct {
+		env     map[string]string
+		every   string
+		dir     string
+		wantErr bool
+	}{
+		{env: nil},
+		{env: map[string]string{"HAKEM_BACKUP_EVERY": "Round", "HAKEM_DATA": "/srv/data/"}, every: "round", dir: "/srv/data-backups"},
+		{env: map[string]string{"HAKEM_BACKUP_EVERY": "30m", "HAKEM_BACKUP_DIR": "/b"}, every: "30m", dir: "/b"},
+		{env: map[string]string{"HAKEM_BACKUP_EVERY": "10s"}, wantErr: true},
+		{env: map[string]string{"HAKEM_BACKUP_EVERY": "often"}, wantErr: true},
+	}
+	for _, tt := range tests {
+		c, err := LoadConfig(nil, env(tt.env))
+		if (err != nil) != tt.wantErr || err == nil && (c.BackupEvery != tt.every || c.BackupDir != tt.dir) {
+			t.Errorf("%v: every %q dir %q err %v; want %q %q error %v", tt.env, c.BackupEvery, c.BackupDir, err, tt.every, tt.dir, tt.wantErr)
+		}
 	}
 }
