@@ -74,7 +74,7 @@ var Policy = map[string]Rule{
 
 	// tournament set-up: the organiser of the tournament
 	"POST /api/tournaments":                       {Roles: []Role{Organiser}, Actor: "by", Scope: BodyTournament, ScopeField: "id"},
-	"POST /api/tournaments/import":                {Roles: []Role{Organiser}},
+	"POST /api/tournaments/import":                {Roles: []Role{Organiser}, Actor: "by"}, // the file is the body: "by" in the query
 	"POST /api/tournaments/{id}/players":          {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds":           {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds/{n}/close": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},

@@ -15,3 +15,10 @@ func (p *Pairing) Import(ctx context.Context, id string, im events.TournamentImp
 		return t.Import(im)
 	})
 }
+
+// RegisterList registers a list of players, all or none.
+func (p *Pairing) RegisterList(ctx context.Context, id string, ps []events.PlayerRegistered, meta events.Meta, key string) (Outcome, error) {
+	return p.decide(ctx, "register_players", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.RegisterList(ps)
+	})
+}

@@ -53,6 +53,9 @@ type Tournament struct {
 	Forbidden   []events.ForbiddenPairSet
 	// Expelled are the arbiter's expulsions (expulsion.go).
 	Expelled []Expulsion
+	// listing is set while a list of players is decided (RegisterList):
+	// an entry without player_id or FIDE id is numbered.
+	listing bool
 	// Imported is the file a tournament.imported event created the
 	// tournament from (nil for one created by tournament.created).
 	Imported *Imported
@@ -179,6 +182,9 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	if len(t.Rounds) > 0 {
 		return nil, refuse(ErrState, "registration is closed: round 1 is paired")
 	}
+	if p.PlayerID == "" && p.FideID != "" || p.PlayerID == "" && t.listing {
+		p.PlayerID = t.defaultPlayerID(p)
+	}
 	if err := events.Game(p.PlayerID).Check(); err != nil || p.PlayerID == "" {
 		return nil, refuse(ErrInvalid, "player_id: %q is not an id (letters, digits, '-' and '_')", p.PlayerID)
 	}
@@ -193,6 +199,9 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	}
 	if p.Rating < 0 || p.Rating > 9999 {
 		return nil, refuse(ErrInvalid, "rating: %d (0 for an unrated player, at most 9999)", p.Rating)
+	}
+	if err := t.checkPlayerFields(p); err != nil {
+		return nil, err
 	}
 	for _, q := range t.Players {
 		if q.PlayerID == p.PlayerID {

@@ -21,7 +21,8 @@ import (
 //
 //	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,
 //	                                            "city","federation","start_date","end_date","type","chief_arbiter","deputy_arbiters","round_dates" (all optional),"idempotency_key","by"}
-//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"idempotency_key","by"}
+//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"sex"?,"idempotency_key","by"},
+//	                                            or {"players":[…],"idempotency_key","by"}, or a text/csv list (register_list.go)
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
 //	POST /api/tournaments/{id}/withdrawals     {"player_id","from_round"?,"reason","idempotency_key","by"}
@@ -173,8 +174,11 @@ type request struct {
 	PlayerB        string             `json:"player_b"`
 	Article        string             `json:"article"`
 	RatedGames     int                `json:"rated_games"`
-	BirthYear      int                `json:"birth_year"`
-	Reached2400    bool               `json:"reached_2400"`
+	// Players is a list of players to register at once (register_list.go).
+	Players     []playerEntry `json:"players"`
+	Sex         string        `json:"sex"`
+	BirthYear   int           `json:"birth_year"`
+	Reached2400 bool          `json:"reached_2400"`
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
 	// registration).
@@ -212,6 +216,11 @@ func (h HTTP) run(w http.ResponseWriter, r *http.Request, status int, do func(re
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	h.runDecoded(w, r, req, status, do)
+}
+
+// runDecoded is run on a request already decoded.
+func (h HTTP) runDecoded(w http.ResponseWriter, r *http.Request, req request, status int, do func(req request) (app.Outcome, error)) {
 	o, err := do(req)
 	if err != nil {
 		fail(w, err)
@@ -239,10 +248,22 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
-	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+	if isCSV(r) {
+		h.registerCSV(w, r) // register_list.go
+		return
+	}
+	var req request
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if req.Players != nil {
+		h.registerAll(w, r, req.Players, req, "")
+		return
+	}
+	h.runDecoded(w, r, req, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
 			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
-			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.IdempotencyKey)
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400, Sex: req.Sex}, meta(r, req), req.IdempotencyKey)
 	})
 }
 
