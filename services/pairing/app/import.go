@@ -19,6 +19,10 @@ func (p *Pairing) Import(ctx context.Context, id string, im events.TournamentImp
 // RegisterList registers a list of players, all or none.
 func (p *Pairing) RegisterList(ctx context.Context, id string, ps []events.PlayerRegistered, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "register_players", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		return t.RegisterList(ps)
+		list, err := p.fromList(t, ps)
+		if err != nil {
+			return nil, err
+		}
+		return t.RegisterList(list)
 	})
 }
