@@ -41,6 +41,9 @@ type TournamentCreated struct {
 	ChiefArbiter   string   `json:"chief_arbiter,omitempty"`
 	DeputyArbiters []string `json:"deputy_arbiters,omitempty"`
 	RoundDates     []string `json:"round_dates,omitempty"`
+	// TiebreakRules is the FIDE C.07 edition the tie-breaks follow,
+	// "2024" or "2026" ("" when not chosen: 2026).
+	TiebreakRules string `json:"tiebreak_rules,omitempty"`
 }
 
 // EventType implements Event.

@@ -219,6 +219,12 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			want, err = (&pairing.Tournament{}).Import(*ev)
 		case *events.PlayerRegistered:
 			want, err = registered(t, *ev, decoded)
+		case *events.TiebreaksSet:
+			want, err = t.SetTiebreaks(*ev)
+		case *events.PlayerCorrected:
+			want, err = t.Correct(*ev)
+		case *events.PlayerRemoved:
+			want, err = t.Remove(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}

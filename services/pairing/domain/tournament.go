@@ -14,7 +14,6 @@ import (
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
-	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -95,6 +94,12 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case events.TournamentImported:
 		return t.applyImport(e)
+	case *events.TiebreaksSet:
+		return t.Apply(*e)
+	case *events.PlayerCorrected:
+		return t.Apply(*e)
+	case *events.PlayerRemoved:
+		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())
@@ -127,6 +132,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Forbidden = append(t.Forbidden, e)
 	case events.PlayerExpelled:
 		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
+	default:
+		t.applyEntry(e) // entries.go
 	}
 	return nil
 }
@@ -160,10 +167,8 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
 		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
 	}
-	if len(c.Tiebreaks) > 0 {
-		if _, err := ratings.ParseCodes(strings.Join(c.Tiebreaks, ",")); err != nil {
-			return nil, refuse(ErrInvalid, "tiebreaks: %v (FIDE C.07 codes such as BH/C1, SB, DE)", err)
-		}
+	if err := checkTiebreaks(c.TiebreakRules, c.Tiebreaks); err != nil {
+		return nil, err
 	}
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}

@@ -54,6 +54,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
 	ImportRoute,
+	EntryRoutes[0], EntryRoutes[1], EntryRoutes[2],
 }
 
 // Register mounts the whole API.
@@ -64,7 +65,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile, h.setTiebreaks, h.correct, h.remove} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 }
@@ -175,10 +176,11 @@ type request struct {
 	Article        string             `json:"article"`
 	RatedGames     int                `json:"rated_games"`
 	// Players is a list of players to register at once (register_list.go).
-	Players     []playerEntry `json:"players"`
-	Sex         string        `json:"sex"`
-	BirthYear   int           `json:"birth_year"`
-	Reached2400 bool          `json:"reached_2400"`
+	Players       []playerEntry `json:"players"`
+	Sex           string        `json:"sex"`
+	TiebreakRules string        `json:"tiebreak_rules"`
+	BirthYear     int           `json:"birth_year"`
+	Reached2400   bool          `json:"reached_2400"`
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
 	// registration).
@@ -240,7 +242,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
 			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates},
 			meta(r, req), req.IdempotencyKey)
