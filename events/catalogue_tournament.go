@@ -73,6 +73,12 @@ type PlayerRegistered struct {
 	Reached2400 bool `json:"reached_2400,omitempty"`
 	// Sex is as the FIDE rating list gives it ("m", "w"; "" when not given).
 	Sex string `json:"sex,omitempty"`
+	// FromRound is the first round a late entry (registered after round
+	// 1 was paired) can be paired in; 0 for a player registered before.
+	FromRound int `json:"from_round,omitempty"`
+	// MissedRounds is how a late entry's rounds before FromRound count:
+	// "Z" zero-point byes, "H" half-point byes (the organiser's choice).
+	MissedRounds string `json:"missed_rounds,omitempty"`
 }
 
 // EventType implements Event.

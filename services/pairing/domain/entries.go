@@ -117,3 +117,45 @@ func (t *Tournament) applyEntry(e events.Event) (ok bool) {
 	}
 	return true
 }
+
+// lateEntry decides what a registration after round 1 was paired needs
+// (a Swiss only, not once finished): the first round he can be paired in
+// (the next to pair) and how the rounds he missed count, "Z" (the
+// default) or "H" (the organiser's choice, FIDE C.04.1: a bye requested
+// before). Before round 1 neither is recorded.
+func (t *Tournament) lateEntry(p *events.PlayerRegistered) error {
+	if len(t.Rounds) == 0 {
+		p.FromRound, p.MissedRounds = 0, ""
+		return nil
+	}
+	if t.Created.System != "swiss-dutch" {
+		return refuse(ErrState, "registration is closed: round 1 of a %s is paired (its table fixes every game)", t.Created.System)
+	}
+	if t.Done {
+		return refuse(ErrState, "registration is closed: the tournament is finished")
+	}
+	p.FromRound = len(t.Rounds) + 1
+	if p.FromRound > t.TotalRounds() {
+		return refuse(ErrState, "registration is closed: every round is paired")
+	}
+	switch p.MissedRounds {
+	case "":
+		p.MissedRounds = "Z"
+	case "Z", "H":
+	default:
+		return refuse(ErrInvalid, "missed_rounds: %q (Z zero-point byes, H half-point byes)", p.MissedRounds)
+	}
+	return nil
+}
+
+// missedRounds records a late entry's missed rounds as requested byes of
+// the rounds paired before he came (Z scores nothing, H a draw's points).
+func (t *Tournament) missedRounds(e events.PlayerRegistered) {
+	points := 0.0
+	if e.MissedRounds == "H" {
+		points = t.Created.PointSystem["draw"]
+	}
+	for r := 0; r < e.FromRound-1 && r < len(t.Rounds); r++ {
+		t.Rounds[r].Byes = append(slices.Clone(t.Rounds[r].Byes), events.Bye{PlayerID: e.PlayerID, Points: points, Kind: "requested"})
+	}
+}

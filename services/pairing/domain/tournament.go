@@ -112,6 +112,7 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.exists, t.Created = true, e
 	case events.PlayerRegistered:
 		t.Players = append(t.Players, e)
+		t.missedRounds(e) // entries.go
 	case events.RoundPaired:
 		if e.Round != len(t.Rounds)+1 {
 			return fmt.Errorf("round %d paired after %d rounds", e.Round, len(t.Rounds))
@@ -184,8 +185,8 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	if !t.exists {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
-	if len(t.Rounds) > 0 {
-		return nil, refuse(ErrState, "registration is closed: round 1 is paired")
+	if err := t.lateEntry(&p); err != nil {
+		return nil, err
 	}
 	if p.PlayerID == "" && p.FideID != "" || p.PlayerID == "" && t.listing {
 		p.PlayerID = t.defaultPlayerID(p)

@@ -179,6 +179,7 @@ type request struct {
 	Players       []playerEntry `json:"players"`
 	Sex           string        `json:"sex"`
 	TiebreakRules string        `json:"tiebreak_rules"`
+	MissedRounds  string        `json:"missed_rounds"`
 	BirthYear     int           `json:"birth_year"`
 	Reached2400   bool          `json:"reached_2400"`
 	// The rating report's fields of the tournament (TRF-26 022-132;
@@ -265,7 +266,7 @@ func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
 	h.runDecoded(w, r, req, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
 			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
-			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400, Sex: req.Sex}, meta(r, req), req.IdempotencyKey)
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400, Sex: req.Sex, MissedRounds: req.MissedRounds}, meta(r, req), req.IdempotencyKey)
 	})
 }
 

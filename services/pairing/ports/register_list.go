@@ -28,11 +28,13 @@ type playerEntry struct {
 	BirthYear   int    `json:"birth_year"`
 	Reached2400 bool   `json:"reached_2400"`
 	Sex         string `json:"sex"`
+	// MissedRounds is a late entry's missed rounds: "Z" (default) or "H".
+	MissedRounds string `json:"missed_rounds"`
 }
 
 func (p playerEntry) event() events.PlayerRegistered {
 	return events.PlayerRegistered{PlayerID: p.PlayerID, Name: p.Name, Rating: p.Rating, FideID: p.FideID, Federation: p.Federation,
-		Title: p.Title, RatedGames: p.RatedGames, BirthYear: p.BirthYear, Reached2400: p.Reached2400, Sex: p.Sex}
+		Title: p.Title, RatedGames: p.RatedGames, BirthYear: p.BirthYear, Reached2400: p.Reached2400, Sex: p.Sex, MissedRounds: p.MissedRounds}
 }
 
 // CSVColumns are the columns of a player list sent as text/csv (a header
