@@ -106,6 +106,9 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 		boards := append([]events.Pairing(nil), rp.Pairings...)
 		sort.SliceStable(boards, func(i, j int) bool { return boards[i].Board < boards[j].Board })
 		for _, p := range boards {
+			if _, imported := t.ImportedResult(p.GameID); imported {
+				continue // a round of an imported TRF: no game, no moves to broadcast
+			}
 			// the board's game is the replay when the arbiter annulled
 			// the game paired: the annulled game is left out
 			played, _, err := h.Pairing.PlayedGame(ctx, p.GameID)
