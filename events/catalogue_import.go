@@ -27,3 +27,42 @@ func (TournamentImported) EventType() string { return "tournament.imported" }
 func init() {
 	register(TournamentImported{}, 1, KindTournament, WriterPairing, nil)
 }
+
+// TiebreaksSet changes the tie-break rules year and list of a tournament
+// before its first round is paired.
+type TiebreaksSet struct {
+	// TiebreakRules is the FIDE C.07 edition, "2024" or "2026".
+	TiebreakRules string `json:"tiebreak_rules,omitempty"`
+	// Tiebreaks is the new list (FIDE C.07 codes); empty keeps the list.
+	Tiebreaks []string `json:"tiebreaks,omitempty"`
+}
+
+// EventType implements Event.
+func (TiebreaksSet) EventType() string { return "tournament.tiebreaks_set" }
+
+// PlayerCorrected replaces a registered player's data before round 1 (the
+// whole registration, its id unchanged).
+type PlayerCorrected struct {
+	Player PlayerRegistered `json:"player"`
+	// Reason says why.
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (PlayerCorrected) EventType() string { return "tournament.player_corrected" }
+
+// PlayerRemoved removes a registered player before round 1 (he never
+// played).
+type PlayerRemoved struct {
+	PlayerID string `json:"player_id"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// EventType implements Event.
+func (PlayerRemoved) EventType() string { return "tournament.player_removed" }
+
+func init() {
+	register(TiebreaksSet{}, 1, KindTournament, WriterPairing, nil)
+	register(PlayerCorrected{}, 1, KindTournament, WriterPairing, nil)
+	register(PlayerRemoved{}, 1, KindTournament, WriterPairing, nil)
+}

@@ -45,6 +45,9 @@ type TournamentCreated struct {
 	// "rapid", "blitz"; copied to each GameCreated.Mode); "" when each game
 	// takes it from the time control. Optional.
 	Mode string `json:"mode,omitempty"`
+	// TiebreakRules is the FIDE C.07 edition the tie-breaks follow,
+	// "2024" or "2026" ("" when not chosen: 2026).
+	TiebreakRules string `json:"tiebreak_rules,omitempty"`
 }
 
 // EventType implements Event.
@@ -74,6 +77,12 @@ type PlayerRegistered struct {
 	Reached2400 bool `json:"reached_2400,omitempty"`
 	// Sex is as the FIDE rating list gives it ("m", "w"; "" when not given).
 	Sex string `json:"sex,omitempty"`
+	// FromRound is the first round a late entry (registered after round
+	// 1 was paired) can be paired in; 0 for a player registered before.
+	FromRound int `json:"from_round,omitempty"`
+	// MissedRounds is how a late entry's rounds before FromRound count:
+	// "Z" zero-point byes, "H" half-point byes (the organiser's choice).
+	MissedRounds string `json:"missed_rounds,omitempty"`
 }
 
 // EventType implements Event.

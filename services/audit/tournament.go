@@ -225,9 +225,15 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		case *events.TournamentImported:
 			want, err = (&pairing.Tournament{}).Import(*ev)
 		case *events.PlayerRegistered:
-			want, err = t.Register(*ev)
+			want, err = registered(t, *ev, decoded)
 		case *events.TournamentDeleted:
 			want, err = t.Delete(*ev)
+		case *events.TiebreaksSet:
+			want, err = t.SetTiebreaks(*ev)
+		case *events.PlayerCorrected:
+			want, err = t.Correct(*ev)
+		case *events.PlayerRemoved:
+			want, err = t.Remove(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
@@ -353,4 +359,21 @@ func withImported(t *pairing.Tournament, results map[string]string) {
 			results[gid] = r
 		}
 	}
+}
+
+// registered re-decides a registration: one player, or the list of a
+// command that registered several at once (domain RegisterList).
+func registered(t *pairing.Tournament, first events.PlayerRegistered, decoded []events.Event) ([]events.Event, error) {
+	if len(decoded) == 1 {
+		return t.Register(first)
+	}
+	list := make([]events.PlayerRegistered, 0, len(decoded))
+	for _, ev := range decoded {
+		p, ok := ev.(*events.PlayerRegistered)
+		if !ok {
+			return nil, fmt.Errorf("a registration's command recorded %s", ev.EventType())
+		}
+		list = append(list, *p)
+	}
+	return t.RegisterList(list)
 }

@@ -148,6 +148,18 @@ func (a *Authoriser) check(w http.ResponseWriter, r *http.Request, pattern strin
 	if rule.Actor == "" && rule.Scope == NoScope {
 		return r, true
 	}
+	if rule.Actor != "" && rule.Scope != BodyTournament && textBody(r) {
+		// a file as the body (text_body.go): the actor is the query's
+		if f := a.scope(r, pattern, rule, grant, nil); f != nil {
+			a.refuse(w, r, pattern, grant, *f)
+			return r, false
+		}
+		if f := setQueryActor(r, rule.Actor, grant.Subject); f != nil {
+			a.refuse(w, r, pattern, grant, *f)
+			return r, false
+		}
+		return r, true
+	}
 	var body map[string]json.RawMessage
 	if rule.Actor != "" || rule.Scope == BodyTournament {
 		var f *refusal

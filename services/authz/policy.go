@@ -74,12 +74,15 @@ var Policy = map[string]Rule{
 	"/api/":                            read, // the catch-all "no such endpoint" (404)
 
 	// tournament set-up: the organiser of the tournament
-	"POST /api/tournaments":                       {Roles: []Role{Organiser}, Actor: "by", Scope: BodyTournament, ScopeField: "id"},
-	"POST /api/tournaments/import":                {Roles: []Role{Organiser}},
-	"POST /api/tournaments/{id}/players":          {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/rounds":           {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/rounds/{n}/close": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"DELETE /api/tournaments/{id}":                {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments":                               {Roles: []Role{Organiser}, Actor: "by", Scope: BodyTournament, ScopeField: "id"},
+	"POST /api/tournaments/import":                        {Roles: []Role{Organiser}, Actor: "by"}, // the file is the body: "by" in the query
+	"POST /api/tournaments/{id}/players":                  {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/rounds":                   {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/rounds/{n}/close":         {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/tiebreaks":                {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/players/{player}/correct": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/players/{player}/remove":  {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"DELETE /api/tournaments/{id}":                        {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 
 	// entries between rounds: the tournament's organiser or arbiter
 	"POST /api/tournaments/{id}/withdrawals":     {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},

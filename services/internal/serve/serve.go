@@ -167,7 +167,8 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return add(sub)
 	}
 	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
-	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics}
+	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics,
+		RatingList: pairingapp.RatingListIn(cfg.Data)}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)

@@ -22,6 +22,8 @@ type Pairing struct {
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
+	// RatingList fills a registration given by FIDE id (nil: none).
+	RatingList *RatingList
 }
 
 // Outcome is the answer to a command.
@@ -168,7 +170,11 @@ func (p *Pairing) Create(ctx context.Context, id string, c events.TournamentCrea
 // Register registers a player.
 func (p *Pairing) Register(ctx context.Context, id string, r events.PlayerRegistered, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "register_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		return t.Register(r)
+		list, err := p.fromList(t, []events.PlayerRegistered{r})
+		if err != nil {
+			return nil, err
+		}
+		return t.Register(list[0])
 	})
 }
 

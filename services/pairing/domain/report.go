@@ -203,6 +203,13 @@ func (t *Tournament) roundEntries(no map[string]int, results map[string]string) 
 				}
 			}
 		}
+		for r, rp := range t.Rounds[:imported] {
+			for _, by := range rp.Byes {
+				if n := no[by.PlayerID]; n > len(im.File.Players) { // a late entry's missed round
+					rounds[n-1][r] = trf.RoundResult{Color: trf.NoColor, Result: t.ByeCode(by)}
+				}
+			}
+		}
 	}
 	for r, rp := range t.Rounds[imported:] {
 		r += imported

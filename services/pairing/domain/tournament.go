@@ -14,7 +14,6 @@ import (
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
-	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -55,6 +54,9 @@ type Tournament struct {
 	Expelled []Expulsion
 	// Desk is what the arbiter's desk recorded (desk.go).
 	Desk Desk
+	// listing is set while a list of players is decided (RegisterList):
+	// an entry without player_id or FIDE id is numbered.
+	listing bool
 	// Imported is the file a tournament.imported event created the
 	// tournament from (nil for one created by tournament.created).
 	Imported *Imported
@@ -102,6 +104,12 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.applyImport(e)
 	case *events.TournamentDeleted:
 		return t.Apply(*e)
+	case *events.TiebreaksSet:
+		return t.Apply(*e)
+	case *events.PlayerCorrected:
+		return t.Apply(*e)
+	case *events.PlayerRemoved:
+		return t.Apply(*e)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())
@@ -114,6 +122,7 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.exists, t.Created = true, e
 	case events.PlayerRegistered:
 		t.Players = append(t.Players, e)
+		t.missedRounds(e) // entries.go
 	case events.RoundPaired:
 		if e.Round != len(t.Rounds)+1 {
 			return fmt.Errorf("round %d paired after %d rounds", e.Round, len(t.Rounds))
@@ -139,6 +148,8 @@ func (t *Tournament) Apply(e events.Event) error {
 			return errors.New("tournament.deleted after round 1 was paired")
 		}
 		t.Deleted = true
+	default:
+		t.applyEntry(e) // entries.go
 	}
 	return nil
 }
@@ -178,10 +189,8 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if err := checkMode(c); err != nil {
 		return nil, err
 	}
-	if len(c.Tiebreaks) > 0 {
-		if _, err := ratings.ParseCodes(strings.Join(c.Tiebreaks, ",")); err != nil {
-			return nil, refuse(ErrInvalid, "tiebreaks: %v (FIDE C.07 codes such as BH/C1, SB, DE)", err)
-		}
+	if err := checkTiebreaks(c.TiebreakRules, c.Tiebreaks); err != nil {
+		return nil, err
 	}
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
@@ -197,8 +206,11 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
-	if len(t.Rounds) > 0 {
-		return nil, refuse(ErrState, "registration is closed: round 1 is paired")
+	if err := t.lateEntry(&p); err != nil {
+		return nil, err
+	}
+	if p.PlayerID == "" && p.FideID != "" || p.PlayerID == "" && t.listing {
+		p.PlayerID = t.defaultPlayerID(p)
 	}
 	if err := events.Game(p.PlayerID).Check(); err != nil || p.PlayerID == "" {
 		return nil, refuse(ErrInvalid, "player_id: %q is not an id (letters, digits, '-' and '_')", p.PlayerID)
@@ -214,6 +226,9 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	}
 	if p.Rating < 0 || p.Rating > 9999 {
 		return nil, refuse(ErrInvalid, "rating: %d (0 for an unrated player, at most 9999)", p.Rating)
+	}
+	if err := t.checkPlayerFields(p); err != nil {
+		return nil, err
 	}
 	for _, q := range t.Players {
 		if q.PlayerID == p.PlayerID {

@@ -21,7 +21,8 @@ import (
 //
 //	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,
 //	                                            "city","federation","start_date","end_date","type","chief_arbiter","deputy_arbiters","round_dates" (all optional),"idempotency_key","by"}
-//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"idempotency_key","by"}
+//	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"sex"?,"idempotency_key","by"},
+//	                                            or {"players":[…],"idempotency_key","by"}, or a text/csv list (register_list.go)
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
 //	POST /api/tournaments/{id}/rounds/{n}/close {"idempotency_key","by"}
 //	POST /api/tournaments/{id}/withdrawals     {"player_id","from_round"?,"reason","idempotency_key","by"}
@@ -54,8 +55,10 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
 	ImportRoute,
+	ImportRoute,
 	"DELETE /api/tournaments/{id}",
-	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go
+	EntryRoutes[0], EntryRoutes[1], EntryRoutes[2], // entries.go
+	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go: registered by registerDesk
 }
 
 // Register mounts the whole API.
@@ -66,7 +69,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile, h.delete} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile, h.delete, h.setTiebreaks, h.correct, h.remove} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 	h.registerDesk(mux)
@@ -188,8 +191,13 @@ type request struct {
 	PlayerB        string             `json:"player_b" bounds:"len=64"`
 	Article        string             `json:"article" bounds:"len=100"`
 	RatedGames     int                `json:"rated_games" bounds:"min=0,max=100000"`
-	BirthYear      int                `json:"birth_year" bounds:"min=0,max=2100"`
-	Reached2400    bool               `json:"reached_2400"`
+	// Players is a list of players to register at once (register_list.go).
+	Players       []playerEntry `json:"players" bounds:"len=10000"`
+	Sex           string        `json:"sex" bounds:"len=1"`
+	TiebreakRules string        `json:"tiebreak_rules" bounds:"len=4"`
+	MissedRounds  string        `json:"missed_rounds" bounds:"len=1"`
+	BirthYear     int           `json:"birth_year" bounds:"min=0,max=2100"`
+	Reached2400   bool          `json:"reached_2400"`
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
 	// registration).
@@ -233,6 +241,12 @@ func (h HTTP) run(w http.ResponseWriter, r *http.Request, status int, do func(re
 	if !httpjson.Decode(w, r, &req) {
 		return
 	}
+	h.runDecoded(w, r, req, status, do)
+}
+
+// runDecoded is run on a request already decoded: the idempotency key is
+// bound to the command (httpjson.CommandKey) before it is decided.
+func (h HTTP) runDecoded(w http.ResponseWriter, r *http.Request, req request, status int, do func(req request) (app.Outcome, error)) {
 	req.commandKey = httpjson.CommandKey(r, req.IdempotencyKey, req)
 	o, err := do(req)
 	if err != nil {
@@ -253,7 +267,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
 			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode},
 			meta(r, req), req.commandKey)
@@ -261,10 +275,22 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h HTTP) register(w http.ResponseWriter, r *http.Request) {
-	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+	if isCSV(r) {
+		h.registerCSV(w, r) // register_list.go
+		return
+	}
+	var req request
+	if !httpjson.Decode(w, r, &req) {
+		return
+	}
+	if req.Players != nil {
+		h.registerAll(w, r, req.Players, req, "")
+		return
+	}
+	h.runDecoded(w, r, req, http.StatusOK, func(req request) (app.Outcome, error) {
 		return h.Pairing.Register(r.Context(), r.PathValue("id"), events.PlayerRegistered{PlayerID: req.PlayerID, Name: req.Name,
 			Rating: req.Rating, FideID: req.FideID, Federation: req.Federation, Title: req.Title,
-			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400}, meta(r, req), req.commandKey)
+			RatedGames: req.RatedGames, BirthYear: req.BirthYear, Reached2400: req.Reached2400, Sex: req.Sex, MissedRounds: req.MissedRounds}, meta(r, req), req.commandKey)
 	})
 }
 

@@ -113,6 +113,9 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 			if res, ok := domain.ParseResult(results[p.GameID]); ok && !res.Played {
 				continue // a forfeit is not a game: left out of the broadcast
 			}
+			if _, imported := t.ImportedResult(p.GameID); imported {
+				continue // a round of an imported TRF: no game, no moves to broadcast
+			}
 			// the board's game is the replay when the arbiter annulled
 			// the game paired: the annulled game is left out
 			played, _, err := h.Pairing.PlayedGame(ctx, p.GameID)

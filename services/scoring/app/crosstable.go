@@ -2,9 +2,7 @@ package app
 
 import (
 	"fmt"
-	"time"
 
-	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -60,22 +58,8 @@ func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]C
 // its time control: the time for 60 moves (base plus 60 increments) of the
 // first period, 60 minutes or more standard, more than 10 minutes rapid,
 // else blitz (FIDE Rating Regulations 1.1, rapid A.1, blitz B.1); standard
-// when the control is unknown.
-func Category(timeControl string) ratings.Category {
-	tc, err := clock.ParsePGN(timeControl)
-	if err != nil || tc.Kind != clock.Timed || len(tc.Periods) == 0 {
-		return ratings.Standard
-	}
-	p := tc.Periods[0]
-	total := p.Base + 60*p.Increment
-	switch {
-	case total >= 60*time.Minute:
-		return ratings.Standard
-	case total > 10*time.Minute:
-		return ratings.Rapid
-	}
-	return ratings.Blitz
-}
+// when the control is unknown (domain.Category).
+func Category(timeControl string) ratings.Category { return domain.Category(timeControl) }
 
 // RatingChanges computes each rated player's Elo change over the games
 // played up to round (ratings.RatePeriod, the player as EloPlayer gives

@@ -60,7 +60,7 @@ func computed(t *domain.Tournament, round int, results map[string]string) (ratin
 		return ratings.Tournament{}, nil, err
 	}
 	RoundRobinWithdrawals(t, &rt, round)
-	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: ratings.Rules2026})
+	st, err := ratings.Compute(rt, codes, ratings.Options{Rules: t.TiebreakRules()})
 	return rt, st, err
 }
 
