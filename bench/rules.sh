@@ -36,6 +36,10 @@ else
 fi
 base5=$(bench '^BenchmarkPerft5NoBulkCorentings$' -test.benchtime 1x)
 
+# The dead-position corpus (rules/testdata/dead, labels by exhaustive
+# search): how many sides CanMate decides, leaves undecided, gets wrong.
+dead=$(cd rules && "$tmp/rules.test" -test.run '^TestDeadCorpus$' 2>&1 | grep '^dead-position corpus' || true)
+
 metric() { # benchmark name, unit: best (lowest) value of that unit
 	grep "^$1-" | awk -v u="$2" '{ for (i = 3; i <= NF; i++) if ($(i) == u) print $(i-1) }' | sort -g | head -1
 }
@@ -71,3 +75,4 @@ if [ "${SKIP_LONG:-0}" != 1 ]; then
 	(cd rules && "$tmp/rules.test" -test.run '^TestPerft' -long -perft960depth 5 -test.v 2>&1) | grep -E '^(--- |ok|FAIL|PASS)' || true
 	echo "suites took $(($(date +%s) - start)) s"
 fi
+echo "rules: ${dead:-dead-position corpus: n/a}"

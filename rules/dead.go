@@ -63,6 +63,38 @@ func kingRegion(from Square, allowed Bitboard) Bitboard {
 	}
 }
 
+// nearlyLocked reports whether p is worth a cooperative search although
+// its pawns are not locked for good: only kings, bishops and pawns on the
+// board, and at most maxLoosePawns pawns not blocked for good (a pawn
+// whose square ahead holds a pawn itself blocked for good). Such
+// structures (a wall with a pawn step or two left) reach few positions;
+// the search decides them (see CanMate).
+func nearlyLocked(p *Position) bool {
+	wp, bp := p.Pieces(White, Pawn), p.Pieces(Black, Pawn)
+	pawns := wp | bp
+	if pawns == 0 {
+		return false
+	}
+	for _, t := range [...]PieceType{Knight, Rook, Queen} {
+		if p.Pieces(White, t)|p.Pieces(Black, t) != 0 {
+			return false
+		}
+	}
+	fixed := pawns
+	for {
+		next := wp&fixed&(fixed>>8) | bp&fixed&(fixed<<8)
+		if next == fixed {
+			break
+		}
+		fixed = next
+	}
+	return (pawns &^ fixed).Count() <= maxLoosePawns
+}
+
+// maxLoosePawns bounds the pawns not blocked for good in a position
+// nearlyLocked hands to the search.
+const maxLoosePawns = 2
+
 // lockedCannotMate decides positions whose pawns are locked for good: only
 // kings, bishops and pawns on the board, every pawn blocked by a pawn that
 // is itself blocked for good, no pawn able ever to capture and no king able

@@ -51,7 +51,13 @@ func (a MatingAbility) String() string {
 // analysis does not prove it, a bounded cooperative search of the reachable
 // positions decides when it can (a mate found: MatingPossible; every
 // reachable position seen without one: MatingImpossible); otherwise the
-// answer is MatingUnknown. In every other case it is MatingPossible: that is
+// answer is MatingUnknown. The same search runs on a wall with a pawn step
+// or two left (nearlyLocked: kings, bishops and pawns, at most two pawns not
+// blocked for good): it plays every legal move, pawn moves, captures and
+// promotions included, and does not expand a position already proved
+// (insufficient material, or locked with no mate), so a wall that closes
+// after the last step is decided; when the budget runs out the answer is
+// MatingPossible as before. In every other case it is MatingPossible: that is
 // the usual material rule and not a proof (a piece walled in by blocked pawns,
 // or a pawn structure that could be broken but never to c's profit, is not
 // detected), which is why callers that need certainty act only on
@@ -65,6 +71,13 @@ func CanMate(p Position, c Color) MatingAbility {
 		return MatingImpossible
 	case lockUndecided:
 		return helpmateSearch(p, c, matingSearchBudget)
+	}
+	if nearlyLocked(&p) {
+		// a wall with a pawn step or two left: search, and take the
+		// answer only when it is a proof either way
+		if a := helpmateSearch(p, c, matingSearchBudget); a != MatingUnknown {
+			return a
+		}
 	}
 	return MatingPossible
 }

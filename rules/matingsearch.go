@@ -17,6 +17,12 @@ func helpmateSearch(p Position, c Color, budget int) MatingAbility {
 	return a
 }
 
+// provedNoMate reports whether c is proved unable to mate from q without
+// a search (insufficient material, or a locked structure proved).
+func provedNoMate(q *Position, c Color) bool {
+	return insufficientMaterial(q, c) || lockedCannotMate(q, c) == lockProved
+}
+
 // helpmateSearchSeen is helpmateSearch that also returns the keys of the
 // positions it reached. When the answer is MatingImpossible, no position in
 // that set can lead to c's mate either (what it can reach, p can reach).
@@ -27,6 +33,9 @@ func helpmateSearchSeen(p Position, c Color, budget int) (MatingAbility, map[uin
 	buf := make([]Move, 0, 256)
 	for head := 0; head < len(queue); head++ {
 		q := &queue[head]
+		if head > 0 && provedNoMate(q, c) {
+			continue // nothing reachable from here mates either
+		}
 		moves := q.LegalMoves(buf[:0])
 		if len(moves) == 0 {
 			if q.InCheck() && q.Turn() != c {

@@ -82,7 +82,9 @@ func (g *Game) cannotMate(p *Position, c Color) bool {
 	case lockProved:
 		return true
 	case lockNotApplicable:
-		return false
+		if !nearlyLocked(p) {
+			return false
+		}
 	}
 	h := p.Hash()
 	if _, ok := g.noMate[c][h]; ok {

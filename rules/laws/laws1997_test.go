@@ -521,3 +521,59 @@ func TestLaws1997_9_6_NoGameFromADeadPosition(t *testing.T) {
 		}
 	}
 }
+
+func TestLaws1997_10_1_QuickplayFinishWithoutAnnouncement(t *testing.T) {
+	// 10.1: the quickplay finish is the last period of any game; 10.2-10.4
+	// apply there without announcement (2023 keeps the announcement, III.2.1).
+	p := profile(t, "fide-1997")
+	if off, _ := p.WithQuickplayFinish(false); !p.QuickplayFinish || !off.QuickplayFinish {
+		t.Fatal("the 1997 quickplay finish needs no announcement")
+	}
+	g := game(t, "", "e4", "e5")
+	s := sit(g, 90*time.Second, 5*time.Minute)
+	s.LastPeriod = true
+	if err := p.QuickplayAdmissible(s, rules.White); err != nil {
+		t.Fatalf("10.2 claim in the sudden-death period: %v", err)
+	}
+	r, err := p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: IllegalMove, ReinstatePly: -1})
+	expect(t, r, err, "10.3", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+	r, err = p.BothFlags(sit(g, 0, 0), nil)
+	expect(t, r, err, "6.11", Continue) // not the last period
+	s0 := sit(g, 0, 0)
+	s0.LastPeriod = true
+	r, err = p.BothFlags(s0, nil)
+	expect(t, r, err, "10.4", Draw)
+	if q := profile(t, "fide-2023"); q.QuickplayAdmissible(s, rules.White) == nil {
+		t.Fatal("2023: Guidelines III apply only if announced")
+	}
+}
+
+func TestLaws1997_10_2_ClaimWithoutTheMove(t *testing.T) {
+	// 10.2: "a player having less than two minutes on his clock may claim"
+	// - having the move is not required; 2023 III.5 requires it.
+	g := game(t, "", "e4") // Black to move
+	s := sit(g, 90*time.Second, 5*time.Minute)
+	s.LastPeriod = true
+	if err := profile(t, "fide-1997").QuickplayAdmissible(s, rules.White); err != nil {
+		t.Fatalf("1997 claim by the player not on move: %v", err)
+	}
+	q, _ := profile(t, "fide-2023").WithQuickplayFinish(true)
+	expectErr(t, q.QuickplayAdmissible(s, rules.White), ErrNotOnMove)
+	r, err := profile(t, "fide-1997").QuickplayClaim(s, rules.White, JudgePostpone, true)
+	expect(t, r, err, "10.2", Continue, Adjustment{Side: rules.Black, Kind: AddTime, Amount: 2 * minute})
+}
+
+func TestLaws1997_10_2c_DrawAfterTheFlagFell(t *testing.T) {
+	p := profile(t, "fide-1997")
+	g := game(t, "", "e4", "e5")
+	s := sit(g, 0, 3*time.Minute)
+	s.Result = BlackWins // White's flag fell after the postponement
+	r, err := p.QuickplayDrawLater(s, rules.White, true)
+	expect(t, r, err, "10.2c", Draw)
+	_, err = p.QuickplayDrawLater(s, rules.White, false) // ended otherwise (e.g. resignation)
+	expectErr(t, err, ErrGameOver)
+	r, err = p.QuickplayDrawLater(sit(g, time.Minute, time.Minute), rules.White, false)
+	expect(t, r, err, "10.2c", Draw)
+	r, err = profile(t, "fide-2023").QuickplayDrawLater(s, rules.White, true)
+	expect(t, r, err, "III.5.2", Draw)
+}

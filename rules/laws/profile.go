@@ -62,6 +62,7 @@ type Articles struct {
 	TouchNoneMovable                                           string
 	Recording                                                  string
 	QuickplayClaim, QuickplayApplies                           string
+	QuickplayLater                                             string // a postponed claim decided later, even after a flag fall (1997 10.2c, 2023 III.5.2)
 	Points                                                     string
 	Distraction, DistractionPenalty                            string
 	ExternalDisturbance, IncrementRequest                      string
@@ -136,6 +137,11 @@ type Profile struct {
 	// arbiter may give the opponent when postponing (and, 2023, rejecting).
 	QuickplayClaimBelow time.Duration
 	QuickplayBonus      time.Duration
+	// QuickplayClaimOnMove: only the player having the move may make a
+	// quickplay-finish claim (2023 III.5: "the player having the move");
+	// 1997 10.2 asks only that the claimant has less than two minutes and
+	// his flag up.
+	QuickplayClaimOnMove bool
 
 	// Recording: below RecordingFreeBelow left and with less than
 	// RecordingIncrementMin added per move, a player need not record (8.4).
@@ -263,10 +269,17 @@ func (p Profile) relaxed() bool {
 
 // WithQuickplayFinish returns the profile with the quickplay-finish rules in
 // force or not. In the 2023 profile they apply only when announced
-// (Guidelines III.2.1) and never in blitz (III.2.2).
+// (Guidelines III.2.1) and never in blitz (III.2.2). In the 1997 profile
+// they are always in force: article 10.1 defines the quickplay finish as
+// the last period of any game, in which all remaining moves must be made
+// in a limited time, and articles 10.2–10.4 apply there without any
+// announcement; on is then ignored.
 func (p Profile) WithQuickplayFinish(on bool) (Profile, error) {
 	if on && p.Edition == 2023 && p.Mode == Blitz {
 		return p, fmt.Errorf("%w: Guidelines III.2.2: no quickplay finish in blitz", ErrNotInProfile)
+	}
+	if p.Edition == 1997 {
+		return p, nil
 	}
 	p.QuickplayFinish = on
 	return p, nil
@@ -302,7 +315,7 @@ func fide2023() Profile {
 		QuickplayIllegalBonus:       2 * time.Minute, QuickplayIllegalsToLose: 2,
 		AutomaticFivefold: true, AutomaticSeventyFive: true,
 		LateDefault:         0,
-		QuickplayClaimBelow: 2 * time.Minute, QuickplayBonus: 2 * time.Minute,
+		QuickplayClaimBelow: 2 * time.Minute, QuickplayBonus: 2 * time.Minute, QuickplayClaimOnMove: true,
 		RecordingFreeBelow: 5 * time.Minute, RecordingIncrementMin: 30 * time.Second,
 		ColoursReversedMoves: 10,
 		Points:               Points{Win: 1, Draw: 0.5, Loss: 0},
@@ -322,7 +335,7 @@ func fide2023() Profile {
 			TouchKingRook: "4.4.1", TouchRookKing: "4.4.2", TouchCastlingIllegal: "4.4.3",
 			TouchNoneMovable: "4.5",
 			Recording:        "8.4",
-			QuickplayClaim:   "III.5", QuickplayApplies: "III.2",
+			QuickplayClaim:   "III.5", QuickplayApplies: "III.2", QuickplayLater: "III.5.2",
 			Points:      "10.1",
 			Distraction: "11.5", DistractionPenalty: "11.6",
 			RefusalToComply: "11.7", BothAtFault: "11.8",
@@ -348,6 +361,7 @@ func fide1997() Profile {
 		IllegalMoveBonus: 0, IllegalMovesToLose: 0,
 		QuickplayIllegalBonus: 2 * time.Minute, QuickplayIllegalsToLose: 3,
 		LateDefault:         time.Hour,
+		QuickplayFinish:     true, // 10.1: the last period of every game
 		QuickplayClaimBelow: 2 * time.Minute, QuickplayBonus: 2 * time.Minute,
 		RecordingFreeBelow: 5 * time.Minute, RecordingIncrementMin: 30 * time.Second,
 		Points: Points{Win: 1, Draw: 0.5, Loss: 0},
@@ -366,7 +380,7 @@ func fide1997() Profile {
 			TouchKingRook: "4.4a", TouchRookKing: "4.4b", TouchCastlingIllegal: "4.4c",
 			TouchNoneMovable: "4.5",
 			Recording:        "8.4",
-			QuickplayClaim:   "10.2", QuickplayApplies: "10.1",
+			QuickplayClaim:   "10.2", QuickplayApplies: "10.1", QuickplayLater: "10.2c",
 			Points:      "11.1",
 			Distraction: "12.5", DistractionPenalty: "12.6",
 			RefusalToComply: "12.7", BothAtFault: "12.8",

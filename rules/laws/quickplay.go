@@ -39,7 +39,7 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 	case JudgeDraw:
 		return done(p.ruling(p.Articles.QuickplayClaim, Draw, "%s's quickplay-finish claim: %s cannot win or is not trying to win by normal means: draw", claimant, opp))
 	case JudgePostpone:
-		r := p.ruling(p.Articles.QuickplayClaim, Continue, "%s's quickplay-finish claim: decision postponed, play continues under supervision", claimant)
+		r := p.ruling(p.Articles.QuickplayClaim, Continue, "%s's quickplay-finish claim: "+Postponed+", play continues under supervision", claimant)
 		if addTime {
 			r.Adjustments = bonus
 			r.Explanation += fmt.Sprintf("; %v added to %s", p.QuickplayBonus, opp)
@@ -56,6 +56,43 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 	return Ruling{}, fmt.Errorf("%w: judgement %d", ErrBadInput, j)
 }
 
+// Postponed is the words of the ruling that postpones the decision on a
+// quickplay-finish claim (QuickplayClaim with JudgePostpone): the arbiter
+// may then decide later (QuickplayDrawLater).
+const Postponed = "decision postponed"
+
+// QuickplayDrawLater rules that the arbiter, having postponed his decision
+// on claimant's quickplay-finish claim, declares the game drawn later in
+// the game or after a flag has fallen (1997 10.2c; 2023 III.5.2: "the
+// arbiter shall declare the final result later in the game or as soon as
+// possible after a flag has fallen"). flagFell says that the game ended by
+// a flag fall (Situation.Result is then that result, which the draw
+// replaces); a game ended in any other way is over and ErrGameOver is
+// returned.
+func (p Profile) QuickplayDrawLater(s Situation, claimant rules.Color, flagFell bool) (Ruling, error) {
+	if err := s.check(); err != nil {
+		return Ruling{}, err
+	}
+	if claimant > rules.Black {
+		return Ruling{}, fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
+	}
+	if p.Articles.QuickplayLater == "" {
+		return Ruling{}, fmt.Errorf("%w: no later decision on a quickplay claim in %s", ErrNotInProfile, p.Name)
+	}
+	over, res := p.over(s)
+	switch {
+	case over && !flagFell:
+		return Ruling{}, fmt.Errorf("%w (%s): only a flag fall leaves a postponed claim to decide", ErrGameOver, res)
+	case over:
+		r := p.ruling(p.Articles.QuickplayLater, Draw, "%s's postponed quickplay-finish claim: after the flag fell (%s) the arbiter declares the game drawn", claimant, res)
+		r.See = []string{p.Articles.QuickplayClaim, p.Articles.FlagFall}
+		return done(r)
+	}
+	r := p.ruling(p.Articles.QuickplayLater, Draw, "%s's postponed quickplay-finish claim: the arbiter declares the game drawn", claimant)
+	r.See = []string{p.Articles.QuickplayClaim}
+	return done(r)
+}
+
 // QuickplayAdmissible says whether a quickplay-finish draw claim by
 // claimant can be admitted at all, before any judgement of the arbiter:
 // the rules are in force (announced; 2023: not blitz), the game is in its
@@ -63,8 +100,9 @@ func (p Profile) QuickplayClaim(s Situation, claimant rules.Color, j Judgement, 
 // claimant has less than two minutes left with the flag up. nil when the
 // claim is admissible (the arbiter then judges it: QuickplayClaim); an
 // error wrapping ErrNotApplicable, ErrGameOver or ErrBadInput that says
-// why not otherwise. That the claimant has the move is the caller's check
-// (a claim is made on move, like those of article 9).
+// why not otherwise. In 2023 the claimant must have the move (III.5,
+// ErrNotOnMove); in 1997 not (10.2: "a player having less than two
+// minutes on his clock"). Situation.LastPeriod is the claimant's clock's.
 func (p Profile) QuickplayAdmissible(s Situation, claimant rules.Color) error {
 	if err := s.check(); err != nil {
 		return err
@@ -77,6 +115,10 @@ func (p Profile) QuickplayAdmissible(s Situation, claimant rules.Color) error {
 	}
 	if over, res := p.over(s); over {
 		return fmt.Errorf("%w (%s): no claim can be made", ErrGameOver, res)
+	}
+	pos := s.Game.Position()
+	if turn := pos.Turn(); p.QuickplayClaimOnMove && turn != claimant {
+		return fmt.Errorf("%w: %s claims, %s is to move (%s %s)", ErrNotOnMove, claimant, turn, p.Name, p.Articles.QuickplayClaim)
 	}
 	left := s.Remaining[claimant]
 	if left >= p.QuickplayClaimBelow || left <= 0 {

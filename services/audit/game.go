@@ -356,7 +356,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault:
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim":
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)

@@ -86,6 +86,8 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 			return arbiter.HandRulingDecision(f.g, h, at)
 		}
 		return first, nil
+	case "quickplay_claim":
+		h.Judgement = "draw" // a postponed claim decided later: only a draw is recorded (1997 10.2c, 2023 III.5.2)
 	case "late_arrival":
 		side, lateness, err := lateArrivalOf(r.Explanation)
 		if err != nil {

@@ -306,7 +306,7 @@ func (r *scriptedRun) playTournament() tournamentOutcome {
 	t := r.t
 	t.Helper()
 	r.moveAt = map[string]time.Time{}
-	r.command("/api/tournaments", map[string]any{"id": "cup", "name": "Acceptance Cup", "system": "round-robin", "time_control": acceptanceTC,
+	r.command("/api/tournaments", map[string]any{"id": "cup", "name": "Acceptance Cup", "system": "round-robin", "time_control": acceptanceTC, "mode": "standard",
 		"laws_profile": "fide-2023", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "create", "by": "arbiter"}, http.StatusCreated)
 	for i, p := range []string{"p1", "p2", "p3", "p4"} {
 		r.command("/api/tournaments/cup/players", map[string]any{"player_id": p, "name": fmt.Sprint("Player, ", i+1), "rating": 2100 - 50*i, "idempotency_key": "register-" + p}, http.StatusOK)

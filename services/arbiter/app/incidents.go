@@ -178,6 +178,11 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	default:
 		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request or draw_claim", h.Matter)
 	}
+	if _, pending := g.Claim(); h.Matter == "quickplay_claim" && !pending {
+		if pc, ok := g.Postponed(); ok {
+			return quickplayLater(g, pc, h, at)
+		}
+	}
 	if g.Finished() {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
 	}

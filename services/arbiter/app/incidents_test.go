@@ -65,10 +65,16 @@ func TestIllegalRulings(t *testing.T) {
 		t.Fatalf("lone king: %+v", r)
 	}
 
-	// 1997 7.4: reinstated, no penalty outside the quickplay finish
+	// 1997: a sudden-death game is in its quickplay finish (10.1), so 10.3
+	// gives the opponent two minutes; before the last period 7.4 only
+	// reinstates
 	old := game(t, "fide-1997", "600", "d4")
-	if r := report(t, old, events.Black, "Kd6"); len(r) != 1 || r[0].(events.RulingGiven).Article != "7.4" {
-		t.Fatalf("1997: %+v", r)
+	if r := report(t, old, events.Black, "Kd6"); len(r) != 2 || r[0].(events.RulingGiven).Article != "10.3" {
+		t.Fatalf("1997 sudden death: %+v", r)
+	}
+	early := game(t, "fide-1997", "40/600:300", "d4")
+	if r := report(t, early, events.Black, "Kd6"); len(r) != 1 || r[0].(events.RulingGiven).Article != "7.4" {
+		t.Fatalf("1997 first period: %+v", r)
 	}
 }
 

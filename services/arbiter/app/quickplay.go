@@ -31,9 +31,11 @@ import (
 // the two minutes as arbiter.penalty_imposed (kind time_added_to_opponent,
 // side the claimant), which the clocks service carries out.
 //
-// The increment request of 2023 Guidelines III.4 is increment.go. Not
-// done: the 1997 10.2c draw declared after a flag fall on a postponed
-// claim.
+// The increment request of 2023 Guidelines III.4 is increment.go. A
+// postponed claim is decided later by quickplayLater (1997 10.2c, 2023
+// III.5.2), also after a flag fell. Under fide-1997 the quickplay finish
+// needs no announcement (10.1) and the claimant need not have the move
+// (10.2).
 
 // QuickplayJudgements are the arbiter's judgements of a quickplay-finish
 // claim, as the API names them.
@@ -49,6 +51,16 @@ var QuickplayJudgements = map[string]laws.Judgement{
 // per move (increment or delay). An untimed or unstarted clock is in no
 // last period.
 func lastPeriod(g *domain.Game, at time.Time) (last, added bool, err error) {
+	if g.Rules() == nil {
+		return false, false, nil
+	}
+	pos := g.Rules().Position()
+	return lastPeriodOf(g, at, pos.Turn())
+}
+
+// lastPeriodOf is lastPeriod for the clock of side c (a 1997 10.2 claimant
+// need not have the move).
+func lastPeriodOf(g *domain.Game, at time.Time, c rules.Color) (last, added bool, err error) {
 	t := g.Timer()
 	if !t.Started() || g.Rules() == nil {
 		return false, false, nil
@@ -58,7 +70,7 @@ func lastPeriod(g *domain.Game, at time.Time) (last, added bool, err error) {
 		return false, false, nil
 	}
 	side := clock.White
-	if pos := g.Rules().Position(); pos.Turn() == rules.Black {
+	if c == rules.Black {
 		side = clock.Black
 	}
 	w, b, err := t.Reading(at)
@@ -100,7 +112,7 @@ func claimAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time, what s
 	if err != nil {
 		return nil, err
 	}
-	sit, err := situation(g, at)
+	sit, err := claimantSituation(g, at, claimant)
 	if err != nil {
 		return nil, err
 	}
@@ -143,6 +155,66 @@ func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([
 	})
 }
 
+// quickplayLater is the arbiter's later decision (matter
+// "quickplay_claim", judgement draw) on the quickplay-finish claim pc whose
+// decision he postponed: laws.QuickplayDrawLater, in the game or after a
+// flag fell (1997 10.2c, 2023 III.5.2). It is recorded as
+// arbiter.ruling_given with matter "quickplay_claim"; in a game going on
+// the games service then ends it drawn (termination quickplay_finish); in
+// a game a flag fall ended, the draw replaces that result
+// (arbiter.result_overridden, the ruling's article).
+func quickplayLater(g *domain.Game, pc events.DrawClaimed, h HandRuling, at time.Time) ([]events.Event, error) {
+	if h.Judgement != "draw" {
+		return nil, refuseRuling("judgement: %q; after a postponement the arbiter declares the draw (draw) or lets the game's result stand (no ruling)", h.Judgement)
+	}
+	claimant, err := colorOf(pc.By)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := g.Annulled(); ok {
+		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is annulled"}
+	}
+	sit, err := claimantSituation(g, at, claimant)
+	if err != nil {
+		return nil, err
+	}
+	end := g.Ending()
+	flagFell := end.Termination == "flag_fall" || end.Termination == "insufficient_material_flag"
+	if g.Finished() {
+		sit.Result = map[string]laws.Result{domain.WhiteWins: laws.WhiteWins, domain.BlackWins: laws.BlackWins, domain.Draw: laws.Draw}[g.Result()]
+		if sit.Result == laws.Continue {
+			sit.Result = laws.BothLose
+		}
+		if g.Result() == domain.Draw {
+			return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is already drawn (" + end.Termination + ")"}
+		}
+	}
+	r, err := g.Profile().QuickplayDrawLater(sit, claimant, flagFell)
+	if err != nil {
+		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: err.Error()}
+	}
+	out := []events.Event{given("quickplay_claim", r)}
+	if g.Finished() {
+		ov, err := g.OverrideResult(domain.Draw, r.Explanation, r.Article)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ov...)
+	}
+	return out, nil
+}
+
+// claimantSituation is situation with the last period read from the
+// claimant's clock (a 1997 10.2 claimant need not have the move).
+func claimantSituation(g *domain.Game, at time.Time, claimant rules.Color) (laws.Situation, error) {
+	sit, err := situation(g, at)
+	if err != nil || !g.Timer().Started() {
+		return sit, err
+	}
+	sit.LastPeriod, sit.TimeAddedPerMove, err = lastPeriodOf(g, at, claimant)
+	return sit, err
+}
+
 // quickplayRuling is the arbiter's judgement h (matter "quickplay_claim":
 // Judgement, AddTime) of the quickplay-finish claim pending in g, at
 // instant at, through laws.QuickplayClaim.
@@ -155,7 +227,7 @@ func quickplayRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event
 	if !ok {
 		return nil, refuseRuling("judgement: %q is not draw, postpone or reject", h.Judgement)
 	}
-	sit, err := situation(g, at)
+	sit, err := claimantSituation(g, at, claimant)
 	if err != nil {
 		return nil, err
 	}

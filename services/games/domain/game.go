@@ -48,6 +48,9 @@ type Game struct {
 	mustPlay string
 	// ruled is the last claim ruled on (for the termination of the game).
 	ruled *events.DrawClaimed
+	// postponed is the quickplay-finish claim whose decision the arbiter
+	// postponed (1997 10.2b, 2023 III.5.2), until he decides it later.
+	postponed *events.DrawClaimed
 	// timer is the game's clock, folded from the same events, so that a
 	// move after the mover's flag fell is refused.
 	timer clocks.Timer
@@ -272,8 +275,15 @@ func (g *Game) Apply(e Event) error {
 		c := e
 		g.claim = &c
 	case events.RulingGiven:
+		if e.Matter == "quickplay_claim" {
+			g.postponed = nil // decided later (1997 10.2c, 2023 III.5.2)
+		}
 		if e.Matter == "draw_claim" && g.claim != nil {
 			g.ruled = g.claim
+			g.postponed = nil
+			if g.claim.Reason == QuickplayClaim && e.Decision == "game_continues" && strings.Contains(e.Explanation, laws.Postponed) {
+				g.postponed = g.claim
+			}
 			if e.Decision == "game_continues" && g.claim.IntendedMove != "" {
 				g.mustPlay = g.claim.IntendedMove
 			}
@@ -542,7 +552,9 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 		return nil, err
 	}
 	pos := g.play.Position()
-	if c != pos.Turn() {
+	// 1997 10.2: a quickplay-finish claim needs no move (laws.Profile.QuickplayClaimOnMove)
+	onMoveOnly := reason != QuickplayClaim || g.profile.QuickplayClaimOnMove
+	if c != pos.Turn() && onMoveOnly {
 		return nil, refuse(ErrNotOnMove, "%s (%s) cannot claim: %s is to play", player, c, pos.Turn())
 	}
 	if g.claim != nil {
@@ -595,6 +607,15 @@ func (g *Game) lastClaim() (events.DrawClaimed, bool) {
 // claimant must now play ("" if none).
 func (g *Game) MustPlay() string { return g.mustPlay }
 
+// Postponed returns the quickplay-finish claim whose decision the arbiter
+// postponed and has not yet given (1997 10.2b-c, 2023 III.5.2), if any.
+func (g *Game) Postponed() (events.DrawClaimed, bool) {
+	if g.postponed == nil {
+		return events.DrawClaimed{}, false
+	}
+	return *g.postponed, true
+}
+
 // Claim returns the draw claim awaiting a ruling, if any.
 func (g *Game) Claim() (events.DrawClaimed, bool) {
 	if g.claim == nil {
@@ -637,6 +658,8 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = "forfeit"
 	case r.Matter == "flag_fall" && result == Draw:
 		why = "insufficient_material_flag"
+	case r.Matter == "quickplay_claim":
+		why = QuickplayClaim // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
 	case r.Matter == "draw_claim":
 		why = "repetition"
 		if c, ok := g.lastClaim(); ok && c.Reason == "fifty_moves" {

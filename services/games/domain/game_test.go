@@ -422,14 +422,16 @@ func TestQuickplayFinish(t *testing.T) {
 	}{{"fide-2023", true}, {"fide-2023", false}, {"fide-1997", true}, {"fide-1997", false}, {"", true}} {
 		setup := events.GameCreated{White: "w1", Black: "b1", LawsProfile: tt.profile, TimeControl: "300", QuickplayFinish: tt.announce, Mode: "rapid"}
 		g := newGame(t, setup)
-		if p := g.Profile(); p.QuickplayFinish != tt.announce || tt.profile != "" && p.Name != tt.profile {
+		// 1997 10.1: the last period of every game, announced or not
+		in1997 := tt.profile == "fide-1997"
+		if p := g.Profile(); p.QuickplayFinish != (tt.announce || in1997) || tt.profile != "" && p.Name != tt.profile {
 			t.Errorf("%s announced %v: profile %s with quickplay finish %v", tt.profile, tt.announce, p.Name, p.QuickplayFinish)
 		}
 		if g.Setup().QuickplayFinish != tt.announce {
 			t.Errorf("%s: the setup lost the announcement", tt.profile)
 		}
 		evs, err := g.ClaimDraw("w1", QuickplayClaim, "")
-		if !tt.announce {
+		if !tt.announce && !in1997 {
 			if !errors.Is(err, ErrInvalid) {
 				t.Errorf("%s not announced: claim %v %v", tt.profile, evs, err)
 			}
@@ -444,8 +446,9 @@ func TestQuickplayFinish(t *testing.T) {
 		if _, err := g.ClaimDraw("w1", QuickplayClaim, "e4"); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a quickplay claim with an intended move: %v", err)
 		}
-		if _, err := g.ClaimDraw("b1", QuickplayClaim, ""); !errors.Is(err, ErrNotOnMove) {
-			t.Errorf("a quickplay claim off move: %v", err)
+		// 2023 III.5: the player having the move; 1997 10.2: either player
+		if _, err := g.ClaimDraw("b1", QuickplayClaim, ""); !in1997 && !errors.Is(err, ErrNotOnMove) || in1997 && err != nil {
+			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}
 	if _, err := Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
