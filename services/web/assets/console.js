@@ -7,7 +7,7 @@
 // and of an increment request), result corrections (forfeits after the fact
 // included) and, for a tournament, the expulsion of a player. A form whose
 // required fields are empty says what is missing and sends nothing.
-import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText } from './hakem.js';
+import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText } from './hakem.js';
 
 frame('Arbiter');
 const page = document.getElementById('page');
@@ -35,7 +35,7 @@ async function chooser() {
   let list = [];
   try { list = (await api('/api/web/tournaments')).tournaments; } catch { /* none */ }
   const gameInput = el('input', { name: 'game', class: 'wide', placeholder: 'game id' });
-  page.replaceChildren(el('h1', {}, "Arbiter's console"),
+  fill(page, el('h1', {}, "Arbiter's console"),
     el('div', { class: 'card' }, el('h2', {}, 'A tournament'),
       list.length ? el('ul', {}, list.map((t) => el('li', {}, el('a', { href: `/console?t=${encodeURIComponent(t.id)}` }, t.tournament.name || t.id)))) : el('p', { class: 'muted' }, 'No tournament yet.')),
     el('form', { class: 'card', action: '/console', method: 'get' }, el('h2', {}, 'A game'), el('div', { class: 'actions' }, gameInput, el('button', { class: 'primary' }, 'Open'))));
@@ -93,8 +93,8 @@ function draw() {
       el('span', { class: 'tag pending' }, 'pending'), el('a', { href: '#', onclick: (ev) => { ev.preventDefault(); select(st.id); } }, st.label), ': ', describe(e).text));
     if (st.paused) items.push(el('li', { class: 'paused', 'data-game': st.id }, el('span', { class: 'tag clock' }, 'paused'), st.label, ': clocks stopped'));
   }
-  attention.replaceChildren(...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
-  gameList.replaceChildren(...[...games.values()].map((st) => el('button', {
+  fill(attention, ...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
+  fill(gameList, ...[...games.values()].map((st) => el('button', {
     type: 'button', class: 'card', 'data-game': st.id, 'aria-pressed': String(st.id === selected), onclick: () => select(st.id),
     style: 'text-align:left',
   }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result), el('br'),
@@ -189,7 +189,7 @@ function drawDetail(st) {
     // the reason is optional: the server records the article's own words
     const annulReason = el('input', { id: 'wrong-position-reason', class: 'wide', placeholder: 'what was wrong (optional)' });
     parts.annul = el('button', { id: 'wrong-position', type: 'button', onclick: () => rule('Wrong initial position', annulReason.value.trim() ? { matter: 'wrong_initial_position', reason: annulReason.value.trim() } : { matter: 'wrong_initial_position' }) }, 'Wrong initial position');
-    detail.replaceChildren(
+    fill(detail, 
       el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
       el('div', { class: 'cols' },
         el('div', { class: 'boardcol' }, parts.black, parts.board, parts.white),
@@ -226,7 +226,7 @@ function drawDetail(st) {
   parts.judgeQuickplay.disabled = over || !quickplay;
   parts.correct.disabled = st.result === '*' && !st.annulled;
   for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul, parts.both]) b.disabled = over;
-  parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
+  fill(parts.log, ...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
 }
 
 // expulsions is a tournament's expulsion form (POST
@@ -251,7 +251,7 @@ function expulsions(t) {
       log.prepend(li);
     }
     for (const o of player.options) o.disabled = expelled.has(o.value);
-    if (!log.children.length) log.replaceChildren(el('li', { class: 'muted' }, 'No expulsion.'));
+    if (!log.children.length) fill(log, el('li', { class: 'muted' }, 'No expulsion.'));
     else for (const li of [...log.children]) if (li.classList.contains('muted')) li.remove();
   };
   const button = el('button', { id: 'expel', type: 'button', onclick: async () => {
@@ -305,7 +305,7 @@ async function run() {
   ids = [...new Set(ids)].slice(-128);
   for (const id of ids) games.set(id, { id, label: labels.get(id) || id, events: [], pending: [], incidents: [], flags: [], result: '*' });
   selected = ids[ids.length - 1];
-  page.replaceChildren(el('h1', {}, title),
+  fill(page, el('h1', {}, title),
     el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput),
     el('h2', {}, 'Needs the arbiter'), attention,
     el('h2', {}, 'Games'), gameList, tournament ? expulsions(tournament) : '', detail);
