@@ -27,6 +27,16 @@ func TestBrowserHallReplay(t *testing.T) {
 	mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": "Nf3", "player": white, "idempotency_key": "mNf3"}), "Nf3")
 	mustOK(t, s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "res"}), "resign")
 	no := map[string]int{ids[0]: 1, ids[1]: 2}
+	// the game's PGN: its Termination, the report, the ruling and the
+	// penalty as comments with their article
+	_, _, pgnText := getRaw(t, s.base, "/api/games/"+game+"/pgn", nil)
+	pgnText = strings.Join(strings.Fields(pgnText), " ") // the movetext's line breaks
+	for _, want := range []string{`[Termination "normal"]`, `[White "Surname1, Firstname1"]`, `[WhiteTitle "GM"]`, `[BlackElo "2580"]`, "Illegal move Ke7 by black reported; Ruling on illegal move: game continues",
+		"penalty time added to opponent (article 7.5.5)", "Penalty on black: time added to opponent 120 s"} {
+		if !strings.Contains(pgnText, want) {
+			t.Errorf("the game's PGN lacks %q:\n%s", want, pgnText)
+		}
+	}
 
 	browser := newBrowser(t)
 	for i, b := range hallTabs(t, browser) {
