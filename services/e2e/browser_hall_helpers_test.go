@@ -129,3 +129,5 @@ func restartAt(t *testing.T, data, addr string) *server {
 	})
 	return s
 }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -23,6 +23,9 @@ import (
 // HTTP serves the games API.
 type HTTP struct {
 	App games.Application
+	// Players reads a tournament's registered players (nil: the PGN of a
+	// tournament's game names its players by id).
+	Players func(ctx context.Context, tournamentID string) ([]events.PlayerRegistered, error)
 }
 
 // Register mounts the games API on mux:
@@ -380,7 +383,7 @@ func (h HTTP) pgn(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("inline; filename=%q", id+".pgn"))
-	if err := WritePGN(w, id, g, created); err != nil {
+	if err := WritePGNNotes(w, id, g, created, NotesOf(recs), h.playerTags(r.Context(), g)...); err != nil {
 		// headers are gone; the truncated body is all the client gets
 		_, _ = io.WriteString(w, "\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
@@ -37,10 +38,21 @@ const bothLost = "0-0"
 // supplement's Termination tag "rules infraction". The tournament's result
 // (0 for each) is in its TRF export and standings, not in the PGN.
 func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
+	return WritePGNNotes(w, id, g, created, nil)
+}
+
+// WritePGNNotes is WritePGN with the game's notes (NotesOf: rulings,
+// penalties and the like, with their articles) as comments after the
+// moves they followed, and the Termination tag (pgnTermination).
+// The tags given are set over the game's own.
+func WritePGNNotes(w io.Writer, id string, g *domain.Game, created time.Time, notes Notes, tags ...pgn.Tag) error {
 	s := g.Setup()
 	result := g.Result()
 	pg := &pgn.Game{Start: g.Start(), Result: result}
 	termination := ""
+	if notes != nil {
+		termination = pgnTermination(g.Ending().Termination)
+	}
 	if result == bothLost {
 		result, pg.Result = "*", "*"
 		end := g.Ending()
@@ -84,6 +96,11 @@ func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 	if termination != "" {
 		pg.SetTag("Termination", termination)
 	}
+	for _, t := range tags {
+		if t.Value != "" {
+			pg.SetTag(t.Name, t.Value)
+		}
+	}
 	var times []clock.MoveTime
 	if t := g.Timer(); t.Started() {
 		times = t.Clock().Moves()
@@ -93,7 +110,11 @@ func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 		if len(times) == len(g.Moves()) {
 			mv.Clock, mv.HasClock = times[i].Clock, true
 		}
+		mv.Comment = strings.Join(notes[i+1], "; ")
 		pg.Moves = append(pg.Moves, mv)
+	}
+	if n := notes[0]; len(n) > 0 {
+		pg.Comment = strings.TrimPrefix(pg.Comment+"; "+strings.Join(n, "; "), "; ")
 	}
 	return pgn.Write(w, pg)
 }

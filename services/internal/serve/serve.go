@@ -169,6 +169,14 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
 	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics,
 		RatingList: pairingapp.RatingListIn(cfg.Data)}
+	// a tournament game's PGN names its players (games ports)
+	players := func(ctx context.Context, id string) ([]events.PlayerRegistered, error) {
+		t, _, _, err := pairing.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return t.Players, nil
+	}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -190,7 +198,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	if cfg.Runs("games") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
 		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
 			return err
 		}
@@ -253,7 +261,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp}}, forward("games", gamesCommands))
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, forward("games", gamesCommands))
 	}
 	if cfg.Runs("arbiter") {
 		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}

@@ -7,7 +7,9 @@
 // and of an increment request), result corrections (forfeits after the fact
 // included) and, for a tournament, the expulsion of a player. A form whose
 // required fields are empty says what is missing and sends nothing.
-import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText } from './hakem.js';
+import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames } from './hakem.js';
+import { loadHall, fullName } from './hall.js';
+import { resultsSheet } from './results.js';
 
 frame('Arbiter');
 const page = document.getElementById('page');
@@ -29,16 +31,23 @@ function complete(msg, what, fields) {
   return false;
 }
 
+// lab labels an input (<label for>) with text.
+const lab = (input, text) => [el('label', { for: input.id }, text), input];
+// art is the article an action applies, shown beside it.
+const art = (a) => el('span', { class: 'art muted' }, `Art. ${a}`);
+// nameOf is a player's name from the tournament (the id without one).
+const nameOf = (pid) => playerNames.get(pid) || pid;
+
 const key = () => (self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 async function chooser() {
   let list = [];
   try { list = (await api('/api/web/tournaments')).tournaments; } catch { /* none */ }
-  const gameInput = el('input', { name: 'game', class: 'wide', placeholder: 'game id' });
-  page.replaceChildren(el('h1', {}, "Arbiter's console"),
+  const gameInput = el('input', { name: 'game', id: 'game-id', class: 'wide', placeholder: 'game id' });
+  fill(page, el('h1', {}, "Arbiter's console"),
     el('div', { class: 'card' }, el('h2', {}, 'A tournament'),
       list.length ? el('ul', {}, list.map((t) => el('li', {}, el('a', { href: `/console?t=${encodeURIComponent(t.id)}` }, t.tournament.name || t.id)))) : el('p', { class: 'muted' }, 'No tournament yet.')),
-    el('form', { class: 'card', action: '/console', method: 'get' }, el('h2', {}, 'A game'), el('div', { class: 'actions' }, gameInput, el('button', { class: 'primary' }, 'Open'))));
+    el('form', { class: 'card', action: '/console', method: 'get' }, el('h2', {}, 'A game'), el('div', { class: 'actions' }, ...lab(gameInput, 'Game id'), el('button', { class: 'primary' }, 'Open'))));
 }
 
 const games = new Map(); // id -> state
@@ -51,7 +60,7 @@ const tokenInput = el('input', { id: 'token', type: 'password', autocomplete: 'o
 tokenInput.value = sessionStorage.getItem('hakem-token') || ''; // the property, not an attribute: the token stays out of the document
 tokenInput.addEventListener('change', () => sessionStorage.setItem('hakem-token', tokenInput.value));
 const attention = el('ul', { id: 'attention', class: 'log' });
-const gameList = el('div', { id: 'games', class: 'grid' });
+const gameList = el('div', { id: 'games', class: 'lines' });
 const detail = el('section', { id: 'detail' });
 
 // fold derives what the arbiter must see from a game's events.
@@ -93,12 +102,16 @@ function draw() {
       el('span', { class: 'tag pending' }, 'pending'), el('a', { href: '#', onclick: (ev) => { ev.preventDefault(); select(st.id); } }, st.label), ': ', describe(e).text));
     if (st.paused) items.push(el('li', { class: 'paused', 'data-game': st.id }, el('span', { class: 'tag clock' }, 'paused'), st.label, ': clocks stopped'));
   }
-  attention.replaceChildren(...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
-  gameList.replaceChildren(...[...games.values()].map((st) => el('button', {
-    type: 'button', class: 'card', 'data-game': st.id, 'aria-pressed': String(st.id === selected), onclick: () => select(st.id),
-    style: 'text-align:left',
-  }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result), el('br'),
-  el('span', { class: 'muted' }, `${st.ply || 0} plies${st.pending.length ? ` · ${st.pending.length} pending` : ''}${st.paused ? ' · paused' : ''}`))));
+  fill(attention, ...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
+  const sorted = [...games.values()].sort((a, b) => urgency(a) - urgency(b));
+  fill(gameList, ...sorted.map((st) => el('button', {
+    type: 'button', class: `line u${urgency(st)}`, 'data-game': st.id, 'aria-pressed': String(st.id === selected), onclick: () => select(st.id),
+  }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result),
+  el('span', { class: 'muted' }, ` · ${st.ply || 0} plies`),
+  st.pending.length ? el('span', { class: 'tag pending' }, `${st.pending.length} pending`) : null,
+  st.flags.length ? el('span', { class: 'tag flag' }, 'flag') : null,
+  st.paused ? el('span', { class: 'tag clock' }, 'paused') : null,
+  st.incidents.length ? el('span', { class: 'tag ruling', title: 'incidents recorded' }, `\u2691 ${st.incidents.length}`) : null)));
   if (selected) drawDetail(games.get(selected));
 }
 
@@ -110,8 +123,8 @@ function drawDetail(st) {
     detailFor = st.id;
     const c = st.created || {};
     parts.board = el('div', {});
-    parts.white = clockBox('white', c.white);
-    parts.black = clockBox('black', c.black);
+    parts.white = clockBox('white', nameOf(c.white));
+    parts.black = clockBox('black', nameOf(c.black));
     if (clock) clearInterval(clock.timer);
     clock = new LiveClock(st.id, parts.white, parts.black);
     clock.sync();
@@ -136,6 +149,7 @@ function drawDetail(st) {
         parts.msg.textContent = `${what}: ${e.message}`;
       }
     };
+    parts.start = el('button', { id: 'start', type: 'button', onclick: () => run('Start', 'start', {}) }, 'Start clocks');
     parts.pause = el('button', { id: 'pause', type: 'button', onclick: () => run('Pause', 'pause', { reason: pauseReason.value }) }, 'Pause clocks');
     parts.resume = el('button', { id: 'resume', type: 'button', onclick: () => run('Resume', 'resume', {}) }, 'Resume');
     const adjust = el('button', { id: 'adjust', type: 'button', onclick: () => {
@@ -157,7 +171,7 @@ function drawDetail(st) {
     // move from then on) or refuses the request.
     const incJudgement = el('select', { id: 'increment-judgement' }, [['grant', 'Grant (draw refused)'], ['draw', 'Draw (accepted)'], ['refuse', 'Refuse the request']].map(([v, t]) => el('option', { value: v }, t)));
     parts.judgeIncrement = el('button', { id: 'judge-increment', type: 'button', onclick: () => rule('Increment request', { matter: 'increment_request', judgement: incJudgement.value }) }, 'Judge increment request');
-    parts.increment = el('div', { class: 'actions', id: 'increment-form', hidden: true }, incJudgement, parts.judgeIncrement);
+    parts.increment = el('div', { class: 'actions', id: 'increment-form', hidden: true }, ...lab(incJudgement, 'Increment judgement'), parts.judgeIncrement, art('Guidelines III.4'));
     // A result correction: a score, or a forfeit found after the fact (the
     // game counted as not played); no article decides it, so reason and
     // article are the arbiter's and both required.
@@ -189,30 +203,33 @@ function drawDetail(st) {
     // the reason is optional: the server records the article's own words
     const annulReason = el('input', { id: 'wrong-position-reason', class: 'wide', placeholder: 'what was wrong (optional)' });
     parts.annul = el('button', { id: 'wrong-position', type: 'button', onclick: () => rule('Wrong initial position', annulReason.value.trim() ? { matter: 'wrong_initial_position', reason: annulReason.value.trim() } : { matter: 'wrong_initial_position' }) }, 'Wrong initial position');
-    detail.replaceChildren(
+    fill(detail, 
       el('h2', {}, st.label, ' ', el('a', { href: `/games/${encodeURIComponent(st.id)}` }, 'live'), ' · ', el('a', { href: `/replay/${encodeURIComponent(st.id)}` }, 'replay')),
       el('div', { class: 'cols' },
         el('div', { class: 'boardcol' }, parts.black, parts.board, parts.white),
         el('div', {},
           el('fieldset', {}, el('legend', {}, 'Clocks (Art. 6.11, 6.12)'),
-            el('div', { class: 'actions' }, pauseReason, parts.pause, parts.resume),
-            el('div', { class: 'actions' }, side, secs, el('span', {}, 's'), reason, article, adjust)),
+            el('div', { class: 'actions' }, parts.start, art('6.5 (the arbiter starts the clocks)')),
+            el('div', { class: 'actions' }, ...lab(pauseReason, 'Reason for stopping'), parts.pause, parts.resume, art('6.11.1, 6.12')),
+            el('div', { class: 'actions' }, ...lab(side, 'Side'), ...lab(secs, 'Seconds'), ...lab(reason, 'Reason'), ...lab(article, 'Article'), adjust, art('6.10.2, 6.11.2'))),
           el('fieldset', {}, el('legend', {}, 'Claims and results'),
-            el('div', { class: 'actions' }, parts.ruleClaim, overResult, overReason, overArticle, parts.correct),
-            el('div', { class: 'actions' }, qpJudgement, el('label', {}, qpAddTime, ' +2 min to the opponent'), parts.judgeQuickplay),
+            el('div', { class: 'actions' }, parts.ruleClaim, art('9.2, 9.3')),
+            el('div', { class: 'actions' }, ...lab(overResult, 'Corrected result'), ...lab(overReason, 'Reason'), ...lab(overArticle, 'Article'), parts.correct, art('the arbiter\u2019s (required)')),
+            el('div', { class: 'actions' }, ...lab(qpJudgement, 'Quickplay judgement'), el('label', {}, qpAddTime, ' +2 min to the opponent'), parts.judgeQuickplay, art('Guidelines III.5 / 1997 10.2')),
             parts.increment,
             el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A quickplay-finish claim or an increment request the Laws admit waits for your judgement. A result correction needs a finished game, its reason and its article; +/-, -/+ and -/- are forfeits found after the fact (the game counts as not played).')),
           el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
-            el('div', { class: 'actions' }, offender, illegalMove, parts.illegal),
-            el('div', { class: 'actions' }, penSide, penKind, penSecs, el('span', {}, 's'), penReason, parts.penalize),
-            el('div', { class: 'actions' }, lateSide, lateMins, el('span', {}, 'min late'), parts.late),
-            el('div', { class: 'actions' }, annulReason, parts.annul),
-            el('div', { class: 'actions' }, el('span', {}, 'Both players at fault (Art. 11.8 / 1997 12.8):'), bothReason, parts.both)),
+            el('div', { class: 'actions' }, ...lab(offender, 'Offender'), ...lab(illegalMove, 'Move seen'), parts.illegal, art('7.5')),
+            el('div', { class: 'actions' }, ...lab(penSide, 'Side'), ...lab(penKind, 'Penalty'), ...lab(penSecs, 'Seconds'), ...lab(penReason, 'Offence'), parts.penalize, art('12.9')),
+            el('div', { class: 'actions' }, ...lab(lateSide, 'Side'), ...lab(lateMins, 'Minutes late'), parts.late, art('6.7')),
+            el('div', { class: 'actions' }, ...lab(annulReason, 'What was wrong'), parts.annul, art('7.2')),
+            el('div', { class: 'actions' }, ...lab(bothReason, 'Both players at fault: what they did'), parts.both, art('11.8 / 1997 12.8'))),
           parts.msg)),
       el('h2', {}, 'Claims, flags, rulings and incidents'), parts.log);
   }
   renderBoard(parts.board, st.fen || (st.created && st.created.start_fen) || null, st.uci);
   clock.paused = st.paused;
+  parts.start.disabled = st.started || st.result !== '*' || st.annulled;
   parts.pause.disabled = st.paused || st.result !== '*' || !st.started;
   parts.resume.disabled = !st.paused || st.result !== '*';
   const over = st.result !== '*' || st.annulled;
@@ -226,7 +243,7 @@ function drawDetail(st) {
   parts.judgeQuickplay.disabled = over || !quickplay;
   parts.correct.disabled = st.result === '*' && !st.annulled;
   for (const b of [parts.illegal, parts.penalize, parts.late, parts.annul, parts.both]) b.disabled = over;
-  parts.log.replaceChildren(...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
+  fill(parts.log, ...(st.incidents.length ? [...st.incidents].reverse().map(logItem) : [el('li', { class: 'muted' }, 'No incident.')]));
 }
 
 // expulsions is a tournament's expulsion form (POST
@@ -238,7 +255,7 @@ function expulsions(t) {
   const players = t.players || [];
   const log = el('ul', { class: 'log', id: 'tournament-log' });
   const msg = el('p', { id: 'expel-message', role: 'status' });
-  const player = el('select', { id: 'expel-player' }, players.map((p) => el('option', { value: p.player_id }, `${p.name || p.player_id} (${p.player_id})`)));
+  const player = el('select', { id: 'expel-player' }, players.map((p) => el('option', { value: p.player_id }, p.name || p.player_id)));
   const reason = el('input', required({ id: 'expel-reason', class: 'wide', placeholder: 'reason (required)' }));
   const article = el('input', { id: 'expel-article', placeholder: 'article (default: the profile\'s penalties article)' });
   const expelled = new Set();
@@ -251,7 +268,7 @@ function expulsions(t) {
       log.prepend(li);
     }
     for (const o of player.options) o.disabled = expelled.has(o.value);
-    if (!log.children.length) log.replaceChildren(el('li', { class: 'muted' }, 'No expulsion.'));
+    if (!log.children.length) fill(log, el('li', { class: 'muted' }, 'No expulsion.'));
     else for (const li of [...log.children]) if (li.classList.contains('muted')) li.remove();
   };
   const button = el('button', { id: 'expel', type: 'button', onclick: async () => {
@@ -276,8 +293,36 @@ function expulsions(t) {
     show(text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
   }).catch(() => { /* the form still works */ });
   return el('section', { id: 'tournament-arbiter' }, el('fieldset', {}, el('legend', {}, 'Expulsion from the tournament'),
-    el('div', { class: 'actions' }, player, reason, article, button), msg, log));
+    el('div', { class: 'actions' }, ...lab(player, 'Player'), ...lab(reason, 'Reason'), ...lab(article, 'Article'), button, art('12.9.7 / the profile\u2019s')), msg, log));
 }
+
+// shortcuts lists the console's keys.
+function shortcuts() {
+  const keys = [['1 0 = + -', 'in the results sheet: 1-0, 0-1, ½-½, +/-, -/+ (then the next board)'], ['Backspace', 'clears a result'],
+    ['\u2191 \u2193', 'the previous, the next board of the sheet'], ['Enter', 'posts the results sheet'], ['j / k', 'the next, the previous board of the list'], ['p', 'pause the selected board\u2019s clocks'], ['r', 'resume them']];
+  return el('section', { id: 'shortcuts', 'aria-labelledby': 'shortcuts-title' }, el('h2', { id: 'shortcuts-title' }, 'Keyboard shortcuts'),
+    el('dl', { class: 'keys' }, keys.flatMap(([k, what]) => [el('dt', {}, el('kbd', {}, k)), el('dd', {}, what)])));
+}
+
+// urgency orders the boards: what needs the arbiter first.
+function urgency(st) {
+  if (st.pending.length) return 0;
+  if (st.flags.length && st.result === '*') return 1;
+  if (st.paused) return 2;
+  if (st.result === '*' && !st.annulled) return 3;
+  return 4;
+}
+
+// the list's keys: j/k move the selection, p/r pause and resume
+document.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  const order = [...gameList.querySelectorAll('[data-game]')].map((b) => b.dataset.game);
+  const i = order.indexOf(selected);
+  if (e.key === 'j' && order.length) select(order[Math.min(order.length - 1, i + 1)]);
+  else if (e.key === 'k' && order.length) select(order[Math.max(0, i - 1)]);
+  else if (e.key === 'p' && parts.pause && !parts.pause.disabled) parts.pause.click();
+  else if (e.key === 'r' && parts.resume && !parts.resume.disabled) parts.resume.click();
+});
 
 function select(id) {
   selected = id;
@@ -289,13 +334,18 @@ async function run() {
   let title = "Arbiter's console";
   const labels = new Map();
   let tournament = null;
+  let hall = null;
   if (q.get('t')) {
     const t = await api(`/api/tournaments/${encodeURIComponent(q.get('t'))}`);
     tournament = t;
     title = `Arbiter — ${t.tournament.name || t.id}`;
+    try {
+      hall = await loadHall(t.id);
+      for (const p of hall.players) playerNames.set(p.player_id, fullName(p));
+    } catch (e) { /* the ids stand */ }
     for (const r of t.rounds || []) {
       for (const b of r.boards || []) {
-        ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board}`);
+        ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board} ${nameOf(b.white)} – ${nameOf(b.black)}`);
         // the game played in place of an annulled one
         if (b.replay_game_id) { ids.push(b.replay_game_id); labels.set(b.replay_game_id, `R${r.round} B${b.board} replay`); }
       }
@@ -305,10 +355,13 @@ async function run() {
   ids = [...new Set(ids)].slice(-128);
   for (const id of ids) games.set(id, { id, label: labels.get(id) || id, events: [], pending: [], incidents: [], flags: [], result: '*' });
   selected = ids[ids.length - 1];
-  page.replaceChildren(el('h1', {}, title),
+  fill(page, el('h1', {}, title),
     el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput),
     el('h2', {}, 'Needs the arbiter'), attention,
-    el('h2', {}, 'Games'), gameList, tournament ? expulsions(tournament) : '', detail);
+    el('h2', {}, 'Boards'), el('p', { class: 'note' }, 'What needs the arbiter first: a pending claim or report, a flag, stopped clocks; then the games in play; the finished last.'), gameList,
+    detail,
+    hall && hall.rounds.length ? resultsSheet(hall, hall.rounds[hall.rounds.length - 1], { key, by: () => arbiterInput.value || 'arbiter' }) : '',
+    tournament ? expulsions(tournament) : '', shortcuts());
   draw();
   const url = () => '/api/web/live?' + ids.map((g) => 'game=' + encodeURIComponent(g)).join('&');
   stream(url(), (e) => {

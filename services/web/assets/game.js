@@ -1,6 +1,6 @@
 // A live game: the board, both clocks running, the moves and every event
 // (rulings with their articles), updated from the game's event stream.
-import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem } from './hakem.js';
+import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem } from './hakem.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const page = document.getElementById('page');
@@ -38,13 +38,13 @@ function showMoves() {
   for (let i = 0; i < sans.length; i += 2) {
     items.push(el('li', {}, el('span', { 'data-ply': i + 1 }, sans[i]), sans[i + 1] ? el('span', { 'data-ply': i + 2 }, sans[i + 1]) : ''));
   }
-  moveList.replaceChildren(...items);
+  fill(moveList, ...items);
   const lastSpan = moveList.querySelector(`[data-ply="${sans.length}"]`);
   if (lastSpan) lastSpan.classList.add('cur');
 }
 
 renderBoard(boardBox, g.start_fen || null);
-page.replaceChildren(
+fill(page, 
   el('h1', {}, `${nameOf(g.white)} – ${nameOf(g.black)} `, result),
   el('p', { class: 'muted' }, [g.tournament_id && `${g.tournament_id}, round ${g.round}, board ${g.board}`, g.time_control, g.laws].filter(Boolean).join(' · '),
     ' · ', el('a', { href: `/replay/${encodeURIComponent(id)}` }, 'replay'),

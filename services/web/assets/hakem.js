@@ -183,13 +183,18 @@ export function resultText(r) {
 // DECISION_WORDS are the rulings' decisions that read badly as their code.
 const DECISION_WORDS = { both_lose: 'both players lose (0-0)' };
 
+// playerNames maps player ids to the names a page shows (filled by the
+// pages of a tournament's games; an id without one stands as it is).
+export const playerNames = new Map();
+const nm = (pid) => playerNames.get(pid) || pid;
+
 // describe is an event in an arbiter's words, with its article and profile.
 export function describe(e) {
   const d = e.data || {};
   const who = (c) => (c === 'black' ? 'Black' : c === 'white' ? 'White' : c || '');
   const secs = (ms) => `${ms > 0 ? '+' : ''}${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
   switch (e.type) {
-    case 'game.created': return { tag: 'game', text: `Game created: ${d.white} – ${d.black}${d.time_control ? ', ' + d.time_control : ''} (${d.laws_profile || 'fide-2023'})` };
+    case 'game.created': return { tag: 'game', text: `Game created: ${nm(d.white)} – ${nm(d.black)}${d.time_control ? ', ' + d.time_control : ''} (${d.laws_profile || 'fide-2023'})` };
     case 'game.move_played': return { tag: 'move', text: `${Math.ceil(d.ply / 2)}${d.by === 'black' ? '…' : '.'} ${d.san}` };
     case 'game.draw_offered': return { tag: 'draw', text: `${who(d.by)} offers a draw` };
     case 'game.draw_accepted': return { tag: 'draw', text: `${who(d.by)} accepts the draw` };
@@ -212,7 +217,7 @@ export function describe(e) {
     case 'arbiter.game_annulled': return { tag: 'ruling', text: `Game annulled: ${d.reason}`, article: d.article };
     case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${resultText(d.result)}: ${d.reason}`, article: d.article };
     case 'arbiter.replay_ordered': return { tag: 'ruling', text: `Replay ordered: game ${d.replay_game_id}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
-    case 'arbiter.player_expelled': return { tag: 'ruling', text: `${d.player_id} expelled from the tournament: ${d.reason}`, article: d.article };
+    case 'arbiter.player_expelled': return { tag: 'ruling', text: `${nm(d.player_id)} expelled from the tournament: ${d.reason}`, article: d.article };
   }
   return { tag: 'event', text: e.type };
 }
@@ -253,4 +258,10 @@ export function frame(title) {
 // showError puts an error message in place of box's content.
 export function showError(box, err) {
   box.replaceChildren(el('p', { class: 'error' }, String(err.message || err)));
+}
+
+// fill replaces box's content with kids, leaving out the null, undefined
+// and false ones (replaceChildren would write them as text: "null").
+export function fill(box, ...kids) {
+  box.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
 }
