@@ -30,7 +30,7 @@ type generateFlags struct {
 	seed   uint64
 	tb     string
 	trf26  bool
-	seeded bool
+	seeded bool // -s was given
 }
 
 func (g *generateFlags) register(cmd *cobra.Command) {
@@ -78,7 +78,10 @@ func generate(cmd *cobra.Command, g generateFlags, args []string) error {
 			return exitWith(pairExitInvalid, fmt.Errorf("pair: --tb: %w", err))
 		}
 	}
-	f.Unknown = append(f.Unknown, fmt.Sprintf("### hakem pair --dutch -g, seed %d", g.seed))
+	if !g.seeded {
+		// The seed drawn, so that the file can be made again.
+		f.Unknown = append(f.Unknown, fmt.Sprintf("### hakem pair --dutch -g, seed %d", g.seed))
+	}
 	var buf bytes.Buffer
 	if err := f.Write(&buf); err != nil {
 		return exitWith(pairExitUnexpected, fmt.Errorf("pair: %w", err))
