@@ -138,9 +138,11 @@ func cmpPair(a, b [2]int) int {
 // Points recomputes every player's points after the rounds of f from his
 // round entries under the file's point system (162 or XXS, FIDE's 1-½-0
 // otherwise), with the bonuses and penalties of 299 records, and lists
-// the players whose points field differs. A blank points field is 0.
+// the players whose points field differs. A blank points field is 0. The
+// rounds counted are those paired: a last column holding only the byes
+// and absences entered for the round to pair is not yet scored.
 func Points(f *trf.File) []PointsDiff {
-	rounds := f.Rounds()
+	rounds := pairedRounds(f)
 	bonus := map[int]float64{}
 	for _, a := range f.AbnormalPoints {
 		if a.Kind == ' ' && a.Round <= rounds {
@@ -157,6 +159,18 @@ func Points(f *trf.File) []PointsDiff {
 		}
 	}
 	return out
+}
+
+// pairedRounds is the last round in which somebody was paired.
+func pairedRounds(f *trf.File) int {
+	for r := f.Rounds(); r > 0; r-- {
+		for i := range f.Players {
+			if f.Players[i].Round(r).Paired() {
+				return r
+			}
+		}
+	}
+	return 0
 }
 
 // Check runs Points, then Pairings on a copy of f whose points fields are

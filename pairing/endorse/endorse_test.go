@@ -105,3 +105,14 @@ func TestWrongPoints(t *testing.T) {
 		t.Fatalf("pairings %v, want none", r.Pairings)
 	}
 }
+
+// TestPointsBeforeTheNextRound: a half-point bye entered for the round to
+// pair is not scored yet.
+func TestPointsBeforeTheNextRound(t *testing.T) {
+	f := generated(t, 4)
+	p := &f.Players[3]
+	p.Rounds = append(p.Rounds, trf.RoundResult{Color: trf.NoColor, Result: trf.HalfPointBye})
+	if d := Points(f); len(d) != 0 {
+		t.Fatalf("points %v, want none", d)
+	}
+}
