@@ -42,3 +42,28 @@ func TestEndorsedEngineFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestForbiddenForSomeRounds re-pairs a file whose 260 records forbid pairs
+// from a later round on (one of the extension cases, paired by the endorsed
+// engine): its round 1, where such a pair met, is the engine's pairing.
+func TestForbiddenForSomeRounds(t *testing.T) {
+	fh, err := os.Open("testdata/fbd_s3212_p16_r6of7.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	f, err := trf.Read(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Forbidden) == 0 || f.Forbidden[len(f.Forbidden)-1].Applies(1) {
+		t.Fatalf("the file should forbid a pair from round 2 on: %+v", f.Forbidden)
+	}
+	r, err := Check(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rounds != 5 || len(r.Pairings)+len(r.Points) != 0 {
+		t.Fatalf("%d rounds, pairings %v, points %v", r.Rounds, r.Pairings, r.Points)
+	}
+}
