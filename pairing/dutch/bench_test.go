@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,35 +103,83 @@ func benchTournament(tb testing.TB, n int) *trf.File {
 
 var errStop = fmt.Errorf("stop")
 
+// withParity returns f with an odd (odd true) or even number of players to
+// pair in round 6: when the field has the other parity, the last player
+// to be paired is entered as absent (a zero-point bye) for the round.
+func withParity(f *trf.File, odd bool) *trf.File {
+	absent := f.AbsentIn(6)
+	last := 0
+	for _, p := range f.Players {
+		if _, ok := absent[p.StartNo]; !ok {
+			last = p.StartNo
+		}
+	}
+	if (len(f.Players)-len(absent))%2 == 1 == odd {
+		return f
+	}
+	p := f.ByStartNo(last)
+	p.Rounds = append(p.Rounds[:5:5], trf.RoundResult{Color: trf.NoColor, Result: trf.ZeroPointBye})
+	return f
+}
+
 // TestWriteBenchTournaments writes the benchmark tournaments for
 // bench/pairing.sh when -benchdir is given.
 func TestWriteBenchTournaments(t *testing.T) {
 	if *benchDir == "" {
 		t.Skip("no -benchdir")
 	}
-	for _, n := range []int{500, 2000} {
-		f := benchTournament(t, n)
-		// The baseline: a naive pairing of the same round (score order,
-		// first opponent not met) checked by the independent checker.
-		start := time.Now()
-		pairs, bye, err := greedyPairer(f, 6)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := check.Round(f, 6, pairs, bye)
-		fmt.Printf("baseline  %5d players: naive pairing + independent check %8.3f s (%d violations of absolute rules)\n", n, time.Since(start).Seconds(), len(v))
-		var b bytes.Buffer
-		if err := f.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(*benchDir, fmt.Sprintf("players%d.trf", n)), b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
+	for _, n := range benchSizes() {
+		for _, odd := range []bool{false, true} {
+			writeBenchTournament(t, n, odd)
 		}
 	}
 }
 
-func benchmarkPair(b *testing.B, n int) {
-	f := benchTournament(b, n)
+// benchSizes are the sizes of -benchsizes (500 and 2,000 by default).
+func benchSizes() []int {
+	var out []int
+	for _, s := range strings.Fields(strings.ReplaceAll(*benchSizesFlag, ",", " ")) {
+		n, err := strconv.Atoi(s)
+		if err == nil && n >= 2 && n <= 9999 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+var benchSizesFlag = flag.String("benchsizes", "500,2000", "with -benchdir, the tournament sizes to write")
+
+// writeBenchTournament writes players{n}even.trf or players{n}odd.trf:
+// n players after five rounds, with an even or odd number to pair in the
+// sixth (an odd one needs the pairing-allocated bye).
+func writeBenchTournament(t *testing.T, n int, odd bool) {
+	f := withParity(benchTournament(t, n), odd)
+	field := "even"
+	if odd {
+		field = "odd"
+	}
+	// The baseline: a naive pairing of the same round (score order,
+	// first opponent not met) checked by the independent checker.
+	start := time.Now()
+	pairs, bye, err := greedyPairer(f, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := check.Round(f, 6, pairs, bye)
+	fmt.Printf("baseline  %5d players, %-4s field: naive pairing + independent check %8.3f s (%d violations of absolute rules)\n", n, field, time.Since(start).Seconds(), len(v))
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*benchDir, fmt.Sprintf("players%d%s.trf", n, field)), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func benchmarkPair(b *testing.B, n int) { benchmarkPairParity(b, n, false) }
+
+func benchmarkPairParity(b *testing.B, n int, odd bool) {
+	f := withParity(benchTournament(b, n), odd)
 	t, err := pairing.FromTRF(f)
 	if err != nil {
 		b.Fatal(err)
@@ -148,3 +198,10 @@ func BenchmarkPair500(b *testing.B) { benchmarkPair(b, 500) }
 // BenchmarkPair2000 is the large round of make bench (a few seconds a pairing:
 // run it with -benchtime=1x).
 func BenchmarkPair2000(b *testing.B) { benchmarkPair(b, 2000) }
+
+// BenchmarkPair2000Odd is the same round with an odd field: it needs the
+// pairing-allocated bye.
+func BenchmarkPair2000Odd(b *testing.B) { benchmarkPairParity(b, 2000, true) }
+
+// BenchmarkPair500Odd is a 500-player round with the pairing-allocated bye.
+func BenchmarkPair500Odd(b *testing.B) { benchmarkPairParity(b, 500, true) }

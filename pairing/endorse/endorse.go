@@ -81,7 +81,7 @@ func Pairings(f *trf.File) (rounds int, diffs []RoundDiff, err error) {
 	rounds = t.Round - 1
 	for r := 1; r <= rounds; r++ {
 		pairs, bye, colourless := check.Recorded(f, r)
-		res, err := dutch.Pair(t.Before(r), dutch.Options{})
+		res, err := dutch.Pair(before(f, t, r), dutch.Options{})
 		if err != nil {
 			diffs = append(diffs, RoundDiff{Round: r, Err: err})
 			continue
@@ -91,6 +91,30 @@ func Pairings(f *trf.File) (rounds int, diffs []RoundDiff, err error) {
 		}
 	}
 	return rounds, diffs, nil
+}
+
+// before is the tournament t as it stood when round r was to be paired,
+// with the forbidden pairs in force in round r (a 260 record covers a
+// range of rounds: a pair forbidden from round 5 on could meet in round 2).
+func before(f *trf.File, t *pairing.Tournament, r int) *pairing.Tournament {
+	u := t.Before(r)
+	n := len(u.Players)
+	for i := range u.Players {
+		u.Players[i].Forbidden = nil
+	}
+	for _, g := range f.Forbidden {
+		if !g.Applies(r) {
+			continue
+		}
+		for _, a := range g.Players {
+			for _, b := range g.Players {
+				if a != b && a >= 1 && b >= 1 && a <= n && b <= n {
+					u.Players[a-1].Forbidden = append(u.Players[a-1].Forbidden, b-1)
+				}
+			}
+		}
+	}
+	return u
 }
 
 func compare(r int, pairs [][2]int, bye int, colourless map[[2]int]bool, boards []pairing.Board) *RoundDiff {
@@ -138,9 +162,13 @@ func cmpPair(a, b [2]int) int {
 // Points recomputes every player's points after the rounds of f from his
 // round entries under the file's point system (162 or XXS, FIDE's 1-½-0
 // otherwise), with the bonuses and penalties of 299 records, and lists
-// the players whose points field differs. A blank points field is 0.
+// the players whose points field differs. A blank points field is 0. The
+// rounds counted are those paired: a last column holding only the byes
+// and absences entered for the round to pair is not yet scored (the
+// endorsed engine's files), though a points field that already counts it
+// (JaVaFo's sample files) is accepted too.
 func Points(f *trf.File) []PointsDiff {
-	rounds := f.Rounds()
+	rounds := pairedRounds(f)
 	bonus := map[int]float64{}
 	for _, a := range f.AbnormalPoints {
 		if a.Kind == ' ' && a.Round <= rounds {
@@ -152,11 +180,24 @@ func Points(f *trf.File) []PointsDiff {
 	var out []PointsDiff
 	for _, p := range f.Players {
 		want := f.Score(p.StartNo, rounds) + bonus[p.StartNo]
-		if math.Abs(want-p.Points) > 1e-6 {
+		ahead := f.Score(p.StartNo, f.Rounds()) + bonus[p.StartNo]
+		if math.Abs(want-p.Points) > 1e-6 && math.Abs(ahead-p.Points) > 1e-6 {
 			out = append(out, PointsDiff{StartNo: p.StartNo, File: p.Points, Computed: want})
 		}
 	}
 	return out
+}
+
+// pairedRounds is the last round in which somebody was paired.
+func pairedRounds(f *trf.File) int {
+	for r := f.Rounds(); r > 0; r-- {
+		for i := range f.Players {
+			if f.Players[i].Round(r).Paired() {
+				return r
+			}
+		}
+	}
+	return 0
 }
 
 // Check runs Points, then Pairings on a copy of f whose points fields are

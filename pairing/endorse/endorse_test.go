@@ -105,3 +105,23 @@ func TestWrongPoints(t *testing.T) {
 		t.Fatalf("pairings %v, want none", r.Pairings)
 	}
 }
+
+// TestPointsBeforeTheNextRound: a half-point bye entered for the round to
+// pair may be counted in the points field or not; anything else differs.
+func TestPointsBeforeTheNextRound(t *testing.T) {
+	f := generated(t, 4)
+	p := &f.Players[3]
+	p.Rounds = append(p.Rounds, trf.RoundResult{Color: trf.NoColor, Result: trf.HalfPointBye})
+	for _, extra := range []float64{0, 0.5} {
+		q := *f
+		q.Players = append([]trf.Player(nil), f.Players...)
+		q.Players[3].Points += extra
+		if d := Points(&q); len(d) != 0 {
+			t.Fatalf("+%v: points %v, want none", extra, d)
+		}
+	}
+	f.Players[3].Points += 1
+	if d := Points(f); len(d) != 1 || d[0].StartNo != p.StartNo {
+		t.Fatalf("points %v, want player %d", d, p.StartNo)
+	}
+}

@@ -124,8 +124,9 @@ func (m *model) Absence(_ *rand.Rand, round, no int) trf.ResultCode {
 // Game draws a game's result: each player fails to appear with a
 // probability such that one game in ForfeitRate is forfeited; a game
 // played is drawn with DrawPercentage percent (less when the players are
-// far apart) and otherwise won by each side by his expected score, the
-// normal distribution of FIDE's rating tables (σ = 2000/7).
+// far apart) and otherwise won by each side by his expected score, from
+// a normal distribution of the rating difference with σ = 2000/7 (the
+// model the endorsed engine's generator uses).
 func (m *model) Game(rng *rand.Rand, _ int, w, b *trf.Player) (trf.ResultCode, trf.ResultCode) {
 	stay := 1.0
 	if !math.IsInf(m.c.ForfeitRate, 1) {

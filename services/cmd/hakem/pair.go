@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/dutch"
+	"github.com/hakem-chess/hakem/pairing/endorse"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
@@ -193,76 +193,29 @@ func writePairing(w io.Writer, r *dutch.Result) {
 	}
 }
 
-// checkRounds re-pairs every round of f and lists the rounds whose
-// pairing (pairs, colours, bye) differs from the file's.
+// checkRounds re-pairs every round of f (pairing/endorse: each round with
+// the forbidden pairs in force in it) and lists the rounds whose pairing
+// (pairs, colours, bye) differs from the file's.
 func checkRounds(w io.Writer, f *trf.File) error {
-	t, err := pairing.HistoryFromTRF(f)
+	played, diffs, err := endorse.Pairings(f)
 	if err != nil {
 		return exitWith(pairExitInvalid, fmt.Errorf("pair: %w", err))
 	}
-	played := t.Round - 1
-	differ := 0
-	for r := 1; r <= played; r++ {
-		want := filePairing(f, r)
-		res, err := dutch.Pair(t.Before(r), dutch.Options{})
-		if err != nil {
-			differ++
-			fmt.Fprintf(w, "round %d: %v\n", r, err)
+	for _, d := range diffs {
+		if d.Err != nil {
+			fmt.Fprintf(w, "round %d: %v\n", d.Round, d.Err)
 			continue
 		}
-		got := map[[2]int]bool{}
-		for _, b := range res.Boards {
-			got[[2]int{b.White, b.Black}] = true
-		}
-		var missing, extra []string
-		for _, p := range sortedPairs(want) {
-			if !got[p] {
-				missing = append(missing, fmt.Sprintf("%d-%d", p[0], p[1]))
-			}
-		}
-		for _, p := range sortedPairs(got) {
-			if !want[p] {
-				extra = append(extra, fmt.Sprintf("%d-%d", p[0], p[1]))
-			}
-		}
-		if len(missing)+len(extra) > 0 {
-			differ++
-			fmt.Fprintf(w, "round %d: the file has %v, hakem pairs %v\n", r, missing, extra)
-		}
+		fmt.Fprintf(w, "round %d: the file has %v, hakem pairs %v\n", d.Round, pairTexts(d.FileOnly), pairTexts(d.EngineOnly))
 	}
-	fmt.Fprintf(w, "%d of %d rounds differ\n", differ, played)
+	fmt.Fprintf(w, "%d of %d rounds differ\n", len(diffs), played)
 	return nil
 }
 
-// filePairing returns round r's pairs as (white, black), a bye as (n, 0).
-// Games without colours (forfeits written without them) count the lower
-// start number as white.
-func filePairing(f *trf.File, r int) map[[2]int]bool {
-	out := map[[2]int]bool{}
-	for _, p := range f.Players {
-		e := p.Round(r)
-		switch {
-		case e.Opponent == 0 && (e.Result == trf.PairingBye || e.Result == trf.ForfeitWin):
-			out[[2]int{p.StartNo, 0}] = true
-		case e.Opponent != 0 && e.Color == trf.White:
-			out[[2]int{p.StartNo, e.Opponent}] = true
-		case e.Opponent != 0 && e.Color != trf.Black && p.StartNo < e.Opponent:
-			out[[2]int{p.StartNo, e.Opponent}] = true
-		}
+func pairTexts(ps [][2]int) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = fmt.Sprintf("%d-%d", p[0], p[1])
 	}
-	return out
-}
-
-func sortedPairs(m map[[2]int]bool) [][2]int {
-	var out [][2]int
-	for p := range m {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i][0] != out[j][0] {
-			return out[i][0] < out[j][0]
-		}
-		return out[i][1] < out[j][1]
-	})
 	return out
 }
