@@ -55,7 +55,6 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
 	ImportRoute,
-	ImportRoute,
 	"DELETE /api/tournaments/{id}",
 	EntryRoutes[0], EntryRoutes[1], EntryRoutes[2], // entries.go
 	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go: registered by registerDesk

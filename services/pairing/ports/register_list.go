@@ -19,18 +19,18 @@ import (
 // playerEntry is one player of a registration (alone, in a list or a
 // CSV line).
 type playerEntry struct {
-	PlayerID    string `json:"player_id"`
-	Name        string `json:"name"`
-	Rating      int    `json:"rating"`
-	FideID      string `json:"fide_id"`
-	Federation  string `json:"federation"`
-	Title       string `json:"title"`
-	RatedGames  int    `json:"rated_games"`
-	BirthYear   int    `json:"birth_year"`
+	PlayerID    string `json:"player_id" bounds:"len=64"`
+	Name        string `json:"name" bounds:"len=100"`
+	Rating      int    `json:"rating" bounds:"min=0,max=3500"`
+	FideID      string `json:"fide_id" bounds:"len=16"`
+	Federation  string `json:"federation" bounds:"len=8"`
+	Title       string `json:"title" bounds:"len=8"`
+	RatedGames  int    `json:"rated_games" bounds:"min=0,max=100000"`
+	BirthYear   int    `json:"birth_year" bounds:"min=0,max=2100"`
 	Reached2400 bool   `json:"reached_2400"`
-	Sex         string `json:"sex"`
+	Sex         string `json:"sex" bounds:"len=1"`
 	// MissedRounds is a late entry's missed rounds: "Z" (default) or "H".
-	MissedRounds string `json:"missed_rounds"`
+	MissedRounds string `json:"missed_rounds" bounds:"len=1"`
 }
 
 func (p playerEntry) event() events.PlayerRegistered {
