@@ -70,7 +70,7 @@ func TestBackupWhileRunning(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "round-1.tar")
 	done := make(chan struct{})
 	go func() { defer close(done); play(10, 25) }() // moves during the backup
-	summary := runHakem(t, "backup", "--nats", "nats://"+natsAddr, "--to", out)
+	summary := runHakem(t, "backup", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--to", out)
 	<-done
 	play(25, 40) // after it: not in the backup
 	if !strings.Contains(summary, events.KindGame.StreamName()) {

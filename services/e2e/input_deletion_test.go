@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"github.com/hakem-chess/hakem/events"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,7 +15,8 @@ func TestInputTournamentDeletion(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	natsAddr := freeAddr(t)
-	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	data := t.TempDir()
+	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "oops", "name": "Created twice", "system": "round-robin", "idempotency_key": "t"}), "create")
 	mustOK(t, s.post("/api/tournaments/oops/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a"}), "register")
 	if a := s.do("DELETE", "/api/tournaments/oops", `{"idempotency_key":"d","by":"org"}`); a.status != http.StatusBadRequest {
@@ -43,7 +45,7 @@ func TestInputTournamentDeletion(t *testing.T) {
 		}
 	}
 	// the audit re-decides the deletion
-	if r := runAudit(t, "tournament", "oops", "--nats", "nats://"+natsAddr, "--json"); r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "tournament.deleted") {
+	if r := runAudit(t, "tournament", "oops", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--json"); r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "tournament.deleted") {
 		t.Errorf("audit of the deleted tournament: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 	// after round 1: refused, nothing appended

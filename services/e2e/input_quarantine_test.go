@@ -53,8 +53,10 @@ func TestInputQuarantine(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	natsAddr := freeAddr(t)
-	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	url := "nats://" + natsAddr
+	data := t.TempDir()
+	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	// an insider with NATS credentials (the admin's: no anonymous client is let in)
+	url := natsURL(t, data, natsAddr, events.AdminUser)
 	for _, id := range []string{"qa", "qb", "qc"} {
 		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
 		s.move(id, "w", "e4", "1")

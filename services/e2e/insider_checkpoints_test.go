@@ -105,7 +105,7 @@ func TestInsiderRewritesFoundAgainstCheckpoints(t *testing.T) {
 			"game/cp: FAILS: event seq " + fmt.Sprint(log[k].Seq) + " ", fmt.Sprintf("differs from the checkpoints from seq %d on", log[k].Seq), "game/other: ok"}},
 		"cut tail": {forge(t, orig.withGame("cp", log[:len(log)-2]), nil), []string{
 			fmt.Sprintf("game/cp: FAILS: event seq %d ", len(log)-2), fmt.Sprintf("witnessed: seq %d is missing", len(log)-1), "game/other: ok"}},
-		"trimmed stream": {trimmed, []string{"stream: FAILS: stream GAMES holds", "trimmed", "game/cp: FAILS", "are missing"}},
+		"trimmed stream":   {trimmed, []string{"stream: FAILS: stream GAMES holds", "trimmed", "game/cp: FAILS", "are missing"}},
 		"recreated stream": {recreated, []string{"stream: FAILS: stream GAMES ends at seq 0", "game/cp: FAILS: witnessed: seq 1 is missing"}},
 	} {
 		r := runAudit(t, "all", "--data", c.dir, "--checkpoints", checkpoints, "--keyring", cpOnly)
