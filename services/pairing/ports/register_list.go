@@ -21,12 +21,12 @@ import (
 type playerEntry struct {
 	PlayerID    string `json:"player_id" bounds:"len=64"`
 	Name        string `json:"name" bounds:"len=100"`
-	Rating      int    `json:"rating" bounds:"min=0,max=3500"`
+	Rating      int    `json:"rating" bounds:"min=-1000000,max=1000000"` // the domain names a rating out of range
 	FideID      string `json:"fide_id" bounds:"len=16"`
 	Federation  string `json:"federation" bounds:"len=8"`
 	Title       string `json:"title" bounds:"len=8"`
 	RatedGames  int    `json:"rated_games" bounds:"min=0,max=100000"`
-	BirthYear   int    `json:"birth_year" bounds:"min=0,max=2100"`
+	BirthYear   int    `json:"birth_year" bounds:"min=-1000000,max=1000000"` // likewise the birth year
 	Reached2400 bool   `json:"reached_2400"`
 	Sex         string `json:"sex" bounds:"len=1"`
 	// MissedRounds is a late entry's missed rounds: "Z" (default) or "H".
