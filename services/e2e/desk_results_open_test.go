@@ -38,7 +38,7 @@ func TestDeskResultsOpen(t *testing.T) {
 	s := start(t, data)
 	const id, players, rounds = "deskopen", 40, 9
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Desk Open", "system": "swiss-dutch", "rounds": rounds,
-		"time_control": "5400+30", "rated": true, "tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "t"}), "create")
+		"time_control": "5400+30", "rated": true, "city": "Istanbul", "federation": "TUR", "tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "t"}), "create")
 	var list []map[string]any
 	for i := 1; i <= players; i++ {
 		list = append(list, map[string]any{"player_id": fmt.Sprint("d", i), "fide_id": fmt.Sprint(100000 + i)})
@@ -106,6 +106,7 @@ func TestDeskResultsOpen(t *testing.T) {
 	report := checkRatings(t, s, id)
 	readBack(t, s, id, report)
 	waitSheetGames(t, s, id, rounds)
+	broadcastLeavesOutForfeit(t, s, id, deskRoundOf(t, s, id, 5))
 	s.stop()
 	auditTournament(t, data, id)
 }

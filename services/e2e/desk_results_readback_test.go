@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -66,5 +68,22 @@ func readBack(t *testing.T, s *server, id, report string) {
 		if c == nil || row[2] != fmt.Sprint(c["k"]) || row[5] != strconv.FormatFloat(c["change"].(float64), 'f', 2, 64) {
 			t.Errorf("hakem ratings: %v, the service %v", row, c)
 		}
+	}
+}
+
+// broadcastLeavesOutForfeit reads round 5's broadcast PGN: its forfeit
+// (board 2, +/-) is not a game and is left out, every other board is
+// there, and Site is the tournament's city and federation.
+func broadcastLeavesOutForfeit(t *testing.T, s *server, id string, rd deskRound) {
+	t.Helper()
+	a := s.do("GET", "/api/tournaments/"+id+"/rounds/5/pgn", "")
+	if a.status != http.StatusOK {
+		t.Fatalf("round 5 PGN: %d %s", a.status, a.raw)
+	}
+	if n := strings.Count(a.raw, "[Event "); n != len(rd.boards)-1 || strings.Contains(a.raw, `[Round "5.2"]`) {
+		t.Errorf("round 5 PGN: %d games for %d boards, board 2 (a forfeit) there: %v", n, len(rd.boards), strings.Contains(a.raw, `[Round "5.2"]`))
+	}
+	if n := strings.Count(a.raw, `[Site "Istanbul TUR"]`); n != len(rd.boards)-1 {
+		t.Errorf("round 5 PGN: %d games with Site \"Istanbul TUR\":\n%.600s", n, a.raw)
 	}
 }
