@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,14 +24,16 @@ const tiebreaksDev = "../trfreport/testdata/tiebreaks-dev/"
 
 // TestDeskReplayResultsOnly replays every tournament of tiebreaks-dev
 // from registration, the way a desk runs it without moves: the players
-// registered as a list (no results), the first round's colour as the file
-// drew it, then round by round the requested byes (the file's H and Z),
+// registered as a list (no results) with the first round's colour as the
+// file drew it (initial_colour), or every other tournament imported as
+// its player lines alone (XXR, XXC), then round by round the requested byes (the file's H and Z),
 // the pairing, its publication, the whole results sheet (1-0, 0-1,
 // 1/2-1/2, +/-, -/+, -/-) and the close. Every round's pairing must be
 // the file's (white, black and the pairing-allocated bye), and the
 // exported report's tie-breaks, read by `hakem standings --rules 2024`,
 // must be TieBreakServer's under the 2024 rules, as must the standings
-// API's. One audit follows a tournament replayed this way. Without -long
+// API's. The audit follows every twelfth tournament (registered as a list
+// or imported, either first colour). Without -long
 // every twelfth tournament is replayed (7 of 73, about a minute); -long
 // replays all 73 (about eight minutes on two busy cores).
 func TestDeskReplayResultsOnly(t *testing.T) {
@@ -42,24 +45,26 @@ func TestDeskReplayResultsOnly(t *testing.T) {
 		t.Fatalf("%d tournaments in %s, want 73", len(files), tiebreaksDev)
 	}
 	all := len(files)
+	var some []string
+	for i := 0; i < len(files); i += 12 {
+		some = append(some, files[i])
+	}
 	if !*long {
-		var some []string
-		for i := 0; i < len(files); i += 12 {
-			some = append(some, files[i])
-		}
 		files = some
 	}
 	data := t.TempDir()
 	s := start(t, data)
 	replayed := 0
-	for _, file := range files {
-		if replayTournament(t, s, file) {
+	for i, file := range files {
+		if replayTournament(t, s, file, i%2 == 1) {
 			replayed++
 		}
 	}
 	t.Logf("%d of %d tournaments (of %d) replayed results-only with the file's pairings and TieBreakServer's tie-breaks", replayed, len(files), all)
 	s.stop()
-	auditTournament(t, data, replayID(files[0]))
+	for _, file := range some {
+		auditTournament(t, data, replayID(file))
+	}
 }
 
 func replayID(file string) string {
@@ -67,8 +72,10 @@ func replayID(file string) string {
 }
 
 // replayTournament replays file and reports whether every round and
-// every tie-break matched.
-func replayTournament(t *testing.T, s *server, file string) bool {
+// every tie-break matched. The players come as a registration list
+// (byImport false) or as the file's player lines alone imported (POST
+// /api/tournaments/import of a TRF with no round, its XXR and XXC).
+func replayTournament(t *testing.T, s *server, file string, byImport bool) bool {
 	t.Helper()
 	f := readReplayFile(t, file)
 	name, id := filepath.Base(file), replayID(file)
@@ -77,27 +84,56 @@ func replayTournament(t *testing.T, s *server, file string) bool {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	create := map[string]any{"id": id, "name": f.Name, "system": "swiss-dutch", "rounds": rounds, "rated": true,
-		"tiebreak_rules": "2024", "tiebreaks": tiebreakCodes(t, file), "idempotency_key": "c"}
-	if h.InitialColor == pairing.Black {
-		create["initial_colour"] = "black"
-	}
-	mustOK(t, s.post("/api/tournaments", create), name+" create")
-	var list []map[string]any
-	for _, p := range f.Players {
-		e := map[string]any{"player_id": fmt.Sprint("p", p.StartNo), "name": p.Name, "rating": p.Rating}
-		if p.Sex == 'm' || p.Sex == 'w' {
-			e["sex"] = string(p.Sex)
+	black := h.InitialColor == pairing.Black
+	codes := tiebreakCodes(t, file)
+	if byImport {
+		q := url.Values{"id": {id}, "tiebreaks": {strings.Join(codes, ",")}, "tiebreak_rules": {"2024"}, "rated": {"true"}, "by": {"chief"}}
+		a := s.text("POST", "/api/tournaments/import?"+q.Encode(), "text/plain", playersOnly(t, file, rounds, black))
+		if a.status != http.StatusCreated {
+			t.Fatalf("%s: the players' import: %d %s", name, a.status, a.raw)
 		}
-		list = append(list, e)
+	} else {
+		create := map[string]any{"id": id, "name": f.Name, "system": "swiss-dutch", "rounds": rounds, "rated": true,
+			"tiebreak_rules": "2024", "tiebreaks": codes, "idempotency_key": "c"}
+		if black {
+			create["initial_colour"] = "black"
+		}
+		mustOK(t, s.post("/api/tournaments", create), name+" create")
+		var list []map[string]any
+		for _, p := range f.Players {
+			e := map[string]any{"player_id": fmt.Sprint("p", p.StartNo), "name": p.Name, "rating": p.Rating}
+			if p.Sex == 'm' || p.Sex == 'w' {
+				e["sex"] = string(p.Sex)
+			}
+			list = append(list, e)
+		}
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "players", "by": "chief"}), name+" register")
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "players", "by": "chief"}), name+" register")
 	for round := 1; round <= rounds; round++ {
 		if !replayRound(t, s, f, id, round) {
 			return false
 		}
 	}
 	return replayTiebreaks(t, s, file, id)
+}
+
+// playersOnly is file without its results: its name, XXR (the rounds),
+// XXC (the first round's colour) and each player line cut before its
+// rounds, with 0 points and no rank.
+func playersOnly(t *testing.T, file string, rounds int, black bool) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	colour := map[bool]string{false: "white1", true: "black1"}[black]
+	out := fmt.Sprintf("012 %s\nXXR %d\nXXC %s\n", strings.TrimPrefix(strings.SplitN(strings.ReplaceAll(string(b), "\r", "\n"), "\n", 2)[0], "012 "), rounds, colour)
+	for _, l := range strings.FieldsFunc(string(b), func(r rune) bool { return r == '\r' || r == '\n' }) {
+		if strings.HasPrefix(l, "001 ") {
+			out += fmt.Sprintf("%-80s%4s\n", l[:80], "0.0")
+		}
+	}
+	return out
 }
 
 func readReplayFile(t *testing.T, file string) *trf.File {
