@@ -50,23 +50,17 @@ func TestDeskResultsOpen(t *testing.T) {
 			t.Fatalf("registration %d from the list: %v", i+1, d)
 		}
 	}
-	// byes asked for in advance: by start number and by player id
-	byes := []map[string]any{
-		{"player": 10, "round": 2, "kind": "H"}, {"player": "d11", "round": 3, "kind": "Z"},
-		{"player": 12, "round": 4, "kind": "F"}, {"player_id": "d13", "round": 5, "points": 0},
-		{"player": 14, "round": 6},
-	}
-	wantKind := map[int]map[string]string{2: {"d10": "H"}, 3: {"d11": "Z", "d41": "", "d42": ""}, 4: {"d12": "F"}, 5: {"d13": "Z"}, 6: {"d14": "H"}}
-	for i, b := range byes {
-		b["idempotency_key"], b["by"] = fmt.Sprint("bye", i), "chief"
-		mustOK(t, s.post("/api/tournaments/"+id+"/byes", b), fmt.Sprint("bye ", b))
-	}
+	wantKind := requestByes(t, s, id)
 	var corrected deskBoard
+	pairingByes := 0
 	for round := 1; round <= rounds; round++ {
 		if round == 3 {
 			lateEntries(t, s, id)
 		}
 		rd := pairPublished(t, s, id, round)
+		for _, kind := range rd.byesByID {
+			pairingByes += map[string]int{"U": 1}[kind]
+		}
 		for player, kind := range wantKind[round] {
 			if rd.byesByID[player] != kind {
 				t.Errorf("round %d: player %s's bye is %q, want %q (byes %v)", round, player, rd.byesByID[player], kind, rd.byesByID)
@@ -97,6 +91,9 @@ func TestDeskResultsOpen(t *testing.T) {
 			mustOK(t, s.post("/api/tournaments/"+id+"/withdrawals", map[string]any{"player_id": "d30", "reason": "ill", "idempotency_key": "w30"}), "withdraw")
 		}
 	}
+	if pairingByes == 0 {
+		t.Error("no round had a pairing-allocated bye (U)")
+	}
 	if got := deskRoundOf(t, s, id, 6); boardResult(got, corrected.board) != "0-1" {
 		t.Errorf("round 6 board %d after its correction: %q, want 0-1", corrected.board, boardResult(got, corrected.board))
 	}
@@ -109,6 +106,23 @@ func TestDeskResultsOpen(t *testing.T) {
 	broadcastLeavesOutForfeit(t, s, id, deskRoundOf(t, s, id, 5))
 	s.stop()
 	auditTournament(t, data, id)
+}
+
+// requestByes asks for byes in advance, by start number and by player id,
+// and returns the kind each must have by round and player (the late
+// entries of round 3 paired, no bye).
+func requestByes(t *testing.T, s *server, id string) map[int]map[string]string {
+	t.Helper()
+	byes := []map[string]any{
+		{"player": 10, "round": 2, "kind": "H"}, {"player": "d11", "round": 3, "kind": "Z"},
+		{"player": 12, "round": 4, "kind": "F"}, {"player_id": "d13", "round": 5, "points": 0},
+		{"player": 14, "round": 6},
+	}
+	for i, b := range byes {
+		b["idempotency_key"], b["by"] = fmt.Sprint("bye", i), "chief"
+		mustOK(t, s.post("/api/tournaments/"+id+"/byes", b), fmt.Sprint("bye ", b))
+	}
+	return map[int]map[string]string{2: {"d10": "H"}, 3: {"d11": "Z", "d41": "", "d42": ""}, 4: {"d12": "F"}, 5: {"d13": "Z"}, 6: {"d14": "H"}}
 }
 
 // lateEntries registers two players from the list before round 3: d41,
