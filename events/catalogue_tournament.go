@@ -48,6 +48,11 @@ type TournamentCreated struct {
 	// TiebreakRules is the FIDE C.07 edition the tie-breaks follow,
 	// "2024" or "2026" ("" when not chosen: 2026).
 	TiebreakRules string `json:"tiebreak_rules,omitempty"`
+	// InitialColour is the colour of start number 1 in round 1 of a
+	// Swiss, as the arbiter drew it by lot before the first round (FIDE
+	// C.04.3 "initial-colour"; TRF XXC white1|black1): "white" or
+	// "black" ("" when not drawn: white). Optional.
+	InitialColour string `json:"initial_colour,omitempty"`
 }
 
 // EventType implements Event.

@@ -209,6 +209,12 @@ func (a *Authoriser) scope(r *http.Request, pattern string, rule Rule, g Grant, 
 			return f
 		}
 		tournament = v
+	case QueryTournament:
+		q := r.URL.Query()
+		if len(q[rule.ScopeField]) > 1 {
+			return &refusal{http.StatusBadRequest, "invalid", fmt.Sprintf("query parameter %q is given %d times", rule.ScopeField, len(q[rule.ScopeField]))}
+		}
+		tournament = q.Get(rule.ScopeField)
 	case PathGame:
 		game := pathValue(pattern, r.URL.Path, "id")
 		if g.InScope(AllTournaments) {

@@ -17,6 +17,9 @@ const (
 	PathGame
 	// BodyTournament: the body's field named by Rule.ScopeField.
 	BodyTournament
+	// QueryTournament: the query's parameter named by Rule.ScopeField (a
+	// route whose body is a file, as the import's TRF).
+	QueryTournament
 )
 
 // Rule is the policy of one route pattern.
@@ -75,7 +78,7 @@ var Policy = map[string]Rule{
 
 	// tournament set-up: the organiser of the tournament
 	"POST /api/tournaments":                               {Roles: []Role{Organiser}, Actor: "by", Scope: BodyTournament, ScopeField: "id"},
-	"POST /api/tournaments/import":                        {Roles: []Role{Organiser}, Actor: "by"}, // the file is the body: "by" in the query
+	"POST /api/tournaments/import":                        {Roles: []Role{Organiser}, Actor: "by", Scope: QueryTournament, ScopeField: "id"}, // the file is the body: "by" and "id" in the query
 	"POST /api/tournaments/{id}/players":                  {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds":                   {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/rounds/{n}/close":         {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},

@@ -12,6 +12,7 @@ type deskRound struct {
 	published bool
 	boards    []deskBoard
 	byes      map[int]string // start number -> kind (U, H, Z, F)
+	byesByID  map[string]string
 }
 
 type deskBoard struct {
@@ -27,7 +28,7 @@ type deskBoard struct {
 func deskRoundOf(t *testing.T, s *server, id string, n int) deskRound {
 	t.Helper()
 	a := mustOK(t, s.do("GET", fmt.Sprintf("/api/tournaments/%s/rounds/%d", id, n), ""), fmt.Sprint("round ", n))
-	rd := deskRound{published: a.body["published"] == true, byes: map[int]string{}}
+	rd := deskRound{published: a.body["published"] == true, byes: map[int]string{}, byesByID: map[string]string{}}
 	if int(a.body["round"].(float64)) != n {
 		t.Fatalf("round %d answers round %v", n, a.body["round"])
 	}
@@ -42,7 +43,9 @@ func deskRoundOf(t *testing.T, s *server, id string, n int) deskRound {
 	}
 	for _, x := range a.body["byes"].([]any) {
 		b := x.(map[string]any)
-		rd.byes[int(b["player"].(map[string]any)["start_number"].(float64))] = b["kind"].(string)
+		p := b["player"].(map[string]any)
+		rd.byes[int(p["start_number"].(float64))] = b["kind"].(string)
+		rd.byesByID[p["player_id"].(string)] = b["kind"].(string)
 	}
 	return rd
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,47 +16,54 @@ import (
 )
 
 // TestDeskResultsOpen runs a rated 40-player, 9-round open the way a desk
-// does: players registered, byes requested of each kind (H, Z, F, and
-// the older zero points), each round paired, changed by hand or withdrawn
-// and paired again before its publication, published, its whole results
-// sheet posted (start numbers or player ids, one forfeit), a correction
-// after the next round was paired, a withdrawal. The exported TRF rates
-// the sheet's games (1, 0, =) and `hakem ratings`' functions give the
-// service's Elo changes; the audit follows the whole tournament.
+// does: the players registered by FIDE id alone from a FIDE rating list
+// (`hakem ratinglist import` of a list in the published TXT layout), byes
+// requested of each kind (H, Z, F, and the older zero points), two late
+// entries before round 3 (one rated among the top, renumbered by rating;
+// their missed rounds H and Z), each round paired, changed by hand or
+// withdrawn and paired again before its publication, published, its whole
+// results sheet posted (start numbers or player ids, one forfeit), a
+// correction after the next round was paired, a withdrawal. The exported
+// TRF rates the sheet's games (1, 0, =); `hakem standings` and `hakem
+// ratings` read it back and give the service's standings and Elo changes;
+// the audit follows the whole tournament.
 func TestDeskResultsOpen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}
 	data := t.TempDir()
+	if out, err := exec.Command(hakemBinary(t), "ratinglist", "import", "testdata/desk_open_list.txt", "--data", data).CombinedOutput(); err != nil || !strings.Contains(string(out), "42 players imported") {
+		t.Fatalf("ratinglist import: %v\n%s", err, out)
+	}
 	s := start(t, data)
 	const id, players, rounds = "deskopen", 40, 9
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Desk Open", "system": "swiss-dutch", "rounds": rounds,
-		"time_control": "5400+30", "rated": true, "idempotency_key": "t"}), "create")
+		"time_control": "5400+30", "rated": true, "city": "Istanbul", "federation": "TUR", "tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "t"}), "create")
+	var list []map[string]any
 	for i := 1; i <= players; i++ {
-		p := map[string]any{"player_id": fmt.Sprint("d", i), "name": fmt.Sprintf("Player, D%02d", i), "rating": 2450 - 15*i,
-			"fide_id": fmt.Sprint(100000 + i), "federation": "TUR", "idempotency_key": fmt.Sprint("r", i)}
-		if i == 25 {
-			p["birth_year"] = 2009 // a junior under 2300: K 40 (FIDE B.02 8.3.3)
+		list = append(list, map[string]any{"player_id": fmt.Sprint("d", i), "fide_id": fmt.Sprint(100000 + i)})
+	}
+	reg := mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "list"}), "register from the list")
+	for i, e := range reg.events() {
+		d := e["data"].(map[string]any)
+		if d["name"] != fmt.Sprintf("Player, D%02d", i+1) || d["rating"] != float64(2450-15*(i+1)) || d["federation"] == "" {
+			t.Fatalf("registration %d from the list: %v", i+1, d)
 		}
-		mustOK(t, s.post("/api/tournaments/"+id+"/players", p), "register")
 	}
-	// byes asked for in advance: by start number and by player id
-	byes := []map[string]any{
-		{"player": 10, "round": 2, "kind": "H"}, {"player": "d11", "round": 3, "kind": "Z"},
-		{"player": 12, "round": 4, "kind": "F"}, {"player_id": "d13", "round": 5, "points": 0},
-		{"player": 14, "round": 6},
-	}
-	wantKind := map[[2]int]string{{2, 10}: "H", {3, 11}: "Z", {4, 12}: "F", {5, 13}: "Z", {6, 14}: "H"}
-	for i, b := range byes {
-		b["idempotency_key"], b["by"] = fmt.Sprint("bye", i), "chief"
-		mustOK(t, s.post("/api/tournaments/"+id+"/byes", b), fmt.Sprint("bye ", b))
-	}
+	wantKind := requestByes(t, s, id)
 	var corrected deskBoard
+	pairingByes := 0
 	for round := 1; round <= rounds; round++ {
+		if round == 3 {
+			lateEntries(t, s, id)
+		}
 		rd := pairPublished(t, s, id, round)
-		for k, kind := range wantKind {
-			if k[0] == round && rd.byes[k[1]] != kind {
-				t.Errorf("round %d: player %d's bye is %q, want %q (byes %v)", round, k[1], rd.byes[k[1]], kind, rd.byes)
+		for _, kind := range rd.byesByID {
+			pairingByes += map[string]int{"U": 1}[kind]
+		}
+		for player, kind := range wantKind[round] {
+			if rd.byesByID[player] != kind {
+				t.Errorf("round %d: player %s's bye is %q, want %q (byes %v)", round, player, rd.byesByID[player], kind, rd.byesByID)
 			}
 		}
 		if round == 1 {
@@ -83,16 +91,66 @@ func TestDeskResultsOpen(t *testing.T) {
 			mustOK(t, s.post("/api/tournaments/"+id+"/withdrawals", map[string]any{"player_id": "d30", "reason": "ill", "idempotency_key": "w30"}), "withdraw")
 		}
 	}
+	if pairingByes == 0 {
+		t.Error("no round had a pairing-allocated bye (U)")
+	}
 	if got := deskRoundOf(t, s, id, 6); boardResult(got, corrected.board) != "0-1" {
 		t.Errorf("round 6 board %d after its correction: %q, want 0-1", corrected.board, boardResult(got, corrected.board))
 	}
 	waitUntil(t, "the standings of each round and of the correction", func() bool {
 		return strings.Count(s.do("GET", "/api/tournaments/"+id+"/events?follow=false", "").raw, `"type":"scoring.standings_updated"`) == rounds+1
 	})
-	checkRatings(t, s, id)
+	report := checkRatings(t, s, id)
+	readBack(t, s, id, report)
 	waitSheetGames(t, s, id, rounds)
+	broadcastLeavesOutForfeit(t, s, id, deskRoundOf(t, s, id, 5))
 	s.stop()
 	auditTournament(t, data, id)
+}
+
+// requestByes asks for byes in advance, by start number and by player id,
+// and returns the kind each must have by round and player (the late
+// entries of round 3 paired, no bye).
+func requestByes(t *testing.T, s *server, id string) map[int]map[string]string {
+	t.Helper()
+	byes := []map[string]any{
+		{"player": 10, "round": 2, "kind": "H"}, {"player": "d11", "round": 3, "kind": "Z"},
+		{"player": 12, "round": 4, "kind": "F"}, {"player_id": "d13", "round": 5, "points": 0},
+		{"player": 14, "round": 6},
+	}
+	for i, b := range byes {
+		b["idempotency_key"], b["by"] = fmt.Sprint("bye", i), "chief"
+		mustOK(t, s.post("/api/tournaments/"+id+"/byes", b), fmt.Sprint("bye ", b))
+	}
+	return map[int]map[string]string{2: {"d10": "H"}, 3: {"d11": "Z", "d41": "", "d42": ""}, 4: {"d12": "F"}, 5: {"d13": "Z"}, 6: {"d14": "H"}}
+}
+
+// lateEntries registers two players from the list before round 3: d41,
+// rated among the top four (renumbered: start number 4 from then on, C.04.2),
+// his two missed rounds half-point byes; d42, the lowest, zero-point byes
+// (the default).
+func lateEntries(t *testing.T, s *server, id string) {
+	t.Helper()
+	for _, e := range []struct{ player, missed string }{{"d41", "H"}, {"d42", ""}} {
+		body := map[string]any{"player_id": e.player, "fide_id": "1000" + e.player[1:], "idempotency_key": "late-" + e.player, "by": "chief"}
+		if e.missed != "" {
+			body["missed_rounds"] = e.missed
+		}
+		d := mustOK(t, s.post("/api/tournaments/"+id+"/players", body), "late entry").events()[0]["data"].(map[string]any)
+		if d["from_round"] != 3.0 || d["name"] != "Player, D"+e.player[1:] {
+			t.Errorf("late entry %s: %v", e.player, d)
+		}
+	}
+	want := map[string]struct {
+		no     float64
+		points float64
+	}{"d41": {4, 1}, "d42": {42, 0}, "d4": {5, -1}}
+	for _, x := range mustOK(t, s.do("GET", "/api/tournaments/"+id+"/standings", ""), "standings").body["standings"].([]any) {
+		r := x.(map[string]any)
+		if w, ok := want[r["player_id"].(string)]; ok && (r["start_number"] != w.no || w.points >= 0 && r["points"] != w.points) {
+			t.Errorf("after the late entries, %s is start number %v with %v points, want %v with %v", r["player_id"], r["start_number"], r["points"], w.no, w.points)
+		}
+	}
 }
 
 // pairPublished pairs round, changes it by hand or pairs it again as the
@@ -176,8 +234,8 @@ func boardResult(rd deskRound, board int) string {
 // checkRatings reads the exported TRF: the sheet's games are rated games
 // (1, 0, =), hand changes are ### lines, and the rating report of its
 // players (trfreport, what `hakem ratings` prints) gives the service's K
-// and change for every rated player.
-func checkRatings(t *testing.T, s *server, id string) {
+// and change for every rated player. It returns the exported file.
+func checkRatings(t *testing.T, s *server, id string) string {
 	t.Helper()
 	a := s.do("GET", "/api/tournaments/"+id+"/trf", "")
 	if a.status != http.StatusOK {
@@ -217,8 +275,8 @@ func checkRatings(t *testing.T, s *server, id string) {
 	}
 	ratings := mustOK(t, s.do("GET", "/api/tournaments/"+id+"/ratings", ""), "ratings")
 	changes := ratings.body["changes"].([]any)
-	if len(changes) != 40 {
-		t.Fatalf("%d rating changes, want 40", len(changes))
+	if len(changes) != 42 {
+		t.Fatalf("%d rating changes, want 42", len(changes))
 	}
 	for _, x := range changes {
 		c := x.(map[string]any)
@@ -232,6 +290,7 @@ func checkRatings(t *testing.T, s *server, id string) {
 		}
 	}
 	t.Logf("rating report of the exported TRF:\n%s", buf.String())
+	return a.raw
 }
 
 // waitSheetGames waits until the games service has ended every board's

@@ -175,6 +175,9 @@ func (t *Tournament) reportHeaders() *trf.File {
 	f.PointSystemSet = f.PointSystem != trf.DefaultPointSystem()
 	if c.System == "swiss-dutch" {
 		f.InitialColor = trf.White
+		if c.InitialColour == "black" {
+			f.InitialColor = trf.Black
+		}
 		f.EncodedType = "FIDE_DUTCH_2025"
 	}
 	f.ShowZero("062", "072", "082")

@@ -192,6 +192,9 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 	if err := checkTiebreaks(c.TiebreakRules, c.Tiebreaks); err != nil {
 		return nil, err
 	}
+	if c.InitialColour != "" && (c.InitialColour != "white" && c.InitialColour != "black" || c.System != "swiss-dutch") {
+		return nil, refuse(ErrInvalid, "initial_colour: %q (white or black: start number 1's colour in round 1 of a Dutch Swiss, drawn by lot, C.04.3)", c.InitialColour)
+	}
 	if c.PointSystem == nil {
 		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
 	}

@@ -20,7 +20,7 @@ import (
 // HTTP serves the tournaments API:
 //
 //	POST /api/tournaments                      {"id","name","system","rounds","time_control","laws_profile","point_system","tiebreaks","rated","quickplay_finish"?,
-//	                                            "city","federation","start_date","end_date","type","chief_arbiter","deputy_arbiters","round_dates" (all optional),"idempotency_key","by"}
+//	                                            "city","federation","start_date","end_date","type","chief_arbiter","deputy_arbiters","round_dates","initial_colour" (all optional),"idempotency_key","by"}
 //	POST /api/tournaments/{id}/players         {"player_id","name","rating","fide_id","federation","title","rated_games"?,"birth_year"?,"reached_2400"?,"sex"?,"idempotency_key","by"},
 //	                                            or {"players":[…],"idempotency_key","by"}, or a text/csv list (register_list.go)
 //	POST /api/tournaments/{id}/rounds          {"idempotency_key","by"}: pair the next round
@@ -194,6 +194,7 @@ type request struct {
 	Players       []playerEntry `json:"players" bounds:"len=10000"`
 	Sex           string        `json:"sex" bounds:"len=1"`
 	TiebreakRules string        `json:"tiebreak_rules" bounds:"len=4"`
+	InitialColour string        `json:"initial_colour" bounds:"len=5"`
 	MissedRounds  string        `json:"missed_rounds" bounds:"len=1"`
 	BirthYear     int           `json:"birth_year" bounds:"min=0,max=2100"`
 	Reached2400   bool          `json:"reached_2400"`
@@ -266,7 +267,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, InitialColour: req.InitialColour, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
 			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode},
 			meta(r, req), req.commandKey)

@@ -28,7 +28,7 @@ const importMaxBody = 1 << 20
 // Latin-1). The query may give the tournament's id, the idempotency_key
 // (default: the file's SHA-256), by, and the report's fields the file
 // leaves out or that replace its headers (name, rounds, time_control,
-// laws_profile, rated, tiebreaks, city, federation, start_date, end_date,
+// laws_profile, rated, tiebreaks, tiebreak_rules, city, federation, start_date, end_date,
 // type, chief_arbiter, deputy_arbiters and round_dates repeated). It answers
 // 201 {"id": …} with the events, or 400 naming the line and column.
 func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
@@ -58,7 +58,7 @@ func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
 		s := sha256.Sum256([]byte(key))
 		id = "t" + hex.EncodeToString(s[:12])
 	}
-	c := events.TournamentCreated{Name: q.Get("name"), TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"),
+	c := events.TournamentCreated{Name: q.Get("name"), TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"), TiebreakRules: q.Get("tiebreak_rules"),
 		Rated: q.Get("rated") == "true", City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"),
 		EndDate: q.Get("end_date"), Type: q.Get("type"), ChiefArbiter: q.Get("chief_arbiter"),
 		DeputyArbiters: q["deputy_arbiters"], RoundDates: q["round_dates"]}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -31,8 +32,12 @@ const pgnContentType = "application/x-chess-pgn; charset=utf-8"
 // service's per-game export (games/ports.WritePGNTagged) with Event the
 // tournament's name, Round "round.board", White and Black the registered
 // names, WhiteFideId/BlackFideId and WhiteElo/BlackElo when known, and
-// [%clk] comments when the clock ran. Site is "?" (Hakem does not know
-// where a tournament is played). Games in progress are exported as they
+// [%clk] comments when the clock ran. Site is the tournament's city and
+// federation ("Istanbul TUR", as PGN's Seven Tag Roster writes a site:
+// the place, then the country's IOC code; FIDE's federation codes are
+// those), "?" when neither is known. A forfeit is not a game: its board
+// is left out of the broadcast file (no moves were played; the result is
+// in the standings and the rating report). Games in progress are exported as they
 // stand, with result "*". A board whose game the arbiter annulled is
 // exported as the replay ordered in its place (its GameId tag the
 // replay's id); the annulled game is left out of the broadcast file — a
@@ -153,6 +158,7 @@ func broadcastTags(t *domain.Tournament, round int, p events.Pairing, players ma
 	white, black := players[p.White], players[p.Black]
 	tags := []pgn.Tag{
 		{Name: "Event", Value: event},
+		{Name: "Site", Value: siteOf(t.Created)},
 		{Name: "Round", Value: fmt.Sprintf("%d.%d", round, p.Board)},
 		{Name: "White", Value: nameOf(white, p.White)},
 		{Name: "Black", Value: nameOf(black, p.Black)},
@@ -167,6 +173,12 @@ func broadcastTags(t *domain.Tournament, round int, p events.Pairing, players ma
 		tags = append(tags, pgn.Tag{Name: "BlackElo", Value: strconv.Itoa(black.Rating)})
 	}
 	return tags
+}
+
+// siteOf is the PGN Site of the tournament: its city, then its
+// federation's code; "" (the game's "?" kept) when neither is known.
+func siteOf(c events.TournamentCreated) string {
+	return strings.TrimSpace(strings.Join(strings.Fields(c.City+" "+c.Federation), " "))
 }
 
 // nameOf is a player's registered name, or the id when it has none.
