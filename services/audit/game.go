@@ -31,8 +31,6 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/rules"
-	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
@@ -356,7 +354,8 @@ func (f *folder) check(start, end int) (int, string, error) {
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim",
+		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)
@@ -369,17 +368,11 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
-		flagged := rules.White
-		if ff.Side == events.Black {
-			flagged = rules.Black
-		}
-		profile := f.g.Profile()
-		ru, err := profile.FlagFall(laws.Situation{Game: f.g.Rules()}, flagged)
+		given, err := arbiter.FlagRuling(f.g, ff)
 		if err != nil {
 			return nil, err
 		}
-		return []events.Event{events.RulingGiven{Matter: "flag_fall", Article: ru.Article, Profile: ru.Profile,
-			Decision: arbiter.Decision(ru.Result), Explanation: ru.Explanation}}, nil
+		return []events.Event{given}, nil
 	case "draw_claim":
 		dc, ok := deref(f.decoded[cause]).(events.DrawClaimed)
 		if !ok {

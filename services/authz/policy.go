@@ -76,15 +76,17 @@ var Policy = map[string]Rule{
 	"GET /api/tournaments/{id}/trf":    read,
 	"/api/":                            read, // the catch-all "no such endpoint" (404)
 
-	// tournament set-up: the organiser of the tournament
+	// tournament set-up: the tournament's organiser, or its arbiter (the
+	// chief arbiter runs the desk: registration, pairing, closing a round);
+	// creating and deleting a tournament stay the organiser's
 	"POST /api/tournaments":                               {Roles: []Role{Organiser}, Actor: "by", Scope: BodyTournament, ScopeField: "id"},
-	"POST /api/tournaments/import":                        {Roles: []Role{Organiser}, Actor: "by", Scope: QueryTournament, ScopeField: "id"}, // the file is the body: "by" and "id" in the query
-	"POST /api/tournaments/{id}/players":                  {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/rounds":                   {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/rounds/{n}/close":         {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/tiebreaks":                {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/players/{player}/correct": {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
-	"POST /api/tournaments/{id}/players/{player}/remove":  {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/import":                        {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: QueryTournament, ScopeField: "id"}, // the file is the body: "by" and "id" in the query
+	"POST /api/tournaments/{id}/players":                  {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/rounds":                   {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/rounds/{n}/close":         {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/tiebreaks":                {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/players/{player}/correct": {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
+	"POST /api/tournaments/{id}/players/{player}/remove":  {Roles: []Role{Organiser, Arbiter}, Actor: "by", Scope: PathTournament},
 	"DELETE /api/tournaments/{id}":                        {Roles: []Role{Organiser}, Actor: "by", Scope: PathTournament},
 
 	// entries between rounds: the tournament's organiser or arbiter

@@ -10,7 +10,8 @@ import (
 // TestTextBody: the import (a TRF as text/plain) and the CSV registration
 // (text/csv) take their actor from the query's "by", set to the token's
 // subject; the import's tournament is the query's "id", checked against a
-// scoped organiser's grant; arbiters, players and the public are refused.
+// scoped organiser's or arbiter's grant; players and the public are
+// refused.
 func TestTextBody(t *testing.T) {
 	const tokScoped = "scoped-organiser-token-0123456789ab"
 	toks, err := NewTokens([]TokenEntry{
@@ -39,13 +40,15 @@ func TestTextBody(t *testing.T) {
 		{"import out of scope", "/api/tournaments/import?id=t6", "text/plain", tokScoped, 403, ""},
 		{"import without an id", "/api/tournaments/import", "text/plain", tokScoped, 403, ""},
 		{"import with two ids", "/api/tournaments/import?id=t5&id=t6", "text/plain", tokScoped, 400, ""},
-		{"import by an arbiter", "/api/tournaments/import?id=t5", "text/plain", tokArbiter, 403, ""},
+		{"import by the tournament's arbiter", "/api/tournaments/import?id=t5", "text/plain", tokArbiter, 200, "a1"},
+		{"import by an arbiter out of scope", "/api/tournaments/import?id=t6", "text/plain", tokArbiter, 403, ""},
 		{"import by a player", "/api/tournaments/import?id=t5", "text/plain", tokPlayer, 403, ""},
 		{"import without a token", "/api/tournaments/import?id=t5", "text/plain", "", 401, ""},
 		{"CSV in scope", "/api/tournaments/t5/players?idempotency_key=k", "text/csv", tokScoped, 200, "o2"},
 		{"CSV as another", "/api/tournaments/t5/players?by=o1", "text/csv", tokScoped, 403, ""},
 		{"CSV out of scope", "/api/tournaments/t6/players", "text/csv", tokScoped, 403, ""},
-		{"CSV by an arbiter", "/api/tournaments/t5/players", "text/csv", tokArbiter, 403, ""},
+		{"CSV by the tournament's arbiter", "/api/tournaments/t5/players", "text/csv", tokArbiter, 200, "a1"},
+		{"CSV by an arbiter out of scope", "/api/tournaments/t6/players", "text/csv", tokArbiter, 403, ""},
 		{"CSV by a player", "/api/tournaments/t5/players", "text/csv", tokPlayer, 403, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

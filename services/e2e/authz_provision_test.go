@@ -79,7 +79,7 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	provisioned := []string{"HAKEM_NATS_PROVISIONED=true"}
 
 	// Nothing provisioned: a service says what to do and stops.
-	early := startWith(t, []string{"--only", "scoring", "--nats", url("scoring")}, provisioned, false)
+	early := startWith(t, []string{"--only", "scoring", "--nats", url("scoring"), "--data", t.TempDir()}, provisioned, false)
 	select {
 	case err := <-early.done:
 		if err == nil || !strings.Contains(early.output(), "hakem provision") {
@@ -107,9 +107,9 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	if !strings.Contains(node.logs.String(), `Publish Violation - Subject "$JS.API.STREAM.`) {
 		t.Errorf("the refused provisioning by pairing is not in nats-server's log:\n%s", node.logs.String())
 	}
-	gw := startWith(t, []string{"--only", "gateway", "--nats", url("gateway")}, provisioned, true)
+	gw := startWith(t, []string{"--only", "gateway", "--nats", url("gateway"), "--data", t.TempDir()}, provisioned, true)
 	for _, name := range []string{"games", "clocks", "arbiter", "scoring", "pairing"} {
-		sv := &splitService{name: name, args: []string{"--only", name, "--nats", url(name)}, env: provisioned}
+		sv := &splitService{name: name, args: []string{"--only", name, "--nats", url(name), "--data", t.TempDir()}, env: provisioned}
 		sv.start(t)
 		t.Cleanup(func() {
 			if sv.proc.cmd.ProcessState == nil {

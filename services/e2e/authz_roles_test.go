@@ -171,9 +171,9 @@ func TestAuthorisation(t *testing.T) {
 		allowed    []string // the roles whose token passes; "" = any player, checked by the service
 	}{
 		{"create tournament", "/api/tournaments", map[string]any{"id": "t-new", "name": "New", "system": "round-robin"}, []string{"o1"}},
-		{"register", "/api/tournaments/t-auth/players", map[string]any{"player_id": "p9", "name": "Nine, P."}, []string{"o1"}},
-		{"pair", "/api/tournaments/t-auth/rounds", map[string]any{}, []string{"o1"}},
-		{"close round", "/api/tournaments/t-auth/rounds/1/close", map[string]any{}, []string{"o1"}},
+		{"register", "/api/tournaments/t-auth/players", map[string]any{"player_id": "p9", "name": "Nine, P."}, []string{"o1", "a1"}},
+		{"pair", "/api/tournaments/t-auth/rounds", map[string]any{}, []string{"o1", "a1"}},
+		{"close round", "/api/tournaments/t-auth/rounds/1/close", map[string]any{}, []string{"o1", "a1"}},
 		{"withdraw", "/api/tournaments/t-auth/withdrawals", map[string]any{"player_id": "p4", "reason": "ill"}, []string{"o1", "a1"}},
 		{"bye", "/api/tournaments/t-auth/byes", map[string]any{"player_id": "p4", "round": 2}, []string{"o1", "a1"}},
 		{"forbid pair", "/api/tournaments/t-auth/forbidden-pairs", map[string]any{"player_a": "p1", "player_b": "p2", "reason": "same club"}, []string{"o1", "a1"}},

@@ -30,7 +30,6 @@ import (
 // stopped clock, a retry of the ruling answering the same four events and
 // creating nothing, the replay played, and the audit of the games.
 func TestAnnulmentReplayAfterCrash(t *testing.T) {
-	knownFailure(t, "the audit of the replayed game fails after SIGKILL since signatures (a writer's key across the restart)")
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}
@@ -166,12 +165,12 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 // the ruling's request records before it would create the replay: the
 // arbiter's annulment of game id (wrong initial position, the ruling's
 // key "annul" by arbiter "chief", as TestAnnulmentReplay's request) and,
-// with order, the replay's order, through the arbiter's own code. It
+// with order, the replay's order, through the arbiter's own code and its key in the folder. It
 // checks that the replay does not exist yet and returns the order's
 // envelope (the zero envelope without order).
 func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.Envelope {
 	t.Helper()
-	store, _, closeStore := natstest.Folder(t, data)
+	store, _, closeStore := natstest.SigningFolder(t, data)
 	defer closeStore()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

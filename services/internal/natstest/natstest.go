@@ -6,6 +6,7 @@ package natstest
 
 import (
 	"context"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -55,6 +56,24 @@ func Store(t testing.TB) *events.Store {
 // is also called when t ends, if the test has not.
 func Folder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close func()) {
 	t.Helper()
+	return folder(t, dir, events.Config{})
+}
+
+// SigningFolder is Folder with a store that signs what it appends with
+// the data folder's own writer keys (<dir>/keys, hakem serve's default
+// keys_dir, created if missing): what a service of hakem serve would have
+// appended, so that the audit and the live services verify it.
+func SigningFolder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close func()) {
+	t.Helper()
+	signer, err := events.LoadOrCreateKeys(filepath.Join(dir, "keys"), events.Writers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return folder(t, dir, events.Config{Signer: signer})
+}
+
+func folder(t testing.TB, dir string, cfg events.Config) (store *events.Store, nc *nats.Conn, close func()) {
+	t.Helper()
 	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +93,7 @@ func Folder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if store, err = events.Open(ctx, nc, events.Config{}); err != nil {
+	if store, err = events.Open(ctx, nc, cfg); err != nil {
 		t.Fatal(err)
 	}
 	return store, nc, close

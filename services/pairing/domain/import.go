@@ -108,6 +108,14 @@ func (t *Tournament) Import(im events.TournamentImported) ([]events.Event, error
 	if len(c.RoundDates) == 0 {
 		c.RoundDates = f.RoundDates
 	}
+	if len(c.Tiebreaks) == 0 && len(f.TieBreaks) > 0 {
+		// TRF-26's record 202: the tie-breaks in their order, in C.07's
+		// codes; the query's tiebreaks replace it
+		if err := checkTiebreaks("", f.TieBreaks); err != nil {
+			return nil, refuse(ErrInvalid, "trf: record 202: %s", strings.TrimPrefix(err.Error(), "tiebreaks: "))
+		}
+		c.Tiebreaks = f.TieBreaks
+	}
 	if c.System == "" {
 		c.System = "swiss-dutch"
 	}

@@ -65,3 +65,39 @@ func TestImportFold(t *testing.T) {
 		t.Errorf("results that do not fit: %v", err)
 	}
 }
+
+// TestImportTiebreaks: a TRF-26 file's record 202 becomes the
+// tournament's tie-break list, the query's list replaces it, and an
+// unknown code in it refuses the file naming the record.
+func TestImportTiebreaks(t *testing.T) {
+	players := "001    1      Alpha, A                          2100                             1.0    1     2 w 1\n" +
+		"001    2      Beta, B                           2000                             0.0    2     1 b 0\n"
+	for _, c := range []struct {
+		name, header string
+		query, want  []string
+		refused      string
+	}{
+		{"202 read", "202 BH/C1,BH,SB\n", nil, []string{"BH/C1", "BH", "SB"}, ""},
+		{"the query's list replaces 202", "202 BH/C1,BH\n", []string{"DE", "WIN"}, []string{"DE", "WIN"}, ""},
+		{"no 202: the system's default", "", nil, nil, ""},
+		{"unknown code", "202 BH,XYZ\n", nil, nil, "record 202"},
+	} {
+		im := events.TournamentImported{TournamentID: "t1", TRF: "012 Open\nXXR 3\n" + c.header + players}
+		im.Created.Tiebreaks = c.query
+		evs, err := (&Tournament{}).Import(im)
+		if c.refused != "" {
+			refusedAs(t, c.name, evs, err, ErrInvalid, c.refused)
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got := evs[0].(events.TournamentImported).Created.Tiebreaks
+		if c.want != nil && strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%s: tie-breaks %v, want %v", c.name, got, c.want)
+		}
+		if c.want == nil && len(got) > 0 && strings.Join(got, ",") == "BH/C1,BH,SB" {
+			t.Errorf("%s: took a 202 list the file does not have: %v", c.name, got)
+		}
+	}
+}

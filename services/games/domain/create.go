@@ -1,0 +1,97 @@
+package domain
+
+import (
+	"strings"
+
+	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
+
+// Profile is the laws profile a game created by c is played under: the
+// edition it names, in the game's mode (c.Mode: 2023 rapid and blitz,
+// Appendices A and B; the 1997 profile has no rapid or blitz appendix in
+// the seed text and plays every game under its standard rules), with the
+// quickplay-finish rules in force when they were announced for it
+// (c.QuickplayFinish: 2023 Guidelines III, which apply only if announced,
+// III.2.1; 1997 article 10). Whether they govern a given moment (the last
+// period, no increment or delay) is for rules/laws to say from the clock
+// readings.
+func Profile(c events.GameCreated) (laws.Profile, error) {
+	p, err := laws.Lookup(c.LawsProfile)
+	if err != nil {
+		return p, err
+	}
+	m, err := modeOf(c)
+	if err != nil {
+		return p, err
+	}
+	if p.Edition != 1997 {
+		if p, err = p.WithMode(m); err != nil {
+			return p, err
+		}
+	}
+	if c.QuickplayFinish {
+		return p.WithQuickplayFinish(true)
+	}
+	return p, nil
+}
+
+// Create decides the creation of a game from its setup. An empty StartFEN
+// means the standard starting position; the laws profile defaults to
+// fide-2023.
+func (g *Game) Create(c events.GameCreated) ([]Event, error) {
+	if g.exists {
+		return nil, refuse(ErrExists, "game already exists")
+	}
+	c.White, c.Black = strings.TrimSpace(c.White), strings.TrimSpace(c.Black)
+	switch {
+	case c.White == "" || c.Black == "":
+		return nil, refuse(ErrInvalid, "white and black: both player ids are required")
+	case c.White == c.Black:
+		return nil, refuse(ErrInvalid, "white and black: the same player %q cannot play both colours", c.White)
+	case c.Round < 0 || c.Board < 0:
+		return nil, refuse(ErrInvalid, "round and board must not be negative")
+	}
+	if c.LawsProfile == "" {
+		c.LawsProfile = laws.DefaultProfile
+	}
+	if _, err := laws.Lookup(c.LawsProfile); err != nil {
+		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
+	}
+	if c.TimeControl != "" {
+		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
+			return nil, refuse(ErrInvalid, "time_control: %v", err)
+		}
+	}
+	c.Mode = strings.TrimSpace(c.Mode)
+	if c.Mode == "" {
+		c.Mode = ModeOf(c.TimeControl).String() // 2023 A.1, B.1
+	} else if _, err := laws.ParseMode(c.Mode); err != nil {
+		return nil, refuse(ErrInvalid, "mode: %q is not standard, rapid or blitz", c.Mode)
+	}
+	profile, err := Profile(c)
+	if err != nil {
+		return nil, refuse(ErrInvalid, "quickplay_finish: %v (mode %s)", err, c.Mode)
+	}
+	if c.StartFEN != "" {
+		p, err := rules.ParseFEN(c.StartFEN)
+		if err != nil {
+			return nil, refuse(ErrInvalid, "start_fen: %v", err)
+		}
+		if !p.HasLegalMoves() {
+			return nil, refuse(ErrInvalid, "start_fen: the side to move has no legal move")
+		}
+		if err := profile.PlayableStart(p); err != nil {
+			// a dead position is drawn before the first move (1997 9.6,
+			// 2023 5.2.2): no game is created from it
+			return nil, refuse(ErrInvalid, "start_fen: %v", err)
+		}
+		c.StartFEN = p.FEN()
+		if std := rules.StartPosition(); c.StartFEN == std.FEN() {
+			c.StartFEN = "" // the catalogue writes no FEN for the standard start
+		}
+	}
+	return []Event{c}, nil
+}

@@ -1,0 +1,135 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
+
+// Apply folds one recorded event into the game (a catalogue value or a
+// pointer to one, as events.Decode returns). An event that does not fit (a
+// move that is illegal in the folded position, an event before the creation)
+// is an error: the log is not what this code would have written. Events of
+// other writers that do not change the game as the games service sees it
+// are skipped.
+func (g *Game) Apply(e Event) error {
+	switch e := e.(type) {
+	case *events.GameCreated:
+		return g.Apply(*e)
+	case *events.MovePlayed:
+		return g.Apply(*e)
+	case *events.DrawOffered:
+		return g.Apply(*e)
+	case *events.DrawAccepted:
+		return g.Apply(*e)
+	case *events.DrawDeclined:
+		return g.Apply(*e)
+	case *events.Resigned:
+		return g.Apply(*e)
+	case *events.GameEnded:
+		return g.Apply(*e)
+	case *events.DrawClaimed:
+		return g.Apply(*e)
+	case *events.RulingGiven:
+		return g.Apply(*e)
+	case *events.IllegalMoveReported:
+		return g.Apply(*e)
+	case *events.ResultOverridden:
+		return g.Apply(*e)
+	case *events.GameAnnulled:
+		return g.Apply(*e)
+	}
+	if _, ok := e.(events.GameCreated); !ok && !g.exists {
+		return fmt.Errorf("%s before game.created", e.EventType())
+	}
+	switch e := e.(type) {
+	case events.GameCreated:
+		if g.exists {
+			return fmt.Errorf("game.created twice")
+		}
+		start := rules.StartPosition()
+		if e.StartFEN != "" {
+			var err error
+			if start, err = rules.ParseFEN(e.StartFEN); err != nil {
+				return fmt.Errorf("game.created: start_fen: %w", err)
+			}
+		}
+		profile, err := Profile(e)
+		if err != nil {
+			return fmt.Errorf("game.created: %w", err)
+		}
+		e.StartFEN = start.FEN()
+		g.created, g.exists, g.play, g.profile = e, true, rules.NewGame(start), profile
+	case events.MovePlayed:
+		if e.Ply != g.Ply()+1 {
+			return fmt.Errorf("game.move_played: ply %d after %d plies", e.Ply, g.Ply())
+		}
+		pos := g.play.Position()
+		var m rules.Move
+		var san string
+		if t := &g.tried; t.set && e.UCI != "" && t.uci == e.UCI && t.pos == pos {
+			// the move this game's Move decided, in this very position
+			m, san = t.move, t.san
+		} else {
+			var err error
+			if e.UCI != "" {
+				m, err = pos.ParseUCI(e.UCI)
+			} else {
+				m, err = pos.ParseSAN(e.SAN) // version 1 events recorded SAN only
+			}
+			if err != nil {
+				return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
+			}
+			san = pos.SAN(m)
+		}
+		g.tried = triedMove{}
+		if err := g.play.Play(m); err != nil {
+			return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
+		}
+		g.sans = append(g.sans, san)
+		g.ucis = append(g.ucis, pos.UCI(m))
+		g.mustPlay = ""
+		g.touch = nil
+		// a move by the opponent of the offering side lapses the offer (9.1.2.2)
+		if g.offering && g.offer != pos.Turn() {
+			g.offering = false
+		}
+	case events.DrawOffered:
+		c, err := parseColor(e.By)
+		if err != nil {
+			return err
+		}
+		g.offer, g.offerPly, g.offering = c, e.Ply, true
+	case events.DrawDeclined, events.DrawAccepted, events.Resigned:
+		g.offering = false
+	case events.DrawClaimed:
+		c := e
+		g.claim = &c
+	case events.RulingGiven:
+		if e.Matter == TouchMoveMatter {
+			return g.applyTouch(e)
+		}
+		if e.Matter == "quickplay_claim" {
+			g.postponed = nil // decided later (1997 10.2c, 2023 III.5.2)
+		}
+		if e.Matter == "draw_claim" && g.claim != nil {
+			g.ruled = g.claim
+			g.postponed = nil
+			if g.claim.Reason == QuickplayClaim && e.Decision == "game_continues" && strings.Contains(e.Explanation, laws.Postponed) {
+				g.postponed = g.claim
+			}
+			if e.Decision == "game_continues" && g.claim.IntendedMove != "" {
+				g.mustPlay = g.claim.IntendedMove
+			}
+			g.claim = nil
+		}
+	case events.GameEnded:
+		g.result, g.ending, g.offering = e.Result, e, false
+	default:
+		return g.applyIncident(e)
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+package archcheck
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// allowlist is the ratchet: every finding the tree has today, one a line.
+// It only shrinks: a new finding fails the test, and so does a line whose
+// finding is gone (delete the line).
+const allowlist = "testdata/allowlist.txt"
+
+func readAllowlist(t *testing.T) []string {
+	t.Helper()
+	src, err := os.ReadFile(allowlist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for line := range strings.SplitSeq(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TestArchitecture holds the workspace to its shape: the findings of Check
+// are exactly the allowlist's lines, and the pure modules have none.
+func TestArchitecture(t *testing.T) {
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Packages) < 50 {
+		t.Fatalf("loaded %d packages from %s: the walk missed the workspace", len(w.Packages), root)
+	}
+	found, pure := w.Check()
+	for _, f := range pure {
+		t.Errorf("%s: the pure modules use the standard library only (no allowlist)", f)
+	}
+	allowed := readAllowlist(t)
+	seen := map[string]bool{}
+	for _, a := range allowed {
+		if seen[a] {
+			t.Errorf("%s: listed twice in %s", a, allowlist)
+		}
+		seen[a] = true
+	}
+	for _, f := range found {
+		if !seen[f] {
+			t.Errorf("new: %s (see the package doc; fix it, the allowlist only shrinks)", f)
+		}
+	}
+	for _, a := range allowed {
+		if !slices.Contains(found, a) {
+			t.Errorf("gone: %s: delete its line from %s", a, allowlist)
+		}
+	}
+}
+
+// fixture writes a workspace of two modules, "services" and the pure
+// "rules", with the files given (path -> source) on top of a clean base.
+func fixture(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	base := map[string]string{
+		"go.work":                         "go 1.26.0\n\nuse (\n\t./rules // the laws\n\t./services\n)\n",
+		"rules/go.mod":                    "module example.org/x/rules\n\ngo 1.26.0\n",
+		"rules/rules.go":                  "package rules\n\nimport \"strings\"\n\nvar _ = strings.ToUpper\n",
+		"services/go.mod":                 "module example.org/x/services\n\ngo 1.26.0\n",
+		"services/events/types.go":        "package events\n\ntype Moved struct{}\n\nfunc (Moved) EventType() string { return \"game.moved\" }\n\nconst ended = \"game.ended\"\n\ntype Ended struct{}\n\nfunc (Ended) EventType() string { return ended }\n",
+		"services/games/domain/game.go":   "package domain\n\nimport _ \"example.org/x/services/events\"\n",
+		"services/games/app/app.go":       "package app\n\nimport _ \"example.org/x/services/games/domain\"\n",
+		"services/games/games.go":         "package games\n\nimport _ \"example.org/x/services/games/app\"\n",
+		"services/clocks/app/app.go":      "package app\n",
+		"services/clocks/clocks_test.go":  "package clocks\n\nimport _ \"example.org/x/services/games/app\"\n",
+		"services/web/testdata/x/page.go": "package x\n\nimport _ \"example.org/x/services/games/app\"\n",
+	}
+	for k, v := range files {
+		base[k] = v
+	}
+	for p, src := range base {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestCheckFinds shows each check failing on the tree that breaks it, and
+// the clean base (where a service imports its own layers, a test file and a
+// testdata file import another's) finding nothing.
+func TestCheckFinds(t *testing.T) {
+	long := "package domain\n" + strings.Repeat("\n", MaxLines-1)
+	cases := []struct {
+		name      string
+		files     map[string]string
+		ratcheted []string
+		pure      []string
+	}{
+		{name: "clean base"},
+		{
+			name:      "a service imports another's app",
+			files:     map[string]string{"services/clocks/app/app.go": "package app\n\nimport _ \"example.org/x/services/games/app\"\n"},
+			ratcheted: []string{"import services/clocks/app -> services/games/app"},
+		},
+		{
+			name:      "a package outside every service imports a domain",
+			files:     map[string]string{"services/audit/audit.go": "package audit\n\nimport _ \"example.org/x/services/games/domain\"\n"},
+			ratcheted: []string{"import services/audit -> services/games/domain"},
+		},
+		{
+			name:  "a service's root package may be imported",
+			files: map[string]string{"services/audit/audit.go": "package audit\n\nimport _ \"example.org/x/services/games\"\n"},
+		},
+		{
+			name:      "a domain links NATS through the catalogue",
+			files:     map[string]string{"services/events/store.go": "package events\n\nimport _ \"github.com/nats-io/nats.go\"\n"},
+			ratcheted: []string{"nats services/events", "nats services/games/domain"},
+		},
+		{
+			name:      "a domain imports nats-server",
+			files:     map[string]string{"services/clocks/domain/d.go": "package domain\n\nimport _ \"github.com/nats-io/nats-server/v2/server\"\n"},
+			ratcheted: []string{"nats services/clocks/domain"},
+		},
+		{
+			name:  "a file of exactly MaxLines lines",
+			files: map[string]string{"services/games/domain/long.go": long},
+		},
+		{
+			name:      "a file of MaxLines+1 lines",
+			files:     map[string]string{"services/games/domain/long.go": long + "\n"},
+			ratcheted: []string{"size services/games/domain/long.go"},
+		},
+		{
+			name:      "an event type's literal written again, and a constant's",
+			files:     map[string]string{"services/games/app/names.go": "package app\n\nvar names = []string{\"game.moved\", \"game.ended\", \"game.moved\"}\n"},
+			ratcheted: []string{"literal game.ended services/games/app", "literal game.moved services/games/app"},
+		},
+		{
+			name:      "a second definition of an event type",
+			files:     map[string]string{"services/games/domain/again.go": "package domain\n\ntype M struct{}\n\nfunc (M) EventType() string { return \"game.moved\" }\n"},
+			ratcheted: []string{"literal game.moved services/games/domain"},
+		},
+		{
+			name:  "an event type in a comment or a test file is no literal",
+			files: map[string]string{"services/games/app/x_test.go": "package app\n\n// game.moved\nvar _ = \"game.moved\"\n"},
+		},
+		{
+			name: "a pure module imports a module and NATS",
+			files: map[string]string{
+				"rules/laws/laws.go":   "package laws\n\nimport (\n\t_ \"example.org/x/rules\"\n\t_ \"example.org/x/services/events\"\n)\n",
+				"rules/laws/x_test.go": "package laws\n\nimport (\n\t_ \"example.org/oracle\"\n\t_ \"github.com/nats-io/nats.go\"\n)\n",
+			},
+			pure: []string{"pure rules/laws/laws.go -> example.org/x/services/events", "pure rules/laws/x_test.go -> github.com/nats-io/nats.go"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, err := Load(fixture(t, c.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ratcheted, pure := w.Check()
+			if !slices.Equal(ratcheted, c.ratcheted) {
+				t.Errorf("ratcheted findings %q, want %q", ratcheted, c.ratcheted)
+			}
+			if !slices.Equal(pure, c.pure) {
+				t.Errorf("pure findings %q, want %q", pure, c.pure)
+			}
+		})
+	}
+}
