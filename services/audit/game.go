@@ -354,7 +354,8 @@ func (f *folder) check(start, end int) (int, string, error) {
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim",
+		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)

@@ -25,11 +25,18 @@ var ErrBadRuling = errors.New("ruling refused")
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
 // "both_at_fault", "result_override", "quickplay_claim",
-// "increment_request"; the fields each needs are named there.
+// "increment_request", and the incidents on the board (board.go):
+// "touch_move", "displaced_pieces", "board_orientation",
+// "colours_reversed"; the fields each needs are named there.
 type HandRuling struct {
 	Matter string
-	// Side is the offender (penalty) or the late player (late_arrival).
+	// Side is the offender (penalty), the late player (late_arrival), the
+	// player having the move who touched (touch_move) or the player who
+	// displaced pieces (displaced_pieces).
 	Side events.Color
+	// Touched are the squares touched, in the order touched ("e1+h1": at
+	// the same moment; touch_move).
+	Touched []string
 	// Penalty: warning, time_to_opponent, time_off, loss, expulsion.
 	Penalty string
 	// AmountMs is the time of time_to_opponent and time_off.
@@ -174,9 +181,10 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	switch h.Matter {
 	case "result_override":
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim", "increment_request":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim", "increment_request",
+		domain.TouchMoveMatter, DisplacedPieces, BoardOrientation, ColoursReversed:
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request or draw_claim", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation or colours_reversed", h.Matter)
 	}
 	if _, pending := g.Claim(); h.Matter == "quickplay_claim" && !pending {
 		if pc, ok := g.Postponed(); ok {
@@ -195,8 +203,17 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	if h.Matter == "increment_request" {
 		return incrementRuling(g, h, at)
 	}
-	if h.Matter == domain.BothAtFault {
+	switch h.Matter {
+	case domain.BothAtFault:
 		return bothAtFaultRuling(g, h, at)
+	case domain.TouchMoveMatter:
+		return touchRuling(g, h)
+	case DisplacedPieces:
+		return displacedRuling(g, h, at)
+	case BoardOrientation:
+		return orientationRuling(g, at)
+	case ColoursReversed:
+		return coloursReversedRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {

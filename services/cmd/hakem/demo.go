@@ -324,7 +324,10 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 				time.Sleep(100 * time.Millisecond)
 				continue
 			}
-			return nil // the game is over (flag, result)
+			// the game is over: a flag fell (the arbiter's ruling then
+			// records the result, after the refusal) or a result is in;
+			// the round is closed only once every board has its result
+			return d.waitEnd(ctx, id)
 		}
 		if code >= 300 {
 			return fmt.Errorf("move %s: %d %v", pos.UCI(m), code, body)
