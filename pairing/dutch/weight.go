@@ -13,7 +13,6 @@ type layout struct {
 	words      int
 	groupBits  uint         // bits to count the players of the largest score group
 	groupsBits uint         // bits for one counter per score group
-	groupShift map[int]uint // score (tenths) -> position of its counter
 	played     int          // completed rounds
 }
 
