@@ -64,8 +64,8 @@ type engine struct {
 	played  int
 	byScore pairing.Score // score of the bye assignee
 	single  bool          // C9 applies: the bye assignee is the single downfloater
-	ranks   []uint64  // C9: by number of games played, the worth of pairing a player of the bye assignee's score
-	forbid  [][]int32 // by vertex: vertices he may not meet
+	ranks   []uint64      // C9: by number of games played, the worth of pairing a player of the bye assignee's score
+	forbid  [][]int32     // by vertex: vertices he may not meet
 	notes   []string
 	matcher *matching.Matcher
 	fixed   []int        // by vertex: the partner of a pair already fixed, or -1
