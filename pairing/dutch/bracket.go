@@ -5,20 +5,94 @@ import (
 	"github.com/hakem-chess/hakem/pairing/matching"
 )
 
-// compute runs the matching and returns, for every vertex, its mate or
-// itself when unmatched. Pairs already fixed are left out of the matching
-// (their vertices have no other edge).
-func (e *engine) compute() []int {
-	mate := e.matcher.Solve()
-	for v, u := range mate {
+// compute runs the matching and returns, for every player's vertex, its
+// mate or itself when unmatched (or matched to the bye vertex). Pairs
+// already fixed are left out of the matching (their vertices have no other
+// edge).
+func (e *engine) compute() []int { return e.players(e.matcher.Solve()) }
+
+// players turns the matcher's mates (-1 when unmatched, the bye vertex
+// len(e.sorted)) into compute's.
+func (e *engine) players(mate []int) []int {
+	n := len(e.sorted)
+	for v, u := range mate[:n] {
 		switch {
 		case e.fixed[v] >= 0:
 			mate[v] = e.fixed[v]
-		case u < 0:
+		case u < 0 || u == n:
 			mate[v] = v
 		}
 	}
-	return mate
+	return mate[:n]
+}
+
+// byeMatching is the first matching of an odd field, the one that finds
+// the score of the bye assignee (C5: the lowest score with which the rest
+// of the round can be paired, C2: a player eligible for the bye). The bye
+// vertex is joined to the eligible players of the lowest score group, and
+// the groups above it are added one at a time until the matching is
+// perfect: the bye assignee is then the player paired with the bye vertex,
+// whose score is the lowest possible. The players' edges carry the top
+// field (C4: the most pairs, the ineligible players paired) and, last,
+// whether the pair is one of the top score group. When no group gives a
+// perfect matching, the last matching leaves more than one player unpaired
+// (or an ineligible one) and the round cannot be paired.
+func (e *engine) byeMatching() []int {
+	l := &e.lay
+	n := len(e.sorted)
+	c := matching.NewWeight(l.words)
+	c.AddShifted(1, l.groupsBits+l.groupBits)
+	zero := matching.NewWeight(l.words)
+	var mate []int
+	for hi := n - 1; hi >= 0; {
+		lo := hi // the group is lo..hi, from the bottom of the order up
+		for lo > 0 && e.sorted[lo-1].score == e.sorted[hi].score {
+			lo--
+		}
+		for v := lo; v <= hi; v++ {
+			if e.sorted[v].byeEligible {
+				e.set(v, n, c)
+			} else {
+				e.set(v, n, zero)
+			}
+		}
+		mate = e.matcher.Solve()
+		perfect := mate[n] >= 0
+		for v := 0; v < n && perfect; v++ {
+			perfect = mate[v] >= 0
+		}
+		if perfect {
+			break
+		}
+		hi = lo - 1
+	}
+	return e.players(mate)
+}
+
+// setByeEdges joins the bye vertex (vertex len(e.sorted), present when the
+// field is odd) to every player that may take the bye (candidate), each
+// edge worth one unit of the top field of a weight whose top field starts
+// at bit top. Every optimal pairing leaves one bye candidate unpaired, and
+// pairing it with the bye vertex adds the same weight whoever it is: the
+// optimal pairings are those without the vertex, each with one more edge.
+// The matching is then a perfect one, whose re-optimisations after a
+// change stay near the change instead of moving the unmatched player's
+// dual (which must fall to zero) across the graph.
+func (e *engine) setByeEdges(top uint, candidate func(*entrant) bool) {
+	n := len(e.sorted)
+	if n%2 == 0 {
+		return
+	}
+	c := matching.NewWeight(e.lay.words)
+	c.AddShifted(1, top)
+	zero := matching.NewWeight(e.lay.words)
+	for v, p := range e.sorted {
+		if candidate(p) {
+			e.set(v, n, c)
+		} else {
+			e.set(v, n, zero)
+		}
+	}
 }
 
 // set changes the weight of edge u-v; the matching re-optimises around u.
@@ -43,14 +117,15 @@ func (e *engine) finalize(u, v int) {
 func (e *engine) setupLayout() {
 	l := &e.lay
 	l.played = e.played
-	l.groupShift = map[int]uint{}
 	maxGroup := 0
 	run := 0
 	for i := len(e.sorted) - 1; i >= 0; i-- {
 		run++
 		s := e.sorted[i].score
 		if i == 0 || e.sorted[i-1].score > s {
-			l.groupShift[int(s)] = l.groupsBits
+			for _, p := range e.sorted[i : i+run] {
+				p.shift = l.groupsBits
+			}
 			l.groupsBits += bitsFor(run)
 			maxGroup = max(maxGroup, run)
 			run = 0
@@ -64,29 +139,35 @@ func (e *engine) run() ([]int, error) {
 	n := len(e.sorted)
 	e.setupLayout()
 	l := &e.lay
-	g, err := matching.NewGraph(n, l.words)
+	odd := n%2 == 1
+	vertices := n // the players, and the bye vertex when the field is odd
+	if odd {
+		vertices++
+	}
+	g, err := matching.NewGraph(vertices, l.words)
 	if err != nil {
 		return nil, err
 	}
 	e.g = g
 	e.matcher = matching.NewMatcher(g)
-	e.fixed = make([]int, n)
+	e.fixed = make([]int, vertices)
 	e.active = make([]bool, n)
 	for v := range e.fixed {
 		e.fixed[v] = -1
+	}
+	for v := range e.active {
 		e.active[v] = true
 	}
-	odd := n%2 == 1
 	top := e.sorted[0].score
-	scratch := matching.NewWeight(l.words)
+	scratch := matching.NewWeight(l.words) // a weight on its way to e.set
+	addend := matching.NewWeight(l.words)
 	for i := 1; i < n; i++ {
 		for j := 0; j < i; j++ {
 			if odd {
 				b := l.newBuilder()
 				if e.compatible(i, j) {
-					b.or(1 + b2u(!e.sorted[i].byeEligible) + b2u(!e.sorted[j].byeEligible))
+					b.or(1)
 					b.shift(l.groupsBits)
-					b.or(uint64(l.groupShift[int(e.sorted[i].score)] + l.groupShift[int(e.sorted[j].score)]))
 					b.shift(l.groupBits)
 					b.or(b2u(e.sorted[i].score >= top))
 				}
@@ -97,7 +178,12 @@ func (e *engine) run() ([]int, error) {
 		}
 	}
 	{
-		m := e.compute()
+		var m []int
+		if odd {
+			m = e.byeMatching()
+		} else {
+			m = e.compute()
+		}
 		free := 0
 		for v, u := range m {
 			if u == v {
@@ -110,7 +196,6 @@ func (e *engine) run() ([]int, error) {
 		if free > 1 {
 			return nil, ErrNoPairing
 		}
-		e.ranks = map[int]uint64{}
 		if odd {
 			for v, u := range m {
 				if u == v {
@@ -138,6 +223,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			sortInts(counts)
 			reverseInts(counts)
+			e.ranks = make([]uint64, e.played+1)
 			for r, c := range counts {
 				e.ranks[c] = uint64(r)
 			}
@@ -146,6 +232,11 @@ func (e *engine) run() ([]int, error) {
 					e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
 				}
 			}
+			e.setByeEdges(l.totalBits()-2, e.byeCandidate)
+			// Every weight has changed: a matching from scratch is found
+			// sooner than the previous one re-optimised.
+			e.matcher.Restart()
+			e.compute()
 		}
 	}
 
@@ -192,13 +283,16 @@ func (e *engine) run() ([]int, error) {
 		}
 		// exchangeWeight is base with the preferences for few exchanges and
 		// small differences of the exchanged BSNs.
+		// It is written into one scratch weight, which e.set copies.
 		exchangeWeight := func(hi, lo, hiIndex, pairs int) matching.Weight {
-			r := base[lo][hi].Clone()
+			r := scratch
+			r.Set(base[lo][hi])
 			if r.IsZero() {
 				return r
 			}
 			if hiIndex < pairs {
-				add := matching.NewWeight(l.words)
+				add := addend
+				add.Clear()
 				add.AddSmall(1)
 				add.Lsh(2 * l.groupBits)
 				add.SubSmall(uint64(hiIndex))
@@ -236,7 +330,8 @@ func (e *engine) run() ([]int, error) {
 			remaining--
 			if !inGroup(stable[pv]) {
 				for oi := groupBegin; oi < nextBegin; oi++ {
-					w := base[oi][pi].Clone()
+					w := scratch
+					w.Set(base[oi][pi])
 					if !w.IsZero() {
 						w.OrSmall(1)
 						e.set(pv, vertex[oi], w)
@@ -248,7 +343,8 @@ func (e *engine) run() ([]int, error) {
 				matched[pv] = true
 				remainingMatched--
 				for oi := groupBegin; oi < nextBegin; oi++ {
-					w := base[oi][pi].Clone()
+					w := scratch
+					w.Set(base[oi][pi])
 					if !w.IsZero() {
 						w.OrSmall(uint64(nextBegin - groupBegin))
 						w.AddSmall(1)
@@ -269,7 +365,8 @@ func (e *engine) run() ([]int, error) {
 				if matched[ov] {
 					continue
 				}
-				w := base[oi][pi].Clone()
+				w := scratch
+				w.Set(base[oi][pi])
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)
@@ -409,7 +506,8 @@ func (e *engine) run() ([]int, error) {
 				if rem[oi] <= pi || matched[ov] {
 					continue
 				}
-				w := base[rem[oi]][pi].Clone()
+				w := scratch
+				w.Set(base[rem[oi]][pi])
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)

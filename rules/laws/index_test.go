@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -103,4 +104,66 @@ func hasTest(t *testing.T, dir, name string) bool {
 		}
 	}
 	return false
+}
+
+// TestIndexCoversCitations: every article a ruling can cite has an entry
+// in the index of each profile that has it. The articles cited are the
+// profile's Articles fields that the code of the repository reads (every
+// non-test Go file, scanned for "Articles.Name") and the penalties'
+// articles; a new citation without an entry fails here.
+func TestIndexCoversCitations(t *testing.T) {
+	root := "../.."
+	if _, err := os.Stat(filepath.Join(root, "services")); err != nil {
+		root = ".." // the rules module alone: its own citations
+	}
+	cited := map[string]bool{}
+	re := regexp.MustCompile(`\bArticles\.([A-Z]\w*)`)
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range re.FindAllSubmatch(b, -1) {
+			cited[string(m[1])] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cited) < 40 {
+		t.Fatalf("only %d Articles fields found cited under %s", len(cited), root)
+	}
+	for _, name := range Names() {
+		p, _ := Lookup(name)
+		indexed := map[string]bool{}
+		for _, e := range p.Index() {
+			indexed[e.Article] = true
+		}
+		v := reflect.ValueOf(p.Articles)
+		for field := range cited {
+			f := v.FieldByName(field)
+			if !f.IsValid() {
+				t.Errorf("Articles.%s is cited but is no field of Articles", field)
+				continue
+			}
+			if a := f.String(); a != "" && !indexed[a] {
+				t.Errorf("%s: article %s (Articles.%s) is cited by a ruling but has no entry in the index", name, a, field)
+			}
+		}
+		for k, a := range p.penalties {
+			if !indexed[a] {
+				t.Errorf("%s: penalty %s's article %s has no entry in the index", name, k, a)
+			}
+		}
+	}
 }

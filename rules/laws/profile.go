@@ -56,10 +56,12 @@ type Articles struct {
 	BothFlagsContinue, BothFlagsDraw                           string
 	LateArrival                                                string
 	WrongInitialPosition, ColoursReversed                      string
+	WrongOrientation                                           string // the board placed contrary to 2.1: the position is transferred (1997 7.1b, 2023 7.2.2)
+	DisplacedRestore, DisplacedFound, DisplacedPenalty         string // displaced pieces: restored in the player's own time (1997 7.3, 2023 7.4.1); found later, reinstated with the clocks adjusted (1997 7.4); the arbiter may penalise (2023 7.4.3)
 	IllegalMove, IllegalMovePenalty                            string
 	TouchOwn, TouchOpponent, TouchBoth                         string
 	TouchKingRook, TouchRookKing, TouchCastlingIllegal         string
-	TouchNoneMovable                                           string
+	TouchNoneMovable, Adjusting                                string // Adjusting: a piece adjusted, not touched to move it (1997 4.2, 2023 4.2.1)
 	Recording                                                  string
 	QuickplayClaim, QuickplayApplies                           string
 	QuickplayLater                                             string // a postponed claim decided later, even after a flag fall (1997 10.2c, 2023 III.5.2)
@@ -329,13 +331,14 @@ func fide2023() Profile {
 			FlagFall: "6.9", FlagObserved: "6.8",
 			BothFlagsContinue: "III.3.1.1", BothFlagsDraw: "III.3.1.2",
 			LateArrival:          "6.7.1",
-			WrongInitialPosition: "7.2.1", ColoursReversed: "7.3",
+			WrongInitialPosition: "7.2.1", ColoursReversed: "7.3", WrongOrientation: "7.2.2",
+			DisplacedRestore: "7.4.1", DisplacedPenalty: "7.4.3",
 			IllegalMove: "7.5.1", IllegalMovePenalty: "7.5.5",
 			TouchOwn: "4.3.1", TouchOpponent: "4.3.2", TouchBoth: "4.3.3",
 			TouchKingRook: "4.4.1", TouchRookKing: "4.4.2", TouchCastlingIllegal: "4.4.3",
-			TouchNoneMovable: "4.5",
-			Recording:        "8.4",
-			QuickplayClaim:   "III.5", QuickplayApplies: "III.2", QuickplayLater: "III.5.2",
+			TouchNoneMovable: "4.5", Adjusting: "4.2.1",
+			Recording:      "8.4",
+			QuickplayClaim: "III.5", QuickplayApplies: "III.2", QuickplayLater: "III.5.2",
 			Points:      "10.1",
 			Distraction: "11.5", DistractionPenalty: "11.6",
 			RefusalToComply: "11.7", BothAtFault: "11.8",
@@ -374,13 +377,14 @@ func fide1997() Profile {
 			FlagFall: "6.9", FlagObserved: "6.8",
 			BothFlagsContinue: "6.11", BothFlagsDraw: "10.4",
 			LateArrival:          "6.6",
-			WrongInitialPosition: "7.1a", ColoursReversed: "7.2",
+			WrongInitialPosition: "7.1a", ColoursReversed: "7.2", WrongOrientation: "7.1b",
+			DisplacedRestore: "7.3", DisplacedFound: "7.4",
 			IllegalMove: "7.4", IllegalMovePenalty: "10.3",
 			TouchOwn: "4.3a", TouchOpponent: "4.3a", TouchBoth: "4.3b",
 			TouchKingRook: "4.4a", TouchRookKing: "4.4b", TouchCastlingIllegal: "4.4c",
-			TouchNoneMovable: "4.5",
-			Recording:        "8.4",
-			QuickplayClaim:   "10.2", QuickplayApplies: "10.1", QuickplayLater: "10.2c",
+			TouchNoneMovable: "4.5", Adjusting: "4.2",
+			Recording:      "8.4",
+			QuickplayClaim: "10.2", QuickplayApplies: "10.1", QuickplayLater: "10.2c",
 			Points:      "11.1",
 			Distraction: "12.5", DistractionPenalty: "12.6",
 			RefusalToComply: "12.7", BothAtFault: "12.8",

@@ -31,7 +31,6 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
@@ -68,6 +67,26 @@ type GameReport struct {
 	// end, a forfeit's end, a result override), for the standings of a
 	// tournament as they stood at an instant.
 	results []resultChange
+	// points are the game's points penalties (2023 12.9.4, 12.9.5) with
+	// the instant each was imposed.
+	points []pointsChange
+}
+
+// pointsChange is a points penalty imposed at an instant.
+type pointsChange struct {
+	at  time.Time
+	pen laws.PointsPenalty
+}
+
+// PenaltiesAt returns the game's points penalties imposed by instant at.
+func (r *GameReport) PenaltiesAt(at time.Time) []laws.PointsPenalty {
+	var out []laws.PointsPenalty
+	for _, c := range r.points {
+		if !c.at.After(at) {
+			out = append(out, c.pen)
+		}
+	}
+	return out
 }
 
 // resultChange is a game's result from an instant on.
@@ -178,6 +197,9 @@ func gameChecked(id string, log []events.Envelope, anchor events.Head, more func
 			}
 			if now := f.g.Result(); now != before {
 				rep.results = append(rep.results, resultChange{at: log[i].RecordedAt, result: now})
+			}
+			if pens := f.g.PointsPenalties(); len(pens) > len(rep.points) {
+				rep.points = append(rep.points, pointsChange{at: log[i].RecordedAt, pen: pens[len(pens)-1]})
 			}
 			prevFEN := ""
 			if i > 0 {
@@ -356,7 +378,8 @@ func (f *folder) check(start, end int) (int, string, error) {
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim":
+	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim",
+		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)
@@ -369,17 +392,11 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
-		flagged := rules.White
-		if ff.Side == events.Black {
-			flagged = rules.Black
-		}
-		profile := f.g.Profile()
-		ru, err := profile.FlagFall(laws.Situation{Game: f.g.Rules()}, flagged)
+		given, err := arbiter.FlagRuling(f.g, ff)
 		if err != nil {
 			return nil, err
 		}
-		return []events.Event{events.RulingGiven{Matter: "flag_fall", Article: ru.Article, Profile: ru.Profile,
-			Decision: arbiter.Decision(ru.Result), Explanation: ru.Explanation}}, nil
+		return []events.Event{given}, nil
 	case "draw_claim":
 		dc, ok := deref(f.decoded[cause]).(events.DrawClaimed)
 		if !ok {

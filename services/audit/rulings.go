@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -36,7 +37,7 @@ import (
 // the two minutes — is re-decided.
 
 // penaltyNames are the penalties of the API, with and without distraction.
-var penaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion"}
+var penaltyNames = arbiter.PenaltyNames
 
 // handRuling re-decides the hand ruling recorded as log[start:end].
 func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Event, error) {
@@ -55,7 +56,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 		if p.Kind == "" {
 			return nil, fmt.Errorf("a penalty ruling without its arbiter.penalty_imposed")
 		}
-		h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
+		h.Side, h.AmountMs, h.Reason, h.Points = p.Side, p.AmountMs, p.Reason, p.Points
 		var first []events.Event
 		for _, name := range penaltyNames {
 			for _, distraction := range []bool{false, true} {
@@ -94,7 +95,30 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 			return nil, err
 		}
 		h.Side, h.LatenessMs = side, lateness.Milliseconds()
-	case "wrong_initial_position":
+	case domain.TouchMoveMatter:
+		side, ts, err := domain.TouchesOf(r.Explanation)
+		if err != nil {
+			return nil, err
+		}
+		h.Side, h.Touched = side, []string{laws.TouchList(ts)}
+		if p := f.g.Profile(); r.Article == p.Articles.Adjusting {
+			h.Judgement = "adjusted"
+		}
+	case arbiter.DisplacedPieces:
+		// the side, the time and the reason from the penalty, if any; else
+		// the side from the explanation ("white displaced pieces: ...")
+		h.Side = events.Color(strings.SplitN(r.Explanation, " ", 2)[0])
+		for _, e := range rest {
+			if p, ok := e.(events.PenaltyImposed); ok {
+				h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
+				for _, name := range penaltyNames {
+					if kindOf(name) == p.Kind {
+						h.Penalty = name
+					}
+				}
+			}
+		}
+	case "wrong_initial_position", arbiter.ColoursReversed:
 		for _, e := range rest {
 			if a, ok := e.(events.GameAnnulled); ok {
 				h.Reason = a.Reason
@@ -189,6 +213,8 @@ func kindOf(name string) string {
 		return "time_added_to_opponent"
 	case "time_off":
 		return "time_deducted"
+	case "offender_points_reduced":
+		return domain.PointsReduced
 	}
 	return name
 }

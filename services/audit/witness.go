@@ -104,3 +104,14 @@ func departs(log []events.Envelope, heads []events.Head) (int, string) {
 	}
 	return 0, ""
 }
+
+// LoadTolerant passes the inner source's message-by-message read on
+// (Tolerant), so that a witnessed audit still reads a quarantined or
+// repaired log.
+func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error) {
+	t, ok := w.Source.(Tolerant)
+	if !ok {
+		return nil, nil, fmt.Errorf("audit: %s: this source cannot read a damaged log message by message", agg)
+	}
+	return t.LoadTolerant(ctx, agg)
+}

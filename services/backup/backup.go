@@ -46,6 +46,9 @@ type Manifest struct {
 	Taken    time.Time `json:"taken"`
 	Finished time.Time `json:"finished"`
 	Streams  []Stream  `json:"streams"`
+	// Keyring is the file of the writers' public keys in the backup
+	// (KeyringFile; "" when the backup was taken without them).
+	Keyring string `json:"keyring,omitempty"`
 }
 
 // Stream is one stream's snapshot in a backup.
@@ -81,6 +84,14 @@ type Progress func(stream string, bytes int64, done bool)
 // into dir, which must not exist or be empty. Mirrors (a standby's copies)
 // are left out.
 func Take(ctx context.Context, nc *nats.Conn, dir string, progress Progress) (Manifest, error) {
+	return TakeWithKeys(ctx, nc, dir, "", progress)
+}
+
+// TakeWithKeys is Take with the keyring (the writers' public keys, never
+// their private keys) of the server's keys folder keysDir copied into the
+// backup, when keysDir is not "": a restored folder then verifies the
+// signatures of its events (RestoreKeys).
+func TakeWithKeys(ctx context.Context, nc *nats.Conn, dir, keysDir string, progress Progress) (Manifest, error) {
 	if err := emptyFolder(dir); err != nil {
 		return Manifest{}, err
 	}
@@ -113,6 +124,12 @@ func Take(ctx context.Context, nc *nats.Conn, dir string, progress Progress) (Ma
 		if err := snapshotInto(ctx, nc, dir, &m.Streams[i], progress); err != nil {
 			return Manifest{}, err
 		}
+	}
+	if keysDir != "" {
+		if err := copyKeyring(dir, keysDir); err != nil {
+			return Manifest{}, err
+		}
+		m.Keyring = KeyringFile
 	}
 	m.Finished = time.Now().UTC()
 	if err := writeManifest(dir, m); err != nil {
@@ -219,6 +236,9 @@ func ReadManifest(dir string) (Manifest, error) {
 	}
 	if m.Format != FormatVersion {
 		return Manifest{}, fmt.Errorf("%s: format %d, this hakem reads format %d", ManifestFile, m.Format, FormatVersion)
+	}
+	if m.Keyring != "" && (m.Keyring != filepath.Base(m.Keyring) || m.Keyring == ManifestFile) {
+		return Manifest{}, fmt.Errorf("%s: keyring %q: not a file of the backup", ManifestFile, m.Keyring)
 	}
 	for _, s := range m.Streams {
 		if s.Name == "" || s.File != filepath.Base(s.File) || len(s.Config) == 0 {

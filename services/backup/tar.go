@@ -38,6 +38,9 @@ func Pack(dir, out string) (err error) {
 	for _, s := range m.Streams {
 		names = append(names, s.File)
 	}
+	if m.Keyring != "" {
+		names = append(names, m.Keyring)
+	}
 	for _, name := range append(names, ManifestFile) {
 		if err := addFile(tw, dir, name); err != nil {
 			return err

@@ -29,14 +29,14 @@ func runHakem(t *testing.T, args ...string) string {
 }
 
 // TestBackupWhileRunning: a running hakem serve with a Swiss round and
-// standalone games in progress is backed up (hakem backup --nats --to
-// FILE.tar) while moves keep being played; more moves follow. hakem
-// restore brings the backup into a fresh folder: every stream holds
+// standalone games in progress is backed up (hakem backup --nats --keys
+// --to FILE.tar) while moves keep being played; more moves follow. hakem
+// restore brings the backup into a fresh folder, with the keyring and no
+// private key: every stream holds
 // exactly the original's messages up to the manifest's last sequence,
 // hakem serve starts on it and the games go on, and hakem audit of every
 // game and of the tournament is clean.
 func TestBackupWhileRunning(t *testing.T) {
-	knownFailure(t, "hakem backup as the admin is refused $JS.API.CONSUMER.LIST on the CHECKPOINTS stream (permissions of the new witness stream)")
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}
@@ -71,7 +71,7 @@ func TestBackupWhileRunning(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "round-1.tar")
 	done := make(chan struct{})
 	go func() { defer close(done); play(10, 25) }() // moves during the backup
-	summary := runHakem(t, "backup", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--to", out)
+	summary := runHakem(t, "backup", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--keys", filepath.Join(data, "keys"), "--to", out)
 	<-done
 	play(25, 40) // after it: not in the backup
 	if !strings.Contains(summary, events.KindGame.StreamName()) {
@@ -90,6 +90,16 @@ func TestBackupWhileRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameUpTo(t, data, fresh, m)
+	// the keyring came back with the events; no private key was in the backup
+	if m.Keyring == "" {
+		t.Error("the backup's manifest names no keyring")
+	}
+	if keys, _ := filepath.Glob(filepath.Join(unpacked, "*.key")); len(keys) > 0 {
+		t.Errorf("private keys in the backup: %v", keys)
+	}
+	if _, err := events.ReadKeyring(filepath.Join(fresh, "keys", events.KeyringFile)); err != nil {
+		t.Errorf("the restored folder's keyring: %v", err)
+	}
 
 	// the restored folder serves: the games go on from where the backup
 	// left them
@@ -177,7 +187,6 @@ func sameUpTo(t *testing.T, original, restored string, m backup.Manifest) {
 // backup of its own when a round closes; the backup restores, and holds
 // the round's close.
 func TestBackupAfterRound(t *testing.T) {
-	knownFailure(t, "serve's scheduled backup meets the same CHECKPOINTS permission refusal as hakem backup")
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}

@@ -12,17 +12,17 @@ import (
 // SIGKILL and restarted on the same data folder, and the game goes on to
 // checkmate.
 func TestGameSurvivesKill(t *testing.T) {
-	knownFailure(t, "a create retried after SIGKILL with its key is refused as idempotency_key_reused (the command hash differs across the retry)")
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
 	}
 	data := t.TempDir()
 	s := start(t, data)
 
-	created := s.post("/api/games", map[string]any{
+	create := map[string]any{
 		"white": "alice", "black": "bob", "tournament_id": "open-2026", "round": 1, "board": 3,
 		"time_control": "60+1", "idempotency_key": "create-1",
-	})
+	}
+	created := s.post("/api/games", create)
 	if created.status != http.StatusCreated || len(created.events()) != 1 || created.events()[0]["type"] != "game.created" {
 		t.Fatalf("create: %d %s", created.status, created.raw)
 	}
@@ -30,9 +30,13 @@ func TestGameSurvivesKill(t *testing.T) {
 	if id == "" {
 		t.Fatalf("create: no game_id: %s", created.raw)
 	}
-	again := s.post("/api/games", map[string]any{"white": "alice", "black": "bob", "idempotency_key": "create-1"})
+	again := s.post("/api/games", create)
 	if again.status != http.StatusOK || again.body["game_id"] != id || again.body["repeated"] != true {
 		t.Fatalf("create retried: %d %s", again.status, again.raw)
+	}
+	// the key names that one command: another create with it is refused
+	if other := s.post("/api/games", map[string]any{"white": "alice", "black": "bob", "idempotency_key": "create-1"}); other.status != http.StatusConflict || other.errorCode() != "idempotency_key_reused" {
+		t.Fatalf("another create with the key: %d %s", other.status, other.raw)
 	}
 
 	// Bad input: a precise 4xx, and nothing appended.

@@ -142,7 +142,7 @@ func (p Pages) hall(w http.ResponseWriter, r *http.Request) {
 }
 
 // roundPublished is the desk's event making a round's pairings public.
-const roundPublished = "tournament.round_published"
+var roundPublished = (events.RoundPublished{}).EventType()
 
 // roundsShown is the one place that says which rounds the hall sees: a
 // tournament that publishes its rounds (one tournament.round_published or

@@ -43,6 +43,23 @@ func Decision(r laws.Result) string {
 	return r.String()
 }
 
+// FlagRuling is the ruling on the flag fall ff in game g as it stands,
+// under the game's profile (laws.Profile.FlagFall): the event RuleOnFlag
+// appends, and the one the audit re-derives.
+func FlagRuling(g *domain.Game, ff events.FlagFell) (events.RulingGiven, error) {
+	flagged := rules.White
+	if ff.Side == events.Black {
+		flagged = rules.Black
+	}
+	profile := g.Profile()
+	ruling, err := profile.FlagFall(laws.Situation{Game: g.Rules()}, flagged)
+	if err != nil {
+		return events.RulingGiven{}, err
+	}
+	return events.RulingGiven{Matter: "flag_fall", Article: ruling.Article, Profile: ruling.Profile,
+		Decision: Decision(ruling.Result), Explanation: ruling.Explanation}, nil
+}
+
 // RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope),
 // once: the ruling's key is the flag event's id. It returns the ruling's
 // envelope (the earlier one when the flag was ruled on already).
@@ -75,17 +92,10 @@ func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.
 		if !g.Exists() {
 			return events.Envelope{}, fmt.Errorf("flag fall %s in a game without game.created", flag.ID)
 		}
-		flagged := rules.White
-		if ff.Side == events.Black {
-			flagged = rules.Black
-		}
-		profile := g.Profile()
-		ruling, err := profile.FlagFall(laws.Situation{Game: g.Rules()}, flagged)
+		given, err := FlagRuling(g, *ff)
 		if err != nil {
 			return events.Envelope{}, fmt.Errorf("ruling on flag fall %s: %w", flag.ID, err)
 		}
-		given := events.RulingGiven{Matter: "flag_fall", Article: ruling.Article, Profile: ruling.Profile,
-			Decision: Decision(ruling.Result), Explanation: ruling.Explanation}
 		at := now().UTC()
 		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
 			at = recs[n-1].Envelope.RecordedAt

@@ -69,7 +69,7 @@ func progressTo(w io.Writer, verb string) backup.Progress {
 
 func init() {
 	var nf natsFlags
-	var to string
+	var to, keys string
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "backup --to DIR|FILE.tar",
@@ -87,9 +87,17 @@ HAKEM_NATS_LISTEN (e.g. 127.0.0.1:4222) and give that address as --nats.
 Where the listener asks for credentials, put the user and password in the
 URL (nats://user:password@127.0.0.1:4222) or give a credentials file with
 --creds. Progress goes to stderr when it is a terminal; the manifest's
-summary to stdout.`,
+summary to stdout.
+
+--keys names the running server's keys folder (<data>/keys, or its
+keys_dir): its keyring.json, the writers' and the checkpoints' public keys,
+goes into the backup, so that the events of a restored folder verify
+("hakem restore" puts it back). The private keys never go into a backup:
+keep a copy of the keys folder apart, as a secret, and give it to
+"hakem restore --keys" to sign on with the same keys.`,
 		Example: `  hakem backup --nats nats://127.0.0.1:4222 --to backups/round-5
-  hakem backup --nats nats://backup:secret@127.0.0.1:4222 --to round-5.tar`,
+  hakem backup --nats nats://backup:secret@127.0.0.1:4222 --to round-5.tar
+  hakem backup --nats "$(hakem nats creds --data ./data)" --keys ./data/keys --to round-5.tar`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if to == "" {
@@ -102,7 +110,10 @@ summary to stdout.`,
 			defer nc.Close()
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
-			m, err := takeBackup(ctx, nc, to, progressTo(cmd.ErrOrStderr(), "backup"))
+			if keys == "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "hakem backup: no --keys: the backup holds no keyring; keep the server's keys/keyring.json with it")
+			}
+			m, err := takeBackup(ctx, nc, to, keys, progressTo(cmd.ErrOrStderr(), "backup"))
 			if err != nil {
 				return exitWith(1, err)
 			}
@@ -112,15 +123,16 @@ summary to stdout.`,
 	}
 	nf.add(cmd)
 	cmd.Flags().StringVar(&to, "to", "", "new or empty folder, or a file ending in .tar, to write the backup into")
+	cmd.Flags().StringVar(&keys, "keys", "", "the running server's keys folder (<data>/keys): its keyring.json of public keys goes into the backup (never a private key)")
 	cmd.Flags().DurationVar(&timeout, "timeout", time.Hour, "give up after this long")
 	rootCmd.AddCommand(cmd)
 }
 
 // takeBackup writes a backup into the folder to, or into a tar file when
 // to ends in .tar (the folder is then a temporary one beside it).
-func takeBackup(ctx context.Context, nc *nats.Conn, to string, progress backup.Progress) (backup.Manifest, error) {
+func takeBackup(ctx context.Context, nc *nats.Conn, to, keys string, progress backup.Progress) (backup.Manifest, error) {
 	if !backup.IsTar(to) {
-		return backup.Take(ctx, nc, to, progress)
+		return backup.TakeWithKeys(ctx, nc, to, keys, progress)
 	}
 	if _, err := os.Stat(to); err == nil {
 		return backup.Manifest{}, fmt.Errorf("%s exists: a backup goes into a new file", to)
@@ -130,7 +142,7 @@ func takeBackup(ctx context.Context, nc *nats.Conn, to string, progress backup.P
 		return backup.Manifest{}, err
 	}
 	defer os.RemoveAll(tmp)
-	m, err := backup.Take(ctx, nc, tmp, progress)
+	m, err := backup.TakeWithKeys(ctx, nc, tmp, keys, progress)
 	if err != nil {
 		return backup.Manifest{}, err
 	}

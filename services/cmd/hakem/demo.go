@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/services/internal/serve"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -327,14 +328,17 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 				time.Sleep(100 * time.Millisecond)
 				continue
 			}
-			return nil // the game is over (flag, result)
+			// the game is over: a flag fell (the arbiter's ruling then
+			// records the result, after the refusal) or a result is in;
+			// the round is closed only once every board has its result
+			return d.waitEnd(ctx, id)
 		}
 		if code >= 300 {
 			return fmt.Errorf("move %s: %d %v", pos.UCI(m), code, body)
 		}
 		_ = g.Play(m)
 		for _, e := range body["events"].([]any) {
-			if e.(map[string]any)["type"] == "game.ended" {
+			if e.(map[string]any)["type"] == (events.GameEnded{}).EventType() {
 				return nil
 			}
 		}
@@ -362,15 +366,15 @@ func (d *demo) report(id, incident string) {
 			return
 		}
 		switch e.Type {
-		case "arbiter.ruling_given":
+		case (events.RulingGiven{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): ruling on %v: %v, article %v\n", id, incident, e.Data["matter"], e.Data["decision"], e.Data["article"])
-		case "game.illegal_move_reported":
+		case (events.IllegalMoveReported{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): illegal move %v by %v reported by a %v\n", id, incident, e.Data["move"], e.Data["offender"], e.Data["reported_by"])
-		case "arbiter.penalty_imposed":
+		case (events.PenaltyImposed{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): penalty on %v: %v %vms, article %v\n", id, incident, e.Data["side"], e.Data["kind"], e.Data["amount_ms"], e.Data["article"])
-		case "clock.flag_fell":
+		case (events.FlagFell{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): %v's flag fell at %v\n", id, incident, e.Data["side"], e.Data["at"])
-		case "game.ended":
+		case (events.GameEnded{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): %v by %v\n", id, incident, e.Data["result"], e.Data["termination"])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -13,7 +14,7 @@ import (
 )
 
 func init() {
-	var from, data string
+	var from, data, keys string
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "restore --from DIR|FILE.tar --data DIR",
@@ -25,9 +26,18 @@ is moved back to where it stood when the backup began (the events it had
 not handled then are handled again once hakem serve starts, and recorded
 once), and the server is stopped. Then run hakem serve --data DIR.
 
+The signing keys come back into DIR/keys (hakem serve's default keys_dir):
+the backup's keyring (the public keys its events were signed with, taken
+with hakem backup --keys), so that hakem audit of the restored folder
+verifies every signature; and with --keys FOLDER, a copy of the old keys
+folder kept apart, the writers' and the checkpoints' private keys, so that
+hakem serve signs on with the same keys. Without --keys, serve makes new
+keys on its first start and adds them to the keyring.
+
 Nothing needs to run meanwhile: the restore works offline on the folder.`,
 		Example: `  hakem restore --from backups/round-5 --data ./data
-  hakem restore --from round-5.tar --data ./data && hakem serve --data ./data`,
+  hakem restore --from round-5.tar --data ./data && hakem serve --data ./data
+  hakem restore --from round-5.tar --data ./data --keys /secrets/hakem-keys`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if from == "" || data == "" {
@@ -54,12 +64,19 @@ Nothing needs to run meanwhile: the restore works offline on the folder.`,
 			if err != nil {
 				return exitWith(1, err)
 			}
+			if err := backup.RestoreKeys(dir, filepath.Join(data, "keys"), keys); err != nil {
+				return exitWith(1, err)
+			}
+			if m.Keyring == "" && keys == "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "hakem restore: the backup holds no keyring and no --keys was given: put the old keys/keyring.json into "+filepath.Join(data, "keys")+" for the audit to verify the signatures")
+			}
 			printManifest(cmd.OutOrStdout(), "restored into "+data, m)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "", "the backup: its folder, or its .tar file")
 	cmd.Flags().StringVar(&data, "data", "", "new or empty data folder to restore into")
+	cmd.Flags().StringVar(&keys, "keys", "", "a copy of the old keys folder (private <writer>.key files and keyring.json): serve signs on with the same keys")
 	cmd.Flags().DurationVar(&timeout, "timeout", time.Hour, "give up after this long")
 	rootCmd.AddCommand(cmd)
 }

@@ -52,6 +52,9 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 	if reason != ClaimReasons[0] && reason != ClaimReasons[1] && reason != QuickplayClaim && reason != IncrementRequest {
 		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(ClaimReasons, ", "))
 	}
+	if err := g.claimAfterTouch(reason); err != nil {
+		return nil, err
+	}
 	if reason == QuickplayClaim {
 		if !g.profile.QuickplayFinish {
 			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)

@@ -31,6 +31,8 @@ var (
 	ErrFlagFallen = errors.New("flag fallen")
 	// ErrInProgress: the command needs a game that is over.
 	ErrInProgress = errors.New("game in progress")
+	// ErrTouched: a touch-move ruling binds the player's move.
+	ErrTouched = errors.New("touch-move")
 )
 
 // Refusal is a domain error: its Kind is one of the Err values above and its

@@ -41,6 +41,8 @@ func (g *Game) Apply(e Event) error {
 		return g.Apply(*e)
 	case *events.GameAnnulled:
 		return g.Apply(*e)
+	case *events.PenaltyImposed:
+		return g.Apply(*e)
 	}
 	if _, ok := e.(events.GameCreated); !ok && !g.exists {
 		return fmt.Errorf("%s before game.created", e.EventType())
@@ -92,6 +94,7 @@ func (g *Game) Apply(e Event) error {
 		g.sans = append(g.sans, san)
 		g.ucis = append(g.ucis, pos.UCI(m))
 		g.mustPlay = ""
+		g.touch = nil
 		// a move by the opponent of the offering side lapses the offer (9.1.2.2)
 		if g.offering && g.offer != pos.Turn() {
 			g.offering = false
@@ -108,6 +111,9 @@ func (g *Game) Apply(e Event) error {
 		c := e
 		g.claim = &c
 	case events.RulingGiven:
+		if e.Matter == TouchMoveMatter {
+			return g.applyTouch(e)
+		}
 		if e.Matter == "quickplay_claim" {
 			g.postponed = nil // decided later (1997 10.2c, 2023 III.5.2)
 		}
@@ -124,6 +130,8 @@ func (g *Game) Apply(e Event) error {
 		}
 	case events.GameEnded:
 		g.result, g.ending, g.offering = e.Result, e, false
+	case events.PenaltyImposed:
+		return g.applyPenalty(e)
 	default:
 		return g.applyIncident(e)
 	}

@@ -54,6 +54,11 @@ type Game struct {
 	timer clocks.Timer
 	// illegal counts the completed illegal moves reported, by rules.Color.
 	illegal [2]int
+	// points are the penalties on the game's points (points.go).
+	points []laws.PointsPenalty
+	// touch is the touch-move ruling binding the move of the player on
+	// move, if any (touch.go).
+	touch *touchRule
 	// annulled: the arbiter annulled the game (wrong initial position).
 	annulled *events.GameAnnulled
 	// tried is the last move Move decided, remembered with the position it

@@ -46,6 +46,9 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	if g.mustPlay != "" && san != g.mustPlay {
 		return nil, refuse(ErrIllegalMove, "move %q: after the incorrect claim the intended move %s must be played", notation, g.mustPlay)
 	}
+	if err := g.touchRefusal(notation, san); err != nil {
+		return nil, err
+	}
 	if err := g.play.Play(m); err != nil {
 		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
 	}

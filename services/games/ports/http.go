@@ -428,6 +428,8 @@ func refusalStatus(kind error) (int, string) {
 		return http.StatusUnprocessableEntity, "illegal_move"
 	case domain.ErrInProgress:
 		return http.StatusConflict, "game_in_progress"
+	case domain.ErrTouched:
+		return http.StatusConflict, "touch_move"
 	}
 	return http.StatusBadRequest, "invalid"
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/backup"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 )
@@ -20,7 +19,12 @@ import (
 // interval, or after each tournament.round_closed recorded from now on. A
 // failed backup is logged and the next one tried; the event goes on. The
 // returned stop waits for a backup in progress.
-func scheduleBackups(ctx context.Context, cfg wiring.Config, nc *nats.Conn, store *events.Store, log *zap.Logger) (stop func(), err error) {
+//
+// The backups are taken on a connection of their own as the admin user
+// (on the embedded server: only the admin may snapshot a stream or list
+// its consumers) and hold the keyring of cfg.KeysDir, so that a restored
+// folder verifies its events' signatures.
+func scheduleBackups(ctx context.Context, cfg wiring.Config, n *wiring.NATS, store *events.Store, log *zap.Logger) (stop func(), err error) {
 	every, err := wiring.BackupInterval(cfg.BackupEvery)
 	if err != nil || cfg.BackupEvery == "" {
 		return func() {}, err
@@ -28,12 +32,20 @@ func scheduleBackups(ctx context.Context, cfg wiring.Config, nc *nats.Conn, stor
 	if err := os.MkdirAll(cfg.BackupDir, 0o755); err != nil {
 		return nil, err
 	}
+	nc, err := n.Connect(wiring.AdminConn)
+	if err != nil {
+		return nil, err
+	}
+	keysDir := ""
+	if _, err := os.Stat(filepath.Join(cfg.KeysDir, events.KeyringFile)); err == nil {
+		keysDir = cfg.KeysDir
+	}
 	log = log.With(zap.String("backup_dir", cfg.BackupDir))
 	take := func(why string) {
 		dir := filepath.Join(cfg.BackupDir, time.Now().UTC().Format("20060102T150405.000Z"))
 		bctx, cancel := context.WithTimeout(ctx, time.Hour)
 		defer cancel()
-		m, err := backup.Take(bctx, nc, dir, nil)
+		m, err := backup.TakeWithKeys(bctx, nc, dir, keysDir, nil)
 		if err != nil {
 			log.Error("scheduled backup failed", zap.String("after", why), zap.String("dir", dir), zap.Error(err))
 			return
@@ -61,16 +73,18 @@ func scheduleBackups(ctx context.Context, cfg wiring.Config, nc *nats.Conn, stor
 			}
 		}()
 		log.Info("backups scheduled", zap.Duration("every", every))
-		return func() { cancel(); <-done }, nil
+		return func() { cancel(); <-done; nc.Close() }, nil
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		cancel()
+		nc.Close()
 		return nil, err
 	}
 	s, err := js.Stream(ctx, events.KindTournament.StreamName())
 	if err != nil {
 		cancel()
+		nc.Close()
 		return nil, err
 	}
 	from := s.CachedInfo().State.LastSeq + 1
@@ -88,5 +102,5 @@ func scheduleBackups(ctx context.Context, cfg wiring.Config, nc *nats.Conn, stor
 		}
 	}()
 	log.Info("backups scheduled after each closed round")
-	return func() { cancel(); <-done }, nil
+	return func() { cancel(); <-done; nc.Close() }, nil
 }

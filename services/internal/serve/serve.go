@@ -103,7 +103,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	metrics := wiring.NewMetrics()
-	stopBackups, err := scheduleBackups(ctx, cfg, nc, store, log)
+	stopBackups, err := scheduleBackups(ctx, cfg, n, store, log)
 	if err != nil {
 		return fmt.Errorf("backup_every: %w", err)
 	}

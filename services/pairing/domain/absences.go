@@ -88,7 +88,7 @@ func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
 			return nil, refuse(ErrExists, "player %q already has a bye in round %d", b.PlayerID, b.Round)
 		}
 	}
-	draw := t.Created.PointSystem["draw"]
+	draw := t.Points().Draw
 	if b.Kind != "" {
 		return t.requestByeKind(b)
 	}

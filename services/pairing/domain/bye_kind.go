@@ -14,11 +14,11 @@ const (
 func (t *Tournament) ByePoints(kind string) (points float64, ok bool) {
 	switch kind {
 	case HalfPointBye:
-		return t.Created.PointSystem["draw"], true
+		return t.Points().Draw, true
 	case ZeroPointBye:
 		return 0, true
 	case FullPointBye:
-		return t.Created.PointSystem["win"], true
+		return t.Points().Win, true
 	}
 	return 0, false
 }

@@ -153,7 +153,7 @@ func (t *Tournament) lateEntry(p *events.PlayerRegistered) error {
 func (t *Tournament) missedRounds(e events.PlayerRegistered) {
 	points := 0.0
 	if e.MissedRounds == "H" {
-		points = t.Created.PointSystem["draw"]
+		points = t.Points().Draw
 	}
 	for r := 0; r < e.FromRound-1 && r < len(t.Rounds); r++ {
 		t.Rounds[r].Byes = append(slices.Clone(t.Rounds[r].Byes), events.Bye{PlayerID: e.PlayerID, Points: points, Kind: "requested"})

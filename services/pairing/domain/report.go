@@ -31,11 +31,11 @@ func (t *Tournament) StartNumbers() []int {
 // point bye nothing, a forfeit loss the "forfeit_loss" points (0 when not
 // given), the pairing-allocated bye the "bye" points.
 func (t *Tournament) PointSystem() trf.PointSystem {
-	ps := t.Created.PointSystem
+	ps := t.Points()
 	return trf.PointSystem{
-		WhiteWin: ps["win"], BlackWin: ps["win"], WhiteDraw: ps["draw"], BlackDraw: ps["draw"],
-		WhiteLoss: ps["loss"], BlackLoss: ps["loss"], ForfeitWin: ps["win"], ForfeitLoss: ps["forfeit_loss"],
-		FullPointBye: ps["win"], HalfPointBye: ps["draw"], PairingAllocatedBye: ps["bye"],
+		WhiteWin: ps.Win, BlackWin: ps.Win, WhiteDraw: ps.Draw, BlackDraw: ps.Draw,
+		WhiteLoss: ps.Loss, BlackLoss: ps.Loss, ForfeitWin: ps.Win, ForfeitLoss: ps.ForfeitLoss,
+		FullPointBye: ps.Win, HalfPointBye: ps.Draw, PairingAllocatedBye: ps.PairingAllocatedBye,
 	}
 }
 
@@ -43,15 +43,14 @@ func (t *Tournament) PointSystem() trf.PointSystem {
 // pairing-allocated bye; a requested bye F, H or Z by its points (a win's,
 // a draw's, other); Z for an absence (withdrawn or expelled).
 func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
-	ps := t.Created.PointSystem
 	switch by.Kind {
 	case "absent":
 		return trf.ZeroPointBye
 	case "requested":
-		switch {
-		case by.Points > 0 && by.Points == ps["win"]:
+		switch t.Points().RequestedBye(by.Points) {
+		case pairing.FullPointBye:
 			return trf.FullPointBye
-		case by.Points > 0 && by.Points == ps["draw"]:
+		case pairing.HalfPointBye:
 			return trf.HalfPointBye
 		}
 		return trf.ZeroPointBye

@@ -10,15 +10,16 @@ import (
 // Standings are the points of each player after the results given (by
 // game id; "*" for a game going on), best first, ties in registration
 // order, ranks shared by equal points. Byes score the tournament's bye
-// points, forfeits as OutcomePoints says. Status marks the players
+// points, forfeits as pairing.PointValues.Of says. Status marks the players
 // expelled or withdrawn.
 func (t *Tournament) Standings(results map[string]string) []events.Standing {
 	points := map[string]float64{}
+	ps := t.Points()
 	for _, r := range t.Rounds {
 		for _, p := range r.Pairings {
 			if br, ok := ParseResult(results[p.GameID]); ok {
-				points[p.White] += t.OutcomePoints(br.White, br.Played)
-				points[p.Black] += t.OutcomePoints(br.Black, br.Played)
+				points[p.White] += ps.Of(br.White, br.Played)
+				points[p.Black] += ps.Of(br.Black, br.Played)
 			}
 		}
 		for _, b := range r.Byes {
@@ -39,18 +40,12 @@ func (t *Tournament) Standings(results map[string]string) []events.Standing {
 	return out
 }
 
-// OutcomePoints is what an outcome scores under the tournament's point
-// system: a win, a draw or a loss over the board; a forfeit win scores a
-// win, a forfeit loss the system's "forfeit_loss" (0 when not given).
-func (t *Tournament) OutcomePoints(o pairing.Outcome, played bool) float64 {
+// Points is the tournament's point system (TournamentCreated.PointSystem:
+// "win", "draw", "loss", "bye" for the pairing-allocated bye and
+// "forfeit_loss"; a key not given scores 0), the one reading of it the
+// pairing and the scoring share.
+func (t *Tournament) Points() pairing.PointValues {
 	ps := t.Created.PointSystem
-	switch {
-	case o == pairing.Win:
-		return ps["win"]
-	case o == pairing.Draw:
-		return ps["draw"]
-	case played:
-		return ps["loss"]
-	}
-	return ps["forfeit_loss"]
+	return pairing.PointValues{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
+		ForfeitLoss: ps["forfeit_loss"], PairingAllocatedBye: ps["bye"]}
 }

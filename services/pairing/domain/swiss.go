@@ -75,7 +75,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 	for _, b := range res.Boards {
 		white := t.Players[order[b.White-1]].PlayerID
 		if b.Black == 0 {
-			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Points().PairingAllocatedBye, Kind: "pairing_allocated"})
 			continue
 		}
 		board++

@@ -290,7 +290,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 				rp.Byes = append(rp.Byes, by)
 				continue
 			}
-			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+			rp.Byes = append(rp.Byes, events.Bye{PlayerID: white, Points: t.Points().PairingAllocatedBye, Kind: "pairing_allocated"})
 			continue
 		}
 		black := t.Players[p.Black-1].PlayerID
@@ -301,7 +301,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 				if by, ok := absent[pl]; ok {
 					rp.Byes = append(rp.Byes, by)
 				} else {
-					rp.Byes = append(rp.Byes, events.Bye{PlayerID: pl, Points: t.Created.PointSystem["bye"], Kind: "pairing_allocated"})
+					rp.Byes = append(rp.Byes, events.Bye{PlayerID: pl, Points: t.Points().PairingAllocatedBye, Kind: "pairing_allocated"})
 				}
 			}
 			continue

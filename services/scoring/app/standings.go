@@ -79,9 +79,9 @@ func Table(t *domain.Tournament, round int, results map[string]string) (ratings.
 	if err != nil {
 		return ratings.Tournament{}, nil, err
 	}
-	ps := t.Created.PointSystem
-	rt := ratings.Tournament{Rounds: round, Points: ratings.PointSystem{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
-		ForfeitWin: ps["win"], ForfeitLoss: ps["forfeit_loss"], PairingBye: ps["bye"], HalfBye: ps["draw"], FullBye: ps["win"]}}
+	ps := t.Points()
+	rt := ratings.Tournament{Rounds: round, Points: ratings.PointSystem{Win: ps.Win, Draw: ps.Draw, Loss: ps.Loss,
+		ForfeitWin: ps.Win, ForfeitLoss: ps.ForfeitLoss, PairingBye: ps.PairingAllocatedBye, HalfBye: ps.Draw, FullBye: ps.Win}}
 	no := map[string]int{}
 	for i, p := range t.Players {
 		no[p.PlayerID] = i + 1
@@ -144,7 +144,11 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		if err != nil {
 			return events.Envelope{}, err
 		}
-		standings, err := Standings(t, rc.Round, results)
+		pens, err := GamePenalties(ctx, s.Pairing, t)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		standings, err := StandingsPenalised(t, rc.Round, results, pens)
 		if err != nil {
 			return events.Envelope{}, fmt.Errorf("standings of %s after round %d: %w", id, rc.Round, err)
 		}
@@ -181,14 +185,15 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 
 // ByeKind is how a round's bye counts for the standings: the
 // pairing-allocated bye; a requested one as a half-point, full-point or
-// zero-point bye by its points; an absence (a withdrawn player) as none.
-func ByeKind(by events.Bye, ps map[string]float64) ratings.Kind {
+// zero-point bye by its points (pairing.PointValues.RequestedBye); an
+// absence (a withdrawn player) as none.
+func ByeKind(by events.Bye, ps pairing.PointValues) ratings.Kind {
 	switch by.Kind {
 	case "requested":
-		switch {
-		case by.Points > 0 && by.Points == ps["win"]:
+		switch ps.RequestedBye(by.Points) {
+		case pairing.FullPointBye:
 			return ratings.FullBye
-		case by.Points > 0 && by.Points == ps["draw"]:
+		case pairing.HalfPointBye:
 			return ratings.HalfBye
 		}
 		return ratings.ZeroBye
