@@ -88,8 +88,8 @@ func TestTournamentHTML(t *testing.T) {
 		return g
 	}
 	rep := &audit.TournamentReport{TournamentID: "open", Name: "Autumn Open", System: "swiss-dutch", OK: true, Verdict: "every event follows",
-		Rounds: []audit.RoundCheck{{Round: 1, Engine: "dutch", Boards: 2, Repaired: true}, {Round: 2, Engine: "dutch", Boards: 1, Repaired: true}},
-		Games: []*audit.GameReport{game("open-r1-b2", "c", "a", false), game("open-r1-b1", "b", "d", true), game("open-r2-b1", "a", "b", false), game("replay-1", "c", "a", false)},
+		Rounds:    []audit.RoundCheck{{Round: 1, Engine: "dutch", Boards: 2, Repaired: true}, {Round: 2, Engine: "dutch", Boards: 1, Repaired: true}},
+		Games:     []*audit.GameReport{game("open-r1-b2", "c", "a", false), game("open-r1-b1", "b", "d", true), game("open-r2-b1", "a", "b", false), game("replay-1", "c", "a", false)},
 		Standings: []events.Standing{{Rank: 1, PlayerID: "b", Points: 2, Tiebreaks: []float64{3, 2.5}}, {Rank: 2, PlayerID: "c", Points: 1, Tiebreaks: []float64{2, 1}}},
 		Entries:   []audit.Entry{{Seq: 1, At: t0, Actor: "organiser:o1", Type: "tournament.created", Checked: "re-derived"}}}
 	var b strings.Builder
