@@ -1,48 +1,82 @@
 #!/usr/bin/env bash
 # Pairing: one round of the FIDE Dutch system for Swiss tournaments of 500,
-# 2,000 and 4,000 players after 5 rounds (generated deterministically by
-# the simulator, a naive pairer making the history), each with an even
-# field and with an odd one (one more player absent, or one fewer, so that
-# the round needs the pairing-allocated bye), paired by `hakem pair`: wall
-# time, CPU time (user + system) and peak memory (maximum resident set) of
-# the process, and how the CPU time grows between sizes (the exponent k of
-# n^k between consecutive sizes of the same parity).
-# Beside it, the baseline measured in the same run: a naive pairing of the
-# same round (score order, first opponent not met) checked by the
-# independent checker, which is what pairing costs without the Dutch
-# system's optimisation.
+# 2,000 and 4,000 players (9,999 with HUGE=1) after 10 realistic rounds:
+# each earlier round paired by the engine itself and played by the
+# simulator (results drawn from the ratings, draws, forfeits, byes requested
+# in advance, absences, withdrawals), deterministic for a size. Round 11 is
+# paired with an even field and with an odd one (one more player absent
+# when needed, so that the round needs the pairing-allocated bye) by
+# `hakem pair`: wall time, CPU time (user + system) and peak memory
+# (maximum resident set) of the process, and how the CPU time grows between
+# sizes (the exponent k of n^k between consecutive sizes of the same parity).
+# Beside it, the baseline measured in the same run: the same round paired by
+# the engine as it was before the bye vertex (commit BASE, built from git
+# into a temporary folder), and whether both pairings are identical.
 #
 #   LIMIT=900              seconds allowed per pairing before it is reported as unfinished
-#   SIZES="500 2000 4000"  the tournament sizes to pair (2 to 9999; 9999 takes many minutes)
+#   SIZES="500 2000 4000"  the tournament sizes to pair (2 to 9999)
+#   HUGE=1                 adds 9,999 players (the history alone takes long)
 #   FIELDS="even odd"      the parities to pair
+#   PLAYED=10              the rounds played before the one paired
+#   BASE=<commit>          the baseline engine; BASE= (empty) leaves it out
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LIMIT=${LIMIT:-900}
 SIZES=${SIZES:-500 2000 4000}
+if [ "${HUGE:-}" = 1 ]; then SIZES="$SIZES 9999"; fi
 FIELDS=${FIELDS:-even odd}
+PLAYED=${PLAYED:-10}
+BASE=${BASE-b51811e06551ac2eb606c5945acb8f13ab7ad591}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/hakem" ./services/cmd/hakem
-go test -count=1 -run '^TestWriteBenchTournaments$' ./pairing/dutch -benchdir "$tmp" -benchsizes "${SIZES// /,}" -v | grep '^baseline' || true
+engines="hakem"
+if [ -n "$BASE" ]; then
+	mkdir "$tmp/base"
+	git archive "$BASE" | tar -x -C "$tmp/base"
+	(cd "$tmp/base" && go build -o "$tmp/hakem-base" ./services/cmd/hakem)
+	engines="hakem base"
+fi
+go test -count=1 -timeout 0 -run '^TestWriteBenchTournaments$' ./pairing/dutch -benchdir "$tmp" \
+	-benchsizes "${SIZES// /,}" -benchplayed "$PLAYED" -v | grep '^history' || true
+
+# pair ENGINE N FIELD: one line of figures, the growth from the previous size.
+declare -A prev_n prev_cpu
+pair() {
+	local engine=$1 n=$2 field=$3 bin=$tmp/hakem
+	[ "$engine" = base ] && bin=$tmp/hakem-base
+	local label="$engine"
+	[ "$engine" = base ] && label="baseline"
+	if /usr/bin/time -f '%e %U %S %M' -o "$tmp/time" timeout "$LIMIT" \
+		"$bin" pair --dutch "$tmp/players$n$field.trf" -p "$tmp/$engine$n$field.txt"; then
+		read -r wall user sys kb <"$tmp/time"
+		boards=$(head -1 "$tmp/$engine$n$field.txt")
+		awk -v l="$label" -v n="$n" -v f="$field" -v w="$wall" -v u="$user" -v s="$sys" -v k="$kb" -v b="$boards" \
+			-v pn="${prev_n[$engine$field]:-}" -v pc="${prev_cpu[$engine$field]:-}" 'BEGIN {
+			cpu = u + s
+			grow = ""
+			if (pn != "" && pc > 0.05 && cpu > 0) grow = sprintf(", CPU grows as n^%.2f from %d", log(cpu / pc) / log(n / pn), pn)
+			printf "%-8s %5d players, %-4s field, round 11: Dutch pairing (%d boards) %8.2f s wall, %8.2f s CPU, peak %7.1f MB%s\n", l, n, f, b, w, cpu, k/1024, grow
+		}'
+		prev_n[$engine$field]=$n
+		prev_cpu[$engine$field]=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+	else
+		printf "%-8s %5d players, %-4s field, round 11: Dutch pairing did not finish within %d s\n" "$label" "$n" "$field" "$LIMIT"
+		prev_n[$engine$field]="" prev_cpu[$engine$field]=""
+	fi
+}
 for field in $FIELDS; do
-	prev_n="" prev_cpu=""
 	for n in $SIZES; do
-		if /usr/bin/time -f '%e %U %S %M' -o "$tmp/time$n$field" timeout "$LIMIT" \
-			"$tmp/hakem" pair --dutch "$tmp/players$n$field.trf" -p "$tmp/out$n$field.txt"; then
-			read -r wall user sys kb <"$tmp/time$n$field"
-			boards=$(head -1 "$tmp/out$n$field.txt")
-			awk -v n="$n" -v f="$field" -v w="$wall" -v u="$user" -v s="$sys" -v k="$kb" -v b="$boards" -v pn="$prev_n" -v pc="$prev_cpu" 'BEGIN {
-				cpu = u + s
-				grow = ""
-				if (pn != "" && pc > 0.05 && cpu > 0) grow = sprintf(", CPU grows as n^%.2f from %d", log(cpu / pc) / log(n / pn), pn)
-				printf "hakem     %5d players, %-4s field: Dutch pairing (%d boards) %8.2f s wall, %8.2f s CPU, peak %7.1f MB%s\n", n, f, b, w, cpu, k/1024, grow
-			}'
-			prev_n=$n
-			prev_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
-		else
-			printf "hakem     %5d players, %-4s field: Dutch pairing did not finish within %d s\n" "$n" "$field" "$LIMIT"
-			prev_n="" prev_cpu=""
+		for engine in $engines; do
+			pair "$engine" "$n" "$field"
+		done
+		if [ -n "$BASE" ] && [ -f "$tmp/hakem$n$field.txt" ] && [ -f "$tmp/base$n$field.txt" ]; then
+			if cmp -s "$tmp/hakem$n$field.txt" "$tmp/base$n$field.txt"; then
+				echo "         $n players, $field field: the two pairings are identical"
+			else
+				echo "         $n players, $field field: the two pairings DIFFER"
+			fi
 		fi
 	done
 done

@@ -20,6 +20,8 @@ import (
 
 var benchDir = flag.String("benchdir", "", "write the benchmark tournaments (500 and 2,000 players after 5 rounds) as TRF files into this folder")
 
+var benchPlayed = flag.Int("benchplayed", 0, "with -benchdir, the rounds played before the round to pair, each paired by the engine itself (0: five rounds paired naively)")
+
 // greedyPairer pairs a round quickly and roughly (score order, first
 // opponent not met before): it only makes a history for the benchmark
 // tournaments, whose sixth round the engine then pairs.
@@ -103,11 +105,32 @@ func benchTournament(tb testing.TB, n int) *trf.File {
 
 var errStop = fmt.Errorf("stop")
 
+// engineTournament returns a tournament of n players after `played`
+// rounds, each paired by the engine and played by the simulator (draws,
+// forfeits, byes requested in advance, absences, withdrawals: an ordinary
+// open's rates), deterministic, ready for its next round to be paired.
+func engineTournament(tb testing.TB, n, played int) *trf.File {
+	var file *trf.File
+	c := sim.Defaults(uint64(n), n, played+1)
+	c.Direct = true
+	_, err := sim.Run(c, func(f *trf.File, round int) ([][2]int, int, error) {
+		if round == played+1 {
+			file = f
+			return nil, 0, errStop
+		}
+		return simPairer(f, round)
+	})
+	if file == nil {
+		tb.Fatalf("no tournament: %v", err)
+	}
+	return file
+}
+
 // withParity returns f with an odd (odd true) or even number of players to
-// pair in round 6: when the field has the other parity, the last player
+// pair in round next: when the field has the other parity, the last player
 // to be paired is entered as absent (a zero-point bye) for the round.
-func withParity(f *trf.File, odd bool) *trf.File {
-	absent := f.AbsentIn(6)
+func withParity(f *trf.File, next int, odd bool) *trf.File {
+	absent := f.AbsentIn(next)
 	last := 0
 	for _, p := range f.Players {
 		if _, ok := absent[p.StartNo]; !ok {
@@ -118,7 +141,7 @@ func withParity(f *trf.File, odd bool) *trf.File {
 		return f
 	}
 	p := f.ByStartNo(last)
-	p.Rounds = append(p.Rounds[:5:5], trf.RoundResult{Color: trf.NoColor, Result: trf.ZeroPointBye})
+	p.Rounds = append(p.Rounds[:next-1:next-1], trf.RoundResult{Color: trf.NoColor, Result: trf.ZeroPointBye})
 	return f
 }
 
@@ -129,8 +152,24 @@ func TestWriteBenchTournaments(t *testing.T) {
 		t.Skip("no -benchdir")
 	}
 	for _, n := range benchSizes() {
+		next := 6
+		var history bytes.Buffer
+		start := time.Now()
+		if *benchPlayed > 0 {
+			next = *benchPlayed + 1
+			if err := engineTournament(t, n, *benchPlayed).Write(&history); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Printf("history   %5d players: %d rounds paired by the engine and played %8.1f s\n", n, *benchPlayed, time.Since(start).Seconds())
+		} else if err := benchTournament(t, n).Write(&history); err != nil {
+			t.Fatal(err)
+		}
 		for _, odd := range []bool{false, true} {
-			writeBenchTournament(t, n, odd)
+			f, err := trf.Read(bytes.NewReader(history.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeBenchTournament(t, withParity(f, next, odd), n, next, odd)
 		}
 	}
 }
@@ -149,11 +188,10 @@ func benchSizes() []int {
 
 var benchSizesFlag = flag.String("benchsizes", "500,2000", "with -benchdir, the tournament sizes to write")
 
-// writeBenchTournament writes players{n}even.trf or players{n}odd.trf:
-// n players after five rounds, with an even or odd number to pair in the
-// sixth (an odd one needs the pairing-allocated bye).
-func writeBenchTournament(t *testing.T, n int, odd bool) {
-	f := withParity(benchTournament(t, n), odd)
+// writeBenchTournament writes f as players{n}even.trf or players{n}odd.trf:
+// n players with an even or odd number to pair in round next (an odd one
+// needs the pairing-allocated bye).
+func writeBenchTournament(t *testing.T, f *trf.File, n, next int, odd bool) {
 	field := "even"
 	if odd {
 		field = "odd"
@@ -161,11 +199,11 @@ func writeBenchTournament(t *testing.T, n int, odd bool) {
 	// The baseline: a naive pairing of the same round (score order,
 	// first opponent not met) checked by the independent checker.
 	start := time.Now()
-	pairs, bye, err := greedyPairer(f, 6)
+	pairs, bye, err := greedyPairer(f, next)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := check.Round(f, 6, pairs, bye)
+	v := check.Round(f, next, pairs, bye)
 	fmt.Printf("baseline  %5d players, %-4s field: naive pairing + independent check %8.3f s (%d violations of absolute rules)\n", n, field, time.Since(start).Seconds(), len(v))
 	var b bytes.Buffer
 	if err := f.Write(&b); err != nil {
@@ -179,7 +217,7 @@ func writeBenchTournament(t *testing.T, n int, odd bool) {
 func benchmarkPair(b *testing.B, n int) { benchmarkPairParity(b, n, false) }
 
 func benchmarkPairParity(b *testing.B, n int, odd bool) {
-	f := withParity(benchTournament(b, n), odd)
+	f := withParity(benchTournament(b, n), 6, odd)
 	t, err := pairing.FromTRF(f)
 	if err != nil {
 		b.Fatal(err)

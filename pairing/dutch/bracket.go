@@ -117,14 +117,15 @@ func (e *engine) finalize(u, v int) {
 func (e *engine) setupLayout() {
 	l := &e.lay
 	l.played = e.played
-	l.groupShift = map[int]uint{}
 	maxGroup := 0
 	run := 0
 	for i := len(e.sorted) - 1; i >= 0; i-- {
 		run++
 		s := e.sorted[i].score
 		if i == 0 || e.sorted[i-1].score > s {
-			l.groupShift[int(s)] = l.groupsBits
+			for _, p := range e.sorted[i : i+run] {
+				p.shift = l.groupsBits
+			}
 			l.groupsBits += bitsFor(run)
 			maxGroup = max(maxGroup, run)
 			run = 0
@@ -158,7 +159,8 @@ func (e *engine) run() ([]int, error) {
 		e.active[v] = true
 	}
 	top := e.sorted[0].score
-	scratch := matching.NewWeight(l.words)
+	scratch := matching.NewWeight(l.words) // a weight on its way to e.set
+	addend := matching.NewWeight(l.words)
 	for i := 1; i < n; i++ {
 		for j := 0; j < i; j++ {
 			if odd {
@@ -194,7 +196,6 @@ func (e *engine) run() ([]int, error) {
 		if free > 1 {
 			return nil, ErrNoPairing
 		}
-		e.ranks = map[int]uint64{}
 		if odd {
 			for v, u := range m {
 				if u == v {
@@ -222,6 +223,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			sortInts(counts)
 			reverseInts(counts)
+			e.ranks = make([]uint64, e.played+1)
 			for r, c := range counts {
 				e.ranks[c] = uint64(r)
 			}
@@ -233,7 +235,7 @@ func (e *engine) run() ([]int, error) {
 			e.setByeEdges(l.totalBits()-2, e.byeCandidate)
 			// Every weight has changed: a matching from scratch is found
 			// sooner than the previous one re-optimised.
-			e.matcher = matching.NewMatcher(g)
+			e.matcher.Restart()
 			e.compute()
 		}
 	}
@@ -281,13 +283,16 @@ func (e *engine) run() ([]int, error) {
 		}
 		// exchangeWeight is base with the preferences for few exchanges and
 		// small differences of the exchanged BSNs.
+		// It is written into one scratch weight, which e.set copies.
 		exchangeWeight := func(hi, lo, hiIndex, pairs int) matching.Weight {
-			r := base[lo][hi].Clone()
+			r := scratch
+			r.Set(base[lo][hi])
 			if r.IsZero() {
 				return r
 			}
 			if hiIndex < pairs {
-				add := matching.NewWeight(l.words)
+				add := addend
+				add.Clear()
 				add.AddSmall(1)
 				add.Lsh(2 * l.groupBits)
 				add.SubSmall(uint64(hiIndex))
@@ -325,7 +330,8 @@ func (e *engine) run() ([]int, error) {
 			remaining--
 			if !inGroup(stable[pv]) {
 				for oi := groupBegin; oi < nextBegin; oi++ {
-					w := base[oi][pi].Clone()
+					w := scratch
+					w.Set(base[oi][pi])
 					if !w.IsZero() {
 						w.OrSmall(1)
 						e.set(pv, vertex[oi], w)
@@ -337,7 +343,8 @@ func (e *engine) run() ([]int, error) {
 				matched[pv] = true
 				remainingMatched--
 				for oi := groupBegin; oi < nextBegin; oi++ {
-					w := base[oi][pi].Clone()
+					w := scratch
+					w.Set(base[oi][pi])
 					if !w.IsZero() {
 						w.OrSmall(uint64(nextBegin - groupBegin))
 						w.AddSmall(1)
@@ -358,7 +365,8 @@ func (e *engine) run() ([]int, error) {
 				if matched[ov] {
 					continue
 				}
-				w := base[oi][pi].Clone()
+				w := scratch
+				w.Set(base[oi][pi])
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)
@@ -498,7 +506,8 @@ func (e *engine) run() ([]int, error) {
 				if rem[oi] <= pi || matched[ov] {
 					continue
 				}
-				w := base[rem[oi]][pi].Clone()
+				w := scratch
+				w.Set(base[rem[oi]][pi])
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)

@@ -64,8 +64,8 @@ type engine struct {
 	played  int
 	byScore pairing.Score // score of the bye assignee
 	single  bool          // C9 applies: the bye assignee is the single downfloater
-	ranks   map[int]uint64
-	forbid  []map[int]bool // by vertex: vertices he may not meet
+	ranks   []uint64      // C9: by number of games played, the worth of pairing a player of the bye assignee's score
+	forbid  [][]int32     // by vertex: vertices he may not meet
 	notes   []string
 	matcher *matching.Matcher
 	fixed   []int        // by vertex: the partner of a pair already fixed, or -1
@@ -110,22 +110,19 @@ func Pair(t *pairing.Tournament, opt Options) (*Result, error) {
 	for v, en := range e.sorted {
 		vertexOf[en.index] = v
 	}
-	e.forbid = make([]map[int]bool, len(e.sorted))
-	for v := range e.sorted {
-		e.forbid[v] = map[int]bool{}
-	}
+	e.forbid = make([][]int32, len(e.sorted))
 	for v, en := range e.sorted {
 		for _, g := range en.Games {
 			if g.Played {
 				if u, ok := vertexOf[g.Opponent]; ok {
-					e.forbid[v][u] = true
+					e.forbid[v] = append(e.forbid[v], int32(u))
 				}
 			}
 		}
 		for _, o := range en.Forbidden {
 			if u, ok := vertexOf[o]; ok {
-				e.forbid[v][u] = true
-				e.forbid[u][v] = true
+				e.forbid[v] = append(e.forbid[v], int32(u))
+				e.forbid[u] = append(e.forbid[u], int32(v))
 			}
 		}
 	}
@@ -156,7 +153,7 @@ func (e *engine) higher(a, b *entrant) bool {
 
 func (e *engine) compatible(a, b int) bool {
 	p, q := e.sorted[a], e.sorted[b]
-	if e.forbid[a][b] || e.forbid[b][a] {
+	if met(e.forbid[a], b) || met(e.forbid[b], a) {
 		return false
 	}
 	if !p.absolute() || !q.absolute() || p.preference != q.preference {
@@ -165,6 +162,16 @@ func (e *engine) compatible(a, b int) bool {
 	if e.played >= e.t.TotalRounds-1 {
 		top := pairing.Score(e.played) * max(e.t.Points.Win, e.t.Points.Draw) / 2
 		return p.score > top || q.score > top
+	}
+	return false
+}
+
+// met reports whether vertex v is in list.
+func met(list []int32, v int) bool {
+	for _, u := range list {
+		if int(u) == v {
+			return true
+		}
 	}
 	return false
 }
@@ -192,13 +199,13 @@ func (e *engine) edgeWeight(dst matching.Weight, hi, lo int, inCurrent, inNext b
 	b.or(b2u(inCurrent))
 	b.shift(l.groupsBits)
 	if inCurrent {
-		b.orBit(l.groupShift[int(h.score)])
+		b.orBit(h.shift)
 	}
 	b.shift(l.groupBits)
 	b.or(b2u(inNext))
 	b.shift(l.groupsBits)
 	if inNext {
-		b.orBit(l.groupShift[int(h.score)])
+		b.orBit(h.shift)
 	}
 	b.shift(2 * l.groupBits)
 	if e.single {
@@ -253,15 +260,15 @@ func (e *engine) edgeWeight(dst matching.Weight, hi, lo int, inCurrent, inNext b
 		b.shift(l.groupsBits)
 		if inCurrent {
 			if w.floats[back] == FloatDown {
-				b.addBit(l.groupShift[int(w.score)])
+				b.addBit(w.shift)
 			}
 			if h.floats[back] == FloatDown {
-				b.addBit(l.groupShift[int(h.score)])
+				b.addBit(h.shift)
 			}
 		}
 		b.shift(l.groupsBits)
 		if inCurrent && !(w.floats[back] == FloatUp && h.score > w.score) {
-			b.orBit(l.groupShift[int(h.score)])
+			b.orBit(h.shift)
 		}
 	}
 	b.shift(l.groupBits)

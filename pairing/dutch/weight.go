@@ -11,10 +11,9 @@ import (
 // there to the left and fills the freed low bits.
 type layout struct {
 	words      int
-	groupBits  uint         // bits to count the players of the largest score group
-	groupsBits uint         // bits for one counter per score group
-	groupShift map[int]uint // score (tenths) -> position of its counter
-	played     int          // completed rounds
+	groupBits  uint // bits to count the players of the largest score group
+	groupsBits uint // bits for one counter per score group
+	played     int  // completed rounds
 }
 
 func bitsFor(x int) uint { return uint(bits.Len(uint(x))) }

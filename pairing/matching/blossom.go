@@ -138,10 +138,16 @@ func (s *solver) initState(m int) {
 	s.blossomendps = make([][]int, 2*n)
 	s.bestedge = fill(2*n, -1)
 	s.bestStale = make([]bool, 2*n)
+	s.unused = s.unused[:0]
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
-	s.allowedge = make([]bool, m)
+	if len(s.allowedge) == m {
+		clear(s.allowedge)
+	} else {
+		s.allowedge = make([]bool, m)
+	}
+	s.allowed = s.allowed[:0]
 }
 
 func fill(n, v int) []int {

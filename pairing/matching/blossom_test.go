@@ -227,6 +227,15 @@ func matcherFollowsChanges(t *testing.T, tightFrom int) {
 				v := rng.Intn(n)
 				m.Retire(v)
 				active[v] = false
+			case op == 1 && step%3 == 0:
+				// every weight changes: the Matcher starts afresh,
+				// its retired vertices still retired
+				for i := 0; i < n; i++ {
+					for j := i + 1; j < n; j++ {
+						g.SetWeight(i, j, randomWeight())
+					}
+				}
+				m.Restart()
 			default:
 				for c := 0; c < 1+rng.Intn(2); c++ {
 					v := rng.Intn(n)

@@ -52,6 +52,21 @@ func (m *Matcher) Retire(v int) {
 	m.retired[v] = true
 }
 
+// Restart forgets the matching and the duals: the next Solve finds a
+// matching from scratch, as a new Matcher would, but in the memory of
+// this one. It pays when most weights have changed, where re-optimising
+// from the previous optimum would release every vertex.
+func (m *Matcher) Restart() {
+	if !m.started {
+		return
+	}
+	m.started = false
+	m.s.initState(len(m.s.eu))
+	for v := range m.changed {
+		m.changed[v] = false
+	}
+}
+
 // Solve brings the matching up to date and returns mate[v] (-1 when v is
 // unmatched or retired).
 func (m *Matcher) Solve() []int {

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/services/internal/serve"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -159,12 +160,14 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 		"rounds": rounds, "time_control": d.control, "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "demo"}); err != nil || code >= 300 {
 		return fmt.Errorf("creating the tournament: %d %v %v", code, body, err)
 	}
+	names := map[string]string{}
 	for i := 1; i <= players; i++ {
-		id := fmt.Sprintf("pl%02d", i)
-		if code, body, err := d.post("/api/tournaments/demo/players", map[string]any{"player_id": id, "name": fmt.Sprintf("Player, %02d", i),
-			"rating": 2400 - 25*i, "idempotency_key": id}); err != nil || code >= 300 {
+		p := demoPlayer(i)
+		id := p["player_id"].(string)
+		if code, body, err := d.post("/api/tournaments/demo/players", p); err != nil || code >= 300 {
 			return fmt.Errorf("registering %s: %d %v %v", id, code, body, err)
 		}
+		names[id] = p["name"].(string)
 	}
 	// the flag fall against a lone king, beside round 1
 	var exhibition sync.WaitGroup
@@ -238,7 +241,8 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 	fmt.Fprintln(d.out, "final standings (points, then BH/C1, BH, SB):")
 	for _, x := range lines {
 		s := x.(map[string]any)
-		fmt.Fprintf(d.out, "  %2.0f. %-6s %4.1f", s["rank"], s["player_id"], s["points"])
+		id, _ := s["player_id"].(string)
+		fmt.Fprintf(d.out, "  %2.0f. %-22s %4.1f", s["rank"], names[id], s["points"])
 		if tb, ok := s["tiebreaks"].([]any); ok {
 			for _, v := range tb {
 				fmt.Fprintf(d.out, " %6.2f", v)
@@ -334,7 +338,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 		}
 		_ = g.Play(m)
 		for _, e := range body["events"].([]any) {
-			if e.(map[string]any)["type"] == "game.ended" {
+			if e.(map[string]any)["type"] == (events.GameEnded{}).EventType() {
 				return nil
 			}
 		}
@@ -362,15 +366,15 @@ func (d *demo) report(id, incident string) {
 			return
 		}
 		switch e.Type {
-		case "arbiter.ruling_given":
+		case (events.RulingGiven{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): ruling on %v: %v, article %v\n", id, incident, e.Data["matter"], e.Data["decision"], e.Data["article"])
-		case "game.illegal_move_reported":
+		case (events.IllegalMoveReported{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): illegal move %v by %v reported by a %v\n", id, incident, e.Data["move"], e.Data["offender"], e.Data["reported_by"])
-		case "arbiter.penalty_imposed":
+		case (events.PenaltyImposed{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): penalty on %v: %v %vms, article %v\n", id, incident, e.Data["side"], e.Data["kind"], e.Data["amount_ms"], e.Data["article"])
-		case "clock.flag_fell":
+		case (events.FlagFell{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): %v's flag fell at %v\n", id, incident, e.Data["side"], e.Data["at"])
-		case "game.ended":
+		case (events.GameEnded{}).EventType():
 			fmt.Fprintf(d.out, "  %s (%s): %v by %v\n", id, incident, e.Data["result"], e.Data["termination"])
 		}
 	}

@@ -185,3 +185,67 @@ func TestCheckFinds(t *testing.T) {
 		})
 	}
 }
+
+// TestReadmeMap holds services/README.md's map to the tree: the files it
+// names exist, and it names every event type and every tie-break code.
+func TestReadmeMap(t *testing.T) {
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range w.MapProblems("services/README.md") {
+		t.Error(p)
+	}
+}
+
+// TestMapProblems shows the README check failing on a map that names a
+// file that is not there and leaves out an event type and a tie-break.
+func TestMapProblems(t *testing.T) {
+	ratings := map[string]string{
+		"go.work":          "go 1.26.0\n\nuse (\n\t./rules\n\t./services\n\t./ratings\n)\n",
+		"ratings/go.mod":   "module example.org/x/ratings\n\ngo 1.26.0\n",
+		"ratings/codes.go": "package ratings\n\nvar codeTable = map[string]int{\"BH\": 1, \"SB\": 2}\n",
+	}
+	cases := []struct {
+		name, readme string
+		want         []string
+	}{
+		{
+			name:   "everything named, and the code block's paths skipped",
+			readme: "# s\n" + MapStart + "\n```\n`nowhere/x.go`\n```\n`games/app/app.go`, `events/types.go`: game.moved, game.ended; BH, SB\n" + MapEnd + "\n`gone/after.go` game.other\n",
+		},
+		{
+			name:   "a file not there, an event and a code left out",
+			readme: "# s\n" + MapStart + "\n`games/app/gone.go` `../services/games` game.moved (BH)\n" + MapEnd + "\n",
+			want: []string{
+				"services/README.md: names games/app/gone.go, which does not exist",
+				"services/README.md: the event type game.ended is not in the map",
+				"services/README.md: the tie-break SB is not in the map",
+			},
+		},
+		{
+			name:   "no map",
+			readme: "# s\n",
+			want:   []string{"services/README.md: no section from " + MapStart + " to " + MapEnd},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{"services/README.md": c.readme}
+			for k, v := range ratings {
+				files[k] = v
+			}
+			w, err := Load(fixture(t, files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := w.MapProblems("services/README.md"); !slices.Equal(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}

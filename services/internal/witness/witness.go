@@ -101,7 +101,7 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
 			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
 			c.streams[k.StreamName()] = r.StreamSeq
 			c.mu.Unlock()
-			if e.Type == "game.ended" || e.Type == "tournament.round_closed" {
+			if e.Type == (events.GameEnded{}).EventType() || e.Type == (events.RoundClosed{}).EventType() {
 				select {
 				case c.now <- struct{}{}:
 				default:
