@@ -120,7 +120,11 @@ func (p Profile) Index() []Entry {
 		if penaltyAPI[k] == "" {
 			endpoint = NoEndpoint
 		}
-		e(p.penalties[k], "penalty: "+k.String(), "laws.Profile.Penalize", endpoint, by("rules/laws.TestLaws1997_13_4_Penalties", "rules/laws.TestLaws2023_12_9_Penalties"))
+		test := by("rules/laws.TestLaws1997_13_4_Penalties", "rules/laws.TestLaws2023_12_9_Penalties")
+		if k == OpponentPointsToMaximum || k == OffenderPointsReduced {
+			test = "services/e2e.TestLawsPointsPenalties" // the standings follow (scoring.StandingsPenalised)
+		}
+		e(p.penalties[k], "penalty: "+k.String(), "laws.Profile.Penalize", endpoint, test)
 	}
 	// The 2023 appendices and guidelines.
 	e(a.RapidDefinition, "a game's mode from its time control", "laws.ModeFor", "POST /api/games (mode)", "services/e2e.TestLawsRapidBlitzPenalties")
@@ -138,4 +142,5 @@ func (p Profile) Index() []Entry {
 // them ("" for those it does not take).
 var penaltyAPI = map[PenaltyKind]string{
 	Warning: "warning", TimeToOpponent: "time_to_opponent", TimeOff: "time_off", Loss: "loss", Expulsion: "expulsion",
+	OpponentPointsToMaximum: "opponent_points_to_maximum", OffenderPointsReduced: "offender_points_reduced, points",
 }

@@ -177,6 +177,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		return t.Players, nil
 	}
+	eventName := func(ctx context.Context, id string) (string, error) {
+		t, _, _, err := pairing.Load(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return t.Created.Name, nil
+	}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -198,7 +205,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	if cfg.Runs("games") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
 		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
 			return err
 		}
@@ -261,7 +268,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, forward("games", gamesCommands))
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, forward("games", gamesCommands))
 	}
 	if cfg.Runs("arbiter") {
 		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}

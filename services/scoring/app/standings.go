@@ -152,7 +152,11 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		if err != nil {
 			return events.Envelope{}, err
 		}
-		standings, err := Standings(t, rc.Round, results)
+		pens, err := GamePenalties(ctx, s.Pairing, t)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		standings, err := StandingsPenalised(t, rc.Round, results, pens)
 		if err != nil {
 			return events.Envelope{}, fmt.Errorf("standings of %s after round %d: %w", id, rc.Round, err)
 		}
