@@ -11,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/ratings"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -22,10 +23,12 @@ const DefaultTiebreaks = "DE,SB"
 
 // Tournaments is what the scoring needs of the tournaments (the pairing
 // service's pairing/app.Pairing meets it): a tournament folded, the results
-// of its boards, and the append of the scoring's events to its stream.
+// of its boards, the log of the game that counts for a board (the replay of
+// an annulled game), and the append of the scoring's events to its stream.
 type Tournaments interface {
 	Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error)
 	Results(ctx context.Context, t *domain.Tournament) (map[string]string, error)
+	PlayedGame(ctx context.Context, gameID string) (string, []gamesapp.Recorded, error)
 	Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error)
 }
 
