@@ -88,12 +88,12 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		cancel()
 		return err
 	}
-	signer, err := wiring.Signer(cfg)
+	signer, ring, whole, err := wiring.Keys(cfg, n.IsEmbedded())
 	if err != nil {
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer})
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
