@@ -120,8 +120,17 @@ func TestCheckFinds(t *testing.T) {
 		},
 		{
 			name:      "a package outside every service imports a domain",
-			files:     map[string]string{"services/audit/audit.go": "package audit\n\nimport _ \"example.org/x/services/games/domain\"\n"},
-			ratcheted: []string{"import services/audit -> services/games/domain"},
+			files:     map[string]string{"services/web/web.go": "package web\n\nimport _ \"example.org/x/services/games/domain\"\n"},
+			ratcheted: []string{"import services/web -> services/games/domain"},
+		},
+		{
+			name: "the audit may import a domain, not an app",
+			files: map[string]string{
+				"services/audit/audit.go":      "package audit\n\nimport _ \"example.org/x/services/games/domain\"\n",
+				"services/audit/report/r.go":   "package report\n\nimport _ \"example.org/x/services/games/domain\"\n",
+				"services/audit/report/app.go": "package report\n\nimport _ \"example.org/x/services/games/app\"\n",
+			},
+			ratcheted: []string{"import services/audit/report -> services/games/app"},
 		},
 		{
 			name:  "a service's root package may be imported",
