@@ -446,7 +446,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed})
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed, Tokens: auth.Tokens})
 		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
 		if err != nil {
 			return err
