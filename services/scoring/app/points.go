@@ -8,7 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -22,8 +21,8 @@ type Penalties map[string][]laws.PointsPenalty
 
 // GamePenalties reads the points penalties of t's games from their logs:
 // for each board, the game that counts (the replay of an annulled game,
-// pairingapp.PlayedGame), as the games service folds it.
-func GamePenalties(ctx context.Context, p *pairingapp.Pairing, t *domain.Tournament) (Penalties, error) {
+// Tournaments.PlayedGame), as the games service folds it.
+func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Penalties, error) {
 	out := Penalties{}
 	for _, r := range t.Rounds {
 		for _, pr := range r.Pairings {
