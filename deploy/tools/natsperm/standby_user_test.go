@@ -10,8 +10,10 @@ import (
 // TestNATSStandbyUser: the standby user (a standby machine's leaf node
 // connection, hakem serve --standby) may not publish any event subject,
 // command subject, sealed-log key or stream administration of the local
-// JetStream; what it may publish is the JetStream API through the
-// primary's domain (its mirrors' consumers), flow control and acks.
+// JetStream, nor administer a stream through the primary's domain; what it
+// may publish is its mirrors' consumers and stream infos through that
+// domain and flow control (no ack: it could skip a consumer group's
+// events).
 func TestNATSStandbyUser(t *testing.T) {
 	url, pw := startDeployedServer(t)
 	nc, r := connectAs(t, url, "standby", pw["standby"])
@@ -22,7 +24,11 @@ func TestNATSStandbyUser(t *testing.T) {
 		}
 	}
 	refusedSubjects = append(refusedSubjects, "hakem.http.games", "hakem.checkpoints", "$KV.HAKEM_SEALED.game.g1",
-		"$JS.API.STREAM.CREATE.GAMES", "$JS.API.STREAM.DELETE.GAMES", "$JS.API.DIRECT.GET.GAMES", "HAKEM_POISON")
+		"$JS.API.STREAM.CREATE.GAMES", "$JS.API.STREAM.DELETE.GAMES", "$JS.API.DIRECT.GET.GAMES", "HAKEM_POISON",
+		"$JS.hakem.API.STREAM.DELETE.GAMES", "$JS.hakem.API.STREAM.PURGE.GAMES", "$JS.hakem.API.STREAM.UPDATE.GAMES",
+		"$JS.hakem.API.STREAM.CREATE.GAMES", "$JS.hakem.API.STREAM.MSG.DELETE.GAMES", "$JS.hakem.API.CONSUMER.DURABLE.CREATE.GAMES.games-results",
+		"$JS.hakem.API.CONSUMER.CREATE.GAMES.games-results", "$JS.hakem.API.CONSUMER.DELETE.GAMES.games-results",
+		"$JS.ACK.GAMES.games-results.1.1.1.0.0")
 	for _, subject := range refusedSubjects {
 		expectRefused(t, nc, r, "standby", subject)
 	}
