@@ -141,6 +141,16 @@ type Config struct {
 	// be written (StreamGuard: its configuration is still the expected
 	// one); its error refuses the append.
 	Guard func(Kind) error
+	// Keyring, if set, verifies the signatures of the events every load
+	// returns (Load, LoadStream, LoadAfter: a *SignatureError; LoadTolerant
+	// sets such an event aside as damage), for the writers it holds a key
+	// for.
+	Keyring *Keyring
+	// KeyringComplete says Keyring holds every key its writers sign with:
+	// a signature by a key it does not hold is then refused too (without
+	// it, let through: another copy of a service may sign with keys of
+	// its own).
+	KeyringComplete bool
 }
 
 func (c *Config) defaults() {
@@ -174,6 +184,8 @@ type Store struct {
 	js  jetstream.JetStream
 	kv  jetstream.KeyValue
 	cfg Config
+	// verify checks loaded events' signatures (nil: Config.Keyring unset).
+	verify *verifier
 
 	// readRecoveries counts the errors a projection read's ordered
 	// consumer recovered from by recreating itself: a test's evidence.
@@ -215,7 +227,7 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+		return &Store{nc: nc, js: js, kv: kv, cfg: cfg, verify: newVerifier(cfg.Keyring, cfg.KeyringComplete)}, nil
 	}
 	for _, k := range Kinds() {
 		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(k, cfg)); err != nil {
@@ -232,7 +244,7 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("events: bucket %s: %w", cfg.SealBucket, err)
 	}
-	return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+	return &Store{nc: nc, js: js, kv: kv, cfg: cfg, verify: newVerifier(cfg.Keyring, cfg.KeyringComplete)}, nil
 }
 
 // ErrNotProvisioned is returned by Open with Config.Provisioned when a
@@ -485,6 +497,7 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Env
 	if ack.Duplicate {
 		return s.recover(ctx, agg, key, ack.Seq, ErrAlreadyApplied)
 	}
+	s.trustAppended(envs)
 	last := envs[len(envs)-1]
 	return envs, Head{Version: last.Seq, Seq: ack.Seq, Hash: last.Hash}, nil
 }

@@ -87,12 +87,13 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		cancel()
 		return err
 	}
-	signer, err := wiring.Signer(cfg)
+	signer, ring, whole, err := wiring.Keys(cfg, n.IsEmbedded())
 	if err != nil {
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer})
+	guard := &events.StreamGuard{} // the streams as opened, then watched: startStreamGuard
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -102,6 +103,11 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	metrics := wiring.NewMetrics()
+	stopGuard, err := startStreamGuard(ctx, guard, js, metrics, log)
+	if err != nil {
+		return err
+	}
+	closers = append(closers, stopGuard)
 	stopBackups, err := scheduleBackups(ctx, cfg, n, store, log)
 	if err != nil {
 		return fmt.Errorf("backup_every: %w", err)
@@ -176,6 +182,13 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}
 		return t.Players, nil
 	}
+	eventName := func(ctx context.Context, id string) (string, error) {
+		t, _, _, err := pairing.Load(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return t.Created.Name, nil
+	}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -197,7 +210,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	}
 	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	if cfg.Runs("games") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
 		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
 			return err
 		}
@@ -260,7 +273,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, forward("games", gamesCommands))
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, forward("games", gamesCommands))
 	}
 	if cfg.Runs("arbiter") {
 		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}
