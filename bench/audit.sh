@@ -25,3 +25,7 @@ END {
 # the games of hakem demo (a Dutch Swiss with an incorrect claim and a flag
 # fall) audit clean and every round is re-paired: a slow test (-long)
 go test -count=1 -run '^TestAuditDemo$' ./services/e2e -args -long | grep -E '^(ok|FAIL|---|\s+audit)' || true
+# the tournament audit report of the demo's whole event (24 players, 7
+# rounds): its size, under 300 KB, beside the previous format's (every
+# game's full section) from the same audit: a slow test (-long)
+go test -count=1 -v -run '^TestAuditReportDemoSize$' ./services/e2e -args -long | grep -E '^(ok|FAIL|---)|audit report of the demo' || true

@@ -41,7 +41,8 @@ type TypeInfo struct {
 var catalogue = map[string]*TypeInfo{}
 
 // ends lists the types that finish their aggregate (TypeInfo.Ends).
-var ends = map[string]bool{"game.ended": true, "arbiter.game_annulled": true, "tournament.finished": true, "arbiter.result_overridden": true}
+var ends = map[string]bool{(GameEnded{}).EventType(): true, (GameAnnulled{}).EventType(): true,
+	(TournamentFinished{}).EventType(): true, (ResultOverridden{}).EventType(): true}
 
 // Ended reports whether a command's envelopes include one that finishes
 // the aggregate (see TypeInfo.Ends): the moment to call Store.Seal.

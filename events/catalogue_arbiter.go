@@ -36,10 +36,14 @@ type PenaltyImposed struct {
 	// Side is the player penalised.
 	Side Color `json:"side"`
 	// Kind is "warning", "time_added_to_opponent", "time_deducted",
-	// "points_reduced", "loss", "expulsion".
+	// "points_reduced" (2023 12.9.5), "opponent_points_to_maximum" (2023
+	// 12.9.4), "loss", "expulsion".
 	Kind string `json:"kind"`
 	// AmountMs is the time involved, if any.
 	AmountMs int64 `json:"amount_ms,omitempty"`
+	// Points are the points taken from the penalised player's score in
+	// the game (points_reduced).
+	Points float64 `json:"points,omitempty"`
 	// Article is the article applied.
 	Article string `json:"article"`
 	// Reason says why.

@@ -78,6 +78,9 @@ func (s *Store) LoadAfter(ctx context.Context, agg Aggregate, head Head) ([]Enve
 	if err := continues(agg, head, log, tip); err != nil {
 		return nil, Head{}, err
 	}
+	if err := s.verifyLog(agg, log); err != nil {
+		return nil, Head{}, err
+	}
 	return log, headOf(tip), nil
 }
 

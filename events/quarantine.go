@@ -11,7 +11,8 @@ import (
 )
 
 // Damage is the first message on an aggregate's subjects that does not
-// decode or does not chain on the events before it, and that no
+// decode, does not chain on the events before it, or whose signature the
+// store's keyring does not accept (Config.Keyring), and that no
 // game.log_repaired voids: the aggregate's log holds up to the event before
 // it.
 type Damage struct {
@@ -68,7 +69,7 @@ func (s *Store) LoadTolerant(ctx context.Context, agg Aggregate) ([]Envelope, He
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
 	var f tolerantFold
-	f.agg = agg
+	f.agg, f.verify = agg, s.verify
 	for {
 		m, err := it.Next()
 		if err != nil {
@@ -123,6 +124,7 @@ func (s *Store) lastSeqOn(ctx context.Context, agg Aggregate) (uint64, error) {
 // tolerantFold is LoadTolerant's walk over an aggregate's messages.
 type tolerantFold struct {
 	agg    Aggregate
+	verify *verifier // nil: signatures not checked
 	good   []Envelope
 	damage *Damage // pending since the last good event
 }
@@ -188,6 +190,9 @@ func (f *tolerantFold) check(subject string, data []byte) (Envelope, string) {
 	}
 	if _, err := Decode(e); err != nil && !errors.Is(err, ErrUnknownType) && !errors.Is(err, ErrNewerVersion) {
 		return e, "its data does not decode: " + err.Error()
+	}
+	if reason := f.verify.check(&e); reason != "" {
+		return e, "signature: " + reason
 	}
 	return e, ""
 }

@@ -158,6 +158,9 @@ func (s *Store) LoadStream(ctx context.Context, agg Aggregate) ([]Envelope, Head
 	if err != nil {
 		return nil, Head{}, err
 	}
+	if err := s.verifyLog(agg, out); err != nil {
+		return nil, Head{}, err
+	}
 	return out, headOf(tip), nil
 }
 

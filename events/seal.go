@@ -130,10 +130,16 @@ func (s *Store) LoadFrom(ctx context.Context, agg Aggregate) ([]Envelope, Head, 
 		return nil, Head{}, FromStream, nil
 	}
 	if log, head, ok := s.loadSealed(ctx, agg, tip); ok {
+		if err := s.verifyLog(agg, log); err != nil {
+			return nil, Head{}, "", err
+		}
 		return log, head, FromSealed, nil
 	}
 	log, _, err := s.loadStreamTo(ctx, agg, tip)
 	if err != nil {
+		return nil, Head{}, "", err
+	}
+	if err := s.verifyLog(agg, log); err != nil {
 		return nil, Head{}, "", err
 	}
 	return log, headOf(tip), FromStream, nil

@@ -128,6 +128,11 @@ type Config struct {
 	// NATS user needs no right to. Replicas is then the administrator's
 	// business and is not checked.
 	Provisioned bool
+	// Mirrors, with Provisioned, binds to streams that are mirrors of a
+	// primary's of the same name (a standby's, hakem serve --standby):
+	// they have no subjects and no atomic batches of their own, the
+	// mirror writes them; the store reads, and an append fails.
+	Mirrors bool
 	// Signer, if set, signs every event appended that is not signed yet
 	// with its writer's key (Envelope.Sig); an event of a writer it has no
 	// key for is refused.
@@ -136,6 +141,16 @@ type Config struct {
 	// be written (StreamGuard: its configuration is still the expected
 	// one); its error refuses the append.
 	Guard func(Kind) error
+	// Keyring, if set, verifies the signatures of the events every load
+	// returns (Load, LoadStream, LoadAfter: a *SignatureError; LoadTolerant
+	// sets such an event aside as damage), for the writers it holds a key
+	// for.
+	Keyring *Keyring
+	// KeyringComplete says Keyring holds every key its writers sign with:
+	// a signature by a key it does not hold is then refused too (without
+	// it, let through: another copy of a service may sign with keys of
+	// its own).
+	KeyringComplete bool
 }
 
 func (c *Config) defaults() {
@@ -169,6 +184,8 @@ type Store struct {
 	js  jetstream.JetStream
 	kv  jetstream.KeyValue
 	cfg Config
+	// verify checks loaded events' signatures (nil: Config.Keyring unset).
+	verify *verifier
 
 	// readRecoveries counts the errors a projection read's ordered
 	// consumer recovered from by recreating itself: a test's evidence.
@@ -210,7 +227,7 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+		return &Store{nc: nc, js: js, kv: kv, cfg: cfg, verify: newVerifier(cfg.Keyring, cfg.KeyringComplete)}, nil
 	}
 	for _, k := range Kinds() {
 		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(k, cfg)); err != nil {
@@ -227,7 +244,7 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("events: bucket %s: %w", cfg.SealBucket, err)
 	}
-	return &Store{nc: nc, js: js, kv: kv, cfg: cfg}, nil
+	return &Store{nc: nc, js: js, kv: kv, cfg: cfg, verify: newVerifier(cfg.Keyring, cfg.KeyringComplete)}, nil
 }
 
 // ErrNotProvisioned is returned by Open with Config.Provisioned when a
@@ -249,6 +266,12 @@ func checkProvisioned(ctx context.Context, js jetstream.JetStream, cfg Config) (
 			return nil, fmt.Errorf("events: stream %s: %w", want.Name, err)
 		}
 		got := s.CachedInfo().Config
+		if cfg.Mirrors {
+			if got.Mirror == nil || got.Mirror.Name != want.Name || !got.AllowDirect {
+				return nil, fmt.Errorf("%w: stream %s is not a mirror of the primary's %s with direct gets", ErrNotProvisioned, want.Name, want.Name)
+			}
+			continue
+		}
 		if len(got.Subjects) != 1 || got.Subjects[0] != want.Subjects[0] || !got.DenyDelete || !got.DenyPurge ||
 			!got.AllowDirect || !got.AllowAtomicPublish || got.SubjectTransform != nil || got.RePublish != nil {
 			return nil, fmt.Errorf("%w: stream %s has subjects %v, deny delete %v, deny purge %v, direct gets %v, atomic batches %v, transform %v, republish %v; want subjects %v, the rest on, no transform or republish",
@@ -474,6 +497,7 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected Head, envs []Env
 	if ack.Duplicate {
 		return s.recover(ctx, agg, key, ack.Seq, ErrAlreadyApplied)
 	}
+	s.trustAppended(envs)
 	last := envs[len(envs)-1]
 	return envs, Head{Version: last.Seq, Seq: ack.Seq, Hash: last.Hash}, nil
 }

@@ -117,3 +117,30 @@ func TestTouchList(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreAfter: a game's score after its points penalties (2023 12.9.4,
+// 12.9.5), in the order imposed.
+func TestScoreAfter(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		w, b   float64
+		pens   []PointsPenalty
+		ww, wb float64
+	}{
+		{"none", 1, 0, nil, 1, 0},
+		{"12.9.5 the winner reduced by ½", 1, 0, []PointsPenalty{{rules.White, OffenderPointsReduced, 0.5}}, 0.5, 0},
+		{"12.9.5 not below zero", 0.5, 0.5, []PointsPenalty{{rules.Black, OffenderPointsReduced, 1}}, 0.5, 0},
+		{"12.9.4 the opponent of a drawn game to the maximum", 0.5, 0.5, []PointsPenalty{{rules.White, OpponentPointsToMaximum, 0}}, 0.5, 1},
+		{"both, in order", 0.5, 0.5, []PointsPenalty{{rules.White, OpponentPointsToMaximum, 0}, {rules.White, OffenderPointsReduced, 0.5}}, 0, 1},
+		{"3/1/0 points", 1, 1, []PointsPenalty{{rules.Black, OpponentPointsToMaximum, 0}}, 3, 1},
+		{"other kinds change nothing", 1, 0, []PointsPenalty{{rules.White, Warning, 0}}, 1, 0},
+	} {
+		most := 1.0
+		if tc.name == "3/1/0 points" {
+			most = 3
+		}
+		if w, b := ScoreAfter(tc.w, tc.b, most, tc.pens); w != tc.ww || b != tc.wb {
+			t.Errorf("%s: %v-%v, want %v-%v", tc.name, w, b, tc.ww, tc.wb)
+		}
+	}
+}

@@ -352,11 +352,19 @@ func TestLaws2023_11_8_BothAtFault(t *testing.T) {
 func TestLaws2023_12_9_Penalties(t *testing.T) {
 	p := profile(t, "fide-2023")
 	s := sit(game(t, "", "e4"), 5*minute, 5*minute)
-	for kind, art := range map[PenaltyKind]string{Warning: "12.9.1", OpponentPointsToMaximum: "12.9.4", OffenderPointsReduced: "12.9.5", Fine: "12.9.7", ExclusionFromRounds: "12.9.8"} {
+	for kind, art := range map[PenaltyKind]string{Warning: "12.9.1", OpponentPointsToMaximum: "12.9.4", Fine: "12.9.7", ExclusionFromRounds: "12.9.8"} {
 		r, err := p.Penalize(s, rules.White, Penalty{Kind: kind})
 		expect(t, r, err, art, Continue)
 	}
-	r, err := p.Penalize(s, rules.White, Penalty{Kind: TimeOff, Amount: time.Minute})
+	r, err := p.Penalize(s, rules.White, Penalty{Kind: OffenderPointsReduced, Points: 0.5})
+	expect(t, r, err, "12.9.5", Continue)
+	for _, bad := range []Penalty{{Kind: OffenderPointsReduced}, {Kind: OffenderPointsReduced, Points: 1.5}, {Kind: OffenderPointsReduced, Points: -1}, {Kind: OpponentPointsToMaximum, Points: 1}} {
+		_, err = p.Penalize(s, rules.White, bad)
+		expectErr(t, err, ErrBadInput)
+	}
+	_, err = profile(t, "fide-1997").Penalize(s, rules.White, Penalty{Kind: OffenderPointsReduced, Points: 0.5})
+	expectErr(t, err, ErrNotInProfile)
+	r, err = p.Penalize(s, rules.White, Penalty{Kind: TimeOff, Amount: time.Minute})
 	expect(t, r, err, "12.9.3", Continue, Adjustment{Side: rules.White, Kind: SubtractTime, Amount: minute})
 	r, err = p.Penalize(s, rules.Black, Penalty{Kind: Loss})
 	expect(t, r, err, "12.9.6", WhiteWins)

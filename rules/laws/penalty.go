@@ -72,10 +72,13 @@ const (
 )
 
 // Penalty is a penalty the arbiter imposes. Amount is the time for
-// TimeToOpponent and TimeOff.
+// TimeToOpponent and TimeOff; Points what OffenderPointsReduced takes from
+// the offender's score in the game (more than zero, at most a win's
+// points).
 type Penalty struct {
 	Kind    PenaltyKind
 	Amount  time.Duration
+	Points  float64
 	Offence Offence
 }
 
@@ -105,6 +108,11 @@ func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Rulin
 	if !timed && pen.Amount != 0 {
 		return Ruling{}, fmt.Errorf("%w: %s takes no amount of time", ErrBadInput, pen.Kind)
 	}
+	if reduced := pen.Kind == OffenderPointsReduced; reduced && (!(pen.Points > 0) || pen.Points > p.Points.Win) {
+		return Ruling{}, fmt.Errorf("%w: %s needs the points taken, more than 0 and at most %v (got %v)", ErrBadInput, pen.Kind, p.Points.Win, pen.Points)
+	} else if !reduced && pen.Points != 0 {
+		return Ruling{}, fmt.Errorf("%w: %s takes no points", ErrBadInput, pen.Kind)
+	}
 	opp := offender.Other()
 	ends := pen.Kind == Loss || pen.Kind == Expulsion
 	if ends && s.Result.Over() {
@@ -125,6 +133,10 @@ func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Rulin
 		}
 		r.Adjustments = []Adjustment{{Side: offender, Kind: SubtractTime, Amount: pen.Amount}}
 		r.Explanation += fmt.Sprintf(", %v", pen.Amount)
+	case OffenderPointsReduced:
+		r.Explanation += fmt.Sprintf(" by %v in this game", pen.Points)
+	case OpponentPointsToMaximum:
+		r.Explanation += fmt.Sprintf(": %s scores the maximum for this game", opp)
 	case Loss:
 		r.Result = winFor(opp)
 	case Expulsion:
@@ -237,4 +249,34 @@ func (p Profile) ExternalDisturbance(s Situation, white, black time.Duration) (R
 		}
 	}
 	return done(r)
+}
+
+// PointsPenalty is a penalty on the points of one game (2023 12.9.4,
+// 12.9.5): Kind OpponentPointsToMaximum or OffenderPointsReduced (with
+// Points), imposed on Offender.
+type PointsPenalty struct {
+	Offender rules.Color
+	Kind     PenaltyKind
+	Points   float64
+}
+
+// ScoreAfter returns a game's score, white and black points, after its
+// points penalties, in the order imposed; most is the most a game scores
+// (a win's points). The opponent of an OpponentPointsToMaximum offender
+// scores most (12.9.4); an OffenderPointsReduced offender's score loses
+// Points, not below zero (12.9.5). Other kinds change nothing.
+func ScoreAfter(white, black, most float64, pens []PointsPenalty) (float64, float64) {
+	score := [2]float64{white, black}
+	for _, pen := range pens {
+		if pen.Offender > rules.Black {
+			continue
+		}
+		switch pen.Kind {
+		case OpponentPointsToMaximum:
+			score[pen.Offender.Other()] = most
+		case OffenderPointsReduced:
+			score[pen.Offender] = max(0, score[pen.Offender]-pen.Points)
+		}
+	}
+	return score[0], score[1]
 }

@@ -36,7 +36,7 @@ func At(id string, log []events.Envelope, at time.Time) (*Moment, error) {
 func AtPly(id string, log []events.Envelope, ply int) (*Moment, error) {
 	lastKey := ""
 	m, err := moment(id, log, func(e *events.Envelope, g *domain.Game) bool {
-		keep := g.Ply() < ply || (ply == 0 && e.Type != "game.move_played") || (lastKey != "" && e.IdempotencyKey == lastKey)
+		keep := g.Ply() < ply || (ply == 0 && e.Type != (events.MovePlayed{}).EventType()) || (lastKey != "" && e.IdempotencyKey == lastKey)
 		if keep {
 			lastKey = e.IdempotencyKey
 		}

@@ -31,6 +31,7 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
@@ -66,6 +67,26 @@ type GameReport struct {
 	// end, a forfeit's end, a result override), for the standings of a
 	// tournament as they stood at an instant.
 	results []resultChange
+	// points are the game's points penalties (2023 12.9.4, 12.9.5) with
+	// the instant each was imposed.
+	points []pointsChange
+}
+
+// pointsChange is a points penalty imposed at an instant.
+type pointsChange struct {
+	at  time.Time
+	pen laws.PointsPenalty
+}
+
+// PenaltiesAt returns the game's points penalties imposed by instant at.
+func (r *GameReport) PenaltiesAt(at time.Time) []laws.PointsPenalty {
+	var out []laws.PointsPenalty
+	for _, c := range r.points {
+		if !c.at.After(at) {
+			out = append(out, c.pen)
+		}
+	}
+	return out
 }
 
 // resultChange is a game's result from an instant on.
@@ -176,6 +197,9 @@ func gameChecked(id string, log []events.Envelope, anchor events.Head, more func
 			}
 			if now := f.g.Result(); now != before {
 				rep.results = append(rep.results, resultChange{at: log[i].RecordedAt, result: now})
+			}
+			if pens := f.g.PointsPenalties(); len(pens) > len(rep.points) {
+				rep.points = append(rep.points, pointsChange{at: log[i].RecordedAt, pen: pens[len(pens)-1]})
 			}
 			prevFEN := ""
 			if i > 0 {

@@ -37,7 +37,7 @@ import (
 // the two minutes — is re-decided.
 
 // penaltyNames are the penalties of the API, with and without distraction.
-var penaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion"}
+var penaltyNames = arbiter.PenaltyNames
 
 // handRuling re-decides the hand ruling recorded as log[start:end].
 func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Event, error) {
@@ -56,7 +56,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 		if p.Kind == "" {
 			return nil, fmt.Errorf("a penalty ruling without its arbiter.penalty_imposed")
 		}
-		h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
+		h.Side, h.AmountMs, h.Reason, h.Points = p.Side, p.AmountMs, p.Reason, p.Points
 		var first []events.Event
 		for _, name := range penaltyNames {
 			for _, distraction := range []bool{false, true} {
@@ -213,6 +213,8 @@ func kindOf(name string) string {
 		return "time_added_to_opponent"
 	case "time_off":
 		return "time_deducted"
+	case "offender_points_reduced":
+		return domain.PointsReduced
 	}
 	return name
 }

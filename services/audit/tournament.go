@@ -172,6 +172,17 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		withImported(t, m)
 		return t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
 	}
+	// penaltiesAt are the games' points penalties as they stood at instant
+	// at (2023 12.9.4, 12.9.5: the standings count them)
+	penaltiesAt := func(at time.Time) scoring.Penalties {
+		m := scoring.Penalties{}
+		for gid, gr := range counts {
+			if pens := gr.PenaltiesAt(at); len(pens) > 0 {
+				m[gid] = pens
+			}
+		}
+		return m
+	}
 	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
 		gr, log, err := AuditGame(ctx, src, gid)
 		if err != nil {
@@ -276,7 +287,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		case *events.StandingsUpdated:
 			results := resultsAt(log[start].RecordedAt)
 			var st []events.Standing
-			st, err = scoring.Standings(t, ev.AfterRound, results)
+			st, err = scoring.StandingsPenalised(t, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
 			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
 			if err == nil && t.Created.Rated {
 				// a rated tournament's rating changes are published in the
@@ -306,7 +317,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	rep.Name, rep.System = t.Created.Name, t.Created.System
 	withImported(t, results)
 	results = t.BoardResults(results)
-	if st, err := scoring.Standings(t, t.Closed, results); err == nil {
+	if st, err := scoring.StandingsPenalised(t, t.Closed, results, penaltiesAt(time.Now())); err == nil {
 		rep.Standings = st
 	} else {
 		rep.Standings = t.Standings(results)

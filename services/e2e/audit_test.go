@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -190,8 +191,16 @@ func TestAuditTampering(t *testing.T) {
 	if tr.code != 0 || tr.json["ok"] != true {
 		t.Fatalf("untouched tournament: exit %d %s\n%s", tr.code, tr.stderr, tr.stdout)
 	}
-	if page, err := os.ReadFile(trHTML); err != nil || strings.Count(string(page), "<h2>Game rr-r") != 4 || !strings.Contains(string(page), "Standings") {
+	// a section per round (in the contents), a line per board with the
+	// players' names
+	if page, err := os.ReadFile(trHTML); err != nil || strings.Count(string(page), `title="rr-r`) != 4 || !strings.Contains(string(page), "Standings") ||
+		!strings.Contains(string(page), `<a href="#round-2">Round 2</a>`) || !strings.Contains(string(page), "Player, 3") {
 		t.Errorf("tournament HTML report: %v", err)
+	}
+	// a tournament game's audit names its players and its round and board
+	if g := runAudit(t, "game", "rr-r1-b1", "--data", data); g.code != 0 || !strings.Contains(g.stdout, "Audit RR, round 1, board 1") ||
+		!regexp.MustCompile(`white \d\. Player, \d, black \d\. Player, \d`).MatchString(g.stdout) {
+		t.Errorf("hakem audit game rr-r1-b1: exit %d\n%s", g.code, g.stdout)
 	}
 	if rounds, _ := tr.json["rounds"].([]any); len(rounds) != 2 {
 		t.Errorf("tournament audit re-paired %d rounds", len(rounds))

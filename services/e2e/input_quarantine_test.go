@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -42,7 +43,8 @@ func damagedOf(body map[string]any) map[string]any {
 }
 
 // TestInputQuarantine: a message published by hand on a game's subject
-// that does not decode, or does not chain, quarantines that game alone:
+// that does not decode, does not chain, or is not signed with the games
+// service's key (unsigned, or a forger's key) quarantines that game alone:
 // its reads answer the game as of its last good event with the damage
 // named, its commands are refused with 409 log_damaged and append
 // nothing, and the other games play on. The arbiter's repair
@@ -60,7 +62,7 @@ func TestInputQuarantine(t *testing.T) {
 	// (the admin may publish no event); the audit reads as the admin
 	url := natsURL(t, data, natsAddr, events.AdminUser)
 	writer := natsURL(t, data, natsAddr, string(events.WriterGames))
-	for _, id := range []string{"qa", "qb", "qc"} {
+	for _, id := range []string{"qa", "qb", "qc", "qd", "qe"} {
 		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
 		s.move(id, "w", "e4", "1")
 		s.move(id, "b", "e5", "2")
@@ -81,8 +83,35 @@ func TestInputQuarantine(t *testing.T) {
 		t.Fatal(err)
 	}
 	publishRaw(t, writer, "game.qc.games", body)
+	// qd and qe: a resignation that chains on the last event, with a
+	// valid hash: unsigned, and signed with a key of the forger's own
+	forger, err := events.LoadOrCreateKeys(t.TempDir(), events.WriterGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"qd", "qe"} {
+		log := s.eventLog(id)
+		last := log[len(log)-1]
+		forged, err := events.Build(events.Game(id), events.WriterGames,
+			events.Head{Version: uint64(len(log)), Hash: last["hash"].(string)}, "forged",
+			events.Meta{Actor: events.Actor{Role: "player", ID: "b"}, RecordedAt: time.Now().UTC()},
+			events.Resigned{By: events.White})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id == "qe" {
+			if err := forger.Sign(&forged[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		body, err := json.Marshal(forged[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		publishRaw(t, writer, "game."+id+".games", body)
+	}
 
-	for _, id := range []string{"qa", "qc"} {
+	for _, id := range []string{"qa", "qc", "qd", "qe"} {
 		g := s.do("GET", "/api/games/"+id, "")
 		d := damagedOf(g.body)
 		if g.status != http.StatusOK || d == nil || moves(g.body) != "e4 e5" {
@@ -91,6 +120,12 @@ func TestInputQuarantine(t *testing.T) {
 		want := g.body["version"].(float64) + 1
 		if d["seq"] != want {
 			t.Errorf("%s: damaged at %v, want seq %v", id, d["seq"], want)
+		}
+		if why := map[string]string{"qd": "signature: unsigned", "qe": "not in the keyring"}[id]; !strings.Contains(fmt.Sprint(d["reason"]), why) {
+			t.Errorf("%s: damaged because %v, want %q", id, d["reason"], why)
+		}
+		if g.body["result"] != "*" {
+			t.Errorf("%s: the forged resignation was taken: %s", id, g.raw)
 		}
 		if c := s.do("GET", "/api/games/"+id+"/clock", ""); c.status != http.StatusOK || damagedOf(c.body) == nil {
 			t.Errorf("GET %s/clock: %d %s", id, c.status, c.raw)
@@ -143,6 +178,15 @@ func TestInputQuarantine(t *testing.T) {
 	voided, _ := evs[0]["data"].(map[string]any)["voided"].([]any)
 	if len(voided) != 1 || voided[0] != float64(bad) {
 		t.Errorf("repair voids %v, want [%d]", voided, bad)
+	}
+	if sig, _ := evs[0]["sig"].(string); !strings.HasPrefix(sig, "ed25519:") {
+		t.Errorf("the repair is not signed: %v", evs[0])
+	}
+	// the unsigned resignation is voided the same way; the game goes on
+	mustOK(t, s.post("/api/games/qd/repair", map[string]any{"by": "arb", "reason": "an unsigned resignation", "idempotency_key": "fix1"}), "repair qd")
+	s.move("qd", "w", "Nf3", "3")
+	if g := s.game("qd"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3" || g["result"] != "*" {
+		t.Errorf("qd after the repair: %v", g)
 	}
 	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1"}); a.status != http.StatusOK || a.body["repeated"] != true {
 		t.Errorf("the repair again with its key: %d %s", a.status, a.raw)

@@ -43,6 +43,7 @@ func TestPGNExport(t *testing.T) {
 	}
 
 	type played struct {
+		id            string
 		round, board  int
 		white, black  string
 		result, moves string
@@ -62,7 +63,7 @@ func TestPGNExport(t *testing.T) {
 			if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start", "by": "arbiter-1"}); a.status != 200 && a.status != 201 {
 				t.Fatalf("start the clock of %s: %d %s", id, a.status, a.raw)
 			}
-			g := played{round: round, board: board, white: white, black: black}
+			g := played{id: id, round: round, board: board, white: white, black: black}
 			if board == 1 { // Fool's mate: Black wins
 				for i, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
 					s.move(id, []string{white, black}[i%2], mv, fmt.Sprint("m", i))
@@ -136,6 +137,19 @@ func TestPGNExport(t *testing.T) {
 	}
 	check("tournament", all, games)
 	check("round 2", fetchPGN(t, s.base+"/api/tournaments/bc/rounds/2/pgn"), games[2:])
+	// each game's own PGN names the event and the players as people read them
+	for _, w := range games {
+		a := s.do("GET", "/api/games/"+w.id+"/pgn", "")
+		got, err := pgn.NewReader(strings.NewReader(a.raw)).Next()
+		if a.status != 200 || err != nil {
+			t.Fatalf("game %s's PGN: %d %v", w.id, a.status, err)
+		}
+		for name, v := range map[string]string{"Event": "Broadcast Open", "White": players[w.white].name, "Black": players[w.black].name} {
+			if got.Tag(name) != v {
+				t.Errorf("game %s's PGN: [%s %q], want %q", w.id, name, got.Tag(name), v)
+			}
+		}
+	}
 
 	for _, path := range []string{"/api/tournaments/nope/pgn", "/api/tournaments/nope/rounds/1/pgn", "/api/tournaments/bc/rounds/3/pgn", "/api/tournaments/bc/rounds/x/pgn"} {
 		if a := s.do("GET", path, ""); a.status != http.StatusNotFound || a.errorCode() != "not_found" {

@@ -142,7 +142,7 @@ func (p Pages) hall(w http.ResponseWriter, r *http.Request) {
 }
 
 // roundPublished is the desk's event making a round's pairings public.
-const roundPublished = "tournament.round_published"
+var roundPublished = (events.RoundPublished{}).EventType()
 
 // roundsShown is the one place that says which rounds the hall sees: a
 // tournament that publishes its rounds (one tournament.round_published or
@@ -179,10 +179,13 @@ func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, re
 	if n := len(envs); n > 0 {
 		v.Seq = envs[n-1].Seq
 	}
+	// the start numbers the desk reads a results sheet by (a Swiss by
+	// rating, a round robin by registration), not the registration order
 	no := map[string]int{}
-	for i, pl := range t.Players {
-		no[pl.PlayerID] = i + 1
-		v.Players = append(v.Players, hallPlayer{No: i + 1, PlayerID: pl.PlayerID, Name: pl.Name, Title: pl.Title,
+	for n, i := range t.StartNumbers() {
+		pl := t.Players[i]
+		no[pl.PlayerID] = n + 1
+		v.Players = append(v.Players, hallPlayer{No: n + 1, PlayerID: pl.PlayerID, Name: pl.Name, Title: pl.Title,
 			Federation: pl.Federation, Rating: pl.Rating, FideID: pl.FideID})
 	}
 	shown := roundsShown(envs)

@@ -41,6 +41,9 @@ type HandRuling struct {
 	Penalty string
 	// AmountMs is the time of time_to_opponent and time_off.
 	AmountMs int64
+	// Points are what offender_points_reduced takes from the offender's
+	// score in the game (2023 12.9.5).
+	Points float64
 	// Distraction: the penalty punishes distracting the opponent (1997
 	// 12.5/12.6, 2023 11.5/11.6), cited before the penalty article.
 	Distraction bool
@@ -71,6 +74,21 @@ var penaltyKinds = map[string]struct {
 	"time_off":         {laws.TimeOff, "time_deducted"},
 	"loss":             {laws.Loss, "loss"},
 	"expulsion":        {laws.Expulsion, "expulsion"},
+	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
+	// after it ended (the standings count them: domain.PointsPenalties)
+	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, domain.OpponentPointsToMaximum},
+	"offender_points_reduced":    {laws.OffenderPointsReduced, domain.PointsReduced},
+}
+
+// PenaltyNames are the penalties of the API, in the order the audit tries
+// them.
+var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced"}
+
+// onPoints reports whether h is a penalty on the game's points (2023
+// 12.9.4, 12.9.5), which the arbiter may impose after the game ended.
+func onPoints(h HandRuling) bool {
+	pk, ok := penaltyKinds[h.Penalty]
+	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced)
 }
 
 func refuseRuling(format string, args ...any) error {
@@ -191,7 +209,7 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 			return quickplayLater(g, pc, h, at)
 		}
 	}
-	if g.Finished() {
+	if g.Finished() && !onPoints(h) {
 		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
 	}
 	if _, ok := g.Annulled(); ok {
@@ -227,9 +245,12 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		}
 		pk, ok := penaltyKinds[h.Penalty]
 		if !ok {
-			return nil, refuseRuling("penalty: %q is not warning, time_to_opponent, time_off, loss or expulsion", h.Penalty)
+			return nil, refuseRuling("penalty: %q is not one of %s", h.Penalty, strings.Join(PenaltyNames, ", "))
 		}
-		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond}
+		if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
+			return nil, refuseRuling("points: only offender_points_reduced takes points")
+		}
+		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points}
 		if h.Distraction {
 			pen.Offence = laws.Distraction
 		}
@@ -243,7 +264,7 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		if reason == "" {
 			reason = pk.kind.String()
 		}
-		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs,
+		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
 			Article: r.Article, Reason: reason}}, nil
 	case "late_arrival":
 		late, err := colorOf(h.Side)

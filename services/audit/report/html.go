@@ -16,47 +16,75 @@ h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
 .bad{background:#fbe3e3;border-left:6px solid #b22;padding:.6rem}
 table{border-collapse:collapse;width:100%;font-size:.85rem}
 td,th{border-bottom:1px solid #ddd;padding:.25rem .4rem;text-align:left;vertical-align:top}
-tr.disputed{background:#fff7e0}tr.problem{background:#fbe3e3}
+tr.disputed{background:#fff7e0}tr.problem{background:#fbe3e3}.problem{color:#b22}
 .moments{display:flex;flex-wrap:wrap;gap:1rem}.moment{border:1px solid #ccc;padding:.5rem;max-width:20rem;font-size:.85rem}
 code{font-size:.8rem;word-break:break-all}svg text{font-family:serif}
 .scroll{overflow-x:auto;max-width:100%}svg.board{max-width:100%;height:auto}
 @media (max-width:40rem){td:nth-child(2),th:nth-child(2),td:nth-child(3),th:nth-child(3){display:none}}`
 
-// Game writes the self-contained HTML report of a game's audit.
-func Game(w io.Writer, rep *audit.GameReport) error {
+// Game writes the self-contained HTML report of a game's audit, naming
+// the players from names (nil: by id).
+func Game(w io.Writer, rep *audit.GameReport, names *Roster) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Audit of game %s</title><style>%s</style></head><body>", escape(rep.GameID), style)
-	gameSection(&b, rep, 1)
+	fmt.Fprintf(&b, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Audit of game %s</title><style>%s</style></head><body>", escape(gameTitle(rep, names)), style)
+	fmt.Fprintf(&b, "<h1>Game %s</h1>", escape(rep.GameID))
+	gameHeader(&b, rep, names)
+	if chart := ClockChart(rep.Entries, 680, 220); chart != "" {
+		b.WriteString("<h2>Both clocks over the game</h2>")
+		b.WriteString(chart)
+	}
+	b.WriteString("<h2>Disputed moments</h2>")
+	if disputedMoments(&b, rep) == 0 {
+		b.WriteString("<p>None: no claim, ruling, penalty or flag fall, and every event follows.</p>")
+	}
+	b.WriteString("<h2>Timeline</h2>")
+	timeline(&b, rep.Entries, names, func(audit.Entry) bool { return true })
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func gameSection(b *strings.Builder, rep *audit.GameReport, level int) {
-	fmt.Fprintf(b, "<h%d>Game %s</h%d>", level, escape(rep.GameID), level)
-	fmt.Fprintf(b, "<p>White <b>%s</b>, Black <b>%s</b>; time control %q; laws profile %s; result <b>%s</b> %s %s</p>",
-		escape(rep.White), escape(rep.Black), escape(rep.TimeControl), escape(rep.Profile), escape(rep.Result), escape(rep.Termination), escape(articleOf(rep.Article)))
+// gameTitle is the game as a title names it: its id and its players.
+func gameTitle(rep *audit.GameReport, names *Roster) string {
+	if rep.White == "" && rep.Black == "" {
+		return rep.GameID
+	}
+	return fmt.Sprintf("%s (%s – %s)", rep.GameID, names.Name(rep.White), names.Name(rep.Black))
+}
+
+// gameHeader writes the players, the control, the laws and the result, and
+// the verdict.
+func gameHeader(b *strings.Builder, rep *audit.GameReport, names *Roster) {
+	b.WriteString("<p>")
+	if s, ok := names.Seat(rep.GameID); ok {
+		fmt.Fprintf(b, "%s, round %d, board %d. ", escape(names.Event), s.Round, s.Board)
+	}
+	fmt.Fprintf(b, "White <b>%s</b>, Black <b>%s</b>; time control %q; laws profile %s; result <b>%s</b> %s %s</p>",
+		escape(names.Label(rep.White)), escape(names.Label(rep.Black)), escape(rep.TimeControl), escape(rep.Profile), escape(rep.Result), escape(rep.Termination), escape(articleOf(rep.Article)))
 	class := "ok"
 	if !rep.OK {
 		class = "bad"
 	}
 	fmt.Fprintf(b, `<p class="%s"><b>Verdict:</b> %s</p>`, class, escape(rep.Verdict))
-	if chart := ClockChart(rep.Entries, 680, 220); chart != "" {
-		b.WriteString("<h2>Both clocks over the game</h2>")
-		b.WriteString(chart)
-	}
-	b.WriteString(`<h2>Disputed moments</h2><div class="moments">`)
+}
+
+// disputedMoments writes each disputed moment of the game with its board
+// and both clocks, and returns how many there were.
+func disputedMoments(b *strings.Builder, rep *audit.GameReport) int {
 	n := 0
 	for i, e := range rep.Entries {
 		if !e.Disputed || e.FEN == "" {
 			continue
+		}
+		if n == 0 {
+			b.WriteString(`<div class="moments">`)
 		}
 		n++
 		last := ""
 		if e.Ply > 0 && e.Ply <= len(rep.UCIs) {
 			last = rep.UCIs[e.Ply-1]
 		}
-		fmt.Fprintf(b, `<div class="moment" id="m%d"><b>seq %d</b> %s<br>%s<br>`, i, e.Seq, escape(e.Type), escape(e.Says))
+		fmt.Fprintf(b, `<div class="moment" id="%s-m%d"><b>seq %d</b> %s<br>%s<br>`, escape(rep.GameID), i, e.Seq, escape(e.Type), escape(e.Says))
 		if e.Article != "" {
 			fmt.Fprintf(b, "article %s", escape(e.Article))
 			if e.Profile != "" {
@@ -68,16 +96,24 @@ func gameSection(b *strings.Builder, rep *audit.GameReport, level int) {
 			fmt.Fprintf(b, "clocks: White %s, Black %s<br>", hms(e.Clocks.WhiteMs), hms(e.Clocks.BlackMs))
 		}
 		if e.Problem != "" {
-			fmt.Fprintf(b, `<span style="color:#b22">%s</span><br>`, escape(e.Problem))
+			fmt.Fprintf(b, `<span class="problem">%s</span><br>`, escape(e.Problem))
 		}
 		b.WriteString(BoardSVG(e.FEN, last, 240))
 		fmt.Fprintf(b, "<br><code>%s</code></div>", escape(e.FEN))
 	}
-	if n == 0 {
-		b.WriteString("<p>None: no claim, ruling, penalty or flag fall, and every event follows.</p>")
+	if n > 0 {
+		b.WriteString("</div>")
 	}
-	b.WriteString("</div><h2>Timeline</h2><div class=\"scroll\"><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>what it says</th><th>article</th><th>clocks (W / B)</th><th>check</th></tr>")
-	for _, e := range rep.Entries {
+	return n
+}
+
+// timeline writes the entries for which keep is true as a table.
+func timeline(b *strings.Builder, entries []audit.Entry, names *Roster, keep func(audit.Entry) bool) {
+	b.WriteString(`<div class="scroll"><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>what it says</th><th>article</th><th>clocks (W / B)</th><th>check</th></tr>`)
+	for _, e := range entries {
+		if !keep(e) {
+			continue
+		}
 		cls := ""
 		switch {
 		case e.Problem != "":
@@ -98,52 +134,9 @@ func gameSection(b *strings.Builder, rep *audit.GameReport, level int) {
 			art += " (" + e.Profile + ")"
 		}
 		fmt.Fprintf(b, "<tr%s><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>",
-			cls, e.Seq, e.At.UTC().Format("15:04:05.000"), escape(e.Actor), escape(e.Type), escape(e.Says), escape(art), clk, escape(check))
+			cls, e.Seq, e.At.UTC().Format("15:04:05.000"), escape(names.Actor(e.Actor)), escape(e.Type), escape(e.Says), escape(art), clk, escape(check))
 	}
 	b.WriteString("</table></div>")
-}
-
-// Tournament writes the self-contained HTML report of a tournament's audit.
-func Tournament(w io.Writer, rep *audit.TournamentReport) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Audit of tournament %s</title><style>%s</style></head><body>", escape(rep.TournamentID), style)
-	fmt.Fprintf(&b, "<h1>Tournament %s — %s (%s)</h1>", escape(rep.TournamentID), escape(rep.Name), escape(rep.System))
-	class := "ok"
-	if !rep.OK {
-		class = "bad"
-	}
-	fmt.Fprintf(&b, `<p class="%s"><b>Verdict:</b> %s</p>`, class, escape(rep.Verdict))
-	b.WriteString("<h2>Rounds re-paired</h2><div class=\"scroll\"><table><tr><th>round</th><th>engine</th><th>boards</th><th>same pairing</th></tr>")
-	for _, r := range rep.Rounds {
-		same := "yes"
-		if !r.Repaired {
-			same = "NO: " + r.Problem
-		}
-		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%d</td><td>%s</td></tr>", r.Round, escape(r.Engine), r.Boards, escape(same))
-	}
-	b.WriteString("</table></div><h2>Standings (re-computed)</h2><div class=\"scroll\"><table><tr><th>rank</th><th>player</th><th>points</th><th>tie-breaks</th></tr>")
-	for _, s := range rep.Standings {
-		tb := make([]string, len(s.Tiebreaks))
-		for i, v := range s.Tiebreaks {
-			tb[i] = fmt.Sprintf("%g", v)
-		}
-		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%g</td><td>%s</td></tr>", s.Rank, escape(s.PlayerID), s.Points, strings.Join(tb, ", "))
-	}
-	b.WriteString("</table></div><h2>Tournament events</h2><div class=\"scroll\"><table><tr><th>seq</th><th>server time</th><th>actor</th><th>event</th><th>check</th></tr>")
-	for _, e := range rep.Entries {
-		check := e.Checked
-		if e.Problem != "" {
-			check = "DOES NOT FOLLOW: " + e.Problem
-		}
-		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>", e.Seq, e.At.UTC().Format("15:04:05.000"), escape(e.Actor), escape(e.Type), escape(check))
-	}
-	b.WriteString("</table></div>")
-	for _, g := range rep.Games {
-		gameSection(&b, g, 2)
-	}
-	b.WriteString("</body></html>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // ClockChart draws both clocks' remaining time at each event as an inline

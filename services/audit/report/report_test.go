@@ -41,7 +41,7 @@ func TestGameHTMLSelfContained(t *testing.T) {
 		{Seq: 2, At: t0.Add(time.Minute), Type: "clock.flag_fell", Disputed: true, Clocks: &audit.Clocks{WhiteMs: 0, BlackMs: 60000}, FEN: "8/8/8/8/8/8/8/K6k w - - 0 1"},
 	}}
 	var b strings.Builder
-	if err := Game(&b, rep); err != nil {
+	if err := Game(&b, rep, nil); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()

@@ -200,8 +200,9 @@ func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) 
 	if auditOpts.at != "" {
 		return auditAt(out, id, log)
 	}
+	names := gameRoster(ctx, src, log)
 	if auditOpts.html != "" {
-		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Game(w, rep) }); err != nil {
+		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Game(w, rep, names) }); err != nil {
 			return exitWith(2, err)
 		}
 	}
@@ -210,8 +211,11 @@ func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) 
 			return err
 		}
 	} else {
-		fmt.Fprintf(out, "game %s: white %s, black %s, control %q, laws %s\n", id, rep.White, rep.Black, rep.TimeControl, rep.Profile)
-		printTimeline(out, rep.Entries)
+		fmt.Fprintf(out, "game %s: white %s, black %s, control %q, laws %s\n", id, names.Label(rep.White), names.Label(rep.Black), rep.TimeControl, rep.Profile)
+		if s, ok := names.Seat(id); ok {
+			fmt.Fprintf(out, "%s, round %d, board %d\n", names.Event, s.Round, s.Board)
+		}
+		printTimeline(out, rep.Entries, names)
 		fmt.Fprintf(out, "verdict: %s\n", rep.Verdict)
 	}
 	if !rep.OK {
@@ -272,8 +276,13 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}
+	log, err := src.Load(ctx, events.Tournament(id))
+	if err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	names := report.RosterOf(log)
 	if auditOpts.html != "" {
-		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Tournament(w, rep) }); err != nil {
+		if err := writeFile(auditOpts.html, func(w io.Writer) error { return report.Tournament(w, rep, names) }); err != nil {
 			return exitWith(2, err)
 		}
 	}
@@ -283,7 +292,7 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 		}
 	} else {
 		fmt.Fprintf(out, "tournament %s: %s (%s)\n", id, rep.Name, rep.System)
-		printTimeline(out, rep.Entries)
+		printTimeline(out, rep.Entries, names)
 		for _, r := range rep.Rounds {
 			same := "re-paired: the same"
 			if !r.Repaired {
@@ -292,11 +301,11 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 			fmt.Fprintf(out, "round %d (%s, %d boards): %s\n", r.Round, r.Engine, r.Boards, same)
 		}
 		for _, g := range rep.Games {
-			fmt.Fprintf(out, "game %s: %s-%s %s: %s\n", g.GameID, g.White, g.Black, g.Result, g.Verdict)
+			fmt.Fprintf(out, "game %s: %s - %s %s: %s\n", g.GameID, names.Name(g.White), names.Name(g.Black), g.Result, g.Verdict)
 		}
 		fmt.Fprintln(out, "standings (re-computed):")
 		for _, s := range rep.Standings {
-			fmt.Fprintf(out, "  %2d. %-16s %g\n", s.Rank, s.PlayerID, s.Points)
+			fmt.Fprintf(out, "  %2d. %-32s %g\n", s.Rank, names.Label(s.PlayerID), s.Points)
 		}
 		fmt.Fprintf(out, "verdict: %s\n", rep.Verdict)
 	}
@@ -310,10 +319,10 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 	return nil
 }
 
-func printTimeline(out io.Writer, entries []audit.Entry) {
+func printTimeline(out io.Writer, entries []audit.Entry, names *report.Roster) {
 	for _, e := range entries {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%4d  %s  %-18s %-26s", e.Seq, e.At.UTC().Format("2006-01-02T15:04:05.000Z"), e.Actor, e.Type)
+		fmt.Fprintf(&b, "%4d  %s  %-18s %-26s", e.Seq, e.At.UTC().Format("2006-01-02T15:04:05.000Z"), names.Actor(e.Actor), e.Type)
 		if e.Clocks != nil {
 			fmt.Fprintf(&b, " W %s B %s ", clockText(e.Clocks.WhiteMs), clockText(e.Clocks.BlackMs))
 		}
@@ -332,6 +341,28 @@ func printTimeline(out io.Writer, entries []audit.Entry) {
 		}
 		fmt.Fprintln(out, b.String())
 	}
+}
+
+// gameRoster names the players of a tournament game from its
+// tournament's log (nil, naming them by id, for a game outside a
+// tournament or one whose tournament cannot be read).
+func gameRoster(ctx context.Context, src audit.Source, log []events.Envelope) *report.Roster {
+	if len(log) == 0 {
+		return nil
+	}
+	ev, err := events.Decode(log[0])
+	if err != nil {
+		return nil
+	}
+	c, ok := ev.(*events.GameCreated)
+	if !ok || c.TournamentID == "" {
+		return nil
+	}
+	tlog, err := src.Load(ctx, events.Tournament(c.TournamentID))
+	if err != nil || len(tlog) == 0 {
+		return nil
+	}
+	return report.RosterOf(tlog)
 }
 
 func clockText(ms int64) string {

@@ -160,12 +160,14 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 		"rounds": rounds, "time_control": d.control, "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "demo"}); err != nil || code >= 300 {
 		return fmt.Errorf("creating the tournament: %d %v %v", code, body, err)
 	}
+	names := map[string]string{}
 	for i := 1; i <= players; i++ {
-		id := fmt.Sprintf("pl%02d", i)
-		if code, body, err := d.post("/api/tournaments/demo/players", map[string]any{"player_id": id, "name": fmt.Sprintf("Player, %02d", i),
-			"rating": 2400 - 25*i, "idempotency_key": id}); err != nil || code >= 300 {
+		p := demoPlayer(i)
+		id := p["player_id"].(string)
+		if code, body, err := d.post("/api/tournaments/demo/players", p); err != nil || code >= 300 {
 			return fmt.Errorf("registering %s: %d %v %v", id, code, body, err)
 		}
+		names[id] = p["name"].(string)
 	}
 	// the flag fall against a lone king, beside round 1
 	var exhibition sync.WaitGroup
@@ -239,7 +241,8 @@ func (d *demo) run(ctx context.Context, players, rounds int) error {
 	fmt.Fprintln(d.out, "final standings (points, then BH/C1, BH, SB):")
 	for _, x := range lines {
 		s := x.(map[string]any)
-		fmt.Fprintf(d.out, "  %2.0f. %-6s %4.1f", s["rank"], s["player_id"], s["points"])
+		id, _ := s["player_id"].(string)
+		fmt.Fprintf(d.out, "  %2.0f. %-22s %4.1f", s["rank"], names[id], s["points"])
 		if tb, ok := s["tiebreaks"].([]any); ok {
 			for _, v := range tb {
 				fmt.Fprintf(d.out, " %6.2f", v)

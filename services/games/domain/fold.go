@@ -41,6 +41,8 @@ func (g *Game) Apply(e Event) error {
 		return g.Apply(*e)
 	case *events.GameAnnulled:
 		return g.Apply(*e)
+	case *events.PenaltyImposed:
+		return g.Apply(*e)
 	}
 	if _, ok := e.(events.GameCreated); !ok && !g.exists {
 		return fmt.Errorf("%s before game.created", e.EventType())
@@ -128,6 +130,8 @@ func (g *Game) Apply(e Event) error {
 		}
 	case events.GameEnded:
 		g.result, g.ending, g.offering = e.Result, e, false
+	case events.PenaltyImposed:
+		return g.applyPenalty(e)
 	default:
 		return g.applyIncident(e)
 	}

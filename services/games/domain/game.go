@@ -54,6 +54,8 @@ type Game struct {
 	timer clocks.Timer
 	// illegal counts the completed illegal moves reported, by rules.Color.
 	illegal [2]int
+	// points are the penalties on the game's points (points.go).
+	points []laws.PointsPenalty
 	// touch is the touch-move ruling binding the move of the player on
 	// move, if any (touch.go).
 	touch *touchRule

@@ -32,6 +32,7 @@ type rulingRequest struct {
 	Touched        []string     `json:"touched" bounds:"len=8,item=16"`
 	Penalty        string       `json:"penalty" bounds:"len=32"`
 	AmountMs       int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
+	Points         float64      `json:"points" bounds:"min=0,max=3"`
 	Distraction    bool         `json:"distraction"`
 	LatenessMs     int64        `json:"lateness_ms" bounds:"min=0,max=86400000"`
 	Result         string       `json:"result" bounds:"len=8"`
@@ -230,7 +231,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
-		Touched: req.Touched, Penalty: req.Penalty, AmountMs: req.AmountMs, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
+		Touched: req.Touched, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
 		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
 	if err != nil {
 		failRuling(w, err)

@@ -26,6 +26,9 @@ type HTTP struct {
 	// Players reads a tournament's registered players (nil: the PGN of a
 	// tournament's game names its players by id).
 	Players func(ctx context.Context, tournamentID string) ([]events.PlayerRegistered, error)
+	// EventName reads a tournament's name, the PGN's Event tag (nil: the
+	// tournament's id).
+	EventName func(ctx context.Context, tournamentID string) (string, error)
 }
 
 // Register mounts the games API on mux:

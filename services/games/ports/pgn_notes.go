@@ -108,6 +108,11 @@ func (h HTTP) playerTags(ctx context.Context, g *domain.Game) []pgn.Tag {
 		return nil
 	}
 	var tags []pgn.Tag
+	if h.EventName != nil {
+		if name, err := h.EventName(ctx, s.TournamentID); err == nil && name != "" {
+			tags = append(tags, pgn.Tag{Name: "Event", Value: name})
+		}
+	}
 	for _, p := range players {
 		side := ""
 		switch p.PlayerID {

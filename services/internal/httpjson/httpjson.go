@@ -177,6 +177,11 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		Error(w, status, code, ref.Reason)
 		return
 	}
+	var changed *events.StreamChanged
+	if errors.As(err, &changed) { // the stream guard: nothing appended
+		Error(w, http.StatusServiceUnavailable, "stream_changed", changed.Error())
+		return
+	}
 	if status, code, ok := storeRefused(err); ok {
 		reason := "the event store is not accepting writes: this one was not recorded (nothing acknowledged is lost); try again shortly: "
 		if status == http.StatusInsufficientStorage {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/http/pprof"
 	"os"
 	"slices"
 	"strings"
@@ -42,10 +41,10 @@ import (
 	"go.uber.org/zap"
 )
 
-// Run runs the configured services until ctx ends, then shuts them down
-// gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
-// the gateway's address once everything accepts work.
-func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string)) (err error) {
+// runPrimary runs the configured services until ctx ends, then shuts them
+// down gracefully within cfg.ShutdownTimeout (see Run). It serves HTTP on l,
+// or on a listener of cfg.HTTP when l is nil.
+func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string), l net.Listener) (err error) {
 	var closers []func()
 	defer func() {
 		for i := len(closers) - 1; i >= 0; i-- {
@@ -88,12 +87,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		cancel()
 		return err
 	}
-	signer, err := wiring.Signer(cfg)
+	signer, ring, whole, err := wiring.Keys(cfg, n.IsEmbedded())
 	if err != nil {
 		cancel()
 		return err
 	}
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer})
+	guard := &events.StreamGuard{} // the streams as opened, then watched: startStreamGuard
+	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -103,6 +103,11 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		return err
 	}
 	metrics := wiring.NewMetrics()
+	stopGuard, err := startStreamGuard(ctx, guard, js, metrics, log)
+	if err != nil {
+		return err
+	}
+	closers = append(closers, stopGuard)
 	stopBackups, err := scheduleBackups(ctx, cfg, n, store, log)
 	if err != nil {
 		return fmt.Errorf("backup_every: %w", err)
@@ -177,6 +182,13 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 		}
 		return t.Players, nil
 	}
+	eventName := func(ctx context.Context, id string) (string, error) {
+		t, _, _, err := pairing.Load(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return t.Created.Name, nil
+	}
 	serveCommands := func(service string, port gateway.Port) error {
 		mux := http.NewServeMux()
 		port.Register(mux)
@@ -198,7 +210,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	}
 	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	if cfg.Runs("games") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
 		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
 			return err
 		}
@@ -261,7 +273,7 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 			return err
 		}
 	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}}, forward("games", gamesCommands))
+		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, forward("games", gamesCommands))
 	}
 	if cfg.Runs("arbiter") {
 		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}
@@ -425,16 +437,17 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	// address (the probes and the scrapes need them); the API and the web
 	// pages only where the gateway runs
 	gwDone := make(chan error, 1)
-	l, err := net.Listen("tcp", cfg.HTTP)
-	if err != nil {
-		return fmt.Errorf("http: %w", err)
+	if l == nil {
+		if l, err = net.Listen("tcp", cfg.HTTP); err != nil {
+			return fmt.Errorf("http: %w", err)
+		}
 	}
 	addr := l.Addr().String()
 	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, nc) }
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed})
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed}, primaryMachine(cfg, n, js))
 		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
 		if err != nil {
 			return err
@@ -622,27 +635,4 @@ func envelope(msg *message.Message, want string) (events.Envelope, error) {
 		return events.Envelope{}, nil
 	}
 	return env, nil
-}
-
-// servePprof serves Go's profiles (/debug/pprof/) on addr, a listener of
-// its own apart from the gateway: only when HAKEM_PPROF_ADDR is set (off by
-// default), for profiling a running process; it must be a loopback address.
-func servePprof(addr string, log *zap.Logger) (func(), error) {
-	if !loopback(addr) {
-		return nil, fmt.Errorf("HAKEM_PPROF_ADDR %s: profiles are served on a loopback address only", addr)
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/debug/pprof/", pprof.Index)
-	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
-	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("pprof: %w", err)
-	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(l) }()
-	log.Warn("serving Go profiles (HAKEM_PPROF_ADDR)", zap.String("addr", l.Addr().String()))
-	return func() { _ = srv.Close() }, nil
 }

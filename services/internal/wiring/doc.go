@@ -1,8 +1,8 @@
 // Package wiring is the one place where Hakem's services are plugged into
 // the outside world: configuration, logging, metrics, the NATS connection and
 // the Watermill message router. Every service and the hakem serve command
-// take what they need from here, so that a service package itself only knows
-// its domain, its application handlers and its ports.
+// take the configuration, the logger, the metrics registry, the NATS
+// connection and the router from here.
 //
 // Dependencies and why each is here (and nowhere else):
 //

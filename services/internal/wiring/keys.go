@@ -1,7 +1,10 @@
 package wiring
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/hakem-chess/hakem/events"
 )
@@ -26,4 +29,30 @@ func Signer(cfg Config) (*events.Signer, error) {
 		return nil, fmt.Errorf("keys_dir: %w", err)
 	}
 	return s, nil
+}
+
+// Keys is Signer and the keyring of cfg.KeysDir, which the process's loads
+// verify the events' signatures with (events.Config.Keyring), for every
+// writer it holds a key for (nil when there is no keyring yet: a gateway
+// alone on a fresh folder). complete says the keyring is the whole
+// deployment's: the process runs every writer on the embedded server of
+// its own data folder, so that a signature by a key not in it is a
+// forgery (events.Config.KeyringComplete). A process that joins it with
+// --nats must sign with the same keys (keys_dir: a copy of its keys).
+func Keys(cfg Config, embedded bool) (s *events.Signer, ring *events.Keyring, complete bool, err error) {
+	if s, err = Signer(cfg); err != nil {
+		return nil, nil, false, err
+	}
+	ring, err = events.ReadKeyring(filepath.Join(cfg.KeysDir, events.KeyringFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return s, nil, false, nil
+	}
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("keys_dir: %w", err)
+	}
+	complete = embedded
+	for _, w := range events.Writers {
+		complete = complete && cfg.Runs(string(w))
+	}
+	return s, ring, complete, nil
 }

@@ -34,6 +34,12 @@ type Outcome struct {
 	Repeated     bool
 }
 
+// Append appends evs to the stream of agg as writer (events.Store.Append):
+// the scoring writes its standings to the tournament's stream through it.
+func (p *Pairing) Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error) {
+	return p.Store.Append(ctx, agg, writer, expected, key, meta, evs...)
+}
+
 // Load folds the tournament.
 func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error) {
 	envs, head, err := p.Store.Load(ctx, events.Tournament(id))

@@ -1,6 +1,7 @@
 package ports
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -21,11 +22,16 @@ import (
 //	GET /api/tournaments/{id}/crosstable  {"after_round","tiebreaks","rows":[{rank,no,player_id,name,rating,points,cells,tiebreaks,start_number,title,federation,fide_id}]}
 //	GET /api/tournaments/{id}/ratings     {"after_round","rated","category","changes":[{player_id,before,change,k}]}
 func (h HTTP) registerScoring(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/tournaments/{id}/standings", h.scoringRead(func(t *domain.Tournament, after int, results map[string]string) (any, error) {
-		st, err := scoring.Standings(t, after, results)
+	mux.HandleFunc("GET /api/tournaments/{id}/standings", h.scoringRead(func(ctx context.Context, t *domain.Tournament, after int, results map[string]string) (any, error) {
+		// the games' points penalties count (2023 12.9.4, 12.9.5)
+		pens, err := scoring.GamePenalties(ctx, h.Pairing, t)
+		if err != nil {
+			return nil, err
+		}
+		st, err := scoring.StandingsPenalised(t, after, results, pens)
 		return map[string]any{"after_round": after, "standings": nonNil(scoring.NameStandings(t, st))}, err
 	}))
-	mux.HandleFunc("GET /api/tournaments/{id}/crosstable", h.scoringRead(func(t *domain.Tournament, after int, results map[string]string) (any, error) {
+	mux.HandleFunc("GET /api/tournaments/{id}/crosstable", h.scoringRead(func(_ context.Context, t *domain.Tournament, after int, results map[string]string) (any, error) {
 		rows, err := scoring.Crosstable(t, after, results)
 		tb := t.Created.Tiebreaks
 		if len(tb) == 0 {
@@ -33,7 +39,7 @@ func (h HTTP) registerScoring(mux *http.ServeMux) {
 		}
 		return map[string]any{"after_round": after, "tiebreaks": tb, "rows": nonNil(rows)}, err
 	}))
-	mux.HandleFunc("GET /api/tournaments/{id}/ratings", h.scoringRead(func(t *domain.Tournament, after int, results map[string]string) (any, error) {
+	mux.HandleFunc("GET /api/tournaments/{id}/ratings", h.scoringRead(func(_ context.Context, t *domain.Tournament, after int, results map[string]string) (any, error) {
 		ch, cat, err := scoring.RatingChanges(t, after, results)
 		return map[string]any{"after_round": after, "rated": t.Created.Rated, "category": cat.String(), "changes": nonNil(ch)}, err
 	}))
@@ -46,7 +52,7 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-func (h HTTP) scoringRead(compute func(t *domain.Tournament, after int, results map[string]string) (any, error)) http.HandlerFunc {
+func (h HTTP) scoringRead(compute func(ctx context.Context, t *domain.Tournament, after int, results map[string]string) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		t, _, ok := h.tournament(w, r, id)
@@ -67,7 +73,7 @@ func (h HTTP) scoringRead(compute func(t *domain.Tournament, after int, results 
 			fail(w, err)
 			return
 		}
-		v, err := compute(t, after, results)
+		v, err := compute(r.Context(), t, after, results)
 		if err != nil {
 			fail(w, err)
 			return

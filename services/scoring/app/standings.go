@@ -11,8 +11,8 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/ratings"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
 )
@@ -21,9 +21,20 @@ import (
 // codes): direct encounter, then Sonneborn-Berger.
 const DefaultTiebreaks = "DE,SB"
 
+// Tournaments is what the scoring needs of the tournaments (the pairing
+// service's pairing/app.Pairing meets it): a tournament folded, the results
+// of its boards, the log of the game that counts for a board (the replay of
+// an annulled game), and the append of the scoring's events to its stream.
+type Tournaments interface {
+	Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error)
+	Results(ctx context.Context, t *domain.Tournament) (map[string]string, error)
+	PlayedGame(ctx context.Context, gameID string) (string, []gamesapp.Recorded, error)
+	Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error)
+}
+
 // Scoring publishes standings.
 type Scoring struct {
-	Pairing *pairingapp.Pairing // the tournament and its games' results
+	Pairing Tournaments // the tournament and its games' results
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
@@ -144,7 +155,11 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		if err != nil {
 			return events.Envelope{}, err
 		}
-		standings, err := Standings(t, rc.Round, results)
+		pens, err := GamePenalties(ctx, s.Pairing, t)
+		if err != nil {
+			return events.Envelope{}, err
+		}
+		standings, err := StandingsPenalised(t, rc.Round, results, pens)
 		if err != nil {
 			return events.Envelope{}, fmt.Errorf("standings of %s after round %d: %w", id, rc.Round, err)
 		}
@@ -160,7 +175,7 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		if t.Created.Rated {
 			published = append(published, events.RatingChangesComputed{AfterRound: rc.Round, System: "fide-elo-" + cat.String(), Changes: changes})
 		}
-		written, _, err := s.Pairing.Store.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
+		written, _, err := s.Pairing.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
 			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
 			published...)
 		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {

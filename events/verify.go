@@ -1,0 +1,137 @@
+package events
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// SignatureError is the error of a load whose log holds an event the
+// store's keyring does not accept (Config.Keyring): unsigned, signed by a
+// key it does not know or by another writer's, or a signature that does
+// not verify. LoadTolerant sets such an event aside as damage.
+type SignatureError struct {
+	Aggregate Aggregate
+	Seq       uint64
+	Reason    string
+}
+
+// Error implements error.
+func (e *SignatureError) Error() string {
+	return fmt.Sprintf("events: %s event %d: signature: %s", e.Aggregate, e.Seq, e.Reason)
+}
+
+// verifiedCap bounds the cache of verified signatures (about 150 bytes an
+// entry): past it the cache starts again.
+const verifiedCap = 1 << 16
+
+// verifier checks the signatures of loaded events with a keyring,
+// remembering those already verified (a game is loaded again at every
+// command that misses the cache).
+type verifier struct {
+	ring *Keyring
+	// writers are those the keyring holds a key for: the events of the
+	// others are not checked (a process of one service holds its own
+	// writers' keys only, unless it is given the deployment's keyring).
+	writers map[Writer]bool
+	// complete: the keyring holds every key of its writers (every
+	// signature by a key it does not hold is refused); otherwise a
+	// signature by a key it does not know is let through (another copy of
+	// the service, with keys of its own: the audit, given the
+	// deployment's keyring, judges it), and unsigned events, another
+	// writer's keys and signatures that do not verify are still refused.
+	complete bool
+
+	mu   sync.Mutex
+	seen map[string]struct{}
+}
+
+func newVerifier(ring *Keyring, complete bool) *verifier {
+	if ring == nil {
+		return nil
+	}
+	v := &verifier{ring: ring, writers: map[Writer]bool{}, complete: complete, seen: map[string]struct{}{}}
+	for _, k := range ring.Keys {
+		v.writers[k.Writer] = true
+	}
+	return v
+}
+
+// Verifies reports whether events of writer w are checked.
+func (s *Store) Verifies(w Writer) bool { return s.verify != nil && s.verify.writers[w] }
+
+// check says what is wrong with e's signature ("" when nothing, or when
+// e's writer is not checked).
+func (v *verifier) check(e *Envelope) string {
+	if v == nil || !v.writers[e.Writer] {
+		return ""
+	}
+	id := e.Hash + e.Sig
+	v.mu.Lock()
+	_, ok := v.seen[id]
+	v.mu.Unlock()
+	if ok {
+		return ""
+	}
+	if !v.complete && e.Sig != "" && v.ring.find(sigKeyID(e.Sig)) == nil {
+		return ""
+	}
+	if reason := v.ring.Check(e); reason != "" {
+		return reason
+	}
+	v.trust(id)
+	return ""
+}
+
+// trust records id (hash and signature) as verified.
+func (v *verifier) trust(id string) {
+	v.mu.Lock()
+	if len(v.seen) >= verifiedCap {
+		clear(v.seen)
+	}
+	v.seen[id] = struct{}{}
+	v.mu.Unlock()
+}
+
+// trustAppended records the events this store signed (with its own
+// Signer's keys) and appended as verified: the process's own signatures
+// need no check when it loads them. Envelopes appended signed by another
+// key are checked at their load as any other.
+func (s *Store) trustAppended(envs []Envelope) {
+	if s.verify == nil || s.cfg.Signer == nil {
+		return
+	}
+	for i := range envs {
+		e := &envs[i]
+		if e.Sig != "" && s.verify.writers[e.Writer] && sigKeyID(e.Sig) == s.cfg.Signer.ids[e.Writer] {
+			s.verify.trust(e.Hash + e.Sig)
+		}
+	}
+}
+
+// verifyLog checks the signature of every event of a loaded log of agg.
+func (s *Store) verifyLog(agg Aggregate, log []Envelope) error {
+	if s.verify == nil {
+		return nil
+	}
+	for i := range log {
+		if reason := s.verify.check(&log[i]); reason != "" {
+			return &SignatureError{Aggregate: agg, Seq: log[i].Seq, Reason: reason}
+		}
+	}
+	return nil
+}
+
+// sigKeyID is the key id of a signature "ed25519:<key id>:<signature>"
+// ("" when it is not one).
+func sigKeyID(sig string) string {
+	rest, ok := strings.CutPrefix(sig, "ed25519:")
+	if !ok {
+		return ""
+	}
+	id, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return ""
+	}
+	return id
+}

@@ -1,0 +1,130 @@
+package app
+
+import (
+	"context"
+	"sort"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/ratings"
+	"github.com/hakem-chess/hakem/rules/laws"
+	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/pairing/domain"
+)
+
+// Penalties are the points penalties of a tournament's games (2023 12.9.4:
+// the opponent's score in the game raised to the maximum; 12.9.5: the
+// offender's reduced), keyed by the board's game id, in the order imposed.
+// They change the points of the standings, not the games' results: the
+// tie-breaks, the pairings and the ratings are computed from the results
+// on the board, as the Laws penalise the score and C.07 ranks by the games.
+type Penalties map[string][]laws.PointsPenalty
+
+// GamePenalties reads the points penalties of t's games from their logs:
+// for each board, the game that counts (the replay of an annulled game,
+// Tournaments.PlayedGame), as the games service folds it.
+func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Penalties, error) {
+	out := Penalties{}
+	for _, r := range t.Rounds {
+		for _, pr := range r.Pairings {
+			if _, ok := t.ImportedResult(pr.GameID); ok {
+				continue
+			}
+			_, recs, err := p.PlayedGame(ctx, pr.GameID)
+			if err != nil {
+				return nil, err
+			}
+			g, err := gamesapp.Fold(recs)
+			if err != nil {
+				return nil, err
+			}
+			if pens := g.PointsPenalties(); len(pens) > 0 {
+				out[pr.GameID] = pens
+			}
+		}
+	}
+	return out, nil
+}
+
+// StandingsPenalised is Standings with the games' points penalties pens:
+// each penalised game scores as laws.ScoreAfter says (the most a game
+// scores being a win's points), and the standings are ranked again by the
+// points so found; players level on them are ordered by the tie-breaks
+// (computed from the games, in the tournament's order, each higher first;
+// DE left out: its value ranks within the groups of the points before the
+// penalties), then as before, and share a rank when their points and
+// every tie-break are equal.
+func StandingsPenalised(t *domain.Tournament, round int, results map[string]string, pens Penalties) ([]events.Standing, error) {
+	st, err := Standings(t, round, results)
+	if err != nil || len(pens) == 0 {
+		return st, err
+	}
+	rt, codes, err := Table(t, round, results)
+	if err != nil {
+		return nil, err
+	}
+	ps := rt.Points
+	if ps == (ratings.PointSystem{}) {
+		ps = ratings.StandardPoints
+	}
+	no := map[string]int{}
+	for i, p := range t.Players {
+		no[p.PlayerID] = i + 1
+	}
+	delta := map[string]float64{}
+	for r := 1; r <= round && r <= len(t.Rounds); r++ {
+		for _, pr := range t.Rounds[r-1].Pairings {
+			pen := pens[pr.GameID]
+			if len(pen) == 0 {
+				continue
+			}
+			w, b := rt.Entrants[no[pr.White]-1].Rounds[r-1], rt.Entrants[no[pr.Black]-1].Rounds[r-1]
+			sw, sb := ps.Points(w.Kind), ps.Points(b.Kind)
+			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
+			delta[pr.White] += aw - sw
+			delta[pr.Black] += ab - sb
+		}
+	}
+	for i := range st {
+		st[i].Points += delta[st[i].PlayerID]
+	}
+	// compare orders a and b by the tie-breaks: <0 when a goes first
+	compare := func(a, b events.Standing) int {
+		for k, c := range codes {
+			if c.Name == "DE" || k >= len(a.Tiebreaks) || k >= len(b.Tiebreaks) {
+				continue
+			}
+			if x, y := a.Tiebreaks[k], b.Tiebreaks[k]; x != y {
+				if x > y {
+					return -1
+				}
+				return 1
+			}
+		}
+		return 0
+	}
+	sort.SliceStable(st, func(i, j int) bool {
+		if st[i].Points != st[j].Points {
+			return st[i].Points > st[j].Points
+		}
+		return compare(st[i], st[j]) < 0
+	})
+	for i := range st {
+		st[i].Rank = i + 1
+		if i > 0 && st[i].Points == st[i-1].Points && sameTiebreaks(st[i].Tiebreaks, st[i-1].Tiebreaks) {
+			st[i].Rank = st[i-1].Rank
+		}
+	}
+	return st, nil
+}
+
+func sameTiebreaks(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
