@@ -22,10 +22,12 @@ test:
 bench: build
 	@set -e; for f in bench/*.sh; do echo "== $$f"; bash $$f; done
 
-## lint: go vet and a gofmt check
+## lint: go vet, a gofmt check and the architecture check (services/internal/archcheck:
+## imports between services, NATS in domains, files over 650 lines, event-type literals)
 lint:
 	$(GO) vet $(PKGS)
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) test -count=1 ./services/internal/archcheck/
 
 ## run: build and run hakem demo (hakem serve plus simulated players: a 24-player Swiss);
 ## ARGS="serve" (or any other subcommand) runs that instead

@@ -64,7 +64,7 @@ func (p Profile) Index() []Entry {
 	e(a.Resignation, "resignation: the opponent wins (2023: a draw if he cannot mate)", "laws.Profile.Resign", "POST /api/games/{id}/resign", by("rules/laws.TestLaws1997_5_1b_Resignation", "rules/laws.TestLaws2023_5_1_2_ResignationAgainstSideThatCannotMate"))
 	e(a.Stalemate, "stalemate is a draw", "laws.Profile.GameEnd", moves, "rules/laws.TestLaws1997_5_2_Stalemate")
 	e(a.DeadPosition, "a dead position is a draw; no game is created from one", "laws.Profile.PlayableStart", "POST /api/games (start_fen)", "services/e2e.TestLawsDeadStartRefused")
-	e(a.DeadPosition, "mating ability: walls with a pawn step or two left searched", "rules.CanMate", moves, "rules.TestDeadCorpus")
+	e(a.DeadPosition, "mating ability: walls with a pawn step or two left searched, sound on a 560-position corpus", "rules.CanMate", moves, "rules/laws.TestDeadCorpusSound")
 	e(a.Agreement, "draw by agreement (2023: once both have moved)", "laws.Profile.AnswerOffer", draw+" (accept)", by("rules/laws.TestLaws1997_5_3_DrawByAgreement", "rules/laws.TestLaws2023_5_2_3_AgreementNeedsAMoveEach"))
 	// Article 6: the clock.
 	e(a.LateArrival, "late arrival: default after the event's time", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestArbiterIncidents")

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Signing figures (events/): appends per second with every event signed
+# (Ed25519 over its hash) beside the same appends unsigned, and the load of
+# a 200-event game with every signature verified beside the same load
+# unverified, in the same run on the same embedded server (interleaved
+# rounds; a ratio is the median of the per-round ratios, quartiles in
+# brackets); then one signature and one verification by themselves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+status=0
+go test ./events/ -count=1 -timeout 30m -v -run '^TestBenchSigning$' -args -long >"$out" 2>&1 || status=$?
+grep -E '^events:' "$out" || true
+if [ "$status" -ne 0 ]; then
+	grep -vE '^(events:|=== RUN)' "$out" | tail -20
+	exit "$status"
+fi
