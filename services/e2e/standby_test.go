@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -70,6 +71,11 @@ func TestStandbyTakesOver(t *testing.T) {
 	}
 	if a := p.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["connected"] != true {
 		t.Errorf("GET /api/standby on the primary: %s, want role primary with its standby connected", a.raw)
+	}
+
+	// no promotion while the primary is alive and connected
+	if out, err := exec.Command(hakemBinary(t), "promote", "--http", s.base).CombinedOutput(); err == nil || !strings.Contains(string(out), "primary_connected") {
+		t.Errorf("hakem promote with the primary alive: %v\n%s", err, out)
 	}
 
 	// the lag, polled until the kill
