@@ -46,6 +46,18 @@ type EmbeddedConfig struct {
 	// valid user and password is refused. Nil: anonymous clients with
 	// every right (a test's server, an audit of a copy, in-process only).
 	Users Users
+	// Domain is the server's JetStream domain (empty: none). A standby
+	// (LeafRemote) reaches its primary's JetStream through it, so both
+	// sides of a standby's leaf connection name theirs, and differently.
+	Domain string
+	// LeafListen, host:port, has the server accept leaf node connections:
+	// a standby's (hakem serve --standby), which authenticates as
+	// StandbyUser with that user's permissions. Empty: none.
+	LeafListen string
+	// LeafRemote is the URL (nats://standby:<password>@host:port) of a
+	// primary's LeafListen: this server connects to it as a leaf node, and
+	// reconnects forever, so that its mirror streams follow the primary's.
+	LeafRemote string
 }
 
 // Embedded is a running in-process NATS server with JetStream.
@@ -85,6 +97,9 @@ func StartEmbedded(cfg EmbeddedConfig) (*Embedded, error) {
 			return nil, err
 		}
 		opts.Users = users
+	}
+	if err := leafOptions(opts, cfg); err != nil {
+		return nil, err
 	}
 	switch cfg.Port {
 	case 0:

@@ -65,7 +65,7 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	changed := false
-	for _, name := range append([]string{AdminUser, InProcessUser, "sys"}, ServiceUsers...) {
+	for _, name := range append([]string{AdminUser, InProcessUser, "sys", StandbyUser}, ServiceUsers...) {
 		if u[name] != "" {
 			continue
 		}
@@ -101,7 +101,7 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 // account, where the data folder's streams are, and InProcessUser.
 func serverUsers(pw Users) ([]*server.User, error) {
 	var vars strings.Builder
-	for _, name := range append([]string{AdminUser, "sys"}, ServiceUsers...) {
+	for _, name := range append([]string{AdminUser, "sys", StandbyUser}, ServiceUsers...) {
 		if pw[name] == "" {
 			return nil, fmt.Errorf("events: embedded server: no password for NATS user %s", name)
 		}

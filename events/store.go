@@ -128,6 +128,11 @@ type Config struct {
 	// NATS user needs no right to. Replicas is then the administrator's
 	// business and is not checked.
 	Provisioned bool
+	// Mirrors, with Provisioned, binds to streams that are mirrors of a
+	// primary's of the same name (a standby's, hakem serve --standby):
+	// they have no subjects and no atomic batches of their own, the
+	// mirror writes them; the store reads, and an append fails.
+	Mirrors bool
 	// Signer, if set, signs every event appended that is not signed yet
 	// with its writer's key (Envelope.Sig); an event of a writer it has no
 	// key for is refused.
@@ -261,6 +266,12 @@ func checkProvisioned(ctx context.Context, js jetstream.JetStream, cfg Config) (
 			return nil, fmt.Errorf("events: stream %s: %w", want.Name, err)
 		}
 		got := s.CachedInfo().Config
+		if cfg.Mirrors {
+			if got.Mirror == nil || got.Mirror.Name != want.Name || !got.AllowDirect {
+				return nil, fmt.Errorf("%w: stream %s is not a mirror of the primary's %s with direct gets", ErrNotProvisioned, want.Name, want.Name)
+			}
+			continue
+		}
 		if len(got.Subjects) != 1 || got.Subjects[0] != want.Subjects[0] || !got.DenyDelete || !got.DenyPurge ||
 			!got.AllowDirect || !got.AllowAtomicPublish || got.SubjectTransform != nil || got.RePublish != nil {
 			return nil, fmt.Errorf("%w: stream %s has subjects %v, deny delete %v, deny purge %v, direct gets %v, atomic batches %v, transform %v, republish %v; want subjects %v, the rest on, no transform or republish",

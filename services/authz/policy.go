@@ -73,8 +73,14 @@ var Policy = map[string]Rule{
 	"GET /api/tournaments/{id}":        read,
 	"GET /api/tournaments/{id}/events": read,
 	"GET /api/checkpoints":             read,
+	"GET /api/standby":                 read,
+	"GET /standby":                     read,
 	"GET /api/tournaments/{id}/trf":    read,
 	"/api/":                            read, // the catch-all "no such endpoint" (404)
+
+	// the failover: the event's organiser or arbiter makes the standby the
+	// primary (hakem promote); it concerns every tournament on the machine
+	"POST /api/standby/promote": {Roles: []Role{Organiser, Arbiter}, Actor: "by"},
 
 	// tournament set-up: the tournament's organiser, or its arbiter (the
 	// chief arbiter runs the desk: registration, pairing, closing a round);

@@ -31,7 +31,7 @@ func startDeployedNATS(t *testing.T) (*natsNode, string, map[string]string) {
 		t.Fatal(err)
 	}
 	pw := map[string]string{}
-	for _, u := range []string{"games", "clocks", "arbiter", "scoring", "pairing", "gateway", "admin", "sys"} {
+	for _, u := range []string{"games", "clocks", "arbiter", "scoring", "pairing", "gateway", "admin", "sys", "standby"} {
 		b := make([]byte, 16)
 		if _, err := rand.Read(b); err != nil {
 			t.Fatal(err)

@@ -85,7 +85,7 @@ var serviceUsers = []string{"games", "clocks", "arbiter", "scoring", "pairing", 
 // configUsers is every user of the configuration: the services, the
 // operator (admin: JetStream API only, no event subject) and the system
 // account's user.
-var configUsers = append(slices.Clone(serviceUsers), "admin", "sys")
+var configUsers = append(slices.Clone(serviceUsers), "admin", "sys", "standby")
 
 // sealOwner names the user that may write the sealed copy of each kind's
 // logs (the key-value bucket HAKEM_SEALED).

@@ -33,7 +33,8 @@ hakem nats creds prints the admin's URL, nats://admin:<password>@<listen>
 ~/.config/nats/context/hakem.json. --user prints another user's (a service
 process joining the embedded server with --nats). The admin may call every
 JetStream API but publish on no event subject; no service user may edit or
-delete a stream.`,
+delete a stream. --user standby, with HAKEM_STANDBY_LISTEN, prints the URL a
+standby machine runs hakem serve --standby with.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := wiring.LoadConfig(cmd.Flags(), nil)
@@ -53,6 +54,9 @@ delete a stream.`,
 				return exitWith(2, errors.New("nats creds: no NATS user "+user))
 			}
 			addr := cfg.NATSListen
+			if user == events.StandbyUser && cfg.StandbyListen != "" {
+				addr = cfg.StandbyListen // the standby's URL, for hakem serve --standby
+			}
 			if addr == "" {
 				addr = "127.0.0.1:4222"
 			}

@@ -42,6 +42,15 @@ power cut may lose that long of acknowledged events). HAKEM_BACKUP_EVERY
 ("round", or a duration such as 30m) has this process take backups into
 HAKEM_BACKUP_DIR (default <data>-backups); see hakem backup.
 
+A standby machine: HAKEM_STANDBY_LISTEN=host:port on the primary accepts
+its standby's connection (as the NATS user standby: hakem nats creds
+--user standby prints its URL); --standby URL (HAKEM_STANDBY) on a second
+machine, on a fresh data folder with a copy of the primary's keys folder,
+mirrors every stream of that primary, serves the reads and the pages,
+refuses every write (503, error code standby) and reports its lag on
+/readyz, GET /api/standby, /standby and the metric
+hakem_standby_lag_messages. hakem promote makes it the primary.
+
 Written so far (see services/README.md): games, clocks, the gateway (GET
 /livez, /readyz, /metrics; the API under /api/games and /api/tournaments),
 the arbiter's rulings (flag falls, draw claims, illegal moves, and by

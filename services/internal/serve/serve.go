@@ -41,10 +41,10 @@ import (
 	"go.uber.org/zap"
 )
 
-// Run runs the configured services until ctx ends, then shuts them down
-// gracefully within cfg.ShutdownTimeout. ready, if not nil, is called with
-// the gateway's address once everything accepts work.
-func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string)) (err error) {
+// runPrimary runs the configured services until ctx ends, then shuts them
+// down gracefully within cfg.ShutdownTimeout (see Run). It serves HTTP on l,
+// or on a listener of cfg.HTTP when l is nil.
+func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string), l net.Listener) (err error) {
 	var closers []func()
 	defer func() {
 		for i := len(closers) - 1; i >= 0; i-- {
@@ -437,16 +437,17 @@ func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(htt
 	// address (the probes and the scrapes need them); the API and the web
 	// pages only where the gateway runs
 	gwDone := make(chan error, 1)
-	l, err := net.Listen("tcp", cfg.HTTP)
-	if err != nil {
-		return fmt.Errorf("http: %w", err)
+	if l == nil {
+		if l, err = net.Listen("tcp", cfg.HTTP); err != nil {
+			return fmt.Errorf("http: %w", err)
+		}
 	}
 	addr := l.Addr().String()
 	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, nc) }
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed})
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed, Tokens: auth.Tokens}, primaryMachine(cfg, n, js))
 		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
 		if err != nil {
 			return err

@@ -82,6 +82,16 @@ type Config struct {
 	// BackupDir is where each goes, in a folder named by its time (key
 	// "backup_dir"; default the data folder's name with "-backups").
 	BackupEvery, BackupDir string
+	// Standby is the URL of a primary's standby listener
+	// (nats://standby:<password>@host:port; key "standby", flag --standby):
+	// this process's embedded JetStream mirrors every stream of that
+	// primary, serves the reads and refuses every write (503 standby) until
+	// hakem promote makes it the primary. See services/standby.
+	Standby string
+	// StandbyListen is where the embedded server accepts a standby's
+	// connection (key "standby_listen", e.g. 0.0.0.0:7422); empty: no
+	// standby may follow this server.
+	StandbyListen string
 }
 
 // NATSAuth holds the NATS client's credentials and TLS files. A user and
@@ -147,6 +157,8 @@ var defaults = map[string]any{
 	"checkpoint_interval": 10 * time.Second,
 	"backup_every":        "",
 	"backup_dir":          "",
+	"standby":             "",
+	"standby_listen":      "",
 }
 
 // flagKeys maps the flags hakem serve defines to their configuration keys.
@@ -156,6 +168,7 @@ var flagKeys = map[string]string{
 	"nats":      "nats",
 	"only":      "only",
 	"log-level": "log.level",
+	"standby":   "standby",
 }
 
 // AddFlags defines the configuration flags on fs (--config, --data, --http,
@@ -167,6 +180,7 @@ func AddFlags(fs *pflag.FlagSet) {
 	fs.String("nats", "", "URL of an external NATS server (empty: embedded JetStream in --data); also HAKEM_NATS")
 	fs.String("only", defaults["only"].(string), "comma-separated services to run: "+strings.Join(Services, ",")+"; also HAKEM_ONLY")
 	fs.String("log-level", defaults["log.level"].(string), "log level: debug, info, warn, error; also HAKEM_LOG_LEVEL")
+	fs.String("standby", "", "run as the standby of the primary at this URL (nats://standby:<password>@host:port, its HAKEM_STANDBY_LISTEN); also HAKEM_STANDBY")
 }
 
 // LoadConfig reads the configuration from the defaults, the optional file,
@@ -235,6 +249,7 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		Auth:        Auth{Mode: strings.ToLower(v.GetString("auth.mode")), TokensFile: v.GetString("auth.tokens_file")},
 		BackupEvery: strings.ToLower(strings.TrimSpace(v.GetString("backup_every"))),
 		BackupDir:   v.GetString("backup_dir"),
+		Standby:     strings.TrimSpace(v.GetString("standby")), StandbyListen: strings.TrimSpace(v.GetString("standby_listen")),
 	}
 	if c.BackupEvery != "" && c.BackupDir == "" {
 		c.BackupDir = strings.TrimRight(c.Data, "/") + "-backups"
@@ -348,6 +363,12 @@ func (c Config) validate() error {
 	}
 	if _, err := BackupInterval(c.BackupEvery); err != nil {
 		return err
+	}
+	if c.Standby != "" && c.NATS != "" {
+		return errors.New("standby: a standby runs its own embedded JetStream; leave nats empty")
+	}
+	if c.StandbyListen != "" && c.NATS != "" {
+		return errors.New("standby_listen: only an embedded JetStream server accepts a standby; leave nats empty")
 	}
 	if c.CommandRetries < 1 {
 		return fmt.Errorf("command_retries: %d, want at least 1", c.CommandRetries)

@@ -43,6 +43,12 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 		return nil, err
 	}
 	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval}
+	if cfg.StandbyListen != "" { // a standby may follow this server
+		ec.Domain, ec.LeafListen = PrimaryDomain, cfg.StandbyListen
+	}
+	if cfg.Standby != "" { // this server follows a primary
+		ec.Domain, ec.LeafRemote = StandbyDomain, cfg.Standby
+	}
 	if cfg.NATSListen != "" {
 		host, port, err := net.SplitHostPort(cfg.NATSListen)
 		if err != nil {
@@ -68,7 +74,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	}
 	n.Embedded, n.users = e, users
 	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()),
-		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval))
+		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval),
+		zap.String("standby_listen", cfg.StandbyListen), zap.String("standby_of", RedactURL(cfg.Standby)))
 	return n, nil
 }
 
@@ -116,6 +123,15 @@ func (n *NATS) Connect(name string) (*nats.Conn, error) {
 	}
 	return nc, nil
 }
+
+// The JetStream domains of a primary that accepts a standby and of a
+// standby: the standby's mirrors reach the primary's streams through
+// $JS.hakem.API (the standby user's permissions in deploy/nats/accounts.conf
+// name it).
+const (
+	PrimaryDomain = "hakem"
+	StandbyDomain = "hakem-standby"
+)
 
 // AdminConn is the connection "admin": on the embedded server, as its admin
 // user (the only one that may create and update the streams and the

@@ -1,0 +1,251 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// ackedMove is a move the primary acknowledged, and when.
+type ackedMove struct {
+	game int
+	ply  int
+	uci  string
+	at   time.Time
+}
+
+// TestStandbyTakesOver: a primary hakem serve (HAKEM_STANDBY_LISTEN) and a
+// standby hakem serve --standby, two processes with their own data folders
+// (the standby with a copy of the primary's signing keys). A Swiss round of
+// 100 games is played on the primary under load while the standby's lag is
+// polled; the standby refuses writes (503 standby). The primary is killed
+// with SIGKILL in the middle of the round and hakem promote makes the
+// standby the primary: every move acknowledged more than a second before
+// the kill is on it, the games go on there, and hakem audit all of the
+// promoted standby's folder is clean.
+func TestStandbyTakesOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs two hakem serve processes")
+	}
+	pdata, sdata := t.TempDir(), t.TempDir()
+	leaf := freeAddr(t)
+	p := startWith(t, []string{"--data", pdata}, []string{"HAKEM_STANDBY_LISTEN=" + leaf}, true)
+	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
+	s := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+
+	const boards = 100
+	ids, whites, blacks := bigSwiss(t, p, "sb", 2*boards)
+	if len(ids) != boards {
+		t.Fatalf("round 1 has %d boards, want %d", len(ids), boards)
+	}
+	// the standby serves the reads and refuses the writes
+	waitUntil(t, "the standby has the round's games", func() bool {
+		return s.do("GET", "/api/games/"+ids[boards-1], "").status == http.StatusOK
+	})
+	if a := s.post("/api/games/"+ids[0]+"/moves", map[string]string{"move": "e2e4", "player": whites[0], "idempotency_key": "x"}); a.status != http.StatusServiceUnavailable || a.errorCode() != "standby" {
+		t.Errorf("a move on the standby: %d %s, want 503 standby", a.status, a.raw)
+	}
+	if a := s.do("GET", "/standby", ""); !strings.Contains(a.raw, "STANDBY") {
+		t.Errorf("GET /standby does not say the machine is a standby:\n%s", a.raw)
+	}
+
+	// the lag, polled until the kill
+	var lagMu sync.Mutex
+	var maxLag float64
+	stopPoll := make(chan struct{})
+	polled := make(chan struct{})
+	go func() {
+		defer close(polled)
+		for {
+			select {
+			case <-stopPoll:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			resp, err := http.Get(s.base + "/api/standby")
+			if err != nil {
+				continue
+			}
+			var st struct {
+				Lag float64 `json:"lag_messages"`
+			}
+			_ = json.NewDecoder(resp.Body).Decode(&st)
+			resp.Body.Close()
+			lagMu.Lock()
+			maxLag = max(maxLag, st.Lag)
+			lagMu.Unlock()
+		}
+	}()
+
+	// the load: every board plays as fast as its answers come, until the
+	// primary dies
+	plies := make([][]string, boards)
+	for i := range plies {
+		plies[i] = randomGame(uint64(i+1), 80)
+	}
+	var mu sync.Mutex
+	var acked []ackedMove
+	var wg sync.WaitGroup
+	killed := make(chan struct{})
+	for i := range boards {
+		wg.Go(func() {
+			c := &keepAlive{addr: strings.TrimPrefix(p.base, "http://")}
+			defer c.close()
+			for ply, mv := range plies[i] {
+				player := whites[i]
+				if ply%2 == 1 {
+					player = blacks[i]
+				}
+				body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint("m", ply)})
+				status, err := c.post("/api/games/"+ids[i]+"/moves", body)
+				if err != nil || status != http.StatusOK {
+					select {
+					case <-killed:
+					default:
+						t.Errorf("%s ply %d %s: %d %v", ids[i], ply, mv, status, err)
+					}
+					return
+				}
+				mu.Lock()
+				acked = append(acked, ackedMove{game: i, ply: ply, uci: mv, at: time.Now()})
+				mu.Unlock()
+			}
+		})
+	}
+	// the kill, in the middle of the round: once the boards have played
+	// about a third of their moves (or after 20 s of load)
+	for start := time.Now(); time.Since(start) < 20*time.Second; time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= boards*25 {
+			break
+		}
+	}
+	close(killed)
+	p.kill()
+	killedAt := time.Now()
+	wg.Wait()
+	close(stopPoll)
+	<-polled
+
+	out := runHakem(t, "promote", "--http", s.base, "--by", "chief-arbiter")
+	if !strings.Contains(out, "promoted") {
+		t.Errorf("hakem promote:\n%s", out)
+	}
+	if a := s.do("GET", "/api/standby", ""); a.body["role"] != "primary" {
+		t.Errorf("GET /api/standby after the promotion: %s", a.raw)
+	}
+
+	// every move acknowledged more than a second before the kill is there
+	onStandby := make([][]any, boards)
+	for i, id := range ids {
+		onStandby[i], _ = s.game(id)["uci"].([]any)
+	}
+	var old, recent, lostRecent int
+	var oldestLost time.Duration
+	for _, m := range acked {
+		got := len(onStandby[m.game]) > m.ply && onStandby[m.game][m.ply] == m.uci
+		if killedAt.Sub(m.at) > time.Second {
+			old++
+			if !got {
+				t.Errorf("%s ply %d (%s), acknowledged %v before the kill, is not on the promoted standby", ids[m.game], m.ply, m.uci, killedAt.Sub(m.at).Round(time.Millisecond))
+			}
+			continue
+		}
+		recent++
+		if !got {
+			lostRecent++
+			oldestLost = max(oldestLost, killedAt.Sub(m.at))
+		}
+	}
+	lagMu.Lock()
+	t.Logf("%d moves acknowledged by the primary: %d more than 1 s before the kill (all on the standby: %v), %d in the last second, of which %d not mirrored (the oldest %v before the kill); largest lag seen: %.0f messages",
+		len(acked), old, !t.Failed(), recent, lostRecent, oldestLost.Round(time.Millisecond), maxLag)
+	lagMu.Unlock()
+	if old == 0 {
+		t.Error("no move was acknowledged more than a second before the kill: the load did not run")
+	}
+
+	// the games go on on the promoted standby, from what it holds
+	continued := 0
+	for i, id := range ids {
+		ply := len(onStandby[i])
+		if ply >= len(plies[i]) {
+			continue
+		}
+		player := whites[i]
+		if ply%2 == 1 {
+			player = blacks[i]
+		}
+		mustOK(t, s.post("/api/games/"+id+"/moves", map[string]string{"move": plies[i][ply], "player": player, "idempotency_key": fmt.Sprint("after-", ply)}), id+" move after the promotion")
+		continued++
+	}
+	if continued == 0 {
+		t.Error("no game went on after the promotion")
+	}
+	s.stop()
+
+	// the promoted standby's log is sound: every game and the tournament,
+	// the signatures against the primary's keyring
+	a := runAudit(t, "all", "--data", sdata)
+	if a.code != 0 {
+		t.Errorf("hakem audit all of the promoted standby: exit %d\n%s\n%s", a.code, a.stderr, lastLines(a.stdout, 20))
+	}
+	if got := strings.Count(a.stdout, ": ok"); got < boards+1 {
+		t.Errorf("hakem audit all: %d aggregates ok, want the %d games and the tournament:\n%s", got, boards, lastLines(a.stdout, 20))
+	}
+}
+
+// copyTree copies the folder from to to (files and folders, modes kept).
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(dst, info.Mode().Perm())
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, info.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bigSwiss is startSwiss for n players rated 2400 down by 5 points: it
+// pairs round 1 and waits until every board's game exists.
+func bigSwiss(t *testing.T, s *server, id string, n int) (ids, whites, blacks []string) {
+	t.Helper()
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Standby Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}), "create")
+	for i := 1; i <= n; i++ {
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": fmt.Sprint("s", i), "name": fmt.Sprint("Player, s", i),
+			"rating": 2400 - 5*i, "idempotency_key": fmt.Sprint("s", i)}), "register")
+	}
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	for _, x := range s.round(id, 1)["boards"].([]any) {
+		bd := x.(map[string]any)
+		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
+		waitGame(t, s, bd["game_id"].(string))
+	}
+	return ids, whites, blacks
+}
