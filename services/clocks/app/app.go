@@ -11,7 +11,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
@@ -19,18 +19,18 @@ import (
 
 // Store is the game's event log (the games service's port type, written
 // here as the clocks writer).
-type Store = gamesapp.Store
+type Store = gamelog.Store
 
 // Outcome is the answer to a command: the events it produced.
 type Outcome struct {
 	GameID   string
-	Events   []gamesapp.Recorded
+	Events   []gamelog.Recorded
 	Version  uint64
 	Repeated bool
 }
 
 // Fold rebuilds a game's clock from its events.
-func Fold(recs []gamesapp.Recorded) (*domain.Timer, error) {
+func Fold(recs []gamelog.Recorded) (*domain.Timer, error) {
 	t := &domain.Timer{}
 	for _, r := range recs {
 		if r.Event == nil {
@@ -64,7 +64,7 @@ func (c *Clocks) now() time.Time {
 
 // decide is the load-fold-decide-append loop; key names the command (it
 // may depend on the folded state, e.g. which flag fell).
-func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.Meta,
+func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamelog.Meta,
 	decision func(t *domain.Timer, at time.Time) (key string, evs []events.Event, err error)) (Outcome, error) {
 	outcome := "ok"
 	start := time.Now()
@@ -91,8 +91,8 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 			outcome = "error"
 			return Outcome{}, fmt.Errorf("game %s: %w", gameID, err)
 		}
-		landed := func(key string) []gamesapp.Recorded {
-			var done []gamesapp.Recorded
+		landed := func(key string) []gamelog.Recorded {
+			var done []gamelog.Recorded
 			for _, r := range recs {
 				if r.Envelope.IdempotencyKey == key {
 					done = append(done, r)
@@ -136,7 +136,7 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 			return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 		}
 		written, _, err := c.Store.Append(ctx, gameID, head, meta, evs)
-		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(c.Retries, 1) {
+		if (errors.Is(err, gamelog.ErrConflict) || errors.Is(err, gamelog.ErrAlreadyApplied)) && attempt < max(c.Retries, 1) {
 			if c.Metrics != nil {
 				c.Metrics.AppendConflicts.WithLabelValues("clocks").Inc()
 			}
@@ -160,11 +160,11 @@ func (c *Clocks) decide(ctx context.Context, name, gameID string, meta gamesapp.
 }
 
 // StartClock starts the game's clock, with the command's idempotency key.
-func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamesapp.Meta) (Outcome, error) {
+func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
 	if meta.IdempotencyKey == "" {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 	}
-	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
+	meta.IdempotencyKey = gamelog.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	return c.decide(ctx, "start_clock", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		evs, err := t.Start(at)
 		return "", evs, err
@@ -175,14 +175,14 @@ func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamesapp.Me
 // out by now. The command's key names the game, the side and the ply, so
 // that several copies of the service checking at once write it once.
 func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) {
-	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, RecordedAt: c.now()}
+	meta := gamelog.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, RecordedAt: c.now()}
 	return c.decide(ctx, "check_flag", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		evs := t.CheckFlag(at)
 		if len(evs) == 0 {
 			return "", nil, nil
 		}
 		f := evs[0].(events.FlagFell)
-		return gamesapp.ScopedKey(gameID, meta.Actor, fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)), evs, nil
+		return gamelog.ScopedKey(gameID, meta.Actor, fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)), evs, nil
 	})
 }
 
@@ -202,12 +202,12 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 		return Outcome{}, fmt.Errorf("event %s is a %s, not a penalty", penalty.ID, penalty.Type)
 	}
 	gameID := penalty.Aggregate.ID
-	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
+	meta := gamelog.Meta{Actor: events.Actor{Role: "system", ID: "clocks"}, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
 	return c.decide(ctx, "apply_penalty", gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		if !t.Started() {
 			return "", nil, nil
 		}
-		key := gamesapp.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID)
+		key := gamelog.ScopedKey(gameID, meta.Actor, "penalty-"+penalty.ID)
 		if p.Kind == domain.IncrementIntroduced {
 			evs, err := t.IntroduceIncrement(at, time.Duration(p.AmountMs)*time.Millisecond, p.Reason, p.Article)
 			return key, evs, err
@@ -229,31 +229,31 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 }
 
 // Pause stops both clocks on the arbiter's command.
-func (c *Clocks) Pause(ctx context.Context, gameID, reason string, meta gamesapp.Meta) (Outcome, error) {
+func (c *Clocks) Pause(ctx context.Context, gameID, reason string, meta gamelog.Meta) (Outcome, error) {
 	return c.arbiterCommand(ctx, "pause_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
 		return t.Pause(at, reason)
 	})
 }
 
 // Resume restarts the clock of the side on move on the arbiter's command.
-func (c *Clocks) Resume(ctx context.Context, gameID string, meta gamesapp.Meta) (Outcome, error) {
+func (c *Clocks) Resume(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
 	return c.arbiterCommand(ctx, "resume_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
 		return t.Resume(at)
 	})
 }
 
 // Adjust changes one side's time on the arbiter's command.
-func (c *Clocks) Adjust(ctx context.Context, gameID string, side events.Color, delta time.Duration, reason, article string, meta gamesapp.Meta) (Outcome, error) {
+func (c *Clocks) Adjust(ctx context.Context, gameID string, side events.Color, delta time.Duration, reason, article string, meta gamelog.Meta) (Outcome, error) {
 	return c.arbiterCommand(ctx, "adjust_clock", gameID, meta, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
 		return t.Adjust(at, side, delta, reason, article)
 	})
 }
 
-func (c *Clocks) arbiterCommand(ctx context.Context, name, gameID string, meta gamesapp.Meta, decide func(*domain.Timer, time.Time) ([]events.Event, error)) (Outcome, error) {
+func (c *Clocks) arbiterCommand(ctx context.Context, name, gameID string, meta gamelog.Meta, decide func(*domain.Timer, time.Time) ([]events.Event, error)) (Outcome, error) {
 	if meta.IdempotencyKey == "" {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
 	}
-	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
+	meta.IdempotencyKey = gamelog.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	return c.decide(ctx, name, gameID, meta, func(t *domain.Timer, at time.Time) (string, []events.Event, error) {
 		evs, err := decide(t, at)
 		return "", evs, err
@@ -262,7 +262,7 @@ func (c *Clocks) arbiterCommand(ctx context.Context, name, gameID string, meta g
 
 // keyReused is the refusal of a command whose client key another command
 // of the game's log used (refusal.SameCommand); nil otherwise.
-func keyReused(recs []gamesapp.Recorded, key string) error {
+func keyReused(recs []gamelog.Recorded, key string) error {
 	for _, r := range recs {
 		if _, err := refusal.SameCommand(r.Envelope.IdempotencyKey, key); err != nil {
 			return err

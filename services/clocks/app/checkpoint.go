@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -113,9 +113,9 @@ func (k *KVCheckpoints) Save(ctx context.Context, cp Checkpoint) error {
 // store, when it is one (how `hakem serve` wires it).
 func eventStoreOf(s Store) (*events.Store, bool) {
 	switch es := s.(type) {
-	case gamesadapters.EventStore:
+	case gamelog.EventStore:
 		return es.Store, es.Store != nil
-	case *gamesadapters.EventStore:
+	case *gamelog.EventStore:
 		return es.Store, es != nil && es.Store != nil
 	}
 	return nil, false

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // TestPenaltyChange: the clocks service's mapping of the arbiter's orders
@@ -15,10 +15,10 @@ import (
 // carried out, a warning as nothing.
 func TestPenaltyChange(t *testing.T) {
 	t0 := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
-	rec := func(seq uint64, at time.Time, e events.Event) gamesapp.Recorded {
-		return gamesapp.Recorded{Envelope: events.Envelope{Seq: seq, RecordedAt: at}, Event: e}
+	rec := func(seq uint64, at time.Time, e events.Event) gamelog.Recorded {
+		return gamelog.Recorded{Envelope: events.Envelope{Seq: seq, RecordedAt: at}, Event: e}
 	}
-	recs := []gamesapp.Recorded{
+	recs := []gamelog.Recorded{
 		rec(1, t0, events.GameCreated{White: "w", Black: "b", TimeControl: "110"}),
 		rec(2, t0, events.ClockStarted{At: t0, TimeControl: "110", WhiteMs: 110000, BlackMs: 110000}),
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"go.uber.org/zap"
 )
 
@@ -47,7 +47,7 @@ type Watcher struct {
 	Follow Follow
 	Log    *zap.Logger
 	// Checkpoints keeps the checkpoint. When nil and the clocks' store is
-	// the events module's (gamesadapters.EventStore, as `hakem serve`
+	// the events module's (gamelog.EventStore, as `hakem serve`
 	// wires it), the watcher opens the bucket CheckpointBucket on that
 	// store's JetStream; when that fails, it works without a checkpoint.
 	Checkpoints Checkpoints
@@ -224,7 +224,7 @@ func (w *Watcher) loadRunning(ctx context.Context, cp Checkpoint) error {
 // load reads a game whole from its subject and folds its clock.
 func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
 	recs, _, err := w.Clocks.Store.Load(ctx, id)
-	recs, damage, err := gamesapp.Loaded(recs, err)
+	recs, damage, err := gamelog.Loaded(recs, err)
 	if damage != nil {
 		// watched as of its last good event; its commands are refused
 		// until the repair, which the watcher folds like any event

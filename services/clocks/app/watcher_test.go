@@ -9,8 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -21,16 +20,16 @@ import (
 type bench struct {
 	t      *testing.T
 	store  *events.Store
-	games  gamesadapters.EventStore
-	clocks gamesadapters.EventStore
+	games  gamelog.EventStore
+	clocks gamelog.EventStore
 }
 
 func newBench(t *testing.T) *bench {
 	t.Helper()
 	s := natstest.Store(t)
 	return &bench{t: t, store: s,
-		games:  gamesadapters.EventStore{Store: s, Writer: events.WriterGames},
-		clocks: gamesadapters.EventStore{Store: s, Writer: events.WriterClocks}}
+		games:  gamelog.EventStore{Store: s, Writer: events.WriterGames},
+		clocks: gamelog.EventStore{Store: s, Writer: events.WriterClocks}}
 }
 
 // append writes evs to the game as the games service, recorded at at.
@@ -40,7 +39,7 @@ func (b *bench) append(id string, at time.Time, evs ...events.Event) {
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	meta := gamesapp.Meta{Actor: events.Actor{Role: "system", ID: "test"}, IdempotencyKey: fmt.Sprintf("%s-%d", id, head.Version), RecordedAt: at}
+	meta := gamelog.Meta{Actor: events.Actor{Role: "system", ID: "test"}, IdempotencyKey: fmt.Sprintf("%s-%d", id, head.Version), RecordedAt: at}
 	if _, _, err := b.games.Append(context.Background(), id, head, meta, evs); err != nil {
 		b.t.Fatal(err)
 	}
@@ -55,7 +54,7 @@ func (b *bench) create(id, tc string, at time.Time) {
 func (b *bench) startClock(id string, at time.Time) {
 	b.t.Helper()
 	c := &clocksapp.Clocks{Store: b.clocks, Now: func() time.Time { return at }}
-	if _, err := c.StartClock(context.Background(), id, gamesapp.Meta{Actor: events.Actor{Role: "arbiter", ID: "a"}, IdempotencyKey: "start"}); err != nil {
+	if _, err := c.StartClock(context.Background(), id, gamelog.Meta{Actor: events.Actor{Role: "arbiter", ID: "a"}, IdempotencyKey: "start"}); err != nil {
 		b.t.Fatal(err)
 	}
 }

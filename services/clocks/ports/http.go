@@ -10,7 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/app"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -92,31 +92,31 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 }
 
 func (h HTTP) start(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
 		return h.Clocks.StartClock(r.Context(), id, m)
 	})
 }
 
 func (h HTTP) pause(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
 		return h.Clocks.Pause(r.Context(), id, req.Reason, m)
 	})
 }
 
 func (h HTTP) resume(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
 		return h.Clocks.Resume(r.Context(), id, m)
 	})
 }
 
 func (h HTTP) adjust(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
 		return h.Clocks.Adjust(r.Context(), id, events.Color(req.Side), time.Duration(req.DeltaMs)*time.Millisecond, req.Reason, req.Article, m)
 	})
 }
 
 // command decodes an arbiter's clock command and answers with its events.
-func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string, req startRequest, m gamesapp.Meta) (app.Outcome, error)) {
+func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
@@ -129,7 +129,7 @@ func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string
 	if by == "" {
 		by = "api"
 	}
-	o, err := run(id, req, gamesapp.Meta{IdempotencyKey: httpjson.CommandKey(r, req.IdempotencyKey, req),
+	o, err := run(id, req, gamelog.Meta{IdempotencyKey: httpjson.CommandKey(r, req.IdempotencyKey, req),
 		Actor: events.Actor{Role: "arbiter", ID: by}, CorrelationID: httpjson.CorrelationID(r)})
 	if err != nil {
 		fail(w, err)
@@ -169,7 +169,7 @@ func (h HTTP) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	recs, _, err := h.Clocks.Store.Load(r.Context(), id)
-	recs, damage, err := gamesapp.Loaded(recs, err)
+	recs, damage, err := gamelog.Loaded(recs, err)
 	if err != nil {
 		fail(w, err)
 		return

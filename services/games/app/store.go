@@ -4,81 +4,49 @@
 package app
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/refusal"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
-// Recorded is one event of a game as the log holds it.
-type Recorded struct {
-	// Envelope is the stored event (seq, type, actor, times, hash, data).
-	Envelope events.Envelope
-	// Event is the decoded event, upcast to the current version.
-	Event events.Event
-}
-
-// Meta is what a command adds to the events it produces.
-type Meta struct {
-	// IdempotencyKey identifies the command; a retried command with the same
-	// key returns the events of its first attempt and appends nothing.
-	IdempotencyKey string
-	// Actor says who sent the command.
-	Actor events.Actor
-	// CorrelationID ties the events to the request that caused them.
-	CorrelationID string
-	// CausationID is the id of the event that caused them, when an event
-	// did (e.g. a flag fall is caused by the game's last press).
-	CausationID string
-	// RecordedAt is the instant the service accepted the command.
-	RecordedAt time.Time
-}
+// The game's event log is shared by the services that write a game (games,
+// clocks, arbiter): package gamelog. Its names are kept here for the games
+// service's packages.
+type (
+	// Recorded is one event of a game as the log holds it.
+	Recorded = gamelog.Recorded
+	// Meta is what a command adds to the events it produces.
+	Meta = gamelog.Meta
+	// Store is a game's event log.
+	Store = gamelog.Store
+	// StoreAfter is a Store that also reads a game's events after a head.
+	StoreAfter = gamelog.StoreAfter
+	// Feed follows a game's events as they are written.
+	Feed = gamelog.Feed
+	// Damaged is the error of a Load whose log does not read whole.
+	Damaged = gamelog.Damaged
+)
 
 // ErrConflict is wrapped by Store.Append's error when the game has moved on
-// since the head the decision was made on: decide again on fresh state.
-var ErrConflict = events.ErrConflict
+// since the head the decision was made on (gamelog.ErrConflict).
+var ErrConflict = gamelog.ErrConflict
 
 // ErrAlreadyApplied is wrapped by Store.Append's error when the command's
-// idempotency key landed earlier: reload, and its events are there.
-var ErrAlreadyApplied = events.ErrAlreadyApplied
+// idempotency key landed earlier (gamelog.ErrAlreadyApplied).
+var ErrAlreadyApplied = gamelog.ErrAlreadyApplied
 
-// Store is the event log as the games service sees it (see adapters).
-type Store interface {
-	// Load returns every event of the game in order, from all its writers,
-	// and the game's head; none and the zero head for a game that does not
-	// exist.
-	Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error)
-	// Append writes evs as one atomic batch if the game's head is still
-	// expected, or fails with an error wrapping ErrConflict (or
-	// ErrAlreadyApplied). It returns the events written and the new head;
-	// for a command whose key had already landed, its original events (whose
-	// first version is then not expected.Version+1).
-	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error)
+// ScopedKey is the idempotency key a command is stored under
+// (gamelog.ScopedKey).
+func ScopedKey(gameID string, actor events.Actor, key string) string {
+	return gamelog.ScopedKey(gameID, actor, key)
 }
 
-// StoreAfter is a Store that also reads only a game's events after a head
-// (adapters.EventStore through events.Store.LoadAfter): the decider
-// brings a cached game up to date with it after a conflict (another
-// service wrote to the game, e.g. the clocks service's clock.started)
-// instead of reading the whole log.
-type StoreAfter interface {
-	Store
-	// LoadAfter returns the game's events after head, in order, and the
-	// game's head after them (none and head when nothing was written
-	// since); an error when the log does not continue from head.
-	LoadAfter(ctx context.Context, gameID string, head events.Head) ([]Recorded, events.Head, error)
-}
-
-// Feed follows a game's events as they are written.
-type Feed interface {
-	// Follow calls fn with every event of the game from sequence from on
-	// (1: all), in order, then with each new one as it is written, until
-	// ctx ends or fn returns an error.
-	Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error
+// Loaded is the game of a Load that may have found damage
+// (gamelog.Loaded).
+func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+	return gamelog.Loaded(recs, err)
 }
 
 // Fold rebuilds a game from its recorded events.
@@ -93,49 +61,4 @@ func Fold(recs []Recorded) (*domain.Game, error) {
 		}
 	}
 	return g, nil
-}
-
-// ScopedKey is the idempotency key a command is stored under: the client's
-// key within the game and the actor. JetStream deduplicates message ids
-// across a whole stream, so a client's "1" in one game must not be taken
-// for another game's "1", nor one player's key for the other's.
-func ScopedKey(gameID string, actor events.Actor, key string) string {
-	return gameID + "/" + actor.Role + ":" + actor.ID + "/" + key
-}
-
-// Damaged is the error of a Load whose log holds a message that does not
-// decode or does not chain (events.Damage) and that no game.log_repaired
-// voids: Recs and Head are the game up to its last good event, which the
-// reads show with the damage; commands are refused (409 log_damaged)
-// until an arbiter repairs the log (command.RepairLog).
-type Damaged struct {
-	GameID string
-	Damage events.Damage
-	Recs   []Recorded
-	// Head is the head after the last good event, with the stream
-	// sequence of the last message on the game's subjects: what the
-	// repair is appended on.
-	Head events.Head
-}
-
-// Error implements error: "log damaged at seq N".
-func (d *Damaged) Error() string {
-	return fmt.Sprintf("game %s: log damaged at seq %d: %s", d.GameID, d.Damage.Seq, d.Damage.Reason)
-}
-
-// Unwrap makes the damage a refusal (refusal.ErrLogDamaged) for the
-// ports: 409 log_damaged "log damaged at seq N".
-func (d *Damaged) Unwrap() error {
-	return &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf("log damaged at seq %d (%s): an arbiter repairs it (POST /api/games/%s/repair)", d.Damage.Seq, d.Damage.Reason, d.GameID)}
-}
-
-// Loaded is the game of a Load that may have found damage: the events up
-// to the last good one, and the damage (nil when none). Any other error
-// is returned as it is.
-func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
-	var d *Damaged
-	if errors.As(err, &d) {
-		return d.Recs, &d.Damage, nil
-	}
-	return recs, nil, err
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -34,7 +34,7 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	if pen.Kind != "expulsion" {
 		return Outcome{}, nil
 	}
-	recs, _, err := adapters.EventStore{Store: p.Store}.Load(ctx, penalty.Aggregate.ID)
+	recs, _, err := gamelog.EventStore{Store: p.Store}.Load(ctx, penalty.Aggregate.ID)
 	if err != nil {
 		return Outcome{}, err
 	}

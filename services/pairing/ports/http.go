@@ -11,7 +11,7 @@ import (
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -40,7 +40,7 @@ import (
 type HTTP struct {
 	Pairing *app.Pairing
 	// Feed follows a tournament's events (GET .../events).
-	Feed gamesapp.Feed
+	Feed gamelog.Feed
 }
 
 // CommandRoutes are the patterns of the commands (forwarded by a gateway

@@ -12,9 +12,9 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
-	"github.com/hakem-chess/hakem/services/games/adapters"
 	"github.com/hakem-chess/hakem/services/games/app/query"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
@@ -105,7 +105,7 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 	for _, p := range t.Players {
 		players[p.PlayerID] = p
 	}
-	games := query.EventsHandler{Store: adapters.EventStore{Store: h.Pairing.Store}}
+	games := query.EventsHandler{Store: gamelog.EventStore{Store: h.Pairing.Store}}
 	results, err := h.Pairing.Results(ctx, t)
 	if err != nil {
 		return err

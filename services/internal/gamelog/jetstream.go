@@ -1,6 +1,4 @@
-// Package adapters connects the games service to the event store of the
-// events module (NATS JetStream).
-package adapters
+package gamelog
 
 import (
 	"context"
@@ -9,13 +7,12 @@ import (
 	"reflect"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
 // EventStore is a service's view of the events module's Store: a game's
-// aggregate, read whole and written as Writer (the games writer when empty).
-// The clocks service uses it too, as the clocks writer.
+// aggregate, read whole and written as Writer (the games writer when empty;
+// the clocks and the arbiter write as theirs).
 type EventStore struct {
 	Store  *events.Store
 	Writer events.Writer
@@ -26,8 +23,8 @@ type EventStore struct {
 // again message by message (events.Store.LoadTolerant): a message that
 // does not decode or chain is set aside, the game stands at its last good
 // event, and unless a game.log_repaired voids the message the error is an
-// *app.Damaged holding that game.
-func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, events.Head, error) {
+// *Damaged holding that game.
+func (s EventStore) Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error) {
 	envs, head, err := s.Store.Load(ctx, events.Game(gameID))
 	if err == nil && chained(events.Game(gameID), envs, events.Head{}) {
 		return decoded(gameID, envs, head)
@@ -47,15 +44,15 @@ func (s EventStore) Load(ctx context.Context, gameID string) ([]app.Recorded, ev
 		return nil, events.Head{}, derr
 	}
 	if damage != nil {
-		return nil, events.Head{}, &app.Damaged{GameID: gameID, Damage: *damage, Recs: recs, Head: head}
+		return nil, events.Head{}, &Damaged{GameID: gameID, Damage: *damage, Recs: recs, Head: head}
 	}
 	return recs, head, nil
 }
 
 // LoadAfter reads the game's events after head (all writers) and decodes
-// them (app.StoreAfter); an error when they do not chain on head (the
+// them (StoreAfter); an error when they do not chain on head (the
 // caller then reads the log whole with Load).
-func (s EventStore) LoadAfter(ctx context.Context, gameID string, head events.Head) ([]app.Recorded, events.Head, error) {
+func (s EventStore) LoadAfter(ctx context.Context, gameID string, head events.Head) ([]Recorded, events.Head, error) {
 	envs, next, err := s.Store.LoadAfter(ctx, events.Game(gameID), head)
 	if err != nil {
 		return nil, events.Head{}, err
@@ -83,10 +80,10 @@ func chained(agg events.Aggregate, envs []events.Envelope, head events.Head) boo
 
 // decoded pairs each envelope with its decoded event; a game.log_repaired
 // has none (it changes nothing in the game: the folds skip it).
-func decoded(gameID string, envs []events.Envelope, head events.Head) ([]app.Recorded, events.Head, error) {
-	out := make([]app.Recorded, len(envs))
+func decoded(gameID string, envs []events.Envelope, head events.Head) ([]Recorded, events.Head, error) {
+	out := make([]Recorded, len(envs))
 	for i, e := range envs {
-		out[i] = app.Recorded{Envelope: e}
+		out[i] = Recorded{Envelope: e}
 		if e.Type == (events.LogRepaired{}).EventType() {
 			continue
 		}
@@ -100,7 +97,7 @@ func decoded(gameID string, envs []events.Envelope, head events.Head) ([]app.Rec
 }
 
 // Append writes the events of one command as the games writer.
-func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta app.Meta, evs []events.Event) ([]app.Recorded, events.Head, error) {
+func (s EventStore) Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error) {
 	w := s.Writer
 	if w == "" {
 		w = events.WriterGames
@@ -110,7 +107,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 	if err != nil {
 		return nil, events.Head{}, err
 	}
-	out := make([]app.Recorded, len(envs))
+	out := make([]Recorded, len(envs))
 	// envelopes built here from evs (not a retried command's earlier
 	// ones) carry evs themselves: no need to decode what was just encoded
 	fresh := len(envs) == len(evs) && len(envs) > 0 && envs[0].Seq == expected.Version+1
@@ -128,7 +125,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 		if _, repair := ev.(*events.LogRepaired); repair {
 			ev = nil // the folds skip it (see decoded)
 		}
-		out[i] = app.Recorded{Envelope: e, Event: ev}
+		out[i] = Recorded{Envelope: e, Event: ev}
 		_, ended = ev.(*events.GameEnded)
 	}
 	if ended {
@@ -160,17 +157,17 @@ func pointerTo(ev events.Event) events.Event {
 	return nil
 }
 
-// Feed follows games (or, with Kind set, another kind of aggregate)
+// JetStreamFeed follows games (or, with Kind set, another kind of aggregate)
 // through a JetStream ordered consumer (an ephemeral, flow-controlled
 // consumer that the client re-creates after a gap), so that a slow HTTP
 // client costs the server nothing but its own consumer.
-type Feed struct {
+type JetStreamFeed struct {
 	JS   jetstream.JetStream
 	Kind events.Kind // events.KindGame when empty
 }
 
-// Follow implements app.Feed.
-func (f Feed) Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error {
+// Follow implements Feed.
+func (f JetStreamFeed) Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error {
 	agg := events.Game(gameID)
 	if f.Kind != "" {
 		agg.Kind = f.Kind

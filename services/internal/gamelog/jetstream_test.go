@@ -1,4 +1,4 @@
-package adapters
+package gamelog
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
@@ -20,14 +19,14 @@ func TestAppendEvents(t *testing.T) {
 	st := natstest.Store(t)
 	s := EventStore{Store: st}
 	at := time.Date(2026, 11, 29, 19, 0, 0, 123456789, time.UTC)
-	meta := func(key string) app.Meta {
-		return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: at}
+	meta := func(key string) Meta {
+		return Meta{IdempotencyKey: key, Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: at}
 	}
 	_, head, err := s.Append(ctx, "g", events.Head{}, meta("c"), []events.Event{events.GameCreated{White: "w", Black: "b", TimeControl: "5400+30"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(name string, recs []app.Recorded) {
+	check := func(name string, recs []Recorded) {
 		t.Helper()
 		for i, r := range recs {
 			want, err := events.Decode(r.Envelope)

@@ -1,0 +1,129 @@
+// Package gamelog is a game's event log as the services that write a game
+// see it (games, clocks and arbiter each append as their own writer to the
+// game's subjects): its recorded events, the metadata of a command, the
+// store's ports (Store, StoreAfter, Feed), the damage of a log that does not
+// read whole, and their adapter to the events module's JetStream store
+// (EventStore, JetStreamFeed).
+package gamelog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
+)
+
+// Recorded is one event of a game as the log holds it.
+type Recorded struct {
+	// Envelope is the stored event (seq, type, actor, times, hash, data).
+	Envelope events.Envelope
+	// Event is the decoded event, upcast to the current version.
+	Event events.Event
+}
+
+// Meta is what a command adds to the events it produces.
+type Meta struct {
+	// IdempotencyKey identifies the command; a retried command with the same
+	// key returns the events of its first attempt and appends nothing.
+	IdempotencyKey string
+	// Actor says who sent the command.
+	Actor events.Actor
+	// CorrelationID ties the events to the request that caused them.
+	CorrelationID string
+	// CausationID is the id of the event that caused them, when an event
+	// did (e.g. a flag fall is caused by the game's last press).
+	CausationID string
+	// RecordedAt is the instant the service accepted the command.
+	RecordedAt time.Time
+}
+
+// ErrConflict is wrapped by Store.Append's error when the game has moved on
+// since the head the decision was made on: decide again on fresh state.
+var ErrConflict = events.ErrConflict
+
+// ErrAlreadyApplied is wrapped by Store.Append's error when the command's
+// idempotency key landed earlier: reload, and its events are there.
+var ErrAlreadyApplied = events.ErrAlreadyApplied
+
+// Store is a game's event log (EventStore is the events module's).
+type Store interface {
+	// Load returns every event of the game in order, from all its writers,
+	// and the game's head; none and the zero head for a game that does not
+	// exist.
+	Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error)
+	// Append writes evs as one atomic batch if the game's head is still
+	// expected, or fails with an error wrapping ErrConflict (or
+	// ErrAlreadyApplied). It returns the events written and the new head;
+	// for a command whose key had already landed, its original events (whose
+	// first version is then not expected.Version+1).
+	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error)
+}
+
+// StoreAfter is a Store that also reads only a game's events after a head
+// (EventStore through events.Store.LoadAfter): the decider
+// brings a cached game up to date with it after a conflict (another
+// service wrote to the game, e.g. the clocks service's clock.started)
+// instead of reading the whole log.
+type StoreAfter interface {
+	Store
+	// LoadAfter returns the game's events after head, in order, and the
+	// game's head after them (none and head when nothing was written
+	// since); an error when the log does not continue from head.
+	LoadAfter(ctx context.Context, gameID string, head events.Head) ([]Recorded, events.Head, error)
+}
+
+// Feed follows a game's events as they are written.
+type Feed interface {
+	// Follow calls fn with every event of the game from sequence from on
+	// (1: all), in order, then with each new one as it is written, until
+	// ctx ends or fn returns an error.
+	Follow(ctx context.Context, gameID string, from uint64, fn func(events.Envelope) error) error
+}
+
+// ScopedKey is the idempotency key a command is stored under: the client's
+// key within the game and the actor. JetStream deduplicates message ids
+// across a whole stream, so a client's "1" in one game must not be taken
+// for another game's "1", nor one player's key for the other's.
+func ScopedKey(gameID string, actor events.Actor, key string) string {
+	return gameID + "/" + actor.Role + ":" + actor.ID + "/" + key
+}
+
+// Damaged is the error of a Load whose log holds a message that does not
+// decode or does not chain (events.Damage) and that no game.log_repaired
+// voids: Recs and Head are the game up to its last good event, which the
+// reads show with the damage; commands are refused (409 log_damaged)
+// until an arbiter repairs the log (games/app/command.RepairLog).
+type Damaged struct {
+	GameID string
+	Damage events.Damage
+	Recs   []Recorded
+	// Head is the head after the last good event, with the stream
+	// sequence of the last message on the game's subjects: what the
+	// repair is appended on.
+	Head events.Head
+}
+
+// Error implements error: "log damaged at seq N".
+func (d *Damaged) Error() string {
+	return fmt.Sprintf("game %s: log damaged at seq %d: %s", d.GameID, d.Damage.Seq, d.Damage.Reason)
+}
+
+// Unwrap makes the damage a refusal (refusal.ErrLogDamaged) for the
+// ports: 409 log_damaged "log damaged at seq N".
+func (d *Damaged) Unwrap() error {
+	return &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf("log damaged at seq %d (%s): an arbiter repairs it (POST /api/games/%s/repair)", d.Damage.Seq, d.Damage.Reason, d.GameID)}
+}
+
+// Loaded is the game of a Load that may have found damage: the events up
+// to the last good one, and the damage (nil when none). Any other error
+// is returned as it is.
+func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+	var d *Damaged
+	if errors.As(err, &d) {
+		return d.Recs, &d.Damage, nil
+	}
+	return recs, nil, err
+}
