@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 	wmjs "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/jetstream"
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -94,7 +96,13 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 	if err != nil {
 		return nil, fmt.Errorf("router: poison publisher: %w", err)
 	}
-	poison, err := middleware.PoisonQueue(pub, PoisonTopic)
+	// a write the stream guard refuses (the stream's configuration was
+	// changed) is not the message's fault: it is not poisoned, but handed
+	// back, and handled once the stream is put back and serve restarted
+	poison, err := middleware.PoisonQueueWithFilter(pub, PoisonTopic, func(err error) bool {
+		var changed *events.StreamChanged
+		return !errors.As(err, &changed)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("router: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -18,7 +19,8 @@ import (
 // TestRouterOnJetStream runs two routers sharing one consumer group on a
 // real embedded JetStream: every message is handled by exactly one of them,
 // a failing or panicking handler is retried and then its message goes to the
-// poison queue with the reason.
+// poison queue with the reason; one the stream guard refuses is handed back
+// instead, and handled when the write goes through.
 func TestRouterOnJetStream(t *testing.T) {
 	srv := natstest.Server(t)
 	connect := func() *nats.Conn { return natstest.Connect(t, srv) }
@@ -43,6 +45,13 @@ func TestRouterOnJetStream(t *testing.T) {
 		attempts[p]++
 		mu.Unlock()
 		switch p {
+		case "guard": // refused by the stream guard past every retry, then not
+			mu.Lock()
+			n := attempts[p]
+			mu.Unlock()
+			if n <= 4 {
+				return &events.StreamChanged{Stream: "GAMES", Reason: "max_age is 1h0m0s, was 0s"}
+			}
 		case "fail":
 			return io.ErrUnexpectedEOF
 		case "panic":
@@ -68,7 +77,7 @@ func TestRouterOnJetStream(t *testing.T) {
 		t.Cleanup(func() { _ = r.Close() })
 	}
 
-	payloads := []string{"fail", "panic"}
+	payloads := []string{"fail", "panic", "guard"}
 	for i := range 20 {
 		payloads = append(payloads, "ok"+string(rune('a'+i)))
 	}
@@ -88,7 +97,7 @@ func TestRouterOnJetStream(t *testing.T) {
 			t.Fatal(err)
 		}
 		mu.Lock()
-		done := len(handled) == 20
+		done := len(handled) == 21
 		mu.Unlock()
 		if info.State.Msgs == 2 && done {
 			break
@@ -105,6 +114,9 @@ func TestRouterOnJetStream(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s handled %d times", p, n)
 		}
+	}
+	if attempts["guard"] != 5 {
+		t.Errorf("a write the stream guard refused: %d attempts, want 5 (handed back, not poisoned)", attempts["guard"])
 	}
 	if attempts["fail"] != 3 || attempts["panic"] != 3 {
 		t.Errorf("attempts: fail %d, panic %d; want 3 each (1 + 2 retries)", attempts["fail"], attempts["panic"])
