@@ -132,6 +132,7 @@ func (e *engine) setupLayout() {
 		}
 	}
 	l.groupBits = bitsFor(maxGroup)
+	l.setWidths()
 	l.words = matching.WordsFor(int(l.totalBits()) + 4)
 }
 
@@ -232,7 +233,7 @@ func (e *engine) run() ([]int, error) {
 					e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
 				}
 			}
-			e.setByeEdges(l.totalBits()-2, e.byeCandidate)
+			e.setByeEdges(l.topShift(), e.byeCandidate)
 			// Every weight has changed: a matching from scratch is found
 			// sooner than the previous one re-optimised.
 			e.matcher.Restart()

@@ -8,7 +8,10 @@
 // the round (C4) and bye eligibility; the number of pairs and the scores
 // paired in the current bracket (C6, C7) and in the next one (C8); the
 // unplayed games of the bye assignee (C9); colour preferences (C10–C13);
-// repeated floats (C14–C21). Brackets are processed from the top score
+// repeated floats (C14–C21). The criteria are one table (criteria, in
+// criteria.go): each one's field width, its value for an edge and the texts
+// of the explanation and of HandChange, from which the weight, its width and
+// the explanation's fields are all derived. Brackets are processed from the top score
 // group down; each bracket's choices are fixed one by one (moved-down
 // players first, then exchanges between S1 and S2, then the S1 players'
 // opponents in order) by re-running the matching with a small preference
@@ -71,6 +74,11 @@ type engine struct {
 	fixed   []int        // by vertex: the partner of a pair already fixed, or -1
 	active  []bool       // by vertex: still to be matched
 	view    *bracketView // the explanation's copy of the bracket being paired
+	// weighing is edgeWeight's builder and edge
+	weighing struct {
+		b builder
+		x edgeCase
+	}
 }
 
 // Pair pairs the round t.Round of t.
@@ -182,98 +190,4 @@ func (e *engine) byeCandidate(p *entrant) bool {
 
 func compatiblePreferences(a, b pairing.Color) bool {
 	return a != b || a == pairing.NoColor || b == pairing.NoColor
-}
-
-// edgeWeight writes into dst (and returns it) the weight of pairing
-// vertices hi < lo (hi is the higher player) given whether lo is in the
-// current bracket or the next.
-func (e *engine) edgeWeight(dst matching.Weight, hi, lo int, inCurrent, inNext bool) matching.Weight {
-	l := &e.lay
-	b := l.newBuilder()
-	if !e.compatible(hi, lo) {
-		return b.into(dst)
-	}
-	h, w := e.sorted[hi], e.sorted[lo]
-	b.or(1 + b2u(!e.byeCandidate(h)) + b2u(!e.byeCandidate(w)))
-	b.shift(l.groupBits)
-	b.or(b2u(inCurrent))
-	b.shift(l.groupsBits)
-	if inCurrent {
-		b.orBit(h.shift)
-	}
-	b.shift(l.groupBits)
-	b.or(b2u(inNext))
-	b.shift(l.groupsBits)
-	if inNext {
-		b.orBit(h.shift)
-	}
-	b.shift(2 * l.groupBits)
-	if e.single {
-		if h.score == e.byScore {
-			b.or(e.ranks[h.playedGames])
-		}
-		if w.score == e.byScore {
-			b.add(e.ranks[w.playedGames])
-		}
-	}
-	// Colour preferences; p is the lower player, o the higher.
-	p, o := w, h
-	mask := inCurrent
-	b.shift(l.groupBits)
-	b.or(b2u(mask && (!p.absoluteImbalance() || !o.absoluteImbalance() || p.preference != o.preference)))
-	b.shift(l.groupBits)
-	var c11 bool
-	if !p.absolute() || !o.absolute() || p.preference != o.preference {
-		c11 = true
-	} else if p.imbalance == o.imbalance {
-		c11 = p.repeated == pairing.NoColor || p.repeated != o.repeated
-	} else {
-		x := p
-		if p.imbalance > o.imbalance {
-			x = o
-		}
-		c11 = x.repeated != p.preference.Opposite()
-	}
-	b.or(b2u(mask && c11))
-	b.shift(l.groupBits)
-	b.or(b2u(mask && compatiblePreferences(p.preference, o.preference)))
-	b.shift(l.groupBits)
-	b.or(b2u(mask && ((!p.strong && !p.absolute()) || (!o.strong && !o.absolute()) || (p.absolute() && o.absolute()) || p.preference != o.preference)))
-	for back := 1; back <= 2; back++ {
-		if e.played < back {
-			break
-		}
-		b.shift(l.groupBits)
-		if inCurrent {
-			b.or(b2u(w.floats[back] == FloatDown))
-			b.add(b2u(h.score <= w.score && h.floats[back] == FloatDown))
-		}
-		b.shift(l.groupBits)
-		if inCurrent {
-			b.or(b2u(!(h.score > w.score && w.floats[back] == FloatUp)))
-		}
-	}
-	for back := 1; back <= 2; back++ {
-		if e.played < back {
-			break
-		}
-		b.shift(l.groupsBits)
-		if inCurrent {
-			if w.floats[back] == FloatDown {
-				b.addBit(w.shift)
-			}
-			if h.floats[back] == FloatDown {
-				b.addBit(h.shift)
-			}
-		}
-		b.shift(l.groupsBits)
-		if inCurrent && !(w.floats[back] == FloatUp && h.score > w.score) {
-			b.orBit(h.shift)
-		}
-	}
-	b.shift(l.groupBits)
-	b.shift(l.groupBits)
-	b.shift(l.groupBits)
-	b.shift(1)
-	return b.into(dst)
 }

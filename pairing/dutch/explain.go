@@ -11,40 +11,15 @@ type field struct {
 	name  string
 }
 
-// fields lists the criteria of an edge weight from the least significant
-// up, as edgeWeight builds them.
+// fields lists the fields of an edge weight that apply in this round, from
+// the least significant up (the table criteria in reverse).
 func (l *layout) fields() []field {
-	g, s := l.groupBits, l.groupsBits
 	var f []field
-	f = append(f, field{3*g + 1, "the order of transpositions and exchanges of the bracket (C.04.3 article 4)"})
-	if l.played > 1 {
-		f = append(f, field{s, "C21: the score differences of moved-down players' opponents who upfloated two rounds before"},
-			field{s, "C20: the score differences of moved-down players who downfloated two rounds before"})
+	for i := len(criteria) - 1; i >= 0; i-- {
+		if l.widths[i] > 0 {
+			f = append(f, field{l.widths[i], criteria[i].explain})
+		}
 	}
-	if l.played > 0 {
-		f = append(f, field{s, "C19: the score differences of moved-down players' opponents who upfloated in the previous round"},
-			field{s, "C18: the score differences of moved-down players who downfloated in the previous round"})
-	}
-	if l.played > 1 {
-		f = append(f, field{g, "C17: moved-down players' opponents who upfloated two rounds before floating up again"},
-			field{g, "C16: players who downfloated two rounds before floating down again"})
-	}
-	if l.played > 0 {
-		f = append(f, field{g, "C15: moved-down players' opponents who upfloated in the previous round floating up again"},
-			field{g, "C14: players who downfloated in the previous round floating down again"})
-	}
-	f = append(f,
-		field{g, "C13: strong colour preferences granted"},
-		field{g, "C12: colour preferences granted"},
-		field{g, "C11: topscorers or their opponents getting the same colour three times in a row"},
-		field{g, "C10: topscorers or their opponents getting a colour difference beyond ±2"},
-		field{2 * g, "C9: the fewest unplayed games of the pairing-allocated bye assignee"},
-		field{s, "C8: the following bracket (the scores of its downfloaters)"},
-		field{g, "C8: the following bracket (its number of pairs)"},
-		field{s, "C7: the lowest scores of the downfloaters"},
-		field{g, "C6: the fewest downfloaters (the most pairs in the bracket)"},
-		field{64, "C4/C5: completion of the round and the pairing-allocated bye"},
-	)
 	return f
 }
 

@@ -24,49 +24,23 @@ func (x *tally) count(by int, players ...*entrant) {
 	}
 }
 
-// qualityCriteria are the quality criteria HandChange compares, in the
-// order of C.04.3 (2025), with what each counts.
-var qualityCriteria = []struct{ name, text string }{
-	{"C5", "the pairing-allocated bye goes to a higher score"},
-	{"C6", "more downfloaters"},
-	{"C7", "larger score differences between the players paired"},
-	{"C9", "the pairing-allocated bye goes to a player with more unplayed games"},
-	{"C10", "more topscorers or their opponents get a colour difference beyond ±2"},
-	{"C11", "more topscorers or their opponents get the same colour three times in a row"},
-	{"C12", "more players do not get their colour preference"},
-	{"C13", "more players do not get their strong colour preference"},
-	{"C14", "more players who downfloated in the previous round float down again"},
-	{"C15", "more players who upfloated in the previous round float up again"},
-	{"C16", "more players who downfloated two rounds before float down again"},
-	{"C17", "more players who upfloated two rounds before float up again"},
-	{"C18", "larger score differences for players who downfloated in the previous round"},
-	{"C19", "larger score differences for players who upfloated in the previous round"},
-	{"C20", "larger score differences for players who downfloated two rounds before"},
-	{"C21", "larger score differences for players who upfloated two rounds before"},
-}
-
-// measure counts every quality criterion of a pairing, indexed as
-// qualityCriteria.
-func (h *handView) measure(hp *handPairing) []tally {
-	m := make([]tally, len(qualityCriteria))
-	const (
-		c5 = iota
-		c6
-		c7
-		c9
-		c10
-		c11
-		c12
-		c13
-		c14
-	)
+// measure counts every quality criterion of a pairing, by name (as in
+// qualityCriteria).
+func (h *handView) measure(hp *handPairing) map[string]*tally {
+	m := map[string]*tally{}
+	for _, c := range qualityCriteria {
+		m[c.name] = &tally{}
+	}
+	// float names C14-C21: first is the criterion of the previous round
+	// (C14, C15, C18, C19), the one of two rounds before two more.
+	float := func(first, back int) string { return fmt.Sprintf("C%d", first+2*(back-1)) }
 	if b := hp.bye; b != nil {
-		m[c5].count(int(b.score), b)
-		m[c6].count(1, b)
-		m[c9].count(h.t.Round-1-b.playedGames, b)
+		m["C5"].count(int(b.score), b)
+		m["C6"].count(1, b)
+		m["C9"].count(h.t.Round-1-b.playedGames, b)
 		for back := 1; back <= 2; back++ {
 			if b.floats[back] == FloatDown {
-				m[c14+2*(back-1)].count(1, b)
+				m[float(14, back)].count(1, b)
 			}
 		}
 	}
@@ -80,18 +54,18 @@ func (h *handView) measure(hp *handPairing) []tally {
 			c pairing.Color
 		}{{w, pairing.White}, {k, pairing.Black}} {
 			if x.p.preference != pairing.NoColor && x.p.preference != x.c {
-				m[c12].count(1, x.p)
+				m["C12"].count(1, x.p)
 				if x.p.strong {
-					m[c13].count(1, x.p)
+					m["C13"].count(1, x.p)
 				}
 			}
 			if h.topscorer(w) || h.topscorer(k) {
 				over, streak := colourLimits(x.p, x.c)
 				if over {
-					m[c10].count(1, x.p)
+					m["C10"].count(1, x.p)
 				}
 				if streak {
-					m[c11].count(1, x.p)
+					m["C11"].count(1, x.p)
 				}
 			}
 		}
@@ -103,16 +77,16 @@ func (h *handView) measure(hp *handPairing) []tally {
 		if diff == 0 {
 			continue
 		}
-		m[c6].count(1, hi)
-		m[c7].count(diff, hi, lo)
+		m["C6"].count(1, hi)
+		m["C7"].count(diff, hi, lo)
 		for back := 1; back <= 2; back++ {
 			if hi.floats[back] == FloatDown {
-				m[c14+2*(back-1)].count(1, hi)
-				m[c14+4+2*(back-1)].count(diff, hi)
+				m[float(14, back)].count(1, hi)
+				m[float(18, back)].count(diff, hi)
 			}
 			if lo.floats[back] == FloatUp {
-				m[c14+1+2*(back-1)].count(1, lo)
-				m[c14+5+2*(back-1)].count(diff, lo)
+				m[float(15, back)].count(1, lo)
+				m[float(19, back)].count(diff, lo)
 			}
 		}
 	}
@@ -125,14 +99,15 @@ func (h *handView) measure(hp *handPairing) []tally {
 func (h *handView) quality(eng, hp *handPairing) []Breach {
 	a, b := h.measure(eng), h.measure(hp)
 	var out []Breach
-	for i, c := range qualityCriteria {
-		if b[i].value <= a[i].value {
+	for _, c := range qualityCriteria {
+		ac, bc := a[c.name], b[c.name]
+		if bc.value <= ac.value {
 			continue
 		}
 		var only, all []int
-		for no := range b[i].players {
+		for no := range bc.players {
 			all = append(all, no)
-			if !a[i].players[no] {
+			if !ac.players[no] {
 				only = append(only, no)
 			}
 		}
@@ -141,7 +116,7 @@ func (h *handView) quality(eng, hp *handPairing) []Breach {
 		}
 		sort.Ints(only)
 		out = append(out, Breach{Criterion: c.name, Players: only,
-			Text: fmt.Sprintf("%s than the engine's pairing (%d against %d)", c.text, b[i].value, a[i].value)})
+			Text: fmt.Sprintf("%s than the engine's pairing (%d against %d)", c.text, bc.value, ac.value)})
 	}
 	return out
 }

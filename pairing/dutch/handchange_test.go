@@ -30,7 +30,7 @@ func handRound(t *testing.T) (*pairing.Tournament, []pairing.Board) {
 	return tt, res.Boards
 }
 
-func criteria(r *HandReport) []string {
+func breachLabels(r *HandReport) []string {
 	var out []string
 	for _, b := range r.Breaches {
 		out = append(out, b.Criterion)
@@ -119,7 +119,7 @@ func TestHandChangeRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !has(r, "C1", a, opp) {
-		t.Fatalf("rematch %d-%d: breaches %v", a, opp, criteria(r))
+		t.Fatalf("rematch %d-%d: breaches %v", a, opp, breachLabels(r))
 	}
 	t.Log(r.Comment())
 	if len(r.Removed) != 2 || len(r.Added) != 2 {

@@ -11,25 +11,33 @@ import (
 // there to the left and fills the freed low bits.
 type layout struct {
 	words      int
-	groupBits  uint // bits to count the players of the largest score group
-	groupsBits uint // bits for one counter per score group
-	played     int  // completed rounds
+	groupBits  uint   // bits to count the players of the largest score group
+	groupsBits uint   // bits for one counter per score group
+	played     int    // completed rounds
+	widths     []uint // by criterion (the table criteria), its field's bits
 }
 
 func bitsFor(x int) uint { return uint(bits.Len(uint(x))) }
 
+// setWidths fixes the width of every field of criteria under the layout.
+func (l *layout) setWidths() {
+	l.widths = make([]uint, len(criteria))
+	for i, c := range criteria {
+		l.widths[i] = c.width(l)
+	}
+}
+
 // totalBits is the width of a complete edge weight under the layout.
 func (l *layout) totalBits() uint {
-	g, s := l.groupBits, l.groupsBits
-	n := uint(2) + g + s + g + s + 2*g + 4*g
-	if l.played > 0 {
-		n += 2*g + 2*s
+	n := uint(0)
+	for _, w := range l.widths {
+		n += w
 	}
-	if l.played > 1 {
-		n += 2*g + 2*s
-	}
-	return n + 3*g + 1
+	return n
 }
+
+// topShift is the position of the most significant field of a weight.
+func (l *layout) topShift() uint { return l.totalBits() - l.widths[0] }
 
 // builder accumulates one weight, from the most significant criterion
 // down: shift moves what is already there to the left, or and add put a
@@ -43,7 +51,7 @@ type builder struct {
 	off [maxTerms]int    // each term's bit position less the final shift
 }
 
-// maxTerms bounds the terms of a weight (edgeWeight adds at most 26).
+// maxTerms bounds the terms of a weight (the criteria add at most 26).
 const maxTerms = 40
 
 func (l *layout) newBuilder() builder { return builder{} }

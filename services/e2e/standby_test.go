@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -50,11 +51,31 @@ func TestStandbyTakesOver(t *testing.T) {
 	waitUntil(t, "the standby has the round's games", func() bool {
 		return s.do("GET", "/api/games/"+ids[boards-1], "").status == http.StatusOK
 	})
-	if a := s.post("/api/games/"+ids[0]+"/moves", map[string]string{"move": "e2e4", "player": whites[0], "idempotency_key": "x"}); a.status != http.StatusServiceUnavailable || a.errorCode() != "standby" {
-		t.Errorf("a move on the standby: %d %s, want 503 standby", a.status, a.raw)
+	for _, w := range []struct{ method, path, body string }{
+		{"POST", "/api/games/" + ids[0] + "/moves", `{"move":"e2e4","player":"` + whites[0] + `","idempotency_key":"x"}`},
+		{"POST", "/api/games", `{"id":"new","white":"a","black":"b","time_control":"600+5","idempotency_key":"x"}`},
+		{"POST", "/api/games/" + ids[0] + "/rulings", `{}`},
+		{"POST", "/api/tournaments/sb/rounds/1/close", `{"idempotency_key":"x"}`},
+		{"DELETE", "/api/tournaments/sb", `{}`},
+		{"PUT", "/api/anything", `{}`},
+	} {
+		if a := s.do(w.method, w.path, w.body); a.status != http.StatusServiceUnavailable || a.errorCode() != "standby" || !strings.Contains(a.raw, leaf) {
+			t.Errorf("%s %s on the standby: %d %s, want 503 standby naming the primary", w.method, w.path, a.status, a.raw)
+		}
 	}
 	if a := s.do("GET", "/standby", ""); !strings.Contains(a.raw, "STANDBY") {
 		t.Errorf("GET /standby does not say the machine is a standby:\n%s", a.raw)
+	}
+	if a := p.do("GET", "/standby", ""); !strings.Contains(a.raw, "PRIMARY") {
+		t.Errorf("GET /standby on the primary does not say it is live:\n%s", a.raw)
+	}
+	if a := p.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["connected"] != true {
+		t.Errorf("GET /api/standby on the primary: %s, want role primary with its standby connected", a.raw)
+	}
+
+	// no promotion while the primary is alive and connected
+	if out, err := exec.Command(hakemBinary(t), "promote", "--http", s.base).CombinedOutput(); err == nil || !strings.Contains(string(out), "primary_connected") {
+		t.Errorf("hakem promote with the primary alive: %v\n%s", err, out)
 	}
 
 	// the lag, polled until the kill
@@ -193,6 +214,14 @@ func TestStandbyTakesOver(t *testing.T) {
 		t.Error("no game went on after the promotion")
 	}
 	s.stop()
+
+	// started again with --standby still set, the promoted folder stays the
+	// primary
+	again := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+	if a := again.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["promoted_at"] == nil {
+		t.Errorf("the promoted standby started again with --standby: %s, want role primary, promoted", a.raw)
+	}
+	again.stop()
 
 	// the promoted standby's log is sound: every game and the tournament,
 	// the signatures against the primary's keyring

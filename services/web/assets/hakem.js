@@ -3,9 +3,33 @@
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-// token is the bearer token the person entered (the arbiter's console),
-// kept for this browser tab only; commands carry it when one is set.
-export function token() { return sessionStorage.getItem('hakem-token') || ''; }
+// TOKEN_COOKIE is the cookie the pages carry the access token in (read by
+// the server when a page is opened, never by the API's commands).
+const TOKEN_COOKIE = 'hakem_token';
+
+// cookieToken is the token of the pages' cookie ('' for none).
+function cookieToken() {
+  const c = document.cookie.split('; ').find((x) => x.startsWith(TOKEN_COOKIE + '='));
+  return c ? decodeURIComponent(c.slice(TOKEN_COOKIE.length + 1)) : '';
+}
+
+// token is the bearer token the person entered (the arbiter's console or
+// the sign-in page): this tab's, else the pages' cookie's; commands carry
+// it in their Authorization header when one is set.
+export function token() { return sessionStorage.getItem('hakem-token') || cookieToken(); }
+
+// setToken keeps the token for this tab and in the pages' cookie (for the
+// session, this site only); '' forgets it.
+export function setToken(t) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  if (t) {
+    sessionStorage.setItem('hakem-token', t);
+    document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(t)}; Path=/; SameSite=Strict${secure}`;
+  } else {
+    sessionStorage.removeItem('hakem-token');
+    document.cookie = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+  }
+}
 
 // api GETs or POSTs JSON and throws the API's error message.
 export async function api(path, body) {
