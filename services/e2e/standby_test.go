@@ -278,3 +278,63 @@ func bigSwiss(t *testing.T, s *server, id string, n int) (ids, whites, blacks []
 	}
 	return ids, whites, blacks
 }
+
+// TestStandbyFollowsRestarts: a standby stopped while the primary plays on
+// catches up when started again on its folder (its mirrors resume), and
+// follows the primary across the primary's own restart (the leaf
+// connection comes back); its lag is 0 once it has every event, and its
+// metrics say so.
+func TestStandbyFollowsRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs two hakem serve processes")
+	}
+	pdata, sdata := t.TempDir(), t.TempDir()
+	leaf := freeAddr(t)
+	primaryEnv := []string{"HAKEM_STANDBY_LISTEN=" + leaf}
+	p := startWith(t, []string{"--data", pdata}, primaryEnv, true)
+	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
+	standbyArgs := []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}
+	s := startWith(t, standbyArgs, nil, true)
+
+	id := startedGame(t, p, map[string]any{"id": "follow", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
+	plies := randomGame(42, 30)
+	if len(plies) < 30 {
+		t.Fatalf("the random game ends after %d plies", len(plies))
+	}
+	play := func(on *server, from, to int) {
+		for ply := from; ply < to; ply++ {
+			mustOK(t, on.move(id, []string{"w", "b"}[ply%2], plies[ply], fmt.Sprint("m", ply)), "move")
+		}
+	}
+	caughtUp := func(on *server, want int) {
+		t.Helper()
+		waitUntil(t, fmt.Sprintf("the standby has the game's %d moves", want), func() bool {
+			a := on.do("GET", "/api/games/"+id, "")
+			list, _ := a.body["uci"].([]any)
+			return a.status == http.StatusOK && len(list) == want
+		})
+		waitUntil(t, "the standby's lag is 0", func() bool {
+			a := on.do("GET", "/api/standby", "")
+			return a.body["lag_messages"] == float64(0) && a.body["connected"] == true
+		})
+	}
+	play(p, 0, 10)
+	caughtUp(s, 10)
+
+	s.stop()
+	play(p, 10, 20) // while the standby is down
+	s = startWith(t, standbyArgs, nil, true)
+	caughtUp(s, 20)
+
+	p.stop()
+	p = startWith(t, []string{"--data", pdata}, primaryEnv, true)
+	play(p, 20, 30) // after the primary's restart
+	caughtUp(s, 30)
+	waitUntil(t, "the standby's metrics show its lag of 0", func() bool { // refreshed every second
+		a := s.do("GET", "/metrics", "")
+		return strings.Contains(a.raw, `hakem_standby_lag_messages{stream="GAMES"} 0`) && strings.Contains(a.raw, "hakem_standby 1")
+	})
+	if a := s.do("GET", "/readyz", ""); a.status != http.StatusOK || a.body["role"] != "standby" || a.body["lag_messages"] != float64(0) {
+		t.Errorf("the standby's /readyz: %d %s", a.status, a.raw)
+	}
+}
