@@ -147,6 +147,10 @@ type IllegalMoveReported struct {
 	Ply int `json:"ply"`
 	// ReportedBy is the role reporting ("player", "arbiter").
 	ReportedBy string `json:"reported_by"`
+	// Kind is the irregularity when it is not a plain illegal move (2023
+	// 7.5.2-7.5.4): "pawn_not_replaced", "press_without_move",
+	// "two_hands"; empty for an illegal move.
+	Kind string `json:"kind,omitempty"`
 }
 
 // EventType implements Event.

@@ -81,6 +81,9 @@ func (p Profile) Index() []Entry {
 	e(a.DisplacedPenalty, "displaced pieces: the arbiter may penalise", "laws.Profile.DisplacedPieces", rulings+" (displaced_pieces, penalty)", e2eBoard)
 	e(a.IllegalMove, "completed illegal move: the position before it reinstated", "laws.Profile.IllegalMove", illegal, by("rules/laws.TestLaws1997_7_4_IllegalMove", "rules/laws.TestLaws2023_7_5_5_IllegalMove"))
 	e(a.IllegalMovePenalty, "completed illegal move: reinstated, penalty", "laws.Profile.IllegalMove", illegal, "services/e2e.TestArbiterIncidents")
+	e(a.PawnNotReplaced, "a pawn on the last rank not replaced: an illegal move, the pawn becomes a queen", "laws.Profile.IllegalMove", illegal+" (kind pawn_not_replaced)", "services/e2e.TestLawsIrregularities")
+	e(a.PressWithoutMove, "the clock pressed without a move: an illegal move", "laws.Profile.IllegalMove", illegal+" (kind press_without_move)", "services/e2e.TestLawsIrregularities")
+	e(a.TwoHands, "a move made with two hands: an illegal move", "laws.Profile.IllegalMove", illegal+" (kind two_hands)", "services/e2e.TestLawsIrregularities")
 	// Article 8: recording.
 	e(a.Recording, "recording the moves not required under five minutes without 30 s per move", "laws.Profile.RecordingRequired", NoEndpoint, "rules/laws.TestLaws1997_8_4_RecordingNotRequired")
 	// Article 9: the drawn game.
