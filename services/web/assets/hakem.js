@@ -56,10 +56,28 @@ export async function api(path, body) {
 export function stream(url, onEvent, { resume } = {}) {
   const ctl = new AbortController();
   let current = url;
+  let conn = null; // the connection now open
+  let wake = null; // ends the wait before the next attempt
+  // A page kept in the back-forward cache (bfcache) closes its stream as
+  // it is hidden (an open fetch keeps a page out of that cache) and opens
+  // it again, from the last event seen, as it is shown again.
+  const hide = (e) => { if (e.persisted && conn) conn.abort(); };
+  const show = (e) => { if (e.persisted && wake) wake(); };
+  addEventListener('pagehide', hide);
+  addEventListener('pageshow', show);
+  ctl.signal.addEventListener('abort', () => {
+    removeEventListener('pagehide', hide);
+    removeEventListener('pageshow', show);
+    if (conn) conn.abort();
+    if (wake) wake();
+  });
   (async () => {
     for (;;) {
+      conn = new AbortController();
+      const stop = () => conn.abort();
+      ctl.signal.addEventListener('abort', stop);
       try {
-        const r = await fetch(current, { signal: ctl.signal });
+        const r = await fetch(current, { signal: conn.signal });
         if (!r.ok) throw new Error(`${r.status}`);
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = '';
@@ -76,10 +94,19 @@ export function stream(url, onEvent, { resume } = {}) {
         }
       } catch (e) {
         if (ctl.signal.aborted) return;
+      } finally {
+        ctl.signal.removeEventListener('abort', stop);
       }
       if (ctl.signal.aborted) return;
       if (resume) current = resume();
-      await new Promise((ok) => setTimeout(ok, 2000));
+      // the next attempt after 2 s (a server restarting), at once when the
+      // page comes back from the bfcache (its timers were frozen there)
+      await new Promise((ok) => {
+        const t = setTimeout(ok, 2000);
+        wake = () => { clearTimeout(t); ok(); };
+      });
+      wake = null;
+      if (ctl.signal.aborted) return;
     }
   })();
   return () => ctl.abort();

@@ -96,5 +96,8 @@ export function followHall(id, onChange, { onGameEvent, allBoards = false } = {}
     replaying = new Set(seen.keys());
     stop = stream(url(), onEvent, { resume: url });
   };
+  // back from the bfcache: read the tournament again (the stream resumes
+  // by itself from the last event seen)
+  addEventListener('pageshow', (e) => { if (e.persisted) refresh(0); });
   return { refresh, restartGames };
 }
