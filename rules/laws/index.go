@@ -67,7 +67,7 @@ func (p Profile) Index() []Entry {
 	e(a.DeadPosition, "mating ability: walls with a pawn step or two left searched, sound on a 560-position corpus", "rules.CanMate", moves, "rules/laws.TestDeadCorpusSound")
 	e(a.Agreement, "draw by agreement (2023: once both have moved)", "laws.Profile.AnswerOffer", draw+" (accept)", by("rules/laws.TestLaws1997_5_3_DrawByAgreement", "rules/laws.TestLaws2023_5_2_3_AgreementNeedsAMoveEach"))
 	// Article 6: the clock.
-	e(a.LateArrival, "late arrival: default after the event's time", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestArbiterIncidents")
+	e(a.LateArrival, "late arrival: default after the event's time (late_default_ms on the game or tournament)", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestLawsLateDefault")
 	e(a.FlagObserved, "a flag found after the game ended: the result stands", "laws.Profile.FlagFall", watcher, "rules/laws.TestLaws1997_6_9_FlagAfterGameEnded")
 	e(a.FlagFall, "flag fall: loss, or a draw if the opponent cannot mate; the side on move's clock runs", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsBlackToMoveClock")
 	e(a.BothFlagsContinue, "both flags down, order unknown: play continues", "laws.Profile.BothFlags", NoEndpoint, by("rules/laws.TestLaws1997_6_11_BothFlagsContinue", "rules/laws.TestLaws2023_III_3_1_BothFlags"))
