@@ -46,6 +46,11 @@ type GameCreated struct {
 	// the game is created (from its time control, or as the organiser
 	// says). Optional: a game recorded without it is a standard game.
 	Mode string `json:"mode,omitempty"`
+	// LateDefaultMs is the default time the event sets (FIDE Laws 1997 6.6, 2023
+	// 6.7.1): a player arriving at the board later than this after the
+	// start loses. Optional: absent, the profile's (1997 one hour, 2023
+	// zero).
+	LateDefaultMs *int64 `json:"late_default_ms,omitempty"`
 }
 
 // EventType implements Event.
@@ -147,6 +152,10 @@ type IllegalMoveReported struct {
 	Ply int `json:"ply"`
 	// ReportedBy is the role reporting ("player", "arbiter").
 	ReportedBy string `json:"reported_by"`
+	// Kind is the irregularity when it is not a plain illegal move (2023
+	// 7.5.2-7.5.4): "pawn_not_replaced", "press_without_move",
+	// "two_hands"; empty for an illegal move.
+	Kind string `json:"kind,omitempty"`
 }
 
 // EventType implements Event.

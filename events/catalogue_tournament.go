@@ -29,6 +29,12 @@ type TournamentCreated struct {
 	// beforehand"; 1997 article 10); every game of the tournament carries
 	// it (GameCreated.QuickplayFinish). Optional (false when absent).
 	QuickplayFinish bool `json:"quickplay_finish,omitempty"`
+	// LateDefaultMs is the event's default time (FIDE Laws 1997 6.6, 2023
+	// 6.7.1): a player arriving at the board later than this after the
+	// start loses. Optional: absent, the profile's (1997 one hour, 2023
+	// zero).
+	LateDefaultMs *int64 `json:"late_default_ms,omitempty"`
+	// Every game of the tournament carries it (GameCreated.LateDefaultMs).
 	// The rating report's headers (TRF-26 022, 032, 042, 052, 092, 102,
 	// 112, 132), all optional: the city, the federation (FIDE code), the
 	// start and end dates (YYYY/MM/DD), the type of tournament as the

@@ -44,7 +44,7 @@ func parseStored(m *nats.Msg) (stored, error) {
 func parseEvent(seq uint64, h nats.Header, data []byte) (stored, error) {
 	env, err := DecodeEnvelope(data)
 	if err != nil {
-		return stored{}, fmt.Errorf("events: stream seq %d: %w", seq, err)
+		return stored{}, &NotAnEventError{StreamSeq: seq, Err: err}
 	}
 	st := stored{env: env, seq: seq, count: 1}
 	if v := h.Get(hdrIndex); v != "" {
@@ -443,6 +443,21 @@ func ackPosition(reply string) (seq, pending uint64, ok bool) {
 	pending, err2 := strconv.ParseUint(token(at+3), 10, 64)
 	return seq, pending, err1 == nil && err2 == nil
 }
+
+// NotAnEventError is the error of a load (Load, LoadStream, LoadAfter) that
+// met a message on the aggregate's subjects that is not an envelope: the
+// log is damaged there (LoadTolerant reads past it).
+type NotAnEventError struct {
+	StreamSeq uint64
+	Err       error
+}
+
+// Error implements error: "events: stream seq N: …".
+func (e *NotAnEventError) Error() string {
+	return fmt.Sprintf("events: stream seq %d: %v", e.StreamSeq, e.Err)
+}
+
+func (e *NotAnEventError) Unwrap() error { return e.Err }
 
 // UndecodableError is the error that stops a read at a message that is
 // not an envelope (published by hand on an aggregate's subject): a

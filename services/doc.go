@@ -4,7 +4,8 @@
 // ports packages beneath it (README.md draws them and the events between
 // them). Beside them: gateway, the HTTP front door; authz, its
 // authorisation; web, the pages; audit, which replays the streams and
-// re-derives every decision; backup, a copy of the event log; trfreport,
+// re-derives every decision; backup, a copy of the event log; standby, a
+// second machine's mirrors of the streams, ready to take over; trfreport,
 // reports from a tournament report file; internal/serve, what `hakem serve`
 // starts; internal/wiring, configuration, logs, metrics, NATS and the
 // router; internal/archcheck, the test of this shape; cmd/hakem, the hakem

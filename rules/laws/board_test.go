@@ -144,3 +144,19 @@ func TestScoreAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestIrregularitiesCite: the 2023 irregularities penalised as illegal
+// moves cite their own article beside 7.5.5 (7.5.2, 7.5.3, 7.5.4); 1997
+// has only illegal moves (7.4).
+func TestIrregularitiesCite(t *testing.T) {
+	p := profile(t, "fide-2023")
+	for kind, art := range map[IllegalKind]string{PawnNotReplaced: "7.5.2", PressWithoutMove: "7.5.3", TwoHands: "7.5.4"} {
+		r, err := p.IllegalMove(sit(game(t, "", "e4"), 10*minute, 10*minute), IllegalReport{Offender: rules.Black, Kind: kind, ReinstatePly: -1})
+		expect(t, r, err, "7.5.5", Continue, Adjustment{Side: rules.White, Kind: AddTime, Amount: 2 * minute})
+		if len(r.See) == 0 || r.See[0] != art {
+			t.Errorf("%d: see %v, want %s first", kind, r.See, art)
+		}
+		_, err = profile(t, "fide-1997").IllegalMove(sit(game(t, "", "e4"), 10*minute, 10*minute), IllegalReport{Offender: rules.Black, Kind: kind, ReinstatePly: -1})
+		expectErr(t, err, ErrNotInProfile)
+	}
+}

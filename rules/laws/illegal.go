@@ -92,9 +92,20 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 	}
 
 	r := p.ruling(article, Continue, "completed illegal move number %d by %s: the position before it is reinstated", count, rep.Offender)
+	switch rep.Kind {
+	case PawnNotReplaced:
+		r = p.ruling(article, Continue, "completed illegal move number %d by %s: a pawn moved to the last rank and the clock pressed without replacing it (%s): it is replaced by a queen", count, rep.Offender, p.Articles.PawnNotReplaced)
+		r.See = []string{p.Articles.PawnNotReplaced}
+	case PressWithoutMove:
+		r = p.ruling(article, Continue, "completed illegal move number %d by %s: the clock pressed without a move (%s)", count, rep.Offender, p.Articles.PressWithoutMove)
+		r.See = []string{p.Articles.PressWithoutMove}
+	case TwoHands:
+		r = p.ruling(article, Continue, "completed illegal move number %d by %s: a move made with two hands (%s): the position before it is reinstated", count, rep.Offender, p.Articles.TwoHands)
+		r.See = []string{p.Articles.TwoHands}
+	}
 	r.Reinstate, r.IllegalMoves = ply, count
 	if article != p.Articles.IllegalMove {
-		r.See = []string{p.Articles.IllegalMove}
+		r.See = append(r.See, p.Articles.IllegalMove)
 	}
 	r.See = append(r.See, p.Articles.ClockAdjustment)
 	switch {

@@ -67,7 +67,7 @@ func (p Profile) Index() []Entry {
 	e(a.DeadPosition, "mating ability: walls with a pawn step or two left searched, sound on a 560-position corpus", "rules.CanMate", moves, "rules/laws.TestDeadCorpusSound")
 	e(a.Agreement, "draw by agreement (2023: once both have moved)", "laws.Profile.AnswerOffer", draw+" (accept)", by("rules/laws.TestLaws1997_5_3_DrawByAgreement", "rules/laws.TestLaws2023_5_2_3_AgreementNeedsAMoveEach"))
 	// Article 6: the clock.
-	e(a.LateArrival, "late arrival: default after the event's time", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestArbiterIncidents")
+	e(a.LateArrival, "late arrival: default after the event's time (late_default_ms on the game or tournament)", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestLawsLateDefault")
 	e(a.FlagObserved, "a flag found after the game ended: the result stands", "laws.Profile.FlagFall", watcher, "rules/laws.TestLaws1997_6_9_FlagAfterGameEnded")
 	e(a.FlagFall, "flag fall: loss, or a draw if the opponent cannot mate; the side on move's clock runs", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsBlackToMoveClock")
 	e(a.BothFlagsContinue, "both flags down, order unknown: play continues", "laws.Profile.BothFlags", NoEndpoint, by("rules/laws.TestLaws1997_6_11_BothFlagsContinue", "rules/laws.TestLaws2023_III_3_1_BothFlags"))
@@ -81,6 +81,9 @@ func (p Profile) Index() []Entry {
 	e(a.DisplacedPenalty, "displaced pieces: the arbiter may penalise", "laws.Profile.DisplacedPieces", rulings+" (displaced_pieces, penalty)", e2eBoard)
 	e(a.IllegalMove, "completed illegal move: the position before it reinstated", "laws.Profile.IllegalMove", illegal, by("rules/laws.TestLaws1997_7_4_IllegalMove", "rules/laws.TestLaws2023_7_5_5_IllegalMove"))
 	e(a.IllegalMovePenalty, "completed illegal move: reinstated, penalty", "laws.Profile.IllegalMove", illegal, "services/e2e.TestArbiterIncidents")
+	e(a.PawnNotReplaced, "a pawn on the last rank not replaced: an illegal move, the pawn becomes a queen", "laws.Profile.IllegalMove", illegal+" (kind pawn_not_replaced)", "services/e2e.TestLawsIrregularities")
+	e(a.PressWithoutMove, "the clock pressed without a move: an illegal move", "laws.Profile.IllegalMove", illegal+" (kind press_without_move)", "services/e2e.TestLawsIrregularities")
+	e(a.TwoHands, "a move made with two hands: an illegal move", "laws.Profile.IllegalMove", illegal+" (kind two_hands)", "services/e2e.TestLawsIrregularities")
 	// Article 8: recording.
 	e(a.Recording, "recording the moves not required under five minutes without 30 s per move", "laws.Profile.RecordingRequired", NoEndpoint, "rules/laws.TestLaws1997_8_4_RecordingNotRequired")
 	// Article 9: the drawn game.

@@ -59,6 +59,7 @@ type Articles struct {
 	WrongOrientation                                           string // the board placed contrary to 2.1: the position is transferred (1997 7.1b, 2023 7.2.2)
 	DisplacedRestore, DisplacedFound, DisplacedPenalty         string // displaced pieces: restored in the player's own time (1997 7.3, 2023 7.4.1); found later, reinstated with the clocks adjusted (1997 7.4); the arbiter may penalise (2023 7.4.3)
 	IllegalMove, IllegalMovePenalty                            string
+	PawnNotReplaced, PressWithoutMove, TwoHands                string // the irregularities penalised as illegal moves (2023 7.5.2, 7.5.3, 7.5.4)
 	TouchOwn, TouchOpponent, TouchBoth                         string
 	TouchKingRook, TouchRookKing, TouchCastlingIllegal         string
 	TouchNoneMovable, Adjusting                                string // Adjusting: a piece adjusted, not touched to move it (1997 4.2, 2023 4.2.1)
@@ -334,6 +335,7 @@ func fide2023() Profile {
 			WrongInitialPosition: "7.2.1", ColoursReversed: "7.3", WrongOrientation: "7.2.2",
 			DisplacedRestore: "7.4.1", DisplacedPenalty: "7.4.3",
 			IllegalMove: "7.5.1", IllegalMovePenalty: "7.5.5",
+			PawnNotReplaced: "7.5.2", PressWithoutMove: "7.5.3", TwoHands: "7.5.4",
 			TouchOwn: "4.3.1", TouchOpponent: "4.3.2", TouchBoth: "4.3.3",
 			TouchKingRook: "4.4.1", TouchRookKing: "4.4.2", TouchCastlingIllegal: "4.4.3",
 			TouchNoneMovable: "4.5", Adjusting: "4.2.1",

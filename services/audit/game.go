@@ -301,7 +301,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 	case events.DrawClaimed:
 		want, err = g.ClaimDraw(player(ev.By), ev.Reason, ev.IntendedMove)
 	case events.IllegalMoveReported:
-		want, err = g.ReportIllegal(ev.Offender, ev.Move, ev.ReportedBy)
+		want, err = g.ReportIrregularity(ev.Offender, ev.Kind, ev.Move, ev.ReportedBy)
 	case events.ResultOverridden:
 		if reason := overrideMalformed(env.Actor, ev); reason != "" {
 			return 0, "", errors.New(reason)

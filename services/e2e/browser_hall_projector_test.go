@@ -8,19 +8,19 @@ import (
 )
 
 // TestBrowserHallProjector: the projector view at 1920x1080 of a round of
-// 41 boards shows the pairings by name in large type (no text under 28
-// px), a page of boards at a time that fits the screen, turned
-// automatically until every board has been shown, then the standings.
-// Shot at three sizes.
+// 42 boards (an open of 84) shows the pairings by name in large type (no
+// text under 28 px), a page of boards at a time that fits the screen,
+// turned automatically until every board has been shown, then the
+// standings. Shot at three sizes.
 func TestBrowserHallProjector(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "proj"
-	ids := registerHall(t, s, id, 82, 5)
+	ids := registerHall(t, s, id, 84, 5)
 	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
-	if n := len(s.round(id, 1)["boards"].([]any)); n != 41 {
-		t.Fatalf("round 1 has %d boards, want 41", n)
+	if n := len(s.round(id, 1)["boards"].([]any)); n != 42 {
+		t.Fatalf("round 1 has %d boards, want 42", n)
 	}
-	waitGame(t, s, id+"-r1-b41")
+	waitGame(t, s, id+"-r1-b42")
 
 	browser := newBrowser(t)
 	tabs := hallTabs(t, browser)
@@ -37,8 +37,8 @@ func TestBrowserHallProjector(t *testing.T) {
 		MinFont: Math.min(...[...document.querySelectorAll('#projector td, #projector th, #projector h1, #pager')].map(e => parseFloat(getComputedStyle(e).fontSize))),
 		Fits: document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth,
 		Text: document.querySelector('#projector').innerText})`, &first)
-	if first.Pages < 2 || first.Rows*first.Pages < 41 {
-		t.Errorf("%d pages of %d rows for 41 boards", first.Pages, first.Rows)
+	if first.Pages < 2 || first.Rows*first.Pages < 42 {
+		t.Errorf("%d pages of %d rows for 42 boards", first.Pages, first.Rows)
 	}
 	if first.MinFont < 28 {
 		t.Errorf("the smallest text is %v px, want 28 px or more (readable from 10 m)", first.MinFont)
@@ -71,7 +71,7 @@ func TestBrowserHallProjector(t *testing.T) {
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	for b := 1; b <= 41; b++ {
+	for b := 1; b <= 42; b++ {
 		if !seen[fmt.Sprint(b)] {
 			t.Errorf("board %d never shown", b)
 		}

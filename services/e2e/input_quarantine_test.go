@@ -208,3 +208,63 @@ func TestInputQuarantine(t *testing.T) {
 		t.Errorf("audit of the damaged game: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 }
+
+// TestInputQuarantineTournament: a tournament's log holding a message
+// published by hand on its subject with the pairing service's NATS
+// password (a registration unsigned, or one that does not decode) answers
+// 409 log_damaged, to its reads and its commands, naming the damage, and
+// appends nothing; another tournament goes on.
+func TestInputQuarantineTournament(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	natsAddr := freeAddr(t)
+	data := t.TempDir()
+	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
+	for _, id := range []string{"tu", "tm", "tok"} {
+		mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": id, "system": "round-robin", "idempotency_key": "t"}), "create")
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a"}), "register")
+	}
+	nc, err := nats.Connect(natsURL(t, data, natsAddr, string(events.WriterPairing)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, head, err := st.Load(ctx, events.Tournament("tu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, err := events.Build(events.Tournament("tu"), events.WriterPairing, events.Head{Version: head.Version, Hash: head.Hash}, "forged",
+		events.Meta{Actor: events.Actor{Role: "organiser", ID: "x"}, RecordedAt: time.Now().UTC()},
+		events.PlayerRegistered{PlayerID: "m", Name: "Mallory"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(forged[0])
+	writer := natsURL(t, data, natsAddr, string(events.WriterPairing))
+	publishRaw(t, writer, "tournament.tu.pairing", body)
+	publishRaw(t, writer, "tournament.tm.pairing", []byte(`{"not":"an envelope"`))
+
+	for _, id := range []string{"tu", "tm"} {
+		before := s.appended()
+		for _, c := range []struct{ method, path, body string }{
+			{"GET", "/api/tournaments/" + id, ""},
+			{"POST", "/api/tournaments/" + id + "/players", `{"player_id":"b","name":"B","idempotency_key":"b"}`},
+		} {
+			a := s.do(c.method, c.path, c.body)
+			if a.status != http.StatusConflict || a.errorCode() != "log_damaged" {
+				t.Errorf("%s %s on a damaged log: %d %s, want 409 log_damaged", c.method, c.path, a.status, a.raw)
+			}
+		}
+		if after := s.appended(); after != before {
+			t.Errorf("%s: %g events appended", id, after-before)
+		}
+	}
+	mustOK(t, s.post("/api/tournaments/tok/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b"}), "register in another tournament")
+}

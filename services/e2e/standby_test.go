@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -50,11 +51,31 @@ func TestStandbyTakesOver(t *testing.T) {
 	waitUntil(t, "the standby has the round's games", func() bool {
 		return s.do("GET", "/api/games/"+ids[boards-1], "").status == http.StatusOK
 	})
-	if a := s.post("/api/games/"+ids[0]+"/moves", map[string]string{"move": "e2e4", "player": whites[0], "idempotency_key": "x"}); a.status != http.StatusServiceUnavailable || a.errorCode() != "standby" {
-		t.Errorf("a move on the standby: %d %s, want 503 standby", a.status, a.raw)
+	for _, w := range []struct{ method, path, body string }{
+		{"POST", "/api/games/" + ids[0] + "/moves", `{"move":"e2e4","player":"` + whites[0] + `","idempotency_key":"x"}`},
+		{"POST", "/api/games", `{"id":"new","white":"a","black":"b","time_control":"600+5","idempotency_key":"x"}`},
+		{"POST", "/api/games/" + ids[0] + "/rulings", `{}`},
+		{"POST", "/api/tournaments/sb/rounds/1/close", `{"idempotency_key":"x"}`},
+		{"DELETE", "/api/tournaments/sb", `{}`},
+		{"PUT", "/api/anything", `{}`},
+	} {
+		if a := s.do(w.method, w.path, w.body); a.status != http.StatusServiceUnavailable || a.errorCode() != "standby" || !strings.Contains(a.raw, leaf) {
+			t.Errorf("%s %s on the standby: %d %s, want 503 standby naming the primary", w.method, w.path, a.status, a.raw)
+		}
 	}
 	if a := s.do("GET", "/standby", ""); !strings.Contains(a.raw, "STANDBY") {
 		t.Errorf("GET /standby does not say the machine is a standby:\n%s", a.raw)
+	}
+	if a := p.do("GET", "/standby", ""); !strings.Contains(a.raw, "PRIMARY") {
+		t.Errorf("GET /standby on the primary does not say it is live:\n%s", a.raw)
+	}
+	if a := p.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["connected"] != true {
+		t.Errorf("GET /api/standby on the primary: %s, want role primary with its standby connected", a.raw)
+	}
+
+	// no promotion while the primary is alive and connected
+	if out, err := exec.Command(hakemBinary(t), "promote", "--http", s.base).CombinedOutput(); err == nil || !strings.Contains(string(out), "primary_connected") {
+		t.Errorf("hakem promote with the primary alive: %v\n%s", err, out)
 	}
 
 	// the lag, polled until the kill
@@ -194,6 +215,14 @@ func TestStandbyTakesOver(t *testing.T) {
 	}
 	s.stop()
 
+	// started again with --standby still set, the promoted folder stays the
+	// primary
+	again := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+	if a := again.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["promoted_at"] == nil {
+		t.Errorf("the promoted standby started again with --standby: %s, want role primary, promoted", a.raw)
+	}
+	again.stop()
+
 	// the promoted standby's log is sound: every game and the tournament,
 	// the signatures against the primary's keyring
 	a := runAudit(t, "all", "--data", sdata)
@@ -248,4 +277,64 @@ func bigSwiss(t *testing.T, s *server, id string, n int) (ids, whites, blacks []
 		waitGame(t, s, bd["game_id"].(string))
 	}
 	return ids, whites, blacks
+}
+
+// TestStandbyFollowsRestarts: a standby stopped while the primary plays on
+// catches up when started again on its folder (its mirrors resume), and
+// follows the primary across the primary's own restart (the leaf
+// connection comes back); its lag is 0 once it has every event, and its
+// metrics say so.
+func TestStandbyFollowsRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs two hakem serve processes")
+	}
+	pdata, sdata := t.TempDir(), t.TempDir()
+	leaf := freeAddr(t)
+	primaryEnv := []string{"HAKEM_STANDBY_LISTEN=" + leaf}
+	p := startWith(t, []string{"--data", pdata}, primaryEnv, true)
+	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
+	standbyArgs := []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}
+	s := startWith(t, standbyArgs, nil, true)
+
+	id := startedGame(t, p, map[string]any{"id": "follow", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
+	plies := randomGame(42, 30)
+	if len(plies) < 30 {
+		t.Fatalf("the random game ends after %d plies", len(plies))
+	}
+	play := func(on *server, from, to int) {
+		for ply := from; ply < to; ply++ {
+			mustOK(t, on.move(id, []string{"w", "b"}[ply%2], plies[ply], fmt.Sprint("m", ply)), "move")
+		}
+	}
+	caughtUp := func(on *server, want int) {
+		t.Helper()
+		waitUntil(t, fmt.Sprintf("the standby has the game's %d moves", want), func() bool {
+			a := on.do("GET", "/api/games/"+id, "")
+			list, _ := a.body["uci"].([]any)
+			return a.status == http.StatusOK && len(list) == want
+		})
+		waitUntil(t, "the standby's lag is 0", func() bool {
+			a := on.do("GET", "/api/standby", "")
+			return a.body["lag_messages"] == float64(0) && a.body["connected"] == true
+		})
+	}
+	play(p, 0, 10)
+	caughtUp(s, 10)
+
+	s.stop()
+	play(p, 10, 20) // while the standby is down
+	s = startWith(t, standbyArgs, nil, true)
+	caughtUp(s, 20)
+
+	p.stop()
+	p = startWith(t, []string{"--data", pdata}, primaryEnv, true)
+	play(p, 20, 30) // after the primary's restart
+	caughtUp(s, 30)
+	waitUntil(t, "the standby's metrics show its lag of 0", func() bool { // refreshed every second
+		a := s.do("GET", "/metrics", "")
+		return strings.Contains(a.raw, `hakem_standby_lag_messages{stream="GAMES"} 0`) && strings.Contains(a.raw, "hakem_standby 1")
+	})
+	if a := s.do("GET", "/readyz", ""); a.status != http.StatusOK || a.body["role"] != "standby" || a.body["lag_messages"] != float64(0) {
+		t.Errorf("the standby's /readyz: %d %s", a.status, a.raw)
+	}
 }

@@ -14,14 +14,29 @@ import (
 type Machine interface {
 	// Status is this machine's role and streams now.
 	Status(ctx context.Context) Status
-	// Promote makes a standby the primary (ErrNotStandby on a primary);
-	// it answers once the streams are the primary's, before the process
-	// starts its services.
-	Promote(ctx context.Context, by string) (Status, error)
+	// Promote makes a standby the primary (ErrNotStandby on a primary,
+	// ErrPrimaryConnected while the primary is still connected, unless
+	// forced); it answers once the streams are the primary's, before the
+	// process starts its services.
+	Promote(ctx context.Context, r PromoteRequest) (Status, error)
+}
+
+// PromoteRequest is the body of POST /api/standby/promote.
+type PromoteRequest struct {
+	// By is who promotes (set from the bearer token when there is one).
+	By string `json:"by"`
+	// Force promotes even while the primary is still connected: the old
+	// primary must then be stopped at once (it would take writes of its
+	// own).
+	Force bool `json:"force"`
 }
 
 // ErrNotStandby is Promote's answer on a primary.
 var ErrNotStandby = errors.New("this machine is already the primary")
+
+// ErrPrimaryConnected is Promote's answer while the standby is still
+// connected to a live primary: two primaries would each take writes.
+var ErrPrimaryConnected = errors.New("the primary is still connected to this standby: stop it first (or promote with force, and stop it at once)")
 
 // HTTP is the gateway port of the standby's routes, on a primary and on a
 // standby alike:
@@ -44,19 +59,18 @@ func (h HTTP) Register(mux *http.ServeMux) {
 		_ = page.Execute(w, h.Machine.Status(r.Context()))
 	})
 	mux.HandleFunc("POST /api/standby/promote", func(w http.ResponseWriter, r *http.Request) {
-		// {"by": who} (set from the bearer token when there is one)
-		var body struct {
-			By string `json:"by"`
-		}
+		var body PromoteRequest
 		if !httpjson.Decode(w, r, &body) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), time.Minute)
 		defer cancel()
-		st, err := h.Machine.Promote(ctx, body.By)
+		st, err := h.Machine.Promote(ctx, body)
 		switch {
 		case errors.Is(err, ErrNotStandby):
 			httpjson.Error(w, http.StatusConflict, "not_standby", err.Error())
+		case errors.Is(err, ErrPrimaryConnected):
+			httpjson.Error(w, http.StatusConflict, "primary_connected", err.Error())
 		case err != nil:
 			httpjson.Error(w, http.StatusServiceUnavailable, "promote_failed", err.Error())
 		default:

@@ -11,6 +11,8 @@
 //	GET /api/web/tournaments           the tournaments (their tournament.created), newest first
 //	GET /api/web/games/{id}/replay     every event of a game with the position and both clocks after it
 //	GET /api/web/live?game=ID&...      the events of several games as one NDJSON stream (live)
+//	GET /api/web/clocks?game=ID&...    both clocks of several games now (the console's list)
+//	GET /api/web/access                the caller's role, the pages it may open, the commands it may send
 //
 // The arbiter's console pauses, resumes and adjusts clocks, gives the hand
 // rulings of POST /api/games/{id}/rulings — penalties, late arrival, wrong

@@ -16,7 +16,8 @@ const maxHallGames = 512
 
 // hallLive streams, as one NDJSON stream, a tournament's events from its
 // event ?from=N on (default 1) and every event of the boards of its
-// current round and of each round paired from then on (the boards' from
+// current round (?boards=all: of every round, for the arbiter's console)
+// and of each round paired from then on (the boards' from
 // their first event: a client resuming skips what it has by sequence).
 // A page needs one connection for the whole tournament: a browser opens
 // at most six to a host, shared by its tabs.
@@ -30,6 +31,11 @@ func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		from = n
+	}
+	boards := r.URL.Query().Get("boards")
+	if boards != "" && boards != "current" && boards != "all" {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("boards: %q is neither current (the current round's, the default) nor all (every round's)", boards))
+		return
 	}
 	if err := events.Tournament(id).Check(); err != nil {
 		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
@@ -70,8 +76,15 @@ func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	current := len(t.Rounds)
-	if current > 0 {
-		follow(gamesOf(t.Rounds[current-1]))
+	switch boards {
+	case "all":
+		for _, rp := range t.Rounds {
+			follow(gamesOf(rp))
+		}
+	default:
+		if current > 0 {
+			follow(gamesOf(t.Rounds[current-1]))
+		}
 	}
 	go func() { _ = p.Tournaments.Follow(ctx, id, from, send) }()
 	writeStream(ctx, w, out, func(e events.Envelope) {

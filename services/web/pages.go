@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 )
@@ -33,6 +34,10 @@ type Pages struct {
 	Store *events.Store
 	// Tournaments follows a tournament's events live (the hall's stream).
 	Tournaments gamesapp.Feed
+	// Tokens are the gateway's access tokens (nil: the gateway runs open,
+	// every page for everyone); the console is for arbiters and organisers
+	// (access.go).
+	Tokens *authz.Tokens
 }
 
 // subject is what a page is about: the aggregate its {id} names.
@@ -77,6 +82,8 @@ func (p Pages) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/web/tournaments/{id}/live", p.hallLive)
 	mux.HandleFunc("GET /api/web/games/{id}/replay", p.replay)
 	mux.HandleFunc("GET /api/web/live", p.live)
+	mux.HandleFunc("GET /api/web/access", p.access)
+	mux.HandleFunc("GET /api/web/clocks", p.clocks)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		errorPage(w, http.StatusNotFound, "No page at "+r.URL.Path+".")
 	})
@@ -96,6 +103,9 @@ func (p Pages) page(pg pageRoute) http.HandlerFunc {
 				errorPage(w, http.StatusBadRequest, fmt.Sprintf("view: %q is not a view of this page (projector, page).", v))
 				return
 			}
+		}
+		if file == "assets/console.html" && !p.consoleAllowed(w, r, r.URL.Query().Get("t")) {
+			return
 		}
 		if t := r.URL.Query().Get("t"); t != "" && file == "assets/console.html" {
 			if !p.found(w, r, events.Tournament(t)) {

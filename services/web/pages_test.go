@@ -1,12 +1,17 @@
 package web
 
 import (
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hakem-chess/hakem/services/authz"
 )
 
 // TestPagesAndAssets: every page answers its HTML, and every asset a page
@@ -84,11 +89,60 @@ func TestReadsRefuseBadInput(t *testing.T) {
 		{"/api/web/live?game=g1", http.StatusServiceUnavailable, "no live feed"},
 		{"/api/web/tournaments", http.StatusServiceUnavailable, "no event store"},
 		{"/api/web/games/a.b/replay", http.StatusNotFound, "not found"},
+		{"/api/web/clocks", http.StatusBadRequest, "game: give 1 to"},
+		{"/api/web/clocks?game=a.b", http.StatusBadRequest, "character '.' not allowed"},
+		{"/api/web/tournaments/t1/live?boards=some", http.StatusBadRequest, `boards: \"some\" is neither current`},
+		{"/api/web/access", http.StatusOK, `"authorisation":false`},
 	} {
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
 		if rec.Code != tc.code || !strings.Contains(rec.Body.String(), tc.has) {
 			t.Errorf("%s: %d %s, want %d with %q", tc.path, rec.Code, rec.Body.String(), tc.code, tc.has)
+		}
+	}
+}
+
+// TestConsoleAccess: with tokens, the console answers 401 (sign-in page,
+// HTML) without a token or with an unknown one, 403 for a player's or for
+// an arbiter's out of the tournament's scope, the console for an arbiter
+// in scope; every other page stays public.
+func TestConsoleAccess(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tokens.yaml")
+	yaml := "tokens:\n  - token: tok-arbiter-0123456789abcdef0123456789\n    role: arbiter\n    subject: a1\n    tournaments: [open]\n" +
+		"  - token: tok-player-0123456789abcdef01234567890\n    role: player\n    subject: p1\n"
+	if err := os.WriteFile(file, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := authz.LoadTokens(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	Pages{Tokens: tokens}.Register(mux)
+	for _, tc := range []struct {
+		path, cookie string
+		code         int
+		has          string
+	}{
+		{"/console", "", http.StatusUnauthorized, "sign in with your access token"},
+		{"/console", "tok-unknown-00000000000000000000000000", http.StatusUnauthorized, "not valid"},
+		{"/console", "tok-player-0123456789abcdef01234567890", http.StatusForbidden, "player p1"},
+		{"/console?t=elsewhere", "tok-arbiter-0123456789abcdef0123456789", http.StatusForbidden, `"elsewhere" is not in the scope of arbiter a1`},
+		{"/console?game=g1", "tok-arbiter-0123456789abcdef0123456789", http.StatusOK, "console.js"},
+		{"/", "", http.StatusOK, "index.js"},
+	} {
+		req := httptest.NewRequest("GET", tc.path, nil)
+		if tc.cookie != "" {
+			req.AddCookie(&http.Cookie{Name: tokenCookie, Value: tc.cookie})
+		}
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		if body := rec.Body.String(); rec.Code != tc.code || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") || !strings.Contains(html.UnescapeString(body), tc.has) {
+			t.Errorf("%s (%q): %d %s, want %d with %q", tc.path, tc.cookie, rec.Code, rec.Header().Get("Content-Type"), tc.code, tc.has)
+		}
+		if tc.code == http.StatusUnauthorized && rec.Header().Get("WWW-Authenticate") == "" {
+			t.Errorf("%s: 401 without WWW-Authenticate", tc.path)
 		}
 	}
 }

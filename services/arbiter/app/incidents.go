@@ -157,7 +157,16 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 		return nil, fmt.Errorf("illegal-move report by %s not folded into the game", rep.Offender)
 	}
 	profile := g.Profile()
-	r, err := profile.IllegalMove(sit, laws.IllegalReport{Offender: offender, Kind: laws.IllegalMove, ReinstatePly: -1})
+	kind := laws.IllegalMove
+	switch rep.Kind {
+	case domain.PawnNotReplaced:
+		kind = laws.PawnNotReplaced
+	case domain.PressWithoutMove:
+		kind = laws.PressWithoutMove
+	case domain.TwoHands:
+		kind = laws.TwoHands
+	}
+	r, err := profile.IllegalMove(sit, laws.IllegalReport{Offender: offender, Kind: kind, ReinstatePly: -1})
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
@@ -168,8 +177,12 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 			return nil, fmt.Errorf("ruling on the illegal move: unexpected adjustment %v", adj)
 		}
 		rg.Penalty = "time_added_to_opponent"
+		reason := "illegal move " + rep.Move
+		if rep.Kind != "" {
+			reason = strings.TrimSpace(strings.ReplaceAll(rep.Kind, "_", " ") + " " + rep.Move)
+		}
 		out = append(out, events.PenaltyImposed{Side: rep.Offender, Kind: "time_added_to_opponent",
-			AmountMs: adj.Amount.Milliseconds(), Article: r.Article, Reason: "illegal move " + rep.Move})
+			AmountMs: adj.Amount.Milliseconds(), Article: r.Article, Reason: reason})
 	}
 	if r.Result.Over() {
 		rg.Penalty = "loss"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // replaySuffix ends the id of a game played in place of an annulled one.
@@ -42,14 +43,7 @@ func ReplayGameID(annulled string) (string, error) {
 
 // ReplayOf returns the game ordered to be played in place of the game
 // recorded as recs (its arbiter.replay_ordered), if any.
-func ReplayOf(recs []gamesapp.Recorded) (string, bool) {
-	for _, r := range recs {
-		if o, ok := r.Event.(*events.ReplayOrdered); ok {
-			return o.ReplayGameID, true
-		}
-	}
-	return "", false
-}
+func ReplayOf(recs []gamesapp.Recorded) (string, bool) { return gamelog.ReplayOf(recs) }
 
 // Replay is a new game ordered in place of an annulled one: the order
 // recorded on the annulled game and the creation the games service makes.

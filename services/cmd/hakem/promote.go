@@ -18,6 +18,7 @@ import (
 
 func init() {
 	var to, token, by string
+	var force bool
 	var wait time.Duration
 	cmd := &cobra.Command{
 		Use:   "promote",
@@ -29,9 +30,10 @@ update that removes the mirror; every message it had copied stays), the
 promotion is recorded in its data folder, and the process starts the
 services on the same address. It waits until the new primary is ready.
 
-Only promote a standby once the primary is really gone: the old primary
-must not be started again on its data folder (it would take writes of its
-own). What the standby had not copied yet when the primary died is lost:
+Only promote a standby once the primary is really gone: a standby still
+connected to its primary refuses (409 primary_connected) unless --force, and
+the old primary must not be started again on its data folder (it would take
+writes of its own). What the standby had not copied yet when the primary died is lost:
 its lag (GET /api/standby, /readyz, the metric hakem_standby_lag_messages).
 Then point the venue's address (the name or IP the consoles and the pages
 use) at this machine: the pages retry the same address.
@@ -51,7 +53,7 @@ the primary), 1 refused or failed, 2 bad flags or unreachable.`,
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), wait)
 			defer cancel()
-			body, _ := json.Marshal(map[string]string{"by": by})
+			body, _ := json.Marshal(standby.PromoteRequest{By: by, Force: force})
 			req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/standby/promote", bytes.NewReader(body))
 			if err != nil {
 				return exitWith(2, err)
@@ -67,7 +69,7 @@ the primary), 1 refused or failed, 2 bad flags or unreachable.`,
 			raw, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			switch {
-			case resp.StatusCode == http.StatusConflict:
+			case resp.StatusCode == http.StatusConflict && strings.Contains(string(raw), `"not_standby"`):
 				fmt.Fprintf(cmd.OutOrStdout(), "%s is already the primary\n", base)
 				return nil
 			case resp.StatusCode != http.StatusOK:
@@ -90,6 +92,7 @@ the primary), 1 refused or failed, 2 bad flags or unreachable.`,
 	cmd.Flags().StringVar(&to, "http", "http://127.0.0.1:8080", "the standby's HTTP address (its --http)")
 	cmd.Flags().StringVar(&token, "token", "", "an organiser's or arbiter's bearer token (also HAKEM_TOKEN); needed with a tokens file")
 	cmd.Flags().StringVar(&by, "by", "", "who promotes (recorded; a token's subject is used when there is one)")
+	cmd.Flags().BoolVar(&force, "force", false, "promote even while the primary is still connected to the standby (then stop the old primary at once)")
 	cmd.Flags().DurationVar(&wait, "wait", 2*time.Minute, "how long to wait for the promotion and the new primary's readiness")
 	rootCmd.AddCommand(cmd)
 }

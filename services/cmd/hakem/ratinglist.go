@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hakem-chess/hakem/ratings/ratinglist"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
+	"github.com/hakem-chess/hakem/services/internal/ratingfile"
 )
 
 func init() {
@@ -24,7 +24,7 @@ func init() {
 		Short: "Import a FIDE player list (TXT or XML, combined or single) into the data folder",
 		Long: `hakem ratinglist import reads one of FIDE's downloadable player lists — the
 fixed-width TXT or the XML, the combined list (standard, rapid and blitz side by
-side) or a single list — and merges it, by FIDE id, into DIR/` + pairingapp.RatingListFile + `,
+side) or a single list — and merges it, by FIDE id, into DIR/` + ratingfile.Name + `,
 which hakem serve reads: a registration by FIDE id alone ({"fide_id": "…"})
 takes the player's name, federation, title, sex, year of birth and rating of
 the tournament's list (from its time control) from there.
@@ -49,7 +49,7 @@ error when it is a terminal.`,
 			if err != nil {
 				return fmt.Errorf("ratinglist: %s: %w", args[0], err)
 			}
-			path := filepath.Join(data, pairingapp.RatingListFile)
+			path := filepath.Join(data, ratingfile.Name)
 			progress(fmt.Sprintf("read %d players; merging into %s", len(players), path))
 			merged, err := mergeList(path, players, single, single != ratinglist.Standard || !combined(args[0]))
 			if err != nil {
@@ -100,7 +100,7 @@ func kindOf(file string, c ratinglist.Category) string {
 func mergeList(path string, players []ratinglist.Player, c ratinglist.Category, single bool) ([]ratinglist.Player, error) {
 	old := map[string]ratinglist.Player{}
 	if f, err := os.Open(path); err == nil {
-		old, err = pairingapp.ReadRatingList(f)
+		old, err = ratingfile.Read(f)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("ratinglist: %s: %w", path, err)

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"strings"
+	"time"
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
@@ -32,11 +33,21 @@ func Profile(c events.GameCreated) (laws.Profile, error) {
 			return p, err
 		}
 	}
+	if c.LateDefaultMs != nil {
+		// the event's default time (1997 6.6 "unless the rules of the
+		// event say otherwise", 2023 6.7.1)
+		if p, err = p.WithLateDefault(time.Duration(*c.LateDefaultMs) * time.Millisecond); err != nil {
+			return p, err
+		}
+	}
 	if c.QuickplayFinish {
 		return p.WithQuickplayFinish(true)
 	}
 	return p, nil
 }
+
+// MaxLateDefault is the longest default time an event may set.
+const MaxLateDefault = 24 * time.Hour
 
 // Create decides the creation of a game from its setup. An empty StartFEN
 // means the standard starting position; the laws profile defaults to
@@ -56,6 +67,9 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	}
 	if c.LawsProfile == "" {
 		c.LawsProfile = laws.DefaultProfile
+	}
+	if d := c.LateDefaultMs; d != nil && (*d < 0 || *d > MaxLateDefault.Milliseconds()) {
+		return nil, refuse(ErrInvalid, "late_default_ms: %d is not between 0 and %d (a day)", *d, MaxLateDefault.Milliseconds())
 	}
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
 		return nil, refuse(ErrInvalid, "laws_profile: %v", err)

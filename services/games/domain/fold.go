@@ -124,7 +124,7 @@ func (g *Game) Apply(e Event) error {
 				g.postponed = g.claim
 			}
 			if e.Decision == "game_continues" && g.claim.IntendedMove != "" {
-				g.mustPlay = g.claim.IntendedMove
+				g.mustPlay, g.mustWhy = g.claim.IntendedMove, "after the incorrect claim the intended move"
 			}
 			g.claim = nil
 		}

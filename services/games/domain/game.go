@@ -44,6 +44,8 @@ type Game struct {
 	// mustPlay is the intended move (SAN) of an incorrect claim, which the
 	// claimant must now play; "" if none.
 	mustPlay string
+	// mustWhy says why mustPlay must be played.
+	mustWhy string
 	// ruled is the last claim ruled on (for the termination of the game).
 	ruled *events.DrawClaimed
 	// postponed is the quickplay-finish claim whose decision the arbiter

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
 )
 
 // An electronic game never holds an illegal move: the games service refuses
@@ -23,6 +24,31 @@ import (
 // The offender must be the side on move in the recorded game (the position
 // before his illegal move), and move must not be a legal move there.
 func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]Event, error) {
+	return g.ReportIrregularity(offender, "", move, reportedBy)
+}
+
+// The irregularities of 2023 7.5.2-7.5.4, penalised as illegal moves
+// (IllegalMoveReported.Kind; "" or IllegalMoveKind for an illegal move).
+const (
+	IllegalMoveKind  = "illegal_move"
+	PawnNotReplaced  = "pawn_not_replaced"  // 7.5.2: move is the pawn's move to the last rank; it becomes a queen
+	PressWithoutMove = "press_without_move" // 7.5.3: no move
+	TwoHands         = "two_hands"          // 7.5.4: move is the move made with two hands, legal or not
+)
+
+// ReportIrregularity is ReportIllegal for an irregularity of kind (see
+// the constants; "" is an illegal move), which the game's profile must
+// know (fide-1997 has illegal moves only, 7.4). A pawn not replaced names
+// a legal promotion's from and to squares (e7e8, or e8 / exd8 in SAN, no
+// piece): after the report the claimant must play it as a queen (the
+// game's MustPlay). A two-handed move may be a legal move.
+func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy string) ([]Event, error) {
+	if kind == IllegalMoveKind {
+		kind = ""
+	}
+	if err := g.checkIrregularity(kind); err != nil {
+		return nil, err
+	}
 	if !g.exists {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
@@ -47,20 +73,68 @@ func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]
 		return nil, refuse(ErrInvalid, "reported_by: %q is not player or arbiter", reportedBy)
 	}
 	move = strings.TrimSpace(move)
-	if move == "" {
+	switch {
+	case kind == PressWithoutMove && move != "":
+		return nil, refuse(ErrInvalid, "move: a clock pressed without a move has no move (%q given)", move)
+	case kind != PressWithoutMove && move == "":
 		return nil, refuse(ErrInvalid, "move: missing (the illegal move as seen on the board)")
-	}
-	if len(move) > 32 {
+	case len(move) > 32:
 		return nil, refuse(ErrInvalid, "move: %d characters (at most 32)", len(move))
 	}
 	pos := g.play.Position()
 	if pos.Turn() != c {
 		return nil, refuse(ErrNotOnMove, "%s is not on move in the recorded game (%s is): an illegal move by %s is reported from the position before it, with %s to play", c, pos.Turn(), c, c)
 	}
-	if m, err := parseMove(&pos, move); err == nil {
-		return nil, refuse(ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
+	switch kind {
+	case "":
+		if m, err := parseMove(&pos, move); err == nil {
+			return nil, refuse(ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
+		}
+	case PawnNotReplaced:
+		if _, ok := queening(&pos, move); !ok {
+			return nil, refuse(ErrInvalid, "move %q: not a pawn's legal move to the last rank (give its squares, e.g. e7e8, without a piece)", move)
+		}
 	}
-	return []Event{events.IllegalMoveReported{Offender: offender, Move: move, Ply: g.Ply() + 1, ReportedBy: reportedBy}}, nil
+	return []Event{events.IllegalMoveReported{Offender: offender, Move: move, Ply: g.Ply() + 1, ReportedBy: reportedBy, Kind: kind}}, nil
+}
+
+// checkIrregularity refuses a kind of irregularity unknown, or unknown to
+// the game's profile.
+func (g *Game) checkIrregularity(kind string) error {
+	a := g.profile.Articles
+	var article string
+	switch kind {
+	case "":
+		return nil
+	case PawnNotReplaced:
+		article = a.PawnNotReplaced
+	case PressWithoutMove:
+		article = a.PressWithoutMove
+	case TwoHands:
+		article = a.TwoHands
+	default:
+		return refuse(ErrInvalid, "kind: %q is not illegal_move, pawn_not_replaced, press_without_move or two_hands", kind)
+	}
+	if article == "" {
+		return refuse(ErrInvalid, "kind: %s has no %s irregularity (only illegal moves, %s)", g.profile.Name, kind, a.IllegalMove)
+	}
+	return nil
+}
+
+// queening returns the queen promotion (SAN) of the pawn move text names
+// by its squares (UCI without a piece: e7e8) or in SAN without a piece
+// (e8, exd8), if it is legal in pos.
+func queening(pos *rules.Position, text string) (string, bool) {
+	if looksUCI(text) && len(text) == 4 {
+		text += "q"
+	} else if !strings.Contains(text, "=") {
+		text += "=Q"
+	}
+	m, err := parseMove(pos, text)
+	if err != nil || m.Promotion() != rules.Queen {
+		return "", false
+	}
+	return pos.SAN(m), true
 }
 
 // IllegalMoves returns the completed illegal moves reported so far, by
@@ -81,6 +155,14 @@ func (g *Game) applyIncident(e Event) error {
 	case events.IllegalMoveReported:
 		if c, err := parseColor(e.Offender); err == nil {
 			g.illegal[c]++
+		}
+		if e.Kind == PawnNotReplaced {
+			// the pawn is replaced by a queen (2023 7.5.2): that move now
+			pos := g.play.Position()
+			if san, ok := queening(&pos, e.Move); ok {
+				g.mustPlay = san
+				g.mustWhy = fmt.Sprintf("the pawn not replaced becomes a queen (%s %s):", g.profile.Name, g.profile.Articles.PawnNotReplaced)
+			}
 		}
 	case events.ResultOverridden:
 		g.overrideResult(e)

@@ -44,7 +44,7 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	}
 	san := pos.SAN(m)
 	if g.mustPlay != "" && san != g.mustPlay {
-		return nil, refuse(ErrIllegalMove, "move %q: after the incorrect claim the intended move %s must be played", notation, g.mustPlay)
+		return nil, refuse(ErrIllegalMove, "move %q: %s %s must be played", notation, g.mustWhy, g.mustPlay)
 	}
 	if err := g.touchRefusal(notation, san); err != nil {
 		return nil, err

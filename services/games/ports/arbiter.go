@@ -20,6 +20,9 @@ type illegalRequest struct {
 	Offender   events.Color `json:"offender" bounds:"len=8"`
 	Move       string       `json:"move" bounds:"len=32"`
 	ReportedBy string       `json:"reported_by" bounds:"len=16"`
+	// Kind is the irregularity (2023 7.5.2-7.5.4): illegal_move (the
+	// default), pawn_not_replaced, press_without_move (no move), two_hands.
+	Kind string `json:"kind" bounds:"len=24"`
 	// By is who reports: the player's id, or the arbiter's.
 	By             string `json:"by" bounds:"len=64"`
 	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
@@ -93,7 +96,7 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o, err := h.App.Commands.ReportIllegal.Handle(r.Context(), command.ReportIllegal{GameID: id, Offender: req.Offender,
-		Move: req.Move, ReportedBy: req.ReportedBy, Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), role, req.By)})
+		Move: req.Move, ReportedBy: req.ReportedBy, Kind: req.Kind, Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), role, req.By)})
 	if err != nil {
 		fail(w, err)
 		return

@@ -106,7 +106,9 @@ type createRequest struct {
 	// QuickplayFinish announces the quickplay-finish rules for the game (2023 Guidelines III, 1997 art. 10).
 	QuickplayFinish bool `json:"quickplay_finish"`
 	// Mode is standard, rapid or blitz (2023 Appendices A, B); default: from the time control (A.1, B.1).
-	Mode           string `json:"mode" bounds:"len=16"`
+	Mode string `json:"mode" bounds:"len=16"`
+	// LateDefaultMs is the event's default time for a late arrival (1997 6.6, 2023 6.7.1); default: the profile's.
+	LateDefaultMs  *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
 	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by" bounds:"len=64"`
@@ -208,7 +210,8 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode},
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode,
+			LateDefaultMs: req.LateDefaultMs},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
 		Meta: meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "organiser"), by),

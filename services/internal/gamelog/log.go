@@ -127,3 +127,15 @@ func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
 	}
 	return recs, nil, err
 }
+
+// ReplayOf returns the game ordered to be played in place of the game
+// recorded as recs (its arbiter.replay_ordered), if any: the fact the
+// arbiter records and the pairing follows to the board's game.
+func ReplayOf(recs []Recorded) (string, bool) {
+	for _, r := range recs {
+		if o, ok := r.Event.(*events.ReplayOrdered); ok {
+			return o.ReplayGameID, true
+		}
+	}
+	return "", false
+}

@@ -177,6 +177,10 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		Error(w, status, code, ref.Reason)
 		return
 	}
+	if damaged(err) {
+		Error(w, http.StatusConflict, "log_damaged", "log damaged: "+err.Error()+" (a message that does not decode, chain or carry its writer's signature: nothing is read past it, nothing appended)")
+		return
+	}
 	var changed *events.StreamChanged
 	if errors.As(err, &changed) { // the stream guard: nothing appended
 		Error(w, http.StatusServiceUnavailable, "stream_changed", changed.Error())
@@ -219,4 +223,15 @@ func storeRefused(err error) (int, string, bool) {
 		return http.StatusServiceUnavailable, "store_unavailable", true
 	}
 	return 0, "", false
+}
+
+// damaged reports whether err is a log that could not be loaded because a
+// message of it does not decode, does not chain or is not signed by its
+// writer (a game's is quarantined before this: its reads answer as of its
+// last good event).
+func damaged(err error) bool {
+	var sig *events.SignatureError
+	var chain *events.ChainError
+	var notEvent *events.NotAnEventError
+	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
 }

@@ -447,7 +447,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed}, primaryMachine(cfg, n, js))
+		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed, Tokens: auth.Tokens}, primaryMachine(cfg, n, js))
 		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
 		if err != nil {
 			return err

@@ -225,10 +225,18 @@ func (m *standbyMachine) Status(ctx context.Context) standby.Status {
 // Promote implements standby.Machine: the mirrors become the primary's
 // streams, the promotion is recorded in the data folder, and Run goes on as
 // the primary. A second promotion answers the first one's status.
-func (m *standbyMachine) Promote(ctx context.Context, by string) (standby.Status, error) {
+func (m *standbyMachine) Promote(ctx context.Context, req standby.PromoteRequest) (standby.Status, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	by := req.By
 	if !m.done {
+		// a primary that was just killed: its connection is gone within
+		// moments; one still there after a few seconds is alive
+		for wait := time.Now().Add(3 * time.Second); !req.Force && m.n.Embedded.LeafConnected(); time.Sleep(100 * time.Millisecond) {
+			if time.Now().After(wait) || ctx.Err() != nil {
+				return standby.Status{}, standby.ErrPrimaryConnected
+			}
+		}
 		last, err := standby.Promote(ctx, m.admin, m.cfg.StreamReplicas, m.log)
 		if err != nil {
 			return standby.Status{}, err
@@ -316,7 +324,7 @@ func (p primary) Status(ctx context.Context) standby.Status {
 }
 
 // Promote implements standby.Machine.
-func (primary) Promote(context.Context, string) (standby.Status, error) {
+func (primary) Promote(context.Context, standby.PromoteRequest) (standby.Status, error) {
 	return standby.Status{}, standby.ErrNotStandby
 }
 

@@ -3,6 +3,7 @@ package wiring
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,7 +91,8 @@ type Config struct {
 	Standby string
 	// StandbyListen is where the embedded server accepts a standby's
 	// connection (key "standby_listen", e.g. 0.0.0.0:7422); empty: no
-	// standby may follow this server.
+	// standby may follow this server. On a standby it takes effect once
+	// promoted (a standby is followed by none).
 	StandbyListen string
 }
 
@@ -366,6 +368,9 @@ func (c Config) validate() error {
 	}
 	if c.Standby != "" && c.NATS != "" {
 		return errors.New("standby: a standby runs its own embedded JetStream; leave nats empty")
+	}
+	if u, err := url.Parse(c.Standby); c.Standby != "" && (err != nil || u.Host == "" || u.User == nil || u.User.Username() == "") {
+		return errors.New("standby: the URL is nats://standby:<password>@<primary>:<its standby_listen port> (hakem nats creds --user standby on the primary prints it)")
 	}
 	if c.StandbyListen != "" && c.NATS != "" {
 		return errors.New("standby_listen: only an embedded JetStream server accepts a standby; leave nats empty")

@@ -98,6 +98,20 @@ func TestLoadConfig(t *testing.T) {
 			}
 		}},
 		{name: "provisioned embedded", env: map[string]string{"HAKEM_NATS_PROVISIONED": "true"}, wantErr: "nats_provisioned"},
+		{name: "standby", args: []string{"--standby", " nats://standby:pw@10.0.0.1:7422 "}, env: map[string]string{"HAKEM_STANDBY_LISTEN": "0.0.0.0:7422"},
+			check: func(t *testing.T, c Config) {
+				if c.Standby != "nats://standby:pw@10.0.0.1:7422" || c.StandbyListen != "0.0.0.0:7422" {
+					t.Errorf("standby %q, standby_listen %q", c.Standby, c.StandbyListen)
+				}
+			}},
+		{name: "standby from the environment", env: map[string]string{"HAKEM_STANDBY": "nats://standby:pw@p:7422"}, check: func(t *testing.T, c Config) {
+			if c.Standby != "nats://standby:pw@p:7422" {
+				t.Errorf("HAKEM_STANDBY: %q", c.Standby)
+			}
+		}},
+		{name: "standby of an external server", env: map[string]string{"HAKEM_NATS": "nats://n:4222", "HAKEM_STANDBY": "nats://standby:pw@p:7422"}, wantErr: "standby: a standby runs its own"},
+		{name: "standby listener on an external server", env: map[string]string{"HAKEM_NATS": "nats://n:4222", "HAKEM_STANDBY_LISTEN": ":7422"}, wantErr: "standby_listen"},
+		{name: "standby without its password", env: map[string]string{"HAKEM_STANDBY": "nats://p:7422"}, wantErr: "standby: the URL"},
 		{name: "no http", args: []string{"--http", "", "--only", "scoring"}, wantErr: "http"},
 	}
 	for _, tt := range tests {

@@ -46,8 +46,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	if cfg.StandbyListen != "" { // a standby may follow this server
 		ec.Domain, ec.LeafListen = PrimaryDomain, cfg.StandbyListen
 	}
-	if cfg.Standby != "" { // this server follows a primary
-		ec.Domain, ec.LeafRemote = StandbyDomain, cfg.Standby
+	if cfg.Standby != "" { // this server follows a primary, and none follows it
+		ec.Domain, ec.LeafRemote, ec.LeafListen = StandbyDomain, cfg.Standby, ""
 	}
 	if cfg.NATSListen != "" {
 		host, port, err := net.SplitHostPort(cfg.NATSListen)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -18,7 +17,7 @@ type GameLoader func(ctx context.Context, gameID string) ([]gamelog.Recorded, er
 
 // FollowReplays returns the game that counts for a board whose game is
 // gameID: the game itself, or, when the arbiter annulled it and ordered a
-// new game (arbiter.replay_ordered, read by arbiterapp.ReplayOf: 2023
+// new game (arbiter.replay_ordered, read by gamelog.ReplayOf: 2023
 // 7.2.1, 1997 7.1a), the replay, and the replay's replay in turn. The
 // annulled games stay in the log but count for nothing; the last game's
 // result is the board's result. It returns that game's id and log.
@@ -29,7 +28,7 @@ func FollowReplays(ctx context.Context, load GameLoader, gameID string) (string,
 		if err != nil {
 			return "", nil, err
 		}
-		next, ok := arbiterapp.ReplayOf(recs)
+		next, ok := gamelog.ReplayOf(recs)
 		if !ok {
 			return id, recs, nil
 		}

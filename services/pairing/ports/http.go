@@ -212,6 +212,8 @@ type request struct {
 	QuickplayFinish bool `json:"quickplay_finish"`
 	// Mode overrides the kind of its games (standard, rapid, blitz); default: each game's from the control.
 	Mode string `json:"mode" bounds:"len=16"`
+	// LateDefaultMs is the event's default time for a late arrival (1997 6.6, 2023 6.7.1), carried by its games.
+	LateDefaultMs *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
 
 	// commandKey is IdempotencyKey bound to the command's hash
 	// (httpjson.CommandKey): the key the handlers store.
@@ -267,7 +269,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 			id = "t" + hex.EncodeToString(sum[:12])
 		}
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
-			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, InitialColour: req.InitialColour, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish,
+			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, InitialColour: req.InitialColour, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish, LateDefaultMs: req.LateDefaultMs,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
 			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode},
 			meta(r, req), req.commandKey)

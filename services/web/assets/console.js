@@ -7,8 +7,8 @@
 // and of an increment request), result corrections (forfeits after the fact
 // included) and, for a tournament, the expulsion of a player. A form whose
 // required fields are empty says what is missing and sends nothing.
-import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames } from './hakem.js';
-import { loadHall, fullName } from './hall.js';
+import { api, token, setToken, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames, fmtClock } from './hakem.js';
+import { loadHall, fullName, followHall } from './hall.js';
 import { resultsSheet } from './results.js';
 
 frame('Arbiter');
@@ -57,8 +57,8 @@ arbiterInput.addEventListener('change', () => localStorage.setItem('hakem-arbite
 // The access token (HTTP authorisation): needed to act when the server runs
 // with tokens; kept in this tab's session storage only, never in the page.
 const tokenInput = el('input', { id: 'token', type: 'password', autocomplete: 'off', title: 'your access token, when the server requires one (kept for this tab only)' });
-tokenInput.value = sessionStorage.getItem('hakem-token') || ''; // the property, not an attribute: the token stays out of the document
-tokenInput.addEventListener('change', () => sessionStorage.setItem('hakem-token', tokenInput.value));
+tokenInput.value = token(); // the property, not an attribute: the token stays out of the document
+tokenInput.addEventListener('change', () => { setToken(tokenInput.value.trim()); showAccess(); });
 const attention = el('ul', { id: 'attention', class: 'log' });
 const gameList = el('div', { id: 'games', class: 'lines' });
 const detail = el('section', { id: 'detail' });
@@ -103,17 +103,61 @@ function draw() {
     if (st.paused) items.push(el('li', { class: 'paused', 'data-game': st.id }, el('span', { class: 'tag clock' }, 'paused'), st.label, ': clocks stopped'));
   }
   fill(attention, ...(items.length ? items : [el('li', { class: 'muted' }, 'Nothing pending.')]));
-  const sorted = [...games.values()].sort((a, b) => urgency(a) - urgency(b));
+  const sorted = [...games.values()].filter(shown).sort((a, b) => urgency(a) - urgency(b) || (a.board || 0) - (b.board || 0));
   fill(gameList, ...sorted.map((st) => el('button', {
     type: 'button', class: `line u${urgency(st)}`, 'data-game': st.id, 'aria-pressed': String(st.id === selected), onclick: () => select(st.id),
-  }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result),
+  }, el('strong', {}, st.label), ' ', el('span', { class: 'result' }, st.result), ' ',
+  el('span', { class: 'mini', 'data-game': st.id, title: 'White\u2019s clock, Black\u2019s clock' }, el('span', { class: 'mc', 'data-side': 'white' }, '–'), ' · ', el('span', { class: 'mc', 'data-side': 'black' }, '–')),
   el('span', { class: 'muted' }, ` · ${st.ply || 0} plies`),
   st.pending.length ? el('span', { class: 'tag pending' }, `${st.pending.length} pending`) : null,
   st.flags.length ? el('span', { class: 'tag flag' }, 'flag') : null,
   st.paused ? el('span', { class: 'tag clock' }, 'paused') : null,
   st.incidents.length ? el('span', { class: 'tag ruling', title: 'incidents recorded' }, `\u2691 ${st.incidents.length}`) : null)));
+  paintClocks();
+  drawRound();
   if (selected) drawDetail(games.get(selected));
 }
+
+// The clocks of the list: both clocks of every board (GET /api/web/clocks,
+// read again after a clock event of a board, a burst at once), ticking
+// here between readings.
+const readings = new Map(); // game id -> { clock, paused, got }
+const dirty = new Set();
+let clockTimer = null;
+function readClocks(ids) {
+  for (const id of ids) dirty.add(id);
+  if (clockTimer) return;
+  clockTimer = setTimeout(async () => {
+    clockTimer = null;
+    const batch = [...dirty];
+    dirty.clear();
+    for (let i = 0; i < batch.length; i += 128) {
+      const part = batch.slice(i, i + 128);
+      try {
+        const a = await api('/api/web/clocks?' + part.map((g) => 'game=' + encodeURIComponent(g)).join('&'));
+        const got = performance.now();
+        for (const [id, c] of Object.entries(a.games || {})) readings.set(id, { ...c, got });
+      } catch { for (const id of part) dirty.add(id); }
+    }
+    paintClocks();
+  }, 200);
+}
+function paintClocks() {
+  for (const box of gameList.querySelectorAll('.mini[data-game]')) {
+    const rd = readings.get(box.dataset.game);
+    for (const span of box.querySelectorAll('.mc')) {
+      const side = span.dataset.side;
+      const c = rd && rd.clock && rd.clock[side];
+      if (!c) { span.textContent = `${side === 'white' ? 'W' : 'B'} –`; span.className = 'mc'; continue; }
+      let ms = c.remaining_ms;
+      if (c.running) ms -= performance.now() - rd.got;
+      span.textContent = `${side === 'white' ? 'W' : 'B'} ${fmtClock(Math.max(0, ms))}`;
+      span.dataset.ms = String(Math.max(0, Math.round(ms)));
+      span.className = 'mc' + (c.running ? ' running' : '') + (c.flagged || (c.running && ms <= 0) ? ' flagged' : '');
+    }
+  }
+}
+setInterval(paintClocks, 500);
 
 let detailFor = null;
 let clock = null;
@@ -304,6 +348,49 @@ function shortcuts() {
     el('dl', { class: 'keys' }, keys.flatMap(([k, what]) => [el('dt', {}, el('kbd', {}, k)), el('dd', {}, what)])));
 }
 
+// The round the list shows (0: every game); rounds are the tournament's
+// as paired (the arbiter sees a round before it is published).
+let shownRound = 0;
+let rounds = [];
+const shown = (st) => !shownRound || !st.round || st.round === shownRound; // a game chosen by ?game= always
+const roundPick = el('select', { id: 'round-select' });
+roundPick.addEventListener('change', () => { shownRound = +roundPick.value; draw(); });
+const roundMsg = el('p', { id: 'round-message', role: 'status' });
+const startRound = el('button', { id: 'start-round', type: 'button', onclick: () => startClocks() }, 'Start clocks');
+const roundBar = el('div', { class: 'actions', id: 'round-bar' }, el('label', { for: 'round-select' }, 'Round'), roundPick, startRound, art('6.5 (the arbiter starts the clocks)'));
+
+// toStart are the boards of the round shown whose clocks have not started.
+const toStart = () => [...games.values()].filter((st) => shown(st) && st.round && !st.started && st.result === '*' && !st.annulled && st.events.length);
+
+// drawRound keeps the round selector and the start button up to date.
+function drawRound() {
+  const want = [['0', 'Every round']].concat(rounds.map((r) => [String(r.round), `Round ${r.round}`]));
+  if (roundPick.options.length !== want.length) fill(roundPick, ...want.map(([v, t]) => el('option', { value: v }, t)));
+  roundPick.value = String(shownRound);
+  const n = toStart().length;
+  startRound.disabled = n === 0 || !shownRound;
+  startRound.textContent = shownRound ? `Start clocks of round ${shownRound} (${n})` : 'Start clocks (choose a round)';
+}
+
+// startClocks starts the clocks of every board of the round shown not yet
+// started (POST /api/games/{id}/clock/start each, as the arbiter).
+async function startClocks() {
+  const boards = toStart();
+  if (!boards.length) return;
+  startRound.disabled = true;
+  roundMsg.className = '';
+  roundMsg.textContent = `Starting ${boards.length} clocks…`;
+  const failed = [];
+  await Promise.all(boards.map(async (st) => {
+    try {
+      await api(`/api/games/${encodeURIComponent(st.id)}/clock/start`, { by: arbiterInput.value || 'arbiter', idempotency_key: key() });
+    } catch (e) { failed.push(`${st.label}: ${e.message}`); }
+  }));
+  roundMsg.className = failed.length ? 'error' : '';
+  roundMsg.textContent = `Start clocks of round ${shownRound}: ${boards.length - failed.length} of ${boards.length} started.` + (failed.length ? ' Refused: ' + failed.join('; ') : '');
+  drawRound();
+}
+
 // urgency orders the boards: what needs the arbiter first.
 function urgency(st) {
   if (st.pending.length) return 0;
@@ -329,12 +416,42 @@ function select(id) {
   draw();
 }
 
+// who is a line saying who the console acts as (GET /api/web/access).
+const who = el('p', { id: 'access', class: 'note', role: 'status' });
+async function showAccess() {
+  try {
+    const a = await api('/api/web/access');
+    if (!a.authorisation) who.textContent = 'Authorisation is off on this server: every command is accepted (a loopback demo).';
+    else if (!a.signed_in) who.textContent = 'No valid access token: commands will be refused (401).';
+    else who.textContent = `Acting as ${a.role} ${a.subject}` + (a.tournaments.length ? ` (tournaments: ${a.tournaments.join(', ')})` : '') + `; ${a.commands.length} kinds of command allowed.`;
+  } catch (e) { who.textContent = `Access: ${e.message}`; }
+}
+
+// addRound puts a round's boards (and the replays ordered in place of
+// annulled games) among the games followed; it returns whether any was new.
+function addRound(r, labels) {
+  let added = false;
+  for (const b of r.boards || []) {
+    const add = (id, label) => {
+      if (games.has(id)) { Object.assign(games.get(id), { label, round: r.round, board: b.board }); return; }
+      games.set(id, { id, label, round: r.round, board: b.board, events: [], pending: [], incidents: [], flags: [], result: '*' });
+      added = true;
+    };
+    const label = `R${r.round} B${b.board} ${nameOf(b.white)} – ${nameOf(b.black)}`;
+    labels.set(b.game_id, label);
+    add(b.game_id, label);
+    if (b.replay_game_id) add(b.replay_game_id, `R${r.round} B${b.board} replay`);
+  }
+  return added;
+}
+
 async function run() {
   let ids = q.getAll('game');
   let title = "Arbiter's console";
   const labels = new Map();
   let tournament = null;
   let hall = null;
+  for (const id of ids) games.set(id, { id, label: id, events: [], pending: [], incidents: [], flags: [], result: '*' });
   if (q.get('t')) {
     const t = await api(`/api/tournaments/${encodeURIComponent(q.get('t'))}`);
     tournament = t;
@@ -343,36 +460,87 @@ async function run() {
       hall = await loadHall(t.id);
       for (const p of hall.players) playerNames.set(p.player_id, fullName(p));
     } catch (e) { /* the ids stand */ }
-    for (const r of t.rounds || []) {
-      for (const b of r.boards || []) {
-        ids.push(b.game_id); labels.set(b.game_id, `R${r.round} B${b.board} ${nameOf(b.white)} – ${nameOf(b.black)}`);
-        // the game played in place of an annulled one
-        if (b.replay_game_id) { ids.push(b.replay_game_id); labels.set(b.replay_game_id, `R${r.round} B${b.board} replay`); }
-      }
-    }
+    rounds = t.rounds || [];
+    for (const r of rounds) addRound(r, labels);
+    shownRound = rounds.length ? rounds[rounds.length - 1].round : 0;
   }
-  if (ids.length === 0) return chooser();
-  ids = [...new Set(ids)].slice(-128);
-  for (const id of ids) games.set(id, { id, label: labels.get(id) || id, events: [], pending: [], incidents: [], flags: [], result: '*' });
-  selected = ids[ids.length - 1];
+  if (games.size === 0 && !tournament) return chooser();
+  selected = [...games.values()].filter(shown).map((g) => g.id).pop() || null;
+  const sheet = el('div', { id: 'sheet' });
+  let sheetRound = 0;
+  const drawSheet = (h) => {
+    if (!h || !h.rounds.length) return;
+    const r = h.rounds[h.rounds.length - 1];
+    if (r.round === sheetRound) return; // the arbiter may be typing in it
+    sheetRound = r.round;
+    fill(sheet, resultsSheet(h, r, { key, by: () => arbiterInput.value || 'arbiter' }));
+  };
+  drawSheet(hall);
   fill(page, el('h1', {}, title),
-    el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput),
+    el('div', { class: 'actions' }, el('label', { for: 'arbiter' }, 'Arbiter id'), arbiterInput, el('label', { for: 'token' }, 'Access token'), tokenInput), who,
     el('h2', {}, 'Needs the arbiter'), attention,
-    el('h2', {}, 'Boards'), el('p', { class: 'note' }, 'What needs the arbiter first: a pending claim or report, a flag, stopped clocks; then the games in play; the finished last.'), gameList,
-    detail,
-    hall && hall.rounds.length ? resultsSheet(hall, hall.rounds[hall.rounds.length - 1], { key, by: () => arbiterInput.value || 'arbiter' }) : '',
+    el('h2', {}, 'Boards'), tournament ? roundBar : '', roundMsg,
+    el('p', { class: 'note' }, 'What needs the arbiter first: a pending claim or report, a flag, stopped clocks; then the games in play; the finished last. Each line: both clocks, White\u2019s then Black\u2019s.'), gameList,
+    detail, sheet,
     tournament ? expulsions(tournament) : '', shortcuts());
+  showAccess();
   draw();
-  const url = () => '/api/web/live?' + ids.map((g) => 'game=' + encodeURIComponent(g)).join('&');
-  stream(url(), (e) => {
-    const st = games.get(e.aggregate && e.aggregate.id);
-    if (!st || st.events.some((x) => x.seq === e.seq)) return;
+  const onEvent = (e) => {
+    const gid = e.aggregate && e.aggregate.id;
+    const st = games.get(gid);
+    if (!st) {
+      // a new round's board, streamed before the console read the round:
+      // kept until addRound lists it
+      if (gid && early.size < 512) early.set(gid, [...(early.get(gid) || []), e]);
+      return;
+    }
+    if (st.events.some((x) => x.seq === e.seq)) return;
     st.events.push(e);
     st.events.sort((a, b) => a.seq - b.seq);
     fold(st);
+    if (CLOCK_EVENTS.has(e.type) || e.type === 'game.created') readClocks([st.id]);
     if (clock && st.id === selected && CLOCK_EVENTS.has(e.type)) clock.sync();
     redraw();
-  }, { resume: url });
+  };
+  const early = new Map(); // game id -> its events streamed before its round was read
+  readClocks([...games.keys()]);
+  // games chosen by ?game= (outside the tournament's rounds): their events
+  // as one stream
+  const chosen = [...games.values()].filter((st) => !st.round).map((st) => st.id).slice(-128);
+  if (chosen.length) {
+    const url = () => '/api/web/live?' + chosen.map((g) => 'game=' + encodeURIComponent(g)).join('&');
+    stream(url(), onEvent, { resume: url });
+  }
+  if (!tournament) return;
+  // a new round, paired or published, appears without a reload: its
+  // boards join the list (shown when the arbiter was on the last round)
+  // and the games' stream, and the results sheet is the new round's
+  // one connection for the tournament and every round's boards (a browser
+  // opens at most six to a host, shared by its tabs)
+  followHall(tournament.id, async (h) => {
+    try {
+      hall = h;
+      for (const p of h.players) playerNames.set(p.player_id, fullName(p));
+      drawSheet(h);
+    } catch (e) { console.error('console: the hall', e); }
+    try {
+      const t = await api(`/api/tournaments/${encodeURIComponent(tournament.id)}`);
+      const last = rounds.length ? rounds[rounds.length - 1].round : 0;
+      rounds = t.rounds || [];
+      let added = false;
+      for (const r of rounds) added = addRound(r, labels) || added;
+      for (const [gid, evs] of early) {
+        if (!games.has(gid)) continue;
+        early.delete(gid);
+        for (const e of evs) onEvent(e);
+      }
+      if (added) {
+        if (shownRound === last && rounds.length) shownRound = rounds[rounds.length - 1].round;
+        readClocks([...games.keys()]);
+      }
+      redraw();
+    } catch (e) { console.error('console: the rounds', e); }
+  }, { onGameEvent: onEvent, allBoards: true });
 }
 
 // a claim left pending becomes rulable from the console after a while

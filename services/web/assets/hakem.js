@@ -3,9 +3,33 @@
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-// token is the bearer token the person entered (the arbiter's console),
-// kept for this browser tab only; commands carry it when one is set.
-export function token() { return sessionStorage.getItem('hakem-token') || ''; }
+// TOKEN_COOKIE is the cookie the pages carry the access token in (read by
+// the server when a page is opened, never by the API's commands).
+const TOKEN_COOKIE = 'hakem_token';
+
+// cookieToken is the token of the pages' cookie ('' for none).
+function cookieToken() {
+  const c = document.cookie.split('; ').find((x) => x.startsWith(TOKEN_COOKIE + '='));
+  return c ? decodeURIComponent(c.slice(TOKEN_COOKIE.length + 1)) : '';
+}
+
+// token is the bearer token the person entered (the arbiter's console or
+// the sign-in page): this tab's, else the pages' cookie's; commands carry
+// it in their Authorization header when one is set.
+export function token() { return sessionStorage.getItem('hakem-token') || cookieToken(); }
+
+// setToken keeps the token for this tab and in the pages' cookie (for the
+// session, this site only); '' forgets it.
+export function setToken(t) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  if (t) {
+    sessionStorage.setItem('hakem-token', t);
+    document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(t)}; Path=/; SameSite=Strict${secure}`;
+  } else {
+    sessionStorage.removeItem('hakem-token');
+    document.cookie = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+  }
+}
 
 // api GETs or POSTs JSON and throws the API's error message.
 export async function api(path, body) {
@@ -32,10 +56,28 @@ export async function api(path, body) {
 export function stream(url, onEvent, { resume } = {}) {
   const ctl = new AbortController();
   let current = url;
+  let conn = null; // the connection now open
+  let wake = null; // ends the wait before the next attempt
+  // A page kept in the back-forward cache (bfcache) closes its stream as
+  // it is hidden (an open fetch keeps a page out of that cache) and opens
+  // it again, from the last event seen, as it is shown again.
+  const hide = (e) => { if (e.persisted && conn) conn.abort(); };
+  const show = (e) => { if (e.persisted && wake) wake(); };
+  addEventListener('pagehide', hide);
+  addEventListener('pageshow', show);
+  ctl.signal.addEventListener('abort', () => {
+    removeEventListener('pagehide', hide);
+    removeEventListener('pageshow', show);
+    if (conn) conn.abort();
+    if (wake) wake();
+  });
   (async () => {
     for (;;) {
+      conn = new AbortController();
+      const stop = () => conn.abort();
+      ctl.signal.addEventListener('abort', stop);
       try {
-        const r = await fetch(current, { signal: ctl.signal });
+        const r = await fetch(current, { signal: conn.signal });
         if (!r.ok) throw new Error(`${r.status}`);
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = '';
@@ -52,10 +94,19 @@ export function stream(url, onEvent, { resume } = {}) {
         }
       } catch (e) {
         if (ctl.signal.aborted) return;
+      } finally {
+        ctl.signal.removeEventListener('abort', stop);
       }
       if (ctl.signal.aborted) return;
       if (resume) current = resume();
-      await new Promise((ok) => setTimeout(ok, 2000));
+      // the next attempt after 2 s (a server restarting), at once when the
+      // page comes back from the bfcache (its timers were frozen there)
+      await new Promise((ok) => {
+        const t = setTimeout(ok, 2000);
+        wake = () => { clearTimeout(t); ok(); };
+      });
+      wake = null;
+      if (ctl.signal.aborted) return;
     }
   })();
   return () => ctl.abort();

@@ -47,8 +47,9 @@ const GAME_RESULT_EVENTS = new Set(['game.ended', 'arbiter.result_overridden', '
 // board of the current round; onGameEvent(e) sees every event of those
 // boards. One connection (GET /api/web/tournaments/{id}/live), resumed
 // after a drop from the tournament's last event seen (?from=N); the
-// boards' events already seen are skipped by sequence.
-export function followHall(id, onChange, { onGameEvent } = {}) {
+// boards' events already seen are skipped by sequence. allBoards follows
+// every round's boards, not only the current round's (the console).
+export function followHall(id, onChange, { onGameEvent, allBoards = false } = {}) {
   let last = 0;
   let timer = null;
   let failures = 0;
@@ -68,7 +69,7 @@ export function followHall(id, onChange, { onGameEvent } = {}) {
       }
     }, delay);
   };
-  const url = () => `/api/web/tournaments/${encodeURIComponent(id)}/live?from=${last + 1}`;
+  const url = () => `/api/web/tournaments/${encodeURIComponent(id)}/live?from=${last + 1}${allBoards ? '&boards=all' : ''}`;
   const onEvent = (e) => {
     const a = e.aggregate || {};
     if (a.kind === 'tournament') {
@@ -95,5 +96,8 @@ export function followHall(id, onChange, { onGameEvent } = {}) {
     replaying = new Set(seen.keys());
     stop = stream(url(), onEvent, { resume: url });
   };
+  // back from the bfcache: read the tournament again (the stream resumes
+  // by itself from the last event seen)
+  addEventListener('pageshow', (e) => { if (e.persisted) refresh(0); });
   return { refresh, restartGames };
 }

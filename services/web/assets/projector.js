@@ -2,7 +2,8 @@
 // ?view=projector), for a 1080p screen in the hall: the current round's
 // pairings in large type (32 px, headings 48 px: readable from 10 m), as
 // many boards a page as the screen holds, the pages turned automatically
-// (every 12 s, ?every=SECONDS), then the standings; live (hall.js).
+// (every 12 s, ?every=SECONDS), then the standings; live (hall.js), also
+// after the server restarts or the page comes back from the bfcache.
 import { el, frame, showError } from './hakem.js';
 import { loadHall, followHall, playerCell, fmtPoints } from './hall.js';
 

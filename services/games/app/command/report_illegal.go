@@ -16,6 +16,7 @@ type ReportIllegal struct {
 	Offender   events.Color
 	Move       string
 	ReportedBy string // "player" or "arbiter"
+	Kind       string // domain.PawnNotReplaced, PressWithoutMove, TwoHands; "" an illegal move
 	Meta       app.Meta
 }
 
@@ -26,6 +27,6 @@ type ReportIllegalHandler struct{ *Decider }
 // Handle records the report.
 func (h ReportIllegalHandler) Handle(ctx context.Context, c ReportIllegal) (Outcome, error) {
 	return h.decide(ctx, "report_illegal_move", c.GameID, c.Meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
-		return g.ReportIllegal(c.Offender, c.Move, c.ReportedBy)
+		return g.ReportIrregularity(c.Offender, c.Kind, c.Move, c.ReportedBy)
 	})
 }
