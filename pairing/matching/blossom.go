@@ -196,12 +196,11 @@ func (s *solver) denseSlack(u, v, e int, dst Weight) {
 	b := s.dual[ib : ib+k]
 	dst = dst[:k]
 	a, b = a[:len(dst)], b[:len(dst)]
-	x := g.lo[e]
+	x, up := g.weightAt(u, v, e)
 	t, c := bits.Add64(a[0], b[0], 0)
 	t, b1 := bits.Sub64(t, x, 0)
 	var b2 uint64
 	dst[0], b2 = bits.Sub64(t, x, 0)
-	up := g.upper(e)
 	if len(up) > len(dst)-2 {
 		return // not reached: the duals are a word wider than the weights
 	}

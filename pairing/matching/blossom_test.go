@@ -179,6 +179,11 @@ func TestMatcherFollowsChanges(t *testing.T) {
 	for _, tightFrom := range []int{tightRoots, 2} {
 		matcherFollowsChanges(t, tightFrom)
 	}
+	// once more with the weights read from the lower triangle only, as
+	// graphs larger than rowLimit are
+	defer func(limit int) { rowLimit = limit }(rowLimit)
+	rowLimit = 0
+	matcherFollowsChanges(t, tightRoots)
 }
 
 // matcherFollowsChanges checks a Matcher against brute force; tightFrom

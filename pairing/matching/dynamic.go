@@ -111,7 +111,7 @@ func (m *Matcher) Solve() []int {
 			y := s.endpoint(s.mate[x])
 			s.release(x)
 			s.num(x).Set(lx)
-			if t := s.scratch(0); s.overDual(pair(x, y), y, t) && t.Cmp(lx) > 0 {
+			if t := s.scratch(0); s.overDual(pair(x, y), x, y, t) && t.Cmp(lx) > 0 {
 				s.num(x).Set(t)
 			}
 		}
@@ -323,24 +323,23 @@ func (s *solver) leastDual(x, except int, d Weight) {
 		} else {
 			e = x*(x-1)/2 + j
 		}
-		if s.overDual(e, j, t) && t.Cmp(d) > 0 {
+		if s.overDual(e, x, j, t) && t.Cmp(d) > 0 {
 			d.Set(t)
 		}
 	}
 }
 
-// overDual writes 2w(e) - u_j into t when twice the weight of edge e
-// exceeds the dual of its end j, and reports whether it does.
-func (s *solver) overDual(e, j int, t Weight) bool {
+// overDual writes 2w(e) - u_j into t when twice the weight of edge e,
+// from x to j, exceeds the dual of its end j, and reports whether it does.
+func (s *solver) overDual(e, x, j int, t Weight) bool {
 	k, g := s.k, s.dense
 	u := s.dual[j*k : j*k+k]
 	t = t[:k]
 	u = u[:len(t)]
-	x := g.lo[e]
-	y, c := bits.Add64(x, x, 0)
+	w, up := g.weightAt(x, j, e)
+	y, c := bits.Add64(w, w, 0)
 	var b uint64
 	t[0], b = bits.Sub64(y, u[0], 0)
-	up := g.upper(e)
 	if len(up) > len(t)-2 {
 		return false // not reached: the duals are a word wider than the weights
 	}

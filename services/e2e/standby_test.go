@@ -320,9 +320,20 @@ func TestStandbyFollowsRestarts(t *testing.T) {
 	}
 	play(p, 0, 10)
 	caughtUp(s, 10)
+	// a live feed on the standby shows a move played on the primary
+	before := len(s.eventLog(id))
+	ch, stopFeed := follow(t, s.base, id)
+	for range before {
+		next(t, ch)
+	}
+	play(p, 10, 11)
+	if e := next(t, ch); e["type"] != "game.move_played" {
+		t.Errorf("the standby's live feed after a move on the primary: %v", e)
+	}
+	stopFeed()
 
 	s.stop()
-	play(p, 10, 20) // while the standby is down
+	play(p, 11, 20) // while the standby is down
 	s = startWith(t, standbyArgs, nil, true)
 	caughtUp(s, 20)
 
