@@ -1,8 +1,8 @@
 // Package services holds Hakem's services and what runs them. The five
 // services decide and each writes only its own subjects: games, clocks,
-// arbiter, pairing and scoring, each with its domain, app, adapters and
-// ports packages beneath it (README.md draws them and the events between
-// them). Beside them: gateway, the HTTP front door; authz, its
+// arbiter, pairing and scoring, each with its app package and, where it has
+// them, domain, adapters and ports (README.md draws them and the events
+// between them). Beside them: gateway, the HTTP front door; authz, its
 // authorisation; web, the pages; audit, which replays the streams and
 // re-derives every decision; backup, a copy of the event log; standby, a
 // second machine's mirrors of the streams, ready to take over; trfreport,

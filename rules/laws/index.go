@@ -70,7 +70,7 @@ func (p Profile) Index() []Entry {
 	e(a.LateArrival, "late arrival: default after the event's time (late_default_ms on the game or tournament)", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestLawsLateDefault")
 	e(a.FlagObserved, "a flag found after the game ended: the result stands", "laws.Profile.FlagFall", watcher, "rules/laws.TestLaws1997_6_9_FlagAfterGameEnded")
 	e(a.FlagFall, "flag fall: loss, or a draw if the opponent cannot mate; the side on move's clock runs", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsBlackToMoveClock")
-	e(a.BothFlagsContinue, "both flags down, order unknown: play continues", "laws.Profile.BothFlags", NoEndpoint, by("rules/laws.TestLaws1997_6_11_BothFlagsContinue", "rules/laws.TestLaws2023_III_3_1_BothFlags"))
+	e(a.BothFlagsContinue, "both flags down, order unknown: play continues", "laws.Profile.BothFlags", rulings+" (both_flags)", "services/e2e.TestLawsBothFlags")
 	e(a.ClockAdjustment, "the clocks adjusted after an irregularity", "laws.Profile.DisplacedPieces", rulings+" (displaced_pieces, time_off|time_to_opponent)", e2eBoard)
 	// Article 7: irregularities.
 	e(a.WrongInitialPosition, "wrong initial position: annulled and replayed", "laws.Profile.WrongInitialPosition", rulings+" (wrong_initial_position)", "services/e2e.TestArbiterIncidents")
@@ -104,7 +104,7 @@ func (p Profile) Index() []Entry {
 	e(a.QuickplayApplies, "when the quickplay finish applies", "laws.Profile.QuickplayAdmissible", claims+" (quickplay_finish)", "services/e2e.TestLaws1997QuickplayFinish")
 	e(a.QuickplayClaim, "quickplay-finish claim: draw, postpone (reject in 2023)", "laws.Profile.QuickplayClaim", rulings+" (quickplay_claim)", "services/e2e.TestQuickplayFinish")
 	e(a.QuickplayLater, "a postponed claim decided later, even after a flag fall", "laws.Profile.QuickplayDrawLater", rulings+" (quickplay_claim, draw)", "services/e2e.TestLaws1997QuickplayFinish")
-	e(a.BothFlagsDraw, "both flags down in the last period, order unknown: draw", "laws.Profile.BothFlags", NoEndpoint, by("rules/laws.TestLaws1997_10_4_BothFlagsQuickplayDraw", "rules/laws.TestLaws2023_III_3_1_BothFlags"))
+	e(a.BothFlagsDraw, "both flags down in the last period, order unknown: draw", "laws.Profile.BothFlags", rulings+" (both_flags)", "services/e2e.TestLawsBothFlags")
 	e(a.Points, "a win scores 1, a draw ½, a loss 0", "laws.Profile.Score", NoEndpoint, by("rules/laws.TestLaws1997_11_1_Points", "rules/laws.TestLaws2023_10_1_Points"))
 	// Conduct and penalties.
 	e(a.Distraction, "distracting the opponent (repeated draw offers)", "laws.Profile.Penalize", rulings+" (penalty, distraction)", by("rules/laws.TestLaws1997_12_5_RepeatedDrawOffers", "rules/laws.TestLaws2023_11_5_RepeatedDrawOffers"))

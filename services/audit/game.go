@@ -379,7 +379,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 	env := &f.log[start]
 	switch r.Matter {
 	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim",
-		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed:
+		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed, arbiter.BothFlags:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)

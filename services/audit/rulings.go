@@ -95,6 +95,8 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 			return nil, err
 		}
 		h.Side, h.LatenessMs = side, lateness.Milliseconds()
+	case arbiter.BothFlags:
+		h.First = arbiter.FirstOfBothFlags(r.Explanation)
 	case domain.TouchMoveMatter:
 		side, ts, err := domain.TouchesOf(r.Explanation)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -117,4 +118,46 @@ func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.
 		}
 		return written[0].Envelope, nil
 	}
+}
+
+// BothFlags is the matter of the arbiter's ruling that both flags are down
+// (a clock without the order of the falls, as a mechanical one).
+const BothFlags = "both_flags"
+
+// bothFlagsRuling rules on both flags found down (laws.Profile.BothFlags):
+// with h.First, the side whose flag the clock shows fell first, that flag
+// decides (6.9); with the order unknown, 1997 plays on (6.11) except in
+// the quickplay finish, drawn (10.4); 2023, with Guidelines III announced,
+// plays on before the last period (III.3.1.1) and draws in it (III.3.1.2)
+// — without them the Laws have no rule (422). The games service ends a
+// game the ruling decides (domain.EndByRuling).
+func bothFlagsRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+	var first *rules.Color
+	if h.First != "" {
+		c, err := colorOf(h.First)
+		if err != nil {
+			return nil, refuseRuling("first: %q is not white or black", h.First)
+		}
+		first = &c
+	}
+	sit, err := situation(g, at)
+	if err != nil {
+		return nil, err
+	}
+	r, err := g.Profile().BothFlags(sit, first)
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	return []events.Event{given(BothFlags, r)}, nil
+}
+
+// FirstOfBothFlags reads back from a both-flags ruling's explanation the
+// side whose flag fell first ("" when the order was unknown).
+func FirstOfBothFlags(explanation string) events.Color {
+	for _, c := range []events.Color{events.White, events.Black} {
+		if strings.HasPrefix(explanation, "both flags are down and "+string(c)+"'s fell first") {
+			return c
+		}
+	}
+	return ""
 }

@@ -34,6 +34,9 @@ type HandRuling struct {
 	// player having the move who touched (touch_move) or the player who
 	// displaced pieces (displaced_pieces).
 	Side events.Color
+	// First is the side whose flag fell first when both are down, "" when
+	// the clock does not show it (both_flags).
+	First events.Color
 	// Touched are the squares touched, in the order touched ("e1+h1": at
 	// the same moment; touch_move).
 	Touched []string
@@ -213,9 +216,9 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	case "result_override":
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
 	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim", "increment_request",
-		domain.TouchMoveMatter, DisplacedPieces, BoardOrientation, ColoursReversed:
+		domain.TouchMoveMatter, DisplacedPieces, BoardOrientation, ColoursReversed, BothFlags:
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation or colours_reversed", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
 	}
 	if _, pending := g.Claim(); h.Matter == "quickplay_claim" && !pending {
 		if pc, ok := g.Postponed(); ok {
@@ -245,6 +248,8 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		return orientationRuling(g, at)
 	case ColoursReversed:
 		return coloursReversedRuling(g, h, at)
+	case BothFlags:
+		return bothFlagsRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {

@@ -39,6 +39,10 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = "forfeit"
 	case r.Matter == "flag_fall" && result == Draw:
 		why = "insufficient_material_flag"
+	case r.Matter == "both_flags" && result == Draw:
+		why = "both_flags" // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
+	case r.Matter == "both_flags":
+		why = "flag_fall" // the first flag decides (6.9)
 	case r.Matter == "quickplay_claim":
 		why = QuickplayClaim // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
 	case r.Matter == "draw_claim":

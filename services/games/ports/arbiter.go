@@ -33,6 +33,7 @@ type rulingRequest struct {
 	Matter         string       `json:"matter" bounds:"len=32"`
 	Side           events.Color `json:"side" bounds:"len=8"`
 	Touched        []string     `json:"touched" bounds:"len=8,item=16"`
+	First          events.Color `json:"first" bounds:"len=8"`
 	Penalty        string       `json:"penalty" bounds:"len=32"`
 	AmountMs       int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
 	Points         float64      `json:"points" bounds:"min=0,max=3"`
@@ -234,7 +235,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
-		Touched: req.Touched, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
+		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
 		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
 	if err != nil {
 		failRuling(w, err)

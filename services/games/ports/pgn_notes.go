@@ -85,7 +85,7 @@ func pgnTermination(termination string) string {
 	switch termination {
 	case "":
 		return "unterminated"
-	case "flag_fall", "insufficient_material_flag":
+	case "flag_fall", "insufficient_material_flag", "both_flags":
 		return "time forfeit"
 	case "illegal_move", "arbiter":
 		return "rules infraction"
