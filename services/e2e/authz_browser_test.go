@@ -128,6 +128,9 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	hall.run(chromedp.SendKeys(chromedp.CSS("#signin-token"), authTokens["p1"]), chromedp.Click(chromedp.CSS("#signin-submit")))
 	hall.waitTrue("the 403 page", `document.querySelector('#reason') && document.querySelector('#reason').textContent.includes('player p1')`)
 	hall.screenshot("console-403-projector.png")
+	for _, x := range axeCheck(t, hall) {
+		t.Errorf("the 403 page: %s %s — %s: %v", x.Impact, x.ID, x.Help, x.Nodes)
+	}
 	hall.noJSErrors()
 	// the arbiter's token: the console
 	hall.run(chromedp.SetValue(chromedp.CSS("#signin-token"), authTokens["a1"]), chromedp.Click(chromedp.CSS("#signin-submit")))
