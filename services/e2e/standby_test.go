@@ -293,7 +293,17 @@ func TestStandbyFollowsRestarts(t *testing.T) {
 	primaryEnv := []string{"HAKEM_STANDBY_LISTEN=" + leaf}
 	p := startWith(t, []string{"--data", pdata}, primaryEnv, true)
 	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
-	standbyArgs := []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}
+	// the standby's URL as the operator gets it
+	creds := exec.Command(hakemBinary(t), "nats", "creds", "--data", pdata, "--user", events.StandbyUser)
+	creds.Env = append(os.Environ(), "HAKEM_STANDBY_LISTEN="+leaf)
+	out, err := creds.Output()
+	if err != nil {
+		t.Fatalf("hakem nats creds --user standby: %v", err)
+	}
+	if url := strings.TrimSpace(string(out)); url != natsURL(t, pdata, leaf, events.StandbyUser) {
+		t.Errorf("hakem nats creds --user standby printed %q, want the standby user's URL on %s", url, leaf)
+	}
+	standbyArgs := []string{"--data", sdata, "--standby", strings.TrimSpace(string(out))}
 	s := startWith(t, standbyArgs, nil, true)
 
 	id := startedGame(t, p, map[string]any{"id": "follow", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
