@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"sort"
 
 	"github.com/hakem-chess/hakem/events"
@@ -263,23 +264,11 @@ func standingsOf(t *domain.Tournament, v hallView, results map[string]string) ([
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Points > rows[j].Points })
 	for i := range rows {
 		rows[i].Rank = i + 1
-		if i > 0 && rows[i].Points == rows[i-1].Points && equal(rows[i].Tiebreaks, rows[i-1].Tiebreaks) {
+		if i > 0 && rows[i].Points == rows[i-1].Points && slices.Equal(rows[i].Tiebreaks, rows[i-1].Tiebreaks) {
 			rows[i].Rank = rows[i-1].Rank
 		}
 	}
 	return rows, nil
-}
-
-func equal(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // cellsOf gives each start number its crosstable cells, a round each.

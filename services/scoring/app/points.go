@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/hakem-chess/hakem/events"
@@ -110,21 +111,9 @@ func StandingsPenalised(t *domain.Tournament, round int, results map[string]stri
 	})
 	for i := range st {
 		st[i].Rank = i + 1
-		if i > 0 && st[i].Points == st[i-1].Points && sameTiebreaks(st[i].Tiebreaks, st[i-1].Tiebreaks) {
+		if i > 0 && st[i].Points == st[i-1].Points && slices.Equal(st[i].Tiebreaks, st[i-1].Tiebreaks) {
 			st[i].Rank = st[i-1].Rank
 		}
 	}
 	return st, nil
-}
-
-func sameTiebreaks(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
