@@ -13,6 +13,9 @@
 # the engine as it was before the bye vertex (commit BASE, built from git
 # into a temporary folder), and whether both pairings are identical.
 #
+# The histories take most of the run (4,000 players: ten rounds of about
+# 12 s of CPU each; the baseline's odd round at 4,000 takes minutes).
+#
 #   LIMIT=900              seconds allowed per pairing before it is reported as unfinished
 #   SIZES="500 2000 4000"  the tournament sizes to pair (2 to 9999)
 #   HUGE=1                 adds 9,999 players (the history alone takes long)

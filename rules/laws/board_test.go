@@ -160,3 +160,24 @@ func TestIrregularitiesCite(t *testing.T) {
 		expectErr(t, err, ErrNotInProfile)
 	}
 }
+
+// TestClaimWrittenMoveAndReached: a claim with a written move that would
+// not repeat the position is still correct when the position reached has
+// already appeared three times (1997 9.2b, 2023 9.2.2), and the same for
+// fifty moves (9.3b / 9.3.2); without that, it is incorrect.
+func TestClaimWrittenMoveAndReached(t *testing.T) {
+	for _, tc := range []struct{ profile, reached, fifty string }{{"fide-1997", "9.2b", "9.3b"}, {"fide-2023", "9.2.2", "9.3.2"}} {
+		p := profile(t, tc.profile)
+		g := game(t, "", dance(2)...) // the start position a third time, White to move
+		r, err := p.ClaimDraw(sit(g, 10*minute, 10*minute), Claim{Claimant: rules.White, Kind: Repetition, Intended: san(t, g, "e4")})
+		expect(t, r, err, tc.reached, Draw)
+		g = game(t, "", dance(1)...) // twice only
+		r, err = p.ClaimDraw(sit(g, 10*minute, 10*minute), Claim{Claimant: rules.White, Kind: Repetition, Intended: san(t, g, "e4")})
+		if err != nil || r.Result != Continue || r.MustPlay == rules.NoMove {
+			t.Errorf("%s: an incorrect claim with its written move: %+v %v", tc.profile, r, err)
+		}
+		g = game(t, "4k3/8/8/8/8/8/P7/R3K3 w - - 100 80")
+		r, err = p.ClaimDraw(sit(g, 10*minute, 10*minute), Claim{Claimant: rules.White, Kind: FiftyMoves, Intended: san(t, g, "a3")}) // a pawn move: the fifty would not be reached after it
+		expect(t, r, err, tc.fifty, Draw)
+	}
+}

@@ -96,6 +96,19 @@ func (p Profile) ClaimDraw(s Situation, c Claim) (Ruling, error) {
 		article, correct = p.Articles.FiftyReached, h >= 100
 		what = fmt.Sprintf("%d half-moves without pawn move or capture", h)
 	}
+	if intended && !correct {
+		// the claim stands on the position reached when that is already a
+		// draw (1997 9.2b / 9.3b, 2023 9.2.2 / 9.3.2): the written move
+		// does not spoil a claim correct by the last move
+		if c.Kind == Repetition && s.Game.RepetitionCount() >= 3 {
+			article, correct = p.Articles.RepetitionReached, true
+			what += fmt.Sprintf("; the position reached has appeared %d times", s.Game.RepetitionCount())
+		}
+		if c.Kind == FiftyMoves && pos.HalfmoveClock() >= 100 {
+			article, correct = p.Articles.FiftyReached, true
+			what += fmt.Sprintf("; the last %d half-moves were made without pawn move or capture", pos.HalfmoveClock())
+		}
+	}
 	if correct {
 		r := p.ruling(article, Draw, "correct %s claim by %s: %s", c.Kind, c.Claimant, what)
 		r.See = []string{p.Articles.ClaimCorrect}
