@@ -86,11 +86,7 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(out, '\n'), 0o600); err != nil {
-		return nil, fmt.Errorf("events: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := writeFileSynced(path, append(out, '\n'), 0o600); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	return u, nil

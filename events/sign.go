@@ -110,7 +110,7 @@ func LoadOrCreateKeys(dir string, writers ...Writer) (*Signer, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := os.WriteFile(path, []byte(base64.StdEncoding.EncodeToString(k.Seed())+"\n"), 0o600); err != nil {
+			if err := writeFileSynced(path, []byte(base64.StdEncoding.EncodeToString(k.Seed())+"\n"), 0o600); err != nil {
 				return nil, fmt.Errorf("events: key %s: %w", path, err)
 			}
 		default:
@@ -150,11 +150,10 @@ func (r *Keyring) Write(path string) error {
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+	if err := writeFileSynced(path, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("events: keyring: %w", err)
 	}
-	return os.Rename(tmp, path)
+	return nil
 }
 
 func (r *Keyring) find(id string) *PublicKey {
