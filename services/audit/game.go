@@ -29,12 +29,10 @@ import (
 	"reflect"
 	"time"
 
-	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -536,118 +534,3 @@ func deref(e events.Event) events.Event {
 	}
 	return e
 }
-
-// describe fills what an event says, its article, and the position and
-// clocks after it. Only a creation or a move changes the position: other
-// events keep prevFEN, and a move that followed keeps the FEN it recorded
-// (compared with the position by the re-decision).
-func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN string) {
-	en.Ply = g.Ply()
-	ev = deref(ev)
-	if g.Exists() {
-		switch e := ev.(type) {
-		case events.MovePlayed:
-			if e.FENAfter != "" && en.Problem == "" && en.Checked == "re-derived" {
-				en.FEN = e.FENAfter
-				break
-			}
-			p := g.Position()
-			en.FEN = p.FEN()
-		case events.GameCreated:
-			p := g.Position()
-			en.FEN = p.FEN()
-		default:
-			en.FEN = prevFEN
-			if en.FEN == "" {
-				p := g.Position()
-				en.FEN = p.FEN()
-			}
-		}
-	}
-	en.Clocks = clocksAt(g, at)
-	switch e := ev.(type) {
-	case events.GameCreated:
-		en.Says = fmt.Sprintf("white %s, black %s, control %q, laws %s", e.White, e.Black, e.TimeControl, e.LawsProfile)
-		en.Profile = e.LawsProfile
-	case events.MovePlayed:
-		n := (e.Ply + 1) / 2
-		dots := "."
-		if e.By == events.Black {
-			dots = "..."
-		}
-		en.Says = fmt.Sprintf("%d%s %s (%s) at %s", n, dots, e.SAN, e.UCI, e.At.UTC().Format("15:04:05.000"))
-	case events.DrawOffered:
-		en.Says = fmt.Sprintf("%s offers a draw", e.By)
-	case events.DrawAccepted:
-		en.Says = fmt.Sprintf("%s accepts the draw", e.By)
-	case events.DrawDeclined:
-		en.Says = fmt.Sprintf("%s declines the draw", e.By)
-		if e.ByMoving {
-			en.Says += " by moving"
-		}
-	case events.DrawClaimed:
-		en.Says = fmt.Sprintf("%s claims a draw: %s", e.By, e.Reason)
-		if e.IntendedMove != "" {
-			en.Says += ", intending " + e.IntendedMove
-		}
-		en.Disputed = true
-	case events.Resigned:
-		en.Says = fmt.Sprintf("%s resigns", e.By)
-	case events.GameEnded:
-		en.Says = fmt.Sprintf("result %s by %s", e.Result, e.Termination)
-		en.Article = e.Article
-	case events.ClockStarted:
-		en.Says = fmt.Sprintf("clock started: white %s, black %s", ms(e.WhiteMs), ms(e.BlackMs))
-	case events.ClockPaused:
-		en.Says = "clocks paused: " + e.Reason
-	case events.ClockResumed:
-		en.Says = "clocks resumed"
-	case events.TimeAdjusted:
-		en.Says = fmt.Sprintf("%s's clock %+.3f s: %s", e.Side, float64(e.DeltaMs)/1000, e.Reason)
-		en.Article = e.Article
-		en.Disputed = true
-	case events.FlagFell:
-		en.Says = fmt.Sprintf("%s's flag fell at %s (ply %d)", e.Side, e.At.UTC().Format("15:04:05.000"), e.Ply)
-		en.Disputed = true
-	case events.ControlChanged:
-		en.Says = fmt.Sprintf("time control set to %q at %s: %s", e.TimeControl, e.At.UTC().Format("15:04:05.000"), e.Reason)
-		en.Article = e.Article
-		en.Disputed = true
-	case events.RulingGiven:
-		en.Says = fmt.Sprintf("ruling on %s: %s", e.Matter, e.Decision)
-		if e.Penalty != "" {
-			en.Says += ", penalty " + e.Penalty
-		}
-		if e.Explanation != "" {
-			en.Says += " — " + e.Explanation
-		}
-		en.Article, en.Profile = e.Article, e.Profile
-		en.Disputed = true
-	case events.PenaltyImposed:
-		en.Says = fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
-		if e.Kind == clocks.IncrementIntroduced {
-			en.Says = fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
-		}
-		en.Article = e.Article
-		en.Disputed = true
-	case events.IllegalMoveReported:
-		en.Says = fmt.Sprintf("illegal move %s by %s reported", e.Move, e.Offender)
-		en.Disputed = true
-	case events.ForfeitDeclared:
-		en.Says = fmt.Sprintf("%s forfeits (%s): %s", e.Side, e.Reason, e.Result)
-		en.Article = e.Article
-		en.Disputed = true
-	case events.GameAnnulled:
-		en.Says = "game annulled: " + e.Reason
-		en.Article = e.Article
-		en.Disputed = true
-	case events.ResultOverridden:
-		en.Says = fmt.Sprintf("result %s overridden to %s: %s", e.Previous, e.Result, e.Reason)
-		en.Article = e.Article
-		en.Disputed = true
-	default:
-		en.Says = string(jsonOf(ev))
-	}
-}
-
-func ms(v int64) string { return clock.FormatPGNClock(time.Duration(v) * time.Millisecond) }
