@@ -202,7 +202,7 @@ func LoadOrCreateCheckpointKey(dir string) (note.Signer, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := writeFileSynced(path, []byte(skey+"\n"), 0o600); err != nil {
+		if err := WriteFileSynced(path, []byte(skey+"\n"), 0o600); err != nil {
 			return nil, fmt.Errorf("events: %w", err)
 		}
 		ringPath := filepath.Join(dir, KeyringFile)

@@ -5,13 +5,13 @@ import (
 	"path/filepath"
 )
 
-// writeFileSynced writes a file of the data folder (credentials, signing
+// WriteFileSynced writes a file of the data folder (credentials, signing
 // keys, the keyring) so that a power cut leaves either the old file or the
 // whole new one: the bytes go to a temporary file that is synced to disk,
 // renamed over path, and the folder is synced so that the rename holds. A
 // plain os.WriteFile may leave an empty file after a power cut, and an
 // empty credentials file stops the server from starting again.
-func writeFileSynced(path string, data []byte, perm os.FileMode) error {
+func WriteFileSynced(path string, data []byte, perm os.FileMode) error {
 	tmp := path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil {

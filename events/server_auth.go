@@ -86,7 +86,7 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileSynced(path, append(out, '\n'), 0o600); err != nil {
+	if err := WriteFileSynced(path, append(out, '\n'), 0o600); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	return u, nil

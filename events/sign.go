@@ -110,7 +110,7 @@ func LoadOrCreateKeys(dir string, writers ...Writer) (*Signer, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := writeFileSynced(path, []byte(base64.StdEncoding.EncodeToString(k.Seed())+"\n"), 0o600); err != nil {
+			if err := WriteFileSynced(path, []byte(base64.StdEncoding.EncodeToString(k.Seed())+"\n"), 0o600); err != nil {
 				return nil, fmt.Errorf("events: key %s: %w", path, err)
 			}
 		default:
@@ -150,7 +150,7 @@ func (r *Keyring) Write(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileSynced(path, append(b, '\n'), 0o644); err != nil {
+	if err := WriteFileSynced(path, append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("events: keyring: %w", err)
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/hakem-chess/hakem/events"
 )
 
 // promotedFile records, in the data folder, that the standby was promoted:
@@ -34,11 +36,9 @@ func WritePromoted(dir string, p Promotion) error {
 		return err
 	}
 	path := filepath.Join(dir, promotedFile)
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
-		return fmt.Errorf("standby: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	// synced: after a power cut the promoted standby must still know it
+	// is the primary
+	if err := events.WriteFileSynced(path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("standby: %w", err)
 	}
 	return nil
