@@ -18,7 +18,9 @@ import (
 // guard's interval (HAKEM_STREAM_GUARD_INTERVAL) every write into either
 // stream is refused, 503 stream_changed naming the stream and the change,
 // and appends nothing; reads go on; the gauge hakem_stream_guard_ok turns
-// from 1 to 0 and serve logs the change as an error.
+// from 1 to 0 and serve logs the change as an error. The admin puts the
+// configurations back: within the interval the gauge is 1 again, serve
+// logs it, and the refused move is played.
 func TestStreamGuard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
@@ -28,7 +30,7 @@ func TestStreamGuard(t *testing.T) {
 	id := startedGame(t, s, map[string]any{"id": "guarded", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
 	s.move(id, "w", "e4", "1")
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "open", "name": "Open", "system": "round-robin", "idempotency_key": "t"}), "create")
-	if m := s.do("GET", "/metrics", ""); !strings.Contains(m.raw, "hakem_stream_guard_ok 1") {
+	if m := s.do("GET", "/metrics", ""); !strings.Contains(m.raw, "\nhakem_stream_guard_ok 1") {
 		t.Fatalf("before any edit, /metrics lacks hakem_stream_guard_ok 1")
 	}
 
@@ -59,7 +61,7 @@ func TestStreamGuard(t *testing.T) {
 	edit(events.KindTournament.StreamName(), func(c *jetstream.StreamConfig) { c.MaxAge = 24 * time.Hour })
 
 	waitUntil(t, "the guard's gauge at 0", func() bool {
-		return strings.Contains(s.do("GET", "/metrics", "").raw, "hakem_stream_guard_ok 0")
+		return strings.Contains(s.do("GET", "/metrics", "").raw, "\nhakem_stream_guard_ok 0")
 	})
 	cases := []struct {
 		name, path, body, stream, change string
@@ -89,5 +91,17 @@ func TestStreamGuard(t *testing.T) {
 	}
 	if !strings.Contains(s.output(), "a stream's configuration changed") {
 		t.Errorf("serve did not log the change:\n%s", s.output())
+	}
+	edit(events.KindGame.StreamName(), func(c *jetstream.StreamConfig) { c.MaxMsgsPerSubject = -1 })
+	edit(events.KindTournament.StreamName(), func(c *jetstream.StreamConfig) { c.MaxAge = 0 })
+	waitUntil(t, "the guard's gauge back at 1", func() bool {
+		return strings.Contains(s.do("GET", "/metrics", "").raw, "\nhakem_stream_guard_ok 1")
+	})
+	if !strings.Contains(s.output(), "the expected one again") {
+		t.Errorf("serve did not log the restoration:\n%s", s.output())
+	}
+	mustOK(t, s.do("POST", "/api/games/"+id+"/moves", `{"move":"e5","player":"b","idempotency_key":"2b"}`), "a move after the streams were put back")
+	if g := s.game(id); moves(g) != "e4 e5" {
+		t.Errorf("the game after the restoration: %v", g)
 	}
 }

@@ -32,8 +32,10 @@ func streamGuardInterval() (time.Duration, error) {
 // every HAKEM_STREAM_GUARD_INTERVAL until the returned stop. A change
 // (limits, retention, deny flags, subjects, a stream deleted or recreated)
 // is logged as an error, sets the gauge hakem_stream_guard_ok to 0, and
-// from then on the appends into that event stream are refused (503
-// stream_changed), until the stream is put back and serve restarted.
+// the appends into that event stream are refused (503 stream_changed).
+// When a later check finds the configuration put back and no message lost,
+// the writes are allowed again, logged, and the gauge back at 1; a stream
+// that lost messages stays refused until serve restarts on a whole one.
 func startStreamGuard(ctx context.Context, guard *events.StreamGuard, js jetstream.JetStream, metrics *wiring.Metrics, log *zap.Logger) (func(), error) {
 	interval, err := streamGuardInterval()
 	if err != nil {
@@ -47,7 +49,11 @@ func startStreamGuard(ctx context.Context, guard *events.StreamGuard, js jetstre
 		defer cancel()
 		found, err := guard.Check(cctx)
 		for _, c := range found {
-			log.Error("a stream's configuration changed: writes into it are refused", zap.String("stream", c.Stream), zap.String("change", c.Reason))
+			if c.Restored {
+				log.Warn("a stream's configuration is the expected one again: writes into it are allowed", zap.String("stream", c.Stream))
+				continue
+			}
+			log.Error("a stream's configuration changed: writes into it are refused", zap.String("stream", c.Stream), zap.String("change", c.Reason), zap.Bool("messages_lost", c.Lost))
 		}
 		if err != nil && ctx.Err() == nil {
 			log.Warn("stream guard: check failed; again at the next interval", zap.Error(err))
@@ -56,7 +62,7 @@ func startStreamGuard(ctx context.Context, guard *events.StreamGuard, js jetstre
 	check(ctx)
 	gauge := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "hakem_stream_guard_ok",
-		Help: "1 while every stream's configuration is the one hakem serve started on, 0 once one changed (writes into it refused).",
+		Help: "1 while every stream's configuration is the one hakem serve started on, 0 while one differs or lost messages (writes into it refused).",
 	}, func() float64 {
 		if guard.OK() {
 			return 1
