@@ -30,7 +30,7 @@ type IllegalReport struct {
 	// current position (the illegal move was never entered as a legal one).
 	ReinstatePly int
 	// OpponentMovedSince: the opponent has made his next move since the
-	// illegal move. In 2023 rapid and blitz without full supervision (A.4.2)
+	// illegal move. In 2023 rapid and blitz without full supervision (A.5.2, B.3)
 	// the illegal move then stands.
 	OpponentMovedSince bool
 }

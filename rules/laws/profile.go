@@ -88,7 +88,7 @@ type Profile struct {
 	Mode    Mode
 
 	// Supervised: in rapid or blitz, the Competitive Rules of Play apply
-	// because the games are fully supervised (2023 A.4 / B.2); otherwise the
+	// because the games are fully supervised (2023 A.4 / B.3); otherwise the
 	// relaxed rules of A.5 apply (also to blitz, B.3). Ignored in standard
 	// play.
 	Supervised bool
@@ -258,7 +258,7 @@ func ParseMode(s string) (Mode, error) {
 }
 
 // WithSupervised returns the profile with rapid or blitz games fully
-// supervised (2023 A.4 / B.2: the Competitive Rules of Play apply) or not
+// supervised (2023 A.4 / B.3: the Competitive Rules of Play apply) or not
 // (A.5 / B.3).
 func (p Profile) WithSupervised(on bool) Profile {
 	p.Supervised = on

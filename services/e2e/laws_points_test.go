@@ -85,9 +85,11 @@ func TestLawsPointsPenalties(t *testing.T) {
 	if g := s.do("GET", "/api/games/"+ids[0], "").body; g["result"] != "1-0" {
 		t.Errorf("board 1's result changed: %v", g["result"])
 	}
-	mustOK(t, s.post("/api/tournaments/pp/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
-
 	want := map[string]float64{whites[0]: 0.5, blacks[0]: 0, whites[1]: 1, blacks[1]: 0.5}
+	// the hall's live standings count the penalties before the round closes
+	hallPoints(t, s, "pp", want)
+	mustOK(t, s.post("/api/tournaments/pp/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	hallPoints(t, s, "pp", want)
 	waitUntil(t, "standings after round 1", func() bool {
 		return s.do("GET", "/api/tournaments/pp/standings?after=1", "").status == http.StatusOK
 	})
@@ -103,6 +105,22 @@ func TestLawsPointsPenalties(t *testing.T) {
 		}
 		if i == 0 && line["player_id"] != whites[1] {
 			t.Errorf("first %v, want %s (1 point after 12.9.4)", line["player_id"], whites[1])
+		}
+	}
+
+	// the crosstable: the penalised points and ranks, the cells as played
+	ct := mustOK(t, s.do("GET", "/api/tournaments/pp/crosstable?after=1", ""), "crosstable").body
+	rows, _ := ct["rows"].([]any)
+	if len(rows) != 4 {
+		t.Fatalf("crosstable %v", ct)
+	}
+	for i, x := range rows {
+		row := x.(map[string]any)
+		if p := row["player_id"].(string); row["points"] != want[p] || (i == 0 && p != whites[1]) {
+			t.Errorf("crosstable row %d: %s %v points, want %v (first %s)", i, p, row["points"], want[p], whites[1])
+		}
+		if cells, _ := row["cells"].([]any); row["player_id"] == whites[0] && (len(cells) != 1 || !strings.HasPrefix(cells[0].(string), "+")) {
+			t.Errorf("board 1's winner's cell %v: the result as played", cells)
 		}
 	}
 
@@ -122,5 +140,30 @@ func TestLawsPointsPenalties(t *testing.T) {
 		if r := runAudit(t, "game", id, "--data", data, "--json"); r.code != 0 || r.json["ok"] != true {
 			t.Errorf("audit of %s: exit %d %s\n%s", id, r.code, r.stderr, r.stdout)
 		}
+	}
+}
+
+// hallPoints checks the hall's standings of tournament id: each player's
+// points as want says, ordered by them.
+func hallPoints(t *testing.T, s *server, id string, want map[string]float64) {
+	t.Helper()
+	h := mustOK(t, s.do("GET", "/api/web/tournaments/"+id+"/hall", ""), "hall").body
+	players := map[float64]string{}
+	for _, x := range h["players"].([]any) {
+		pl := x.(map[string]any)
+		players[pl["no"].(float64)] = pl["player_id"].(string)
+	}
+	rows, _ := h["standings"].([]any)
+	if len(rows) != len(want) {
+		t.Fatalf("hall standings %v", h["standings"])
+	}
+	last := 1e9
+	for _, x := range rows {
+		row := x.(map[string]any)
+		p, pts := players[row["no"].(float64)], row["points"].(float64)
+		if pts != want[p] || pts > last {
+			t.Errorf("hall: %s has %v points, want %v, in order (%v)", p, pts, want[p], rows)
+		}
+		last = pts
 	}
 }

@@ -134,7 +134,13 @@ func (p Pages) hall(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return
 	}
-	v, err := hallOf(id, t, envs, results, replays)
+	// the games' points penalties (2023 12.9.4, 12.9.5) count in the points
+	pens, err := scoring.GamePenalties(r.Context(), pr, t)
+	if err != nil {
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
+		return
+	}
+	v, err := hallOf(id, t, envs, results, replays, pens)
 	if err != nil {
 		httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
 		return
@@ -167,9 +173,9 @@ func roundsShown(envs []events.Envelope) func(round int) bool {
 	return func(round int) bool { return !uses || published[round] }
 }
 
-// hallOf builds the read from the folded tournament, its events and its
-// games' results.
-func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, replays map[string]string) (hallView, error) {
+// hallOf builds the read from the folded tournament, its events, its
+// games' results and their points penalties.
+func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, replays map[string]string, pens scoring.Penalties) (hallView, error) {
 	c := t.Created
 	v := hallView{ID: id, Name: c.Name, System: c.System, TimeControl: c.TimeControl, LawsProfile: c.LawsProfile,
 		Planned: c.Rounds, Tiebreaks: c.Tiebreaks, Closed: t.Closed, Done: t.Done,
@@ -215,7 +221,7 @@ func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, re
 		v.Rounds = append(v.Rounds, hr)
 		v.Current = rp.Round
 	}
-	rows, err := standingsOf(t, v, results)
+	rows, err := standingsOf(t, v, results, pens)
 	if err != nil {
 		return hallView{}, err
 	}
@@ -223,18 +229,21 @@ func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, re
 	return v, nil
 }
 
-// standingsOf is the standings: the points of every result in, the
-// tie-breaks (scoring.Standings) after the last round complete; ordered by
+// standingsOf is the standings: the points of every result in, with the
+// games' points penalties pens (scoring.PenaltyDelta), the tie-breaks
+// (scoring.StandingsPenalised) after the last round complete; ordered by
 // points, then by that round's standings. Each row has its crosstable
-// cells for the rounds shown.
-func standingsOf(t *domain.Tournament, v hallView, results map[string]string) ([]hallRow, error) {
+// cells for the rounds shown (the results on the board).
+func standingsOf(t *domain.Tournament, v hallView, results map[string]string, pens scoring.Penalties) ([]hallRow, error) {
 	live := map[string]events.Standing{}
+	delta := scoring.PenaltyDelta(t, 0, results, pens)
 	for _, s := range t.Standings(results) {
+		s.Points += delta[s.PlayerID]
 		live[s.PlayerID] = s
 	}
 	var base []events.Standing
 	if v.TiebreaksAfter > 0 {
-		st, err := scoring.Standings(t, v.TiebreaksAfter, results)
+		st, err := scoring.StandingsPenalised(t, v.TiebreaksAfter, results, pens)
 		if err != nil {
 			return nil, err
 		}

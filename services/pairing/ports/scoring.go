@@ -31,8 +31,13 @@ func (h HTTP) registerScoring(mux *http.ServeMux) {
 		st, err := scoring.StandingsPenalised(t, after, results, pens)
 		return map[string]any{"after_round": after, "standings": nonNil(scoring.NameStandings(t, st))}, err
 	}))
-	mux.HandleFunc("GET /api/tournaments/{id}/crosstable", h.scoringRead(func(_ context.Context, t *domain.Tournament, after int, results map[string]string) (any, error) {
-		rows, err := scoring.Crosstable(t, after, results)
+	mux.HandleFunc("GET /api/tournaments/{id}/crosstable", h.scoringRead(func(ctx context.Context, t *domain.Tournament, after int, results map[string]string) (any, error) {
+		// the points and ranks count the penalties, the cells are the games
+		pens, err := scoring.GamePenalties(ctx, h.Pairing, t)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := scoring.CrosstablePenalised(t, after, results, pens)
 		tb := t.Created.Tiebreaks
 		if len(tb) == 0 {
 			tb = []string{scoring.DefaultTiebreaks}

@@ -15,9 +15,16 @@ import (
 // Penalties are the points penalties of a tournament's games (2023 12.9.4:
 // the opponent's score in the game raised to the maximum; 12.9.5: the
 // offender's reduced), keyed by the board's game id, in the order imposed.
-// They change the points of the standings, not the games' results: the
-// tie-breaks, the pairings and the ratings are computed from the results
-// on the board, as the Laws penalise the score and C.07 ranks by the games.
+// Which figure counts them:
+//   - the points and the ranks: GET standings, scoring.standings_updated
+//     (StandingsPenalised), GET crosstable (CrosstablePenalised) and the
+//     hall's live standings (PenaltyDelta), and the audit's re-derivation;
+//   - not the games' results, nor the crosstable's cells (the result on the
+//     board), nor the tie-breaks (C.07 computes them from the games), nor
+//     the ratings (the game as played), nor the pairing's score groups:
+//     the Dutch engine pairs from the tournament report file, whose points
+//     must match its results so that another program pairs the same round
+//     from the exported TRF (see the services README, "Points penalties").
 type Penalties map[string][]laws.PointsPenalty
 
 // GamePenalties reads the points penalties of t's games from their logs:
@@ -116,4 +123,60 @@ func StandingsPenalised(t *domain.Tournament, round int, results map[string]stri
 		}
 	}
 	return st, nil
+}
+
+// PenaltyDelta is what the games' points penalties pens change in each
+// player's points, over the games of rounds 1 to round that have a result
+// (round 0 or less: every round): laws.ScoreAfter on the points the board
+// result scores under t's point system, minus those points. The hall's
+// live standings add it to the points of the results in (domain
+// Tournament.Standings), as StandingsPenalised does to a closed round's.
+func PenaltyDelta(t *domain.Tournament, round int, results map[string]string, pens Penalties) map[string]float64 {
+	delta := map[string]float64{}
+	if len(pens) == 0 {
+		return delta
+	}
+	ps := t.Points()
+	for i, r := range t.Rounds {
+		if round > 0 && i >= round {
+			break
+		}
+		for _, pr := range r.Pairings {
+			pen := pens[pr.GameID]
+			br, ok := domain.ParseResult(results[pr.GameID])
+			if len(pen) == 0 || !ok {
+				continue
+			}
+			sw, sb := ps.Of(br.White, br.Played), ps.Of(br.Black, br.Played)
+			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
+			delta[pr.White] += aw - sw
+			delta[pr.Black] += ab - sb
+		}
+	}
+	return delta
+}
+
+// CrosstablePenalised is Crosstable with the games' points penalties pens:
+// each row's points and rank are those of StandingsPenalised, and the rows
+// come in its order; the cells stay the results on the board.
+func CrosstablePenalised(t *domain.Tournament, round int, results map[string]string, pens Penalties) ([]CrosstableRow, error) {
+	rows, err := Crosstable(t, round, results)
+	if err != nil || len(pens) == 0 {
+		return rows, err
+	}
+	st, err := StandingsPenalised(t, round, results, pens)
+	if err != nil {
+		return nil, err
+	}
+	at := map[string]int{}
+	for i, s := range st {
+		at[s.PlayerID] = i
+	}
+	for i := range rows {
+		if k, ok := at[rows[i].PlayerID]; ok {
+			rows[i].Points, rows[i].Rank = st[k].Points, st[k].Rank
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return at[rows[i].PlayerID] < at[rows[j].PlayerID] })
+	return rows, nil
 }

@@ -68,3 +68,78 @@ func TestStandingsPenalised(t *testing.T) {
 		t.Error("results changed")
 	}
 }
+
+// TestPenaltyDeltaAndCrosstable: the live delta of the hall and the
+// crosstable's points agree with StandingsPenalised, round by round; a
+// game without a result (going on) changes nothing.
+func TestPenaltyDeltaAndCrosstable(t *testing.T) {
+	tr, results := rated(t)
+	var g1, g2 string // round 1: p1's game; round 2: a game without p1
+	for _, p := range tr.Rounds[0].Pairings {
+		if p.White == "p1" || p.Black == "p1" {
+			g1 = p.GameID
+		}
+	}
+	for _, p := range tr.Rounds[1].Pairings {
+		if p.White != "p1" && p.Black != "p1" {
+			g2 = p.GameID
+		}
+	}
+	pens := Penalties{
+		g1: {{Offender: rules.White, Kind: laws.OffenderPointsReduced, Points: 0.5}},
+		g2: {{Offender: rules.Black, Kind: laws.OpponentPointsToMaximum}},
+	}
+	for _, tc := range []struct {
+		name    string
+		round   int
+		results map[string]string
+	}{
+		{"after round 1", 1, results},
+		{"after round 3", 3, results},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			plain, err := Standings(tr, tc.round, tc.results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := StandingsPenalised(tr, tc.round, tc.results, pens)
+			if err != nil {
+				t.Fatal(err)
+			}
+			delta := PenaltyDelta(tr, tc.round, tc.results, pens)
+			before := map[string]float64{}
+			for _, s := range plain {
+				before[s.PlayerID] = s.Points
+			}
+			for _, s := range st {
+				if got := before[s.PlayerID] + delta[s.PlayerID]; got != s.Points {
+					t.Errorf("%s: delta gives %v, the penalised standings %v", s.PlayerID, got, s.Points)
+				}
+			}
+			rows, err := CrosstablePenalised(tr, tc.round, tc.results, pens)
+			if err != nil || len(rows) != len(st) {
+				t.Fatal(rows, err)
+			}
+			for i, r := range rows {
+				if r.PlayerID != st[i].PlayerID || r.Points != st[i].Points || r.Rank != st[i].Rank {
+					t.Errorf("crosstable row %d: %s %v #%d, standings %s %v #%d", i, r.PlayerID, r.Points, r.Rank, st[i].PlayerID, st[i].Points, st[i].Rank)
+				}
+			}
+		})
+	}
+	if d := PenaltyDelta(tr, 0, results, nil); len(d) != 0 {
+		t.Errorf("no penalties: delta %v", d)
+	}
+	live := map[string]string{}
+	for k, v := range results {
+		live[k] = v
+	}
+	live[g2] = "*"
+	for id, d := range PenaltyDelta(tr, 0, live, pens) {
+		for _, p := range tr.Rounds[1].Pairings {
+			if p.GameID == g2 && (p.White == id || p.Black == id) && d != 0 {
+				t.Errorf("%s: %v from a game going on", id, d)
+			}
+		}
+	}
+}
