@@ -40,7 +40,8 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 	en.Clocks = clocksAt(g, at)
 	switch e := ev.(type) {
 	case events.GameCreated:
-		en.Says = fmt.Sprintf("white %s, black %s, control %q, laws %s", e.White, e.Black, e.TimeControl, e.LawsProfile)
+		en.Says = CreationSays(e.White, e.Black, e)
+		en.Created = &e
 		en.Profile = e.LawsProfile
 	case events.MovePlayed:
 		n := (e.Ply + 1) / 2

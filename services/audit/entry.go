@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -46,6 +47,16 @@ type Entry struct {
 	Checked string `json:"checked"`
 	// Problem says why the event does not follow ("" if it does).
 	Problem string `json:"problem,omitempty"`
+	// Created is the game's creation on its game.created entry (nil on
+	// every other), so that a report can say it with the players' names
+	// (report.Roster.Says) where Says names them by id.
+	Created *events.GameCreated `json:"-"`
+}
+
+// CreationSays is what a game's creation says, with white and black as
+// the caller names them (ids in the timeline, names in a report).
+func CreationSays(white, black string, e events.GameCreated) string {
+	return fmt.Sprintf("white %s, black %s, control %q, laws %s", white, black, e.TimeControl, e.LawsProfile)
 }
 
 // Finding names the first event that does not follow, and why.

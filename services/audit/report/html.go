@@ -134,7 +134,7 @@ func timeline(b *strings.Builder, entries []audit.Entry, names *Roster, keep fun
 			art += " (" + e.Profile + ")"
 		}
 		fmt.Fprintf(b, "<tr%s><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>",
-			cls, e.Seq, e.At.UTC().Format("15:04:05.000"), escape(names.Actor(e.Actor)), escape(e.Type), escape(e.Says), escape(art), clk, escape(check))
+			cls, e.Seq, e.At.UTC().Format("15:04:05.000"), escape(names.Actor(e.Actor)), escape(e.Type), escape(names.Says(e)), escape(art), clk, escape(check))
 	}
 	b.WriteString("</table></div>")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -148,4 +149,15 @@ func (r *Roster) Actor(actor string) string {
 		return role + ": " + r.Name(id)
 	}
 	return actor
+}
+
+// Says is what a timeline entry says, with the players named: a game's
+// creation names white and black by Label (start number, title, name,
+// federation, rating) where the audit's own text names them by id; every
+// other entry says what the audit wrote.
+func (r *Roster) Says(e audit.Entry) string {
+	if e.Created == nil {
+		return e.Says
+	}
+	return audit.CreationSays(r.Label(e.Created.White), r.Label(e.Created.Black), *e.Created)
 }

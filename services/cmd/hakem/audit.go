@@ -333,7 +333,7 @@ func printTimeline(out io.Writer, entries []audit.Entry, names *report.Roster) {
 			}
 			b.WriteString("]")
 		}
-		fmt.Fprintf(&b, " %s", e.Says)
+		fmt.Fprintf(&b, " %s", names.Says(e))
 		if e.Problem != "" {
 			fmt.Fprintf(&b, "  <<< DOES NOT FOLLOW: %s", e.Problem)
 		} else if e.Checked != "re-derived" {
