@@ -19,7 +19,7 @@ import (
 
 // newStore starts an embedded JetStream server in a temporary folder and
 // opens the event store on it.
-func newStore(t *testing.T) adapters.EventStore {
+func newStore(t testing.TB) adapters.EventStore {
 	t.Helper()
 	return adapters.EventStore{Store: natstest.Store(t)}
 }
