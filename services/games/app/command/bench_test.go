@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // BenchmarkMakeMove measures the hot path of every move, the decide loop
@@ -16,7 +17,7 @@ func BenchmarkMakeMove(b *testing.B) {
 	for _, cache := range []int{0, 1000} {
 		b.Run(fmt.Sprint("cache=", cache), func(b *testing.B) {
 			ctx := context.Background()
-			d := &command.Decider{Store: newStore(b), Retries: 4, CacheGames: cache}
+			d := command.NewDecider(decide.Config{Store: newStore(b), Retries: 4, Cache: cache})
 			create := command.CreateGameHandler{Decider: d}
 			move := command.MakeMoveHandler{Decider: d}
 			line := []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"}
