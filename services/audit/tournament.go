@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
@@ -183,7 +183,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 		return m
 	}
-	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
+	auditOne := func(ctx context.Context, gid string) ([]gamelog.Recorded, error) {
 		gr, log, err := AuditGame(ctx, src, gid)
 		if err != nil {
 			return nil, err
@@ -193,10 +193,10 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			audited[gid] = true
 		}
 		reports[gid] = gr
-		recs := make([]gamesapp.Recorded, 0, len(log))
+		recs := make([]gamelog.Recorded, 0, len(log))
 		for _, e := range log {
 			if ev, derr := events.Decode(e); derr == nil { // an undecodable event is the game audit's finding
-				recs = append(recs, gamesapp.Recorded{Envelope: e, Event: ev})
+				recs = append(recs, gamelog.Recorded{Envelope: e, Event: ev})
 			}
 		}
 		return recs, nil
