@@ -9,7 +9,6 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
 	"github.com/nats-io/nats.go/jetstream"
@@ -161,7 +160,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	// result override after a round's standings changes the later ones only
 	// counts is, for each board's game id, the report of the game whose
 	// result the board counts: the game, or the replay the arbiter
-	// ordered in place of an annulled one (pairingapp.FollowReplays, the
+	// ordered in place of an annulled one (gamelog.FollowReplays, the
 	// pairing service's own reading)
 	counts := map[string]*GameReport{}
 	resultsAt := func(at time.Time) map[string]string {
@@ -202,7 +201,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		return recs, nil
 	}
 	auditGame := func(gid string) (*GameReport, error) {
-		played, _, err := pairingapp.FollowReplays(ctx, auditOne, gid)
+		played, _, err := gamelog.FollowReplays(ctx, auditOne, gid)
 		if err != nil {
 			return nil, err
 		}
