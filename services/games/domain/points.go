@@ -5,7 +5,8 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
-// Points penalties (2023 12.9.4, 12.9.5) change what a game scores, not
+// Points penalties (2023 12.9.4, 12.9.5, and the opponent's score decided
+// with a loss, 12.9.6) change what a game scores, not
 // its result: the game stays 1-0, ½-½ or 0-1 on the board and in the PGN,
 // and the tournament's standings count the score after them
 // (laws.ScoreAfter). They are recorded as arbiter.penalty_imposed of kind
@@ -19,15 +20,26 @@ const (
 	// OpponentPointsToMaximum: the opponent's score in the game raised to
 	// the maximum (12.9.4).
 	OpponentPointsToMaximum = "opponent_points_to_maximum"
+	// LossPenalty: the game declared lost by the offender (12.9.6); with
+	// its opponent_points, the opponent's score as the arbiter decided.
+	LossPenalty = "loss"
+	// FinePenalty: a fine announced in advance (12.9.7), recorded only.
+	FinePenalty = "fine"
+	// ExclusionFromRounds: the offender excluded from rounds of the
+	// tournament (12.9.8), carried out on the tournament.
+	ExclusionFromRounds = "exclusion_from_rounds"
 )
 
-// applyPenalty folds a penalty: the points penalties are kept.
+// applyPenalty folds a penalty: the points penalties are kept, and a loss
+// whose opponent's score the arbiter decided (12.9.6).
 func (g *Game) applyPenalty(p events.PenaltyImposed) error {
-	kind := laws.OffenderPointsReduced
-	switch p.Kind {
-	case PointsReduced:
-	case OpponentPointsToMaximum:
+	kind, points := laws.OffenderPointsReduced, p.Points
+	switch {
+	case p.Kind == PointsReduced:
+	case p.Kind == OpponentPointsToMaximum:
 		kind = laws.OpponentPointsToMaximum
+	case p.Kind == LossPenalty && p.OpponentPoints != nil:
+		kind, points = laws.Loss, *p.OpponentPoints
 	default:
 		return nil
 	}
@@ -35,7 +47,7 @@ func (g *Game) applyPenalty(p events.PenaltyImposed) error {
 	if err != nil {
 		return err
 	}
-	g.points = append(g.points, laws.PointsPenalty{Offender: c, Kind: kind, Points: p.Points})
+	g.points = append(g.points, laws.PointsPenalty{Offender: c, Kind: kind, Points: points})
 	return nil
 }
 
