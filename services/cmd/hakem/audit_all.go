@@ -61,7 +61,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 		failures = append(failures, what+": "+why)
 	}
 	for _, k := range events.Kinds() {
-		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
+		if err := st.ReadEvery(ctx, k, func(r events.Record) error {
 			seen[r.Envelope.Aggregate] = true
 			return nil
 		}); err != nil {
