@@ -9,9 +9,8 @@ import (
 	"strconv"
 	"time"
 
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 )
@@ -116,9 +115,15 @@ func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, 
 	if err != nil {
 		return exitWith(1, err)
 	}
-	if kv, err := js.KeyValue(ctx, clocksapp.CheckpointBucket); err == nil {
-		if err := kv.Delete(ctx, clocksapp.CheckpointKey); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-			return exitWith(1, fmt.Errorf("migrate partitions: dropping the clock watcher's checkpoint: %w", err))
+	if kv, err := js.KeyValue(ctx, wiring.ClockWatchBucket); err == nil {
+		keys, err := kv.ListKeys(ctx)
+		if err != nil {
+			return exitWith(1, fmt.Errorf("migrate partitions: the clock watcher's checkpoint: %w", err))
+		}
+		for key := range keys.Keys() {
+			if err := kv.Delete(ctx, key); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+				return exitWith(1, fmt.Errorf("migrate partitions: dropping the clock watcher's checkpoint: %w", err))
+			}
 		}
 	}
 	fmt.Fprintf(out, "migrate partitions: %d events of %d games moved into %d partitions (%d copied by this run), %d sealed games sealed again; GAMES removed. Serve with HAKEM_GAME_PARTITIONS=%d\n",
