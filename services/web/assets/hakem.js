@@ -267,12 +267,13 @@ export function describe(e) {
     case 'arbiter.ruling_given': return { tag: 'ruling', text: `Ruling on ${(d.matter || '').replace(/_/g, ' ')}: ${DECISION_WORDS[d.decision] || (d.decision || '').replace(/_/g, ' ')}${d.penalty ? ', penalty: ' + d.penalty.replace(/_/g, ' ') : ''}${d.explanation ? ' — ' + d.explanation : ''}`, article: d.article, profile: d.profile };
     case 'arbiter.penalty_imposed':
       if (d.kind === 'increment_introduced') return { tag: 'ruling', text: `Increment of ${(d.amount_ms || 0) / 1000} s a move ordered${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
-      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.points ? ' by ' + d.points : ''}${d.opponent_points !== undefined ? ', the opponent scoring ' + d.opponent_points : ''}${d.fine ? ' ' + d.fine : ''}${d.rounds ? ' (rounds ' + d.rounds.join(', ') + ')' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.forfeit_declared': return { tag: 'ruling', text: `Forfeit ${d.result}: ${d.reason}`, article: d.article };
     case 'arbiter.game_annulled': return { tag: 'ruling', text: `Game annulled: ${d.reason}`, article: d.article };
     case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${resultText(d.result)}: ${d.reason}`, article: d.article };
     case 'arbiter.replay_ordered': return { tag: 'ruling', text: `Replay ordered: game ${d.replay_game_id}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.player_expelled': return { tag: 'ruling', text: `${nm(d.player_id)} expelled from the tournament: ${d.reason}`, article: d.article };
+    case 'arbiter.player_excluded': return { tag: 'ruling', text: `${nm(d.player_id)} excluded from round${(d.rounds || []).length > 1 ? 's' : ''} ${(d.rounds || []).join(', ')}: ${d.reason}`, article: d.article };
   }
   return { tag: 'event', text: e.type };
 }
