@@ -88,7 +88,7 @@ func (s *Store) LoadAfter(ctx context.Context, agg Aggregate, head Head) ([]Enve
 // stream sequence (getSeq: any replica, the leader when the replica does
 // not have it yet), and returns them in log order.
 func (s *Store) walkBack(ctx context.Context, agg Aggregate, head Head, tip stored, n int) ([]Envelope, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	out := make([]Envelope, 0, n)
 	at := tip
 	for {
@@ -126,7 +126,7 @@ func (s *Store) walkBack(ctx context.Context, agg Aggregate, head Head, tip stor
 // stream's beginning, retrying a short answer (a replica behind the leader)
 // a few times before reading from the leader one by one.
 func (s *Store) scanAfter(ctx context.Context, agg Aggregate, head Head, tip stored) ([]Envelope, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	var out []Envelope
 	var last uint64
 	read := func(st stored) error {
@@ -139,7 +139,7 @@ func (s *Store) scanAfter(ctx context.Context, agg Aggregate, head Head, tip sto
 	}
 	for attempt := 0; attempt < directAttempts; attempt++ {
 		out, last = nil, 0
-		if err := s.scan(ctx, stream, agg.Filter(), head.Seq+1, tip.seq, read); err != nil {
+		if err := s.scan(ctx, stream, s.cfg.Partitions.Filter(agg), head.Seq+1, tip.seq, read); err != nil {
 			return nil, err
 		}
 		if last == tip.seq {
@@ -155,7 +155,7 @@ func (s *Store) scanAfter(ctx context.Context, agg Aggregate, head Head, tip sto
 	}
 	out, last = nil, 0
 	for from := head.Seq + 1; from <= tip.seq; {
-		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: agg.Filter()})
+		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: s.cfg.Partitions.Filter(agg)})
 		if err != nil {
 			return nil, fmt.Errorf("events: reading %s from the leader at seq %d: %w", agg, from, err)
 		}

@@ -10,11 +10,9 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/refusal"
-	"github.com/hakem-chess/hakem/services/internal/wiring"
-	"go.uber.org/zap"
+	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
@@ -47,6 +45,14 @@ type HandRuling struct {
 	// Points are what offender_points_reduced takes from the offender's
 	// score in the game (2023 12.9.5).
 	Points float64
+	// OpponentPoints is, for a loss (2023 12.9.6), the opponent's score
+	// the arbiter decides (nil: the opponent wins).
+	OpponentPoints *float64
+	// Fine is the fine announced in advance (fine, 2023 12.9.7).
+	Fine string
+	// Rounds are the rounds of the tournament the offender is excluded
+	// from (exclusion, 2023 12.9.8).
+	Rounds []int
 	// Distraction: the penalty punishes distracting the opponent (1997
 	// 12.5/12.6, 2023 11.5/11.6), cited before the penalty article.
 	Distraction bool
@@ -81,17 +87,24 @@ var penaltyKinds = map[string]struct {
 	// after it ended (the standings count them: domain.PointsPenalties)
 	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, domain.OpponentPointsToMaximum},
 	"offender_points_reduced":    {laws.OffenderPointsReduced, domain.PointsReduced},
+	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
+	// exclusion is carried out on the tournament (pairing's
+	// ExpelOnPenalty: arbiter.player_excluded)
+	"fine":      {laws.Fine, domain.FinePenalty},
+	"exclusion": {laws.ExclusionFromRounds, domain.ExclusionFromRounds},
 }
 
 // PenaltyNames are the penalties of the API, in the order the audit tries
 // them.
-var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced"}
+var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
 
-// onPoints reports whether h is a penalty on the game's points (2023
-// 12.9.4, 12.9.5), which the arbiter may impose after the game ended.
+// onPoints reports whether h is a penalty the arbiter may impose after the
+// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7)
+// or an exclusion from later rounds (12.9.8).
 func onPoints(h HandRuling) bool {
 	pk, ok := penaltyKinds[h.Penalty]
-	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced)
+	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
+		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
 }
 
 func refuseRuling(format string, args ...any) error {
@@ -268,7 +281,11 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
 			return nil, refuseRuling("points: only offender_points_reduced takes points")
 		}
-		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points}
+		if err := excludable(g, pk.kind, h.Rounds); err != nil {
+			return nil, err
+		}
+		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points,
+			OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
 		if h.Distraction {
 			pen.Offence = laws.Distraction
 		}
@@ -283,7 +300,7 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 			reason = pk.kind.String()
 		}
 		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
-			Article: r.Article, Reason: reason}}, nil
+			OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
 	case "late_arrival":
 		late, err := colorOf(h.Side)
 		if err != nil {
@@ -314,6 +331,26 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 	return out, nil
 }
 
+// excludable refuses an exclusion from rounds (2023 12.9.8) that game g
+// cannot give: the game is in no tournament, or a round named is not after
+// the game's round. Whether the tournament can still leave the player out
+// of them is the tournament's (pairing's Exclude, from the penalty).
+func excludable(g *domain.Game, kind laws.PenaltyKind, rounds []int) error {
+	if kind != laws.ExclusionFromRounds {
+		return nil
+	}
+	setup := g.Setup()
+	if setup.TournamentID == "" {
+		return refuseRuling("penalty: an exclusion from rounds needs a tournament's game (POST /api/tournaments/{id}/exclusions outside a game)")
+	}
+	for _, r := range rounds {
+		if r <= setup.Round {
+			return refuseRuling("excluded_rounds: round %d is not after this game's round %d", r, setup.Round)
+		}
+	}
+	return nil
+}
+
 // RuleOnIllegal rules on a reported illegal move (a
 // game.illegal_move_reported envelope) through IllegalRuling, once: the
 // ruling's key is the report's id.
@@ -322,18 +359,15 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 	if err != nil {
 		return nil, err
 	}
-	gameID := report.Aggregate.ID
-	actor := events.Actor{Role: "system", ID: "arbiter"}
-	key := gamesapp.ScopedKey(gameID, actor, "illegal-ruling-"+report.ID)
-	meta := gamesapp.Meta{IdempotencyKey: key, Actor: actor, CorrelationID: report.CorrelationID, CausationID: report.ID}
-	out, _, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
-		g, err := situationAt(recs, report.ID, "report", gameID)
+	meta := gamelog.Meta{IdempotencyKey: "illegal-ruling-" + report.ID, Actor: system, CorrelationID: report.CorrelationID, CausationID: report.ID}
+	out, err := a.handle(ctx, report.Aggregate.ID, decide.Command{Name: "rule_on_illegal", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
+		g, err := situationAt(l.recs, report.ID, "report", report.Aggregate.ID)
 		if g == nil || err != nil {
 			return nil, err
 		}
 		return IllegalRuling(g, rep, report.RecordedAt)
 	})
-	return out, err
+	return out.Envelopes(), err
 }
 
 // Rule records the arbiter's hand ruling h on game gameID (meta carries the
@@ -342,11 +376,10 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 // game and clocks at the instant it is recorded. A judgement of a
 // quickplay-finish claim is caused by that claim (its causation id is the
 // claim's event), as the arbiter service's rulings on claims are.
-func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamesapp.Meta) ([]events.Envelope, bool, error) {
+func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamelog.Meta) ([]events.Envelope, bool, error) {
 	if meta.IdempotencyKey == "" {
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}
-	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	onClaim := h.Matter == "quickplay_claim" || h.Matter == "increment_request"
 	if onClaim && meta.CausationID == "" {
 		recs, _, err := a.Store.Load(ctx, gameID)
@@ -360,86 +393,26 @@ func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta ga
 			}
 		}
 	}
-	return a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error) {
-		g, err := gamesapp.Fold(recs)
+	out, err := a.handle(ctx, gameID, decide.Command{Name: "hand_ruling", Meta: meta}, func(l *gameLog, at time.Time) ([]events.Event, error) {
+		g, err := l.game()
 		if err != nil {
 			return nil, err
 		}
 		evs, err := HandRulingDecision(g, h, at)
-		if err == nil && onClaim && !claimIs(recs, meta.CausationID) {
+		if err == nil && onClaim && !claimIs(l.recs, meta.CausationID) {
 			return nil, refuseRuling("the claim judged is not the one pending now: rule again")
 		}
 		return evs, err
 	})
+	return out.Envelopes(), out.Repeated, err
 }
 
 // claimIs reports whether the last draw claim in recs is the event id.
-func claimIs(recs []gamesapp.Recorded, id string) bool {
+func claimIs(recs []gamelog.Recorded, id string) bool {
 	for i := len(recs) - 1; i >= 0; i-- {
 		if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
 			return recs[i].Envelope.ID == id
 		}
 	}
 	return false
-}
-
-func (a *Arbiter) now() time.Time {
-	if a.Now != nil {
-		return a.Now().UTC()
-	}
-	return time.Now().UTC()
-}
-
-// appendOnce is the load-fold-decide-append loop of the arbiter's
-// commands: the events of meta's key when it landed already (repeated),
-// else decide's, appended at the log's head.
-func (a *Arbiter) appendOnce(ctx context.Context, gameID string, meta gamesapp.Meta,
-	decide func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error)) ([]events.Envelope, bool, error) {
-	for attempt := 1; ; attempt++ {
-		recs, head, err := a.Store.Load(ctx, gameID)
-		if err != nil {
-			return nil, false, err
-		}
-		var done []events.Envelope
-		for _, r := range recs {
-			same, err := refusal.SameCommand(r.Envelope.IdempotencyKey, meta.IdempotencyKey)
-			if err != nil {
-				return nil, false, err
-			}
-			if same {
-				done = append(done, r.Envelope)
-			}
-		}
-		if len(done) > 0 {
-			return done, true, nil
-		}
-		m := meta
-		m.RecordedAt = a.now()
-		if n := len(recs); n > 0 && m.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
-			m.RecordedAt = recs[n-1].Envelope.RecordedAt
-		}
-		evs, err := decide(recs, m.RecordedAt)
-		if err != nil || len(evs) == 0 {
-			return nil, false, err
-		}
-		written, _, err := a.Store.Append(ctx, gameID, head, m, evs)
-		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return nil, false, err
-		}
-		out := make([]events.Envelope, len(written))
-		for i, r := range written {
-			out[i] = r.Envelope
-			if a.Metrics != nil {
-				a.Metrics.EventsAppended.WithLabelValues("arbiter", r.Envelope.Type).Inc()
-			}
-		}
-		if a.Log != nil {
-			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(out[0].Seq), zap.String("type", out[0].Type),
-				wiring.Actor(meta.Actor.Role, meta.Actor.ID))
-		}
-		return out, false, nil
-	}
 }

@@ -50,8 +50,10 @@ type Tournament struct {
 	Withdrawn   []events.PlayerWithdrawn
 	ByeRequests []events.ByeRequested
 	Forbidden   []events.ForbiddenPairSet
-	// Expelled are the arbiter's expulsions (expulsion.go).
+	// Expelled are the arbiter's expulsions, Excluded his exclusions from
+	// rounds (expulsion.go).
 	Expelled []Expulsion
+	Excluded []events.PlayerExcluded
 	// Desk is what the arbiter's desk recorded (desk.go).
 	Desk Desk
 	// listing is set while a list of players is decided (RegisterList):
@@ -98,6 +100,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case *events.PlayerExpelled:
 		return t.Apply(*e)
+	case *events.PlayerExcluded:
+		return t.Apply(*e)
 	case *events.TournamentImported:
 		return t.Apply(*e)
 	case events.TournamentImported:
@@ -143,6 +147,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Forbidden = append(t.Forbidden, e)
 	case events.PlayerExpelled:
 		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
+	case events.PlayerExcluded:
+		t.Excluded = append(t.Excluded, e)
 	case events.TournamentDeleted:
 		if len(t.Rounds) > 0 {
 			return errors.New("tournament.deleted after round 1 was paired")
@@ -321,13 +327,20 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 // MaxRounds is the most rounds a tournament may have.
 const MaxRounds = 99
 
-// SwissRoundsPossible is the most rounds a Swiss of n players may be
-// created to have: n. Two players shall not play each other more than
-// once (C.04.1), so n-1 rounds (n for an odd number, one bye each round)
-// pair everyone with everyone; a game lost by forfeit was not played and
-// lets the two meet again, so one round more is not impossible, but more
-// rounds than players is a mistake refused before round 1.
-func SwissRoundsPossible(n int) int { return n }
+// SwissRoundsPossible is the most rounds a Swiss of n players can be
+// paired in. Two players shall not play each other more than once
+// (C.04.1 b) and no player receives the pairing-allocated bye twice
+// (C.04.1 d): with an even number every round pairs everyone, so n-1
+// rounds meet every possible opponent once; with an odd number one player
+// has the bye each round, so n rounds give each of them one bye and every
+// opponent once. More rounds than that cannot be paired, and are refused
+// before round 1.
+func SwissRoundsPossible(n int) int {
+	if n%2 == 0 {
+		return n - 1
+	}
+	return n
+}
 
 // TotalRounds is the number of rounds: the tournament's if set, else every
 // round of the table.

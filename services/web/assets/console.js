@@ -7,7 +7,7 @@
 // and of an increment request), result corrections (forfeits after the fact
 // included) and, for a tournament, the expulsion of a player. A form whose
 // required fields are empty says what is missing and sends nothing.
-import { api, token, setToken, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames, fmtClock } from './hakem.js';
+import { api, token, setToken, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames, fmtClock, showStandby } from './hakem.js';
 import { loadHall, fullName, followHall } from './hall.js';
 import { resultsSheet } from './results.js';
 
@@ -440,7 +440,7 @@ function addRound(r, labels) {
     const label = `R${r.round} B${b.board} ${nameOf(b.white)} – ${nameOf(b.black)}`;
     labels.set(b.game_id, label);
     add(b.game_id, label);
-    if (b.replay_game_id) add(b.replay_game_id, `R${r.round} B${b.board} replay`);
+    if (b.replay_game_id) add(b.replay_game_id, `R${r.round} B${b.board} replay ${nameOf(b.white)} – ${nameOf(b.black)}`);
   }
   return added;
 }
@@ -484,6 +484,7 @@ async function run() {
     detail, sheet,
     tournament ? expulsions(tournament) : '', shortcuts());
   showAccess();
+  showStandby(); // on a standby, said before the arbiter enters anything
   draw();
   const onEvent = (e) => {
     const gid = e.aggregate && e.aggregate.id;

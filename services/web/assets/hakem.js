@@ -41,10 +41,14 @@ export async function api(path, body) {
   let v = null;
   try { v = JSON.parse(text); } catch { /* not JSON */ }
   if (!r.ok) {
-    const msg = v && v.error ? `${v.error.code}: ${v.error.message}` : `${r.status} ${text}`;
+    let msg = v && v.error ? `${v.error.code}: ${v.error.message}` : `${r.status} ${text}`;
+    if (v && v.error && v.error.code === 'standby') msg = 'not recorded: this machine is a standby (see the banner at the top); enter it on the primary.';
     const err = new Error(msg);
     err.status = r.status;
     err.code = v && v.error ? v.error.code : '';
+    // a write refused because this machine is a standby: said once, at
+    // the top of the page, not only beside the button pressed
+    if (err.code === 'standby') showStandby(v.error.message);
     throw err;
   }
   return v;
@@ -263,12 +267,13 @@ export function describe(e) {
     case 'arbiter.ruling_given': return { tag: 'ruling', text: `Ruling on ${(d.matter || '').replace(/_/g, ' ')}: ${DECISION_WORDS[d.decision] || (d.decision || '').replace(/_/g, ' ')}${d.penalty ? ', penalty: ' + d.penalty.replace(/_/g, ' ') : ''}${d.explanation ? ' — ' + d.explanation : ''}`, article: d.article, profile: d.profile };
     case 'arbiter.penalty_imposed':
       if (d.kind === 'increment_introduced') return { tag: 'ruling', text: `Increment of ${(d.amount_ms || 0) / 1000} s a move ordered${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
-      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.points ? ' by ' + d.points : ''}${d.opponent_points !== undefined ? ', the opponent scoring ' + d.opponent_points : ''}${d.fine ? ' ' + d.fine : ''}${d.rounds ? ' (rounds ' + d.rounds.join(', ') + ')' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.forfeit_declared': return { tag: 'ruling', text: `Forfeit ${d.result}: ${d.reason}`, article: d.article };
     case 'arbiter.game_annulled': return { tag: 'ruling', text: `Game annulled: ${d.reason}`, article: d.article };
     case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${resultText(d.result)}: ${d.reason}`, article: d.article };
     case 'arbiter.replay_ordered': return { tag: 'ruling', text: `Replay ordered: game ${d.replay_game_id}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.player_expelled': return { tag: 'ruling', text: `${nm(d.player_id)} expelled from the tournament: ${d.reason}`, article: d.article };
+    case 'arbiter.player_excluded': return { tag: 'ruling', text: `${nm(d.player_id)} excluded from round${(d.rounds || []).length > 1 ? 's' : ''} ${(d.rounds || []).join(', ')}: ${d.reason}`, article: d.article };
   }
   return { tag: 'event', text: e.type };
 }
@@ -315,4 +320,33 @@ export function showError(box, err) {
 // and false ones (replaceChildren would write them as text: "null").
 export function fill(box, ...kids) {
   box.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+// showStandby puts a banner at the top of the page saying that this
+// machine is a standby (GET /api/standby): it shows the event but records
+// nothing; the primary takes the writes. message is the API's refusal
+// (503 standby), shown as it is when the machine's status cannot be read.
+export async function showStandby(message) {
+  let primary = '';
+  try {
+    const s = await (await fetch('/api/standby')).json();
+    if (s.role !== 'standby' && !message) return;
+    primary = s.primary || '';
+  } catch {
+    if (!message) return; // else the refusal's own words below
+  }
+  let b = document.getElementById('standby-banner');
+  if (!b) {
+    b = el('div', { id: 'standby-banner', class: 'banner', role: 'alert' });
+    const header = document.querySelector('header.top');
+    if (header) header.after(b); else document.body.prepend(b);
+  }
+  const link = primary.replace(/^[a-z]+:\/\/([^@]*@)?/, ''); // host:port, no credentials
+  fill(b,
+    el('strong', { id: 'standby-primary' }, `This machine is a standby; the primary is ${link ? link.replace(/:\d+$/, '') : 'another machine'}.`),
+    link ? el('span', { class: 'muted' }, ` (its standby link: ${link})`) : null, ' ',
+    'It shows the event as the primary records it, but records nothing itself: enter results, rulings and clock actions on the primary, ',
+    'or promote this machine (hakem promote) if the primary is gone. ',
+    el('a', { href: '/standby' }, 'Which machine is live'),
+    primary || !message ? null : el('span', { class: 'muted' }, ` (${message})`));
 }
