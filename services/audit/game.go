@@ -319,11 +319,11 @@ func (f *folder) check(start, end int) (int, string, error) {
 		}
 		want, err = g.EndByRuling(r)
 	case events.ClockStarted:
-		want, err = g.Timer().Start(at)
+		want, err = clocks.Start(g.Timer(), at)
 	case events.ClockPaused:
-		want, err = g.Timer().Pause(at, ev.Reason)
+		want, err = clocks.Pause(g.Timer(), at, ev.Reason)
 	case events.ClockResumed:
-		want, err = g.Timer().Resume(at)
+		want, err = clocks.Resume(g.Timer(), at)
 	case events.TimeAdjusted:
 		if i := f.find(env.CausationID, start); i >= 0 {
 			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
@@ -333,7 +333,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 			want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 			break
 		}
-		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
+		want, err = clocks.Adjust(g.Timer(), at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
 	case events.ControlChanged:
 		i := f.find(env.CausationID, start)
 		if i < 0 {
@@ -345,7 +345,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 		}
 		want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 	case events.FlagFell:
-		want = g.Timer().CheckFlag(at)
+		want = clocks.CheckFlag(g.Timer(), at)
 		if len(want) == 0 {
 			return 0, "", fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
 		}

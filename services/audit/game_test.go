@@ -39,7 +39,7 @@ func claimGame(t testing.TB) *played {
 	p.move("w", "Ng1")
 	// black thinks too long: the flag falls
 	p.now = p.now.Add(10 * time.Minute)
-	flag := p.g.Timer().CheckFlag(p.now)
+	flag := clocks.CheckFlag(p.g.Timer(), p.now)
 	if len(flag) != 1 {
 		t.Fatal("no flag fall")
 	}
