@@ -7,7 +7,7 @@
 // profile, penalties, results and terminations), and for a tournament each
 // round re-paired and the standings re-computed.
 //
-// The arbiter's rulings on reported illegal moves (arbiter/app
+// The arbiter's rulings on reported illegal moves (arbiter/domain
 // IllegalRuling), its hand rulings (HandRulingDecision: penalties, late
 // arrival and forfeit, wrong initial position and annulment) and result
 // overrides (well formed: an arbiter's, with reason and article) are
@@ -30,7 +30,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
