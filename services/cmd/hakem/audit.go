@@ -145,6 +145,14 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 			return exitWith(2, fmt.Errorf("audit: %w", err))
 		}
 	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	// the server's own layout: one stream of games or N partitions
+	if cfg.Partitions, err = events.DetectPartitions(ctx, js); err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
 	st, err := events.Open(ctx, nc, cfg)
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
@@ -164,10 +172,15 @@ func liveConfig(ctx context.Context, nc *nats.Conn) (events.Config, error) {
 		return events.Config{}, err
 	}
 	var cfg events.Config
+	parts, err := events.DetectPartitions(ctx, js)
+	if err != nil {
+		return events.Config{}, err
+	}
 	for _, k := range events.Kinds() {
-		s, err := js.Stream(ctx, k.StreamName())
+		name := parts.Streams(k)[0] // the partitions share one configuration
+		s, err := js.Stream(ctx, name)
 		if err != nil {
-			return events.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", k.StreamName(), err)
+			return events.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", name, err)
 		}
 		info, err := s.Info(ctx)
 		if err != nil {
@@ -176,7 +189,7 @@ func liveConfig(ctx context.Context, nc *nats.Conn) (events.Config, error) {
 		want := events.StreamConfig(k, events.Config{Replicas: info.Config.Replicas, DuplicateWindow: info.Config.Duplicates})
 		if info.Config.Replicas != want.Replicas || info.Config.Duplicates != want.Duplicates || info.Config.DenyDelete != want.DenyDelete ||
 			info.Config.DenyPurge != want.DenyPurge || info.Config.AllowDirect != want.AllowDirect || info.Config.AllowAtomicPublish != want.AllowAtomicPublish {
-			return events.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", k.StreamName())
+			return events.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", name)
 		}
 		cfg.Replicas, cfg.DuplicateWindow = info.Config.Replicas, info.Config.Duplicates
 	}
