@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
@@ -61,7 +62,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 		failures = append(failures, what+": "+why)
 	}
 	for _, k := range events.Kinds() {
-		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
+		if _, err := st.Read(ctx, k, 1, func(r eventstore.Record) error {
 			seen[r.Envelope.Aggregate] = true
 			return nil
 		}); err != nil {
@@ -127,7 +128,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 
 // streamsAgainst names each stream that ends before what a checkpoint read
 // of it, or no longer starts at sequence 1 (trimmed or recreated).
-func streamsAgainst(ctx context.Context, st *events.Store, cps *events.Checkpoints) []string {
+func streamsAgainst(ctx context.Context, st *eventstore.Store, cps *events.Checkpoints) []string {
 	js, err := jetstream.New(st.Conn())
 	if err != nil {
 		return []string{err.Error()}

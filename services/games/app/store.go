@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
@@ -45,7 +46,7 @@ func ScopedKey(gameID string, actor events.Actor, key string) string {
 
 // Loaded is the game of a Load that may have found damage
 // (gamelog.Loaded).
-func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+func Loaded(recs []Recorded, err error) ([]Recorded, *eventstore.Damage, error) {
 	return gamelog.Loaded(recs, err)
 }
 

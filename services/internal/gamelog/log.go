@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
@@ -42,11 +43,11 @@ type Meta struct {
 
 // ErrConflict is wrapped by Store.Append's error when the game has moved on
 // since the head the decision was made on: decide again on fresh state.
-var ErrConflict = events.ErrConflict
+var ErrConflict = eventstore.ErrConflict
 
 // ErrAlreadyApplied is wrapped by Store.Append's error when the command's
 // idempotency key landed earlier: reload, and its events are there.
-var ErrAlreadyApplied = events.ErrAlreadyApplied
+var ErrAlreadyApplied = eventstore.ErrAlreadyApplied
 
 // Store is a game's event log (EventStore is the events module's).
 type Store interface {
@@ -63,7 +64,7 @@ type Store interface {
 }
 
 // StoreAfter is a Store that also reads only a game's events after a head
-// (EventStore through events.Store.LoadAfter): the decider
+// (EventStore through eventstore.Store.LoadAfter): the decider
 // brings a cached game up to date with it after a conflict (another
 // service wrote to the game, e.g. the clocks service's clock.started)
 // instead of reading the whole log.
@@ -92,13 +93,13 @@ func ScopedKey(gameID string, actor events.Actor, key string) string {
 }
 
 // Damaged is the error of a Load whose log holds a message that does not
-// decode or does not chain (events.Damage) and that no game.log_repaired
+// decode or does not chain (eventstore.Damage) and that no game.log_repaired
 // voids: Recs and Head are the game up to its last good event, which the
 // reads show with the damage; commands are refused (409 log_damaged)
 // until an arbiter repairs the log (games/app/command.RepairLog).
 type Damaged struct {
 	GameID string
-	Damage events.Damage
+	Damage eventstore.Damage
 	Recs   []Recorded
 	// Head is the head after the last good event, with the stream
 	// sequence of the last message on the game's subjects: what the
@@ -120,7 +121,7 @@ func (d *Damaged) Unwrap() error {
 // Loaded is the game of a Load that may have found damage: the events up
 // to the last good one, and the damage (nil when none). Any other error
 // is returned as it is.
-func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+func Loaded(recs []Recorded, err error) ([]Recorded, *eventstore.Damage, error) {
 	var d *Damaged
 	if errors.As(err, &d) {
 		return d.Recs, &d.Damage, nil
