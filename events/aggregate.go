@@ -122,7 +122,7 @@ func ParseSubject(subject string) (Aggregate, Writer, error) {
 	if len(parts) != 3 {
 		return Aggregate{}, "", fmt.Errorf("events: subject %q is not kind.id.writer", subject)
 	}
-	a := Aggregate{Kind: Kind(parts[0]), ID: parts[1]}
+	a := Aggregate{Kind: kindOfToken(parts[0]), ID: parts[1]}
 	if err := a.Check(); err != nil {
 		return Aggregate{}, "", err
 	}

@@ -38,6 +38,18 @@ var ErrHeadNotInLog = errors.New("events: the log does not continue from the giv
 // value; such an aggregate is simply read from the stream.
 var ErrTooLargeToSeal = errors.New("events: log too large to seal")
 
+// ErrPartitionMismatch is returned by Open when the game streams the
+// server holds are not the layout Config.Partitions asks for: games
+// appended under another count would be looked for in the wrong stream.
+// hakem migrate partitions moves a single-stream folder to N partitions.
+var ErrPartitionMismatch = errors.New("events: the server's game streams do not match the configured partitions")
+
+// ErrPartitioned is returned by Read, Follow and Records for the games of a
+// store of several partitions: a stream sequence is a position in one
+// stream, so each partition is read on its own (ReadPartition,
+// FollowPartition) with a position of its own.
+var ErrPartitioned = errors.New("events: the games are in several partitions")
+
 // errNotFound is a direct get's answer for a message that is not there.
 var errNotFound = errors.New("events: message not found")
 

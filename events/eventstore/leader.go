@@ -110,7 +110,7 @@ func parseHeaderBlock(b []byte) (nats.Header, error) {
 // leaderTip returns the aggregate's last event as the stream leader knows
 // it; found is false for an aggregate without events.
 func (s *Store) leaderTip(ctx context.Context, agg events.Aggregate) (tip stored, found bool, err error) {
-	tip, err = s.leaderGet(ctx, agg.Kind.StreamName(), directReq{LastBySubj: agg.Filter()})
+	tip, err = s.leaderGet(ctx, s.cfg.Partitions.Stream(agg), directReq{LastBySubj: s.cfg.Partitions.Filter(agg)})
 	if errors.Is(err, errNotFound) {
 		return stored{}, false, nil
 	}
@@ -135,12 +135,12 @@ const (
 // the leader knows it): through direct gets when a replica's answer reaches
 // tip, otherwise from the leader.
 func (s *Store) loadStreamTo(ctx context.Context, agg events.Aggregate, tip stored) ([]events.Envelope, []uint64, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	pause := directRetryPause
 	for attempt := 0; attempt < directAttempts; attempt++ {
 		var out []events.Envelope
 		var seqs []uint64
-		err := s.scan(ctx, stream, agg.Filter(), 1, tip.seq, func(st stored) error {
+		err := s.scan(ctx, stream, s.cfg.Partitions.Filter(agg), 1, tip.seq, func(st stored) error {
 			if st.env.Aggregate != agg {
 				return fmt.Errorf("events: stream seq %d on %s's subject claims to be of %s", st.seq, agg, st.env.Aggregate)
 			}
@@ -170,11 +170,11 @@ func (s *Store) loadStreamTo(ctx context.Context, agg events.Aggregate, tip stor
 // leaderScan reads the aggregate's events up to tip from the stream leader,
 // one request per event: the slow path, for a replica that stays behind.
 func (s *Store) leaderScan(ctx context.Context, agg events.Aggregate, tip stored) ([]events.Envelope, []uint64, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	var out []events.Envelope
 	var seqs []uint64
 	for from := uint64(1); from <= tip.seq; {
-		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: agg.Filter()})
+		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: s.cfg.Partitions.Filter(agg)})
 		if err != nil {
 			return nil, nil, fmt.Errorf("events: reading %s from the leader at seq %d: %w", agg, from, err)
 		}

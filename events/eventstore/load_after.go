@@ -83,7 +83,7 @@ func (s *Store) LoadAfter(ctx context.Context, agg events.Aggregate, head events
 // stream sequence (getSeq: any replica, the leader when the replica does
 // not have it yet), and returns them in log order.
 func (s *Store) walkBack(ctx context.Context, agg events.Aggregate, head events.Head, tip stored, n int) ([]events.Envelope, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	out := make([]events.Envelope, 0, n)
 	at := tip
 	for {
@@ -121,7 +121,7 @@ func (s *Store) walkBack(ctx context.Context, agg events.Aggregate, head events.
 // stream's beginning, retrying a short answer (a replica behind the leader)
 // a few times before reading from the leader one by one.
 func (s *Store) scanAfter(ctx context.Context, agg events.Aggregate, head events.Head, tip stored) ([]events.Envelope, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	var out []events.Envelope
 	var last uint64
 	read := func(st stored) error {
@@ -134,7 +134,7 @@ func (s *Store) scanAfter(ctx context.Context, agg events.Aggregate, head events
 	}
 	for attempt := 0; attempt < directAttempts; attempt++ {
 		out, last = nil, 0
-		if err := s.scan(ctx, stream, agg.Filter(), head.Seq+1, tip.seq, read); err != nil {
+		if err := s.scan(ctx, stream, s.cfg.Partitions.Filter(agg), head.Seq+1, tip.seq, read); err != nil {
 			return nil, err
 		}
 		if last == tip.seq {
@@ -150,7 +150,7 @@ func (s *Store) scanAfter(ctx context.Context, agg events.Aggregate, head events
 	}
 	out, last = nil, 0
 	for from := head.Seq + 1; from <= tip.seq; {
-		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: agg.Filter()})
+		st, err := s.leaderGet(ctx, stream, directReq{Seq: from, NextBySubj: s.cfg.Partitions.Filter(agg)})
 		if err != nil {
 			return nil, fmt.Errorf("events: reading %s from the leader at seq %d: %w", agg, from, err)
 		}

@@ -56,8 +56,8 @@ func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]event
 	if err != nil || last == 0 {
 		return nil, events.Head{}, nil, err
 	}
-	c, err := s.js.OrderedConsumer(ctx, agg.Kind.StreamName(), jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{agg.Filter()}, DeliverPolicy: jetstream.DeliverAllPolicy,
+	c, err := s.js.OrderedConsumer(ctx, s.cfg.Partitions.Stream(agg), jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{s.cfg.Partitions.Filter(agg)}, DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
 	if err != nil {
 		return nil, events.Head{}, nil, fmt.Errorf("events: reading %s: %w", agg, err)
@@ -101,8 +101,8 @@ func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]event
 // aggregate's subjects as the stream leader knows it (0: none), read
 // without decoding the message.
 func (s *Store) lastSeqOn(ctx context.Context, agg events.Aggregate) (uint64, error) {
-	body, _ := json.Marshal(directReq{LastBySubj: agg.Filter()})
-	m, err := s.nc.RequestWithContext(ctx, msgGetSubject(agg.Kind.StreamName()), body)
+	body, _ := json.Marshal(directReq{LastBySubj: s.cfg.Partitions.Filter(agg)})
+	m, err := s.nc.RequestWithContext(ctx, msgGetSubject(s.cfg.Partitions.Stream(agg)), body)
 	if err != nil {
 		return 0, fmt.Errorf("events: last message of %s: %w", agg, err)
 	}

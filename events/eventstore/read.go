@@ -242,11 +242,37 @@ func (s *Store) read(ctx context.Context, kind events.Kind, from uint64, follow 
 	if !kind.Valid() {
 		return 0, fmt.Errorf("events: unknown aggregate kind %q", kind)
 	}
+	names := s.cfg.Partitions.Streams(kind)
+	if len(names) != 1 {
+		return 0, fmt.Errorf("%w: %s is spread over %d streams", ErrPartitioned, kind, len(names))
+	}
+	return s.readStream(ctx, names[0], from, follow, fn)
+}
+
+// ReadPartition is Read of game partition p (0 .. Partitions()-1): the
+// stream GAMES_<p>, or GAMES when there is one partition.
+func (s *Store) ReadPartition(ctx context.Context, p int, from uint64, fn func(Record) error) (uint64, error) {
+	if p < 0 || p >= int(s.cfg.Partitions) {
+		return 0, fmt.Errorf("events: game partition %d of %d", p, int(s.cfg.Partitions))
+	}
+	return s.readStream(ctx, s.cfg.Partitions.StreamName(p), from, false, fn)
+}
+
+// FollowPartition is Follow of game partition p (see ReadPartition).
+func (s *Store) FollowPartition(ctx context.Context, p int, from uint64, fn func(Record) error) (uint64, error) {
+	if p < 0 || p >= int(s.cfg.Partitions) {
+		return 0, fmt.Errorf("events: game partition %d of %d", p, int(s.cfg.Partitions))
+	}
+	return s.readStream(ctx, s.cfg.Partitions.StreamName(p), from, true, fn)
+}
+
+// readStream is read of the stream named name.
+func (s *Store) readStream(ctx context.Context, name string, from uint64, follow bool, fn func(Record) error) (uint64, error) {
 	if from == 0 {
 		from = 1
 	}
 	last := from - 1
-	stream, err := s.js.Stream(ctx, kind.StreamName())
+	stream, err := s.js.Stream(ctx, name)
 	if err != nil {
 		return last, err
 	}
@@ -321,7 +347,7 @@ func (s *Store) read(ctx context.Context, kind events.Kind, from uint64, follow 
 		case <-ctx.Done():
 			return last, ctx.Err()
 		case err := <-closedConn:
-			return last, fmt.Errorf("events: reading %s: %w", kind.StreamName(), err)
+			return last, fmt.Errorf("events: reading %s: %w", name, err)
 		}
 	}
 }

@@ -98,6 +98,12 @@ type Config struct {
 	// it, let through: another copy of a service may sign with keys of
 	// its own).
 	KeyringComplete bool
+	// Partitions is how many streams the games are spread over (issue
+	// 21): 1 (the default) is the one stream GAMES, N > 1 the streams
+	// GAMES_0 .. GAMES_{N-1}, a game in the one PartitionOf its id
+	// names. Open refuses a count that does not match the game streams
+	// the server already holds (hakem migrate partitions moves them).
+	Partitions events.GamePartitions
 }
 
 func (c *Config) defaults() {
@@ -119,6 +125,9 @@ func (c *Config) defaults() {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Partitions == 0 {
+		c.Partitions = events.SinglePartition
+	}
 }
 
 // Store is the event store: one per process, safe for concurrent use.
@@ -138,12 +147,36 @@ type Store struct {
 // StreamConfig returns the stream configuration of kind k under cfg: file
 // storage, deletes and purges refused, atomic batches and direct gets on,
 // every message kept.
+//
+// For games it is the configuration of the single stream GAMES, whatever
+// cfg.Partitions says: StreamConfigs gives every stream of a partitioned
+// store.
 func StreamConfig(k events.Kind, cfg Config) jetstream.StreamConfig {
+	return streamConfig(k.StreamName(), "Hakem "+string(k)+" events", k.Subjects(), cfg)
+}
+
+// StreamConfigs returns the configuration of every stream of the store
+// under cfg: TOURNAMENTS, then GAMES or the game partitions GAMES_0 ..
+// GAMES_{N-1} (subjects "game-<p>.>", see GamePartitions.Subject).
+func StreamConfigs(cfg Config) []jetstream.StreamConfig {
+	cfg.defaults()
+	out := []jetstream.StreamConfig{StreamConfig(events.KindTournament, cfg)}
+	if cfg.Partitions <= 1 {
+		return append(out, StreamConfig(events.KindGame, cfg))
+	}
+	for p := 0; p < int(cfg.Partitions); p++ {
+		desc := fmt.Sprintf("Hakem game events, partition %d of %d", p, int(cfg.Partitions))
+		out = append(out, streamConfig(cfg.Partitions.StreamName(p), desc, cfg.Partitions.StreamSubjects(p), cfg))
+	}
+	return out
+}
+
+func streamConfig(name, desc, subjects string, cfg Config) jetstream.StreamConfig {
 	cfg.defaults()
 	return jetstream.StreamConfig{
-		Name:               k.StreamName(),
-		Description:        "Hakem " + string(k) + " events",
-		Subjects:           []string{k.Subjects()},
+		Name:               name,
+		Description:        desc,
+		Subjects:           []string{subjects},
 		Storage:            jetstream.FileStorage,
 		Retention:          jetstream.LimitsPolicy,
 		Replicas:           cfg.Replicas,
@@ -161,8 +194,14 @@ func StreamConfig(k events.Kind, cfg Config) jetstream.StreamConfig {
 // them as they are, see checkProvisioned).
 func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 	cfg.defaults()
+	if err := cfg.Partitions.Valid(); err != nil {
+		return nil, fmt.Errorf("events: %w", err)
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkPartitioning(ctx, js, cfg.Partitions); err != nil {
 		return nil, err
 	}
 	if cfg.Provisioned {
@@ -172,9 +211,9 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 		}
 		return &Store{nc: nc, js: js, kv: kv, cfg: cfg, verify: newVerifier(cfg.Keyring, cfg.KeyringComplete)}, nil
 	}
-	for _, k := range events.Kinds() {
-		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(k, cfg)); err != nil {
-			return nil, fmt.Errorf("events: stream %s: %w", k.StreamName(), err)
+	for _, sc := range StreamConfigs(cfg) {
+		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
+			return nil, fmt.Errorf("events: stream %s: %w", sc.Name, err)
 		}
 	}
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
@@ -194,8 +233,7 @@ func Open(ctx context.Context, nc *nats.Conn, cfg Config) (*Store, error) {
 // streams of every kind and the sealed-log bucket exist with what the store
 // relies on, and binds the bucket.
 func checkProvisioned(ctx context.Context, js jetstream.JetStream, cfg Config) (jetstream.KeyValue, error) {
-	for _, k := range events.Kinds() {
-		want := StreamConfig(k, cfg)
+	for _, want := range StreamConfigs(cfg) {
 		s, err := js.Stream(ctx, want.Name)
 		if errors.Is(err, jetstream.ErrStreamNotFound) {
 			return nil, fmt.Errorf("%w: stream %s does not exist", ErrNotProvisioned, want.Name)
@@ -226,6 +264,9 @@ func checkProvisioned(ctx context.Context, js jetstream.JetStream, cfg Config) (
 	}
 	return kv, nil
 }
+
+// Partitions returns how many streams the store spreads the games over.
+func (s *Store) Partitions() events.GamePartitions { return s.cfg.Partitions }
 
 // Conn returns the store's NATS connection.
 func (s *Store) Conn() *nats.Conn { return s.nc }
@@ -344,7 +385,7 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, env
 		if err != nil {
 			return nil, events.Head{}, err
 		}
-		m := nats.NewMsg(agg.Subject(e.Writer))
+		m := nats.NewMsg(s.cfg.Partitions.Subject(agg, e.Writer))
 		m.Data = body
 		if len(envs) > 1 {
 			m.Header[hdrIndex] = []string{strconv.Itoa(i)}
@@ -354,7 +395,7 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, env
 			// Stored with the message, the expected sequence is also the
 			// stream sequence of the aggregate's previous event. (One
 			// array for the three values: one allocation, not three.)
-			v := [...]string{key, strconv.FormatUint(expected.Seq, 10), agg.Filter()}
+			v := [...]string{key, strconv.FormatUint(expected.Seq, 10), s.cfg.Partitions.Filter(agg)}
 			m.Header[hdrMsgID] = v[0:1:1]
 			m.Header[hdrExpLastSubjSeq] = v[1:2:2]
 			m.Header[hdrExpLastSubjSub] = v[2:3:3]
@@ -409,7 +450,7 @@ type stored struct {
 // given, otherwise walking back from the aggregate's last event (as the
 // stream leader knows it).
 func (s *Store) findCommand(ctx context.Context, agg events.Aggregate, key string, hintSeq uint64) ([]events.Envelope, events.Head, bool, error) {
-	stream := agg.Kind.StreamName()
+	stream := s.cfg.Partitions.Stream(agg)
 	var at stored
 	var err error
 	if hintSeq > 0 {
@@ -421,7 +462,7 @@ func (s *Store) findCommand(ctx context.Context, agg events.Aggregate, key strin
 			return nil, events.Head{}, false, nil
 		}
 	} else {
-		at, err = s.leaderGet(ctx, stream, directReq{LastBySubj: agg.Filter()})
+		at, err = s.leaderGet(ctx, stream, directReq{LastBySubj: s.cfg.Partitions.Filter(agg)})
 		if errors.Is(err, errNotFound) {
 			return nil, events.Head{}, false, nil
 		}

@@ -52,6 +52,10 @@ type StreamGuard struct {
 	// Extra names more streams to watch when they exist (their changes
 	// are reported by Check and OK, and refuse no append).
 	Extra []string
+	// Partitions is the store's game partition count (0 or 1: the one
+	// stream GAMES): every partition's stream is watched, and a change
+	// to any of them refuses the appends of every game.
+	Partitions events.GamePartitions
 
 	mu       sync.RWMutex
 	baseline map[string]*jetstream.StreamInfo
@@ -63,9 +67,10 @@ type StreamGuard struct {
 func (g *StreamGuard) Allow(k events.Kind) error {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
-	name := k.StreamName()
-	if c, bad := g.changed[name]; bad {
-		return &c
+	for _, name := range g.Partitions.Streams(k) {
+		if c, bad := g.changed[name]; bad {
+			return &c
+		}
 	}
 	return nil
 }
@@ -103,14 +108,12 @@ func (g *StreamGuard) Changed() []StreamChanged {
 // whose configuration is the expected one again with nothing lost, which
 // Allow lets be written again. An error is a failed read, not a change.
 func (g *StreamGuard) Check(ctx context.Context) ([]StreamChanged, error) {
-	names := make([]string, 0, len(events.Kinds())+len(g.Extra))
-	for _, k := range events.Kinds() {
-		names = append(names, k.StreamName())
-	}
+	names := g.Partitions.AllStreams()
+	eventStreams := len(names)
 	names = append(names, g.Extra...)
 	var found []StreamChanged
 	for i, name := range names {
-		event := i < len(events.Kinds())
+		event := i < eventStreams
 		s, err := g.JS.Stream(ctx, name)
 		var info *jetstream.StreamInfo
 		switch {

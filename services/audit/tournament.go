@@ -9,8 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/app"
 	"github.com/nats-io/nats.go/jetstream"
@@ -162,7 +161,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	// result override after a round's standings changes the later ones only
 	// counts is, for each board's game id, the report of the game whose
 	// result the board counts: the game, or the replay the arbiter
-	// ordered in place of an annulled one (pairingapp.FollowReplays, the
+	// ordered in place of an annulled one (gamelog.FollowReplays, the
 	// pairing service's own reading)
 	counts := map[string]*GameReport{}
 	resultsAt := func(at time.Time) map[string]string {
@@ -184,7 +183,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		}
 		return m
 	}
-	auditOne := func(ctx context.Context, gid string) ([]gamesapp.Recorded, error) {
+	auditOne := func(ctx context.Context, gid string) ([]gamelog.Recorded, error) {
 		gr, log, err := AuditGame(ctx, src, gid)
 		if err != nil {
 			return nil, err
@@ -194,16 +193,16 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			audited[gid] = true
 		}
 		reports[gid] = gr
-		recs := make([]gamesapp.Recorded, 0, len(log))
+		recs := make([]gamelog.Recorded, 0, len(log))
 		for _, e := range log {
 			if ev, derr := events.Decode(e); derr == nil { // an undecodable event is the game audit's finding
-				recs = append(recs, gamesapp.Recorded{Envelope: e, Event: ev})
+				recs = append(recs, gamelog.Recorded{Envelope: e, Event: ev})
 			}
 		}
 		return recs, nil
 	}
 	auditGame := func(gid string) (*GameReport, error) {
-		played, _, err := pairingapp.FollowReplays(ctx, auditOne, gid)
+		played, _, err := gamelog.FollowReplays(ctx, auditOne, gid)
 		if err != nil {
 			return nil, err
 		}

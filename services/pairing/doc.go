@@ -15,7 +15,7 @@
 // played that both lost (0-0, the arbiter's ruling when both are at fault)
 // as domain.BothLost (TRF 0 for both, rated as a loss for both). A board
 // whose game the arbiter annulled counts the replay ordered in its place
-// (app.FollowReplays: arbiter.replay_ordered); the annulled game counts
+// (gamelog.FollowReplays: arbiter.replay_ordered); the annulled game counts
 // for nothing, and the round's PGN lists the replay instead. Penalties of
 // expulsion in a game expel from the tournament (app.ExpelOnPenalty, the
 // arbiter's consumer group arbiter-expulsions). Half

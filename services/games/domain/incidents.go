@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
 )
 
 // An electronic game never holds an illegal move: the games service refuses
@@ -234,18 +235,9 @@ const (
 )
 
 // forfeitScore is the score of a forfeit result ("1-0", "0-1", "0-0": the
-// results a default ends a game with); ok is false for any other result.
-func forfeitScore(result string) (score string, ok bool) {
-	switch result {
-	case WhiteWinsByForfeit:
-		return WhiteWins, true
-	case BlackWinsByForfeit:
-		return BlackWins, true
-	case DoubleForfeit:
-		return "0-0", true
-	}
-	return "", false
-}
+// results a default ends a game with); ok is false for any other result
+// (outcome.ForfeitScore).
+func forfeitScore(result string) (score string, ok bool) { return outcome.ForfeitScore(result) }
 
 // overrideResult folds a result override. A forfeit result stands as its
 // score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
@@ -256,22 +248,14 @@ func forfeitScore(result string) (score string, ok bool) {
 // a game played again, ended by the arbiter ("arbiter"). A forfeit of a
 // game of fewer plies (a default) overridden to 1-0 or 0-1 stays a forfeit,
 // with the new winner.
+//
+// The fold is the one of services/internal/outcome (Game.Override), which
+// the tournament's services read a board's game with.
 func (g *Game) overrideResult(e events.ResultOverridden) {
-	g.annulled = nil
-	if score, ok := forfeitScore(e.Result); ok {
-		g.result = score
-		g.ending.Result = score
-		g.ending.Termination = "forfeit"
-		g.ending.Article = e.Article
-		g.ending.Ply = g.Ply()
-		return
-	}
-	g.result = e.Result
-	g.ending.Result = e.Result
-	if g.ending.Termination == "forfeit" && g.Ply() >= 2 {
-		g.ending.Termination = "arbiter"
-		g.ending.Article = e.Article
-	}
+	o := outcome.Game{Ending: g.ending, Plies: g.Ply()}
+	o.Ending.Result = g.result
+	o.Override(e)
+	g.annulled, g.result, g.ending = nil, o.Ending.Result, o.Ending
 }
 
 // A game both players lose (1997 12.8, 2023 11.8: both found guilty of

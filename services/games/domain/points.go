@@ -3,6 +3,7 @@ package domain
 import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
 )
 
 // Points penalties (2023 12.9.4, 12.9.5) change what a game scores, not
@@ -10,32 +11,31 @@ import (
 // and the tournament's standings count the score after them
 // (laws.ScoreAfter). They are recorded as arbiter.penalty_imposed of kind
 // PointsReduced (with its points) or OpponentPointsToMaximum, at any time
-// before the game is annulled, and folded here in the order imposed.
+// before the game is annulled, and folded in the order imposed by the one
+// reading of a game's outcome the tournament's services share
+// (services/internal/outcome).
 
 // The kinds of arbiter.penalty_imposed that change a game's points.
 const (
 	// PointsReduced: the offender's score in the game reduced (12.9.5).
-	PointsReduced = "points_reduced"
+	PointsReduced = outcome.PointsReduced
 	// OpponentPointsToMaximum: the opponent's score in the game raised to
 	// the maximum (12.9.4).
-	OpponentPointsToMaximum = "opponent_points_to_maximum"
+	OpponentPointsToMaximum = outcome.OpponentPointsToMaximum
 )
 
-// applyPenalty folds a penalty: the points penalties are kept.
+// applyPenalty folds a penalty: the points penalties are kept
+// (outcome.PointsPenalty); a points penalty on no side is a broken log.
 func (g *Game) applyPenalty(p events.PenaltyImposed) error {
-	kind := laws.OffenderPointsReduced
-	switch p.Kind {
-	case PointsReduced:
-	case OpponentPointsToMaximum:
-		kind = laws.OpponentPointsToMaximum
-	default:
+	if p.Kind != PointsReduced && p.Kind != OpponentPointsToMaximum {
 		return nil
 	}
-	c, err := parseColor(p.Side)
-	if err != nil {
+	pen, ok := outcome.PointsPenalty(p)
+	if !ok {
+		_, err := parseColor(p.Side)
 		return err
 	}
-	g.points = append(g.points, laws.PointsPenalty{Offender: c, Kind: kind, Points: p.Points})
+	g.points = append(g.points, pen)
 	return nil
 }
 

@@ -140,3 +140,44 @@ func ReplayOf(recs []Recorded) (string, bool) {
 	}
 	return "", false
 }
+
+// Events returns the decoded events of recs, in order (a record whose event
+// did not decode is left out).
+func Events(recs []Recorded) []events.Event {
+	out := make([]events.Event, 0, len(recs))
+	for _, r := range recs {
+		if r.Event != nil {
+			out = append(out, r.Event)
+		}
+	}
+	return out
+}
+
+// MaxReplays bounds how many replays of replays a board's game is followed
+// through (FollowReplays): more is a broken log, not an arbiter's work.
+const MaxReplays = 16
+
+// Loader loads a game's log (a service's store, or the audit's source).
+type Loader func(ctx context.Context, gameID string) ([]Recorded, error)
+
+// FollowReplays returns the game that counts for a board whose game is
+// gameID: the game itself, or, when the arbiter annulled it and ordered a
+// new game (arbiter.replay_ordered, read by ReplayOf: 2023 7.2.1, 1997
+// 7.1a), the replay, and the replay's replay in turn. The annulled games
+// stay in the log but count for nothing; the last game's result is the
+// board's result. It returns that game's id and log.
+func FollowReplays(ctx context.Context, load Loader, gameID string) (string, []Recorded, error) {
+	id := gameID
+	for range MaxReplays + 1 {
+		recs, err := load(ctx, id)
+		if err != nil {
+			return "", nil, err
+		}
+		next, ok := ReplayOf(recs)
+		if !ok {
+			return id, recs, nil
+		}
+		id = next
+	}
+	return "", nil, fmt.Errorf("game %s: more than %d replays ordered", gameID, MaxReplays)
+}

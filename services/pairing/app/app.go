@@ -10,7 +10,8 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -64,7 +65,8 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 }
 
 // Results reads the result of every game of the tournament's rounds, as
-// the tournament counts it (domain.TournamentResult: a game that ended by
+// the tournament counts it, from the game's log (outcome.Game: the one
+// reading of a game's result the services share; domain.TournamentResult: a game that ended by
 // forfeit is "+/-", "-/+" or "-/-", not a game played; domain.GameResult:
 // one that lasted less than one move is "W/L", "L/W" or "D/D", not rated).
 // A board whose game the arbiter annulled has the result of the replay
@@ -89,11 +91,8 @@ func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (resu
 			if err != nil {
 				return nil, nil, err
 			}
-			g, err := gamesapp.Fold(recs)
-			if err != nil {
-				return nil, nil, err
-			}
-			results[pr.GameID] = domain.GameResult(g.Result(), g.Ending().Termination, g.Ply())
+			g := outcome.Of(gamelog.Events(recs)...)
+			results[pr.GameID] = domain.GameResult(g.Result(), g.Ending.Termination, g.Plies)
 			if played != pr.GameID {
 				replays[pr.GameID] = played
 			}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -38,11 +38,7 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	if err != nil {
 		return Outcome{}, err
 	}
-	g, err := gamesapp.Fold(recs)
-	if err != nil {
-		return Outcome{}, err
-	}
-	setup := g.Setup()
+	setup := outcome.Of(gamelog.Events(recs)...).Created
 	if setup.TournamentID == "" {
 		return Outcome{}, nil
 	}

@@ -8,7 +8,8 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -29,7 +30,8 @@ type Penalties map[string][]laws.PointsPenalty
 
 // GamePenalties reads the points penalties of t's games from their logs:
 // for each board, the game that counts (the replay of an annulled game,
-// Tournaments.PlayedGame), as the games service folds it.
+// Tournaments.PlayedGame), as outcome.Game folds it (the games service's
+// own reading).
 func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Penalties, error) {
 	out := Penalties{}
 	for _, r := range t.Rounds {
@@ -41,11 +43,7 @@ func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Pe
 			if err != nil {
 				return nil, err
 			}
-			g, err := gamesapp.Fold(recs)
-			if err != nil {
-				return nil, err
-			}
-			if pens := g.PointsPenalties(); len(pens) > 0 {
+			if pens := outcome.Of(gamelog.Events(recs)...).Penalties; len(pens) > 0 {
 				out[pr.GameID] = pens
 			}
 		}

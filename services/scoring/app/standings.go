@@ -12,7 +12,7 @@ import (
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/ratings"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -29,7 +29,7 @@ const DefaultTiebreaks = "DE,SB"
 type Tournaments interface {
 	Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error)
 	Results(ctx context.Context, t *domain.Tournament) (map[string]string, error)
-	PlayedGame(ctx context.Context, gameID string) (string, []gamesapp.Recorded, error)
+	PlayedGame(ctx context.Context, gameID string) (string, []gamelog.Recorded, error)
 	Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error)
 }
 
