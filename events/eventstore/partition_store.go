@@ -92,3 +92,42 @@ func checkPartitioning(ctx context.Context, js jetstream.JetStream, n events.Gam
 	}
 	return nil
 }
+
+// DetectPartitions returns the game partition count of the streams a
+// server holds: N when GAMES_0 .. GAMES_{N-1} exist, 1 otherwise (GAMES,
+// or nothing yet). A reader of someone else's server (hakem audit) opens
+// its store with it.
+func DetectPartitions(ctx context.Context, js jetstream.JetStream) (events.GamePartitions, error) {
+	n := events.GamePartitions(0)
+	for n < events.MaxGamePartitions {
+		_, err := js.Stream(ctx, (n + 2).StreamName(int(n)))
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			break
+		}
+		if err != nil {
+			return 0, fmt.Errorf("events: stream %s: %w", (n + 2).StreamName(int(n)), err)
+		}
+		n++
+	}
+	if n <= 1 {
+		return events.SinglePartition, nil
+	}
+	return n, nil
+}
+
+// ReadEvery calls fn for every event of every stream of kind, from the
+// beginning up to each stream's end when it is read: TOURNAMENTS, or each
+// game partition in turn (the stream order within a partition; none
+// across them).
+func (s *Store) ReadEvery(ctx context.Context, kind events.Kind, fn func(Record) error) error {
+	if kind != events.KindGame {
+		_, err := s.Read(ctx, kind, 1, fn)
+		return err
+	}
+	for p := 0; p < int(s.cfg.Partitions); p++ {
+		if _, err := s.ReadPartition(ctx, p, 1, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}

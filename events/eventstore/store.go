@@ -139,6 +139,10 @@ type Store struct {
 	// verify checks loaded events' signatures (nil: Config.Keyring unset).
 	verify *verifier
 
+	// msgID, if set, makes a command's Nats-Msg-Id from its aggregate and
+	// key (MigratePartitions); nil: the key itself.
+	msgID func(events.Aggregate, string) string
+
 	// readRecoveries counts the errors a projection read's ordered
 	// consumer recovered from by recreating itself: a test's evidence.
 	readRecoveries atomic.Int64
@@ -395,7 +399,11 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, env
 			// Stored with the message, the expected sequence is also the
 			// stream sequence of the aggregate's previous event. (One
 			// array for the three values: one allocation, not three.)
-			v := [...]string{key, strconv.FormatUint(expected.Seq, 10), s.cfg.Partitions.Filter(agg)}
+			id := key
+			if s.msgID != nil {
+				id = s.msgID(agg, key)
+			}
+			v := [...]string{id, strconv.FormatUint(expected.Seq, 10), s.cfg.Partitions.Filter(agg)}
 			m.Header[hdrMsgID] = v[0:1:1]
 			m.Header[hdrExpLastSubjSeq] = v[1:2:2]
 			m.Header[hdrExpLastSubjSub] = v[2:3:3]

@@ -147,6 +147,14 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 			return exitWith(2, fmt.Errorf("audit: %w", err))
 		}
 	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	// the server's own layout: one stream of games or N partitions
+	if cfg.Partitions, err = eventstore.DetectPartitions(ctx, js); err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
 	st, err := eventstore.Open(ctx, nc, cfg)
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
@@ -166,10 +174,15 @@ func liveConfig(ctx context.Context, nc *nats.Conn) (eventstore.Config, error) {
 		return eventstore.Config{}, err
 	}
 	var cfg eventstore.Config
+	parts, err := eventstore.DetectPartitions(ctx, js)
+	if err != nil {
+		return eventstore.Config{}, err
+	}
 	for _, k := range events.Kinds() {
-		s, err := js.Stream(ctx, k.StreamName())
+		name := parts.Streams(k)[0] // the partitions share one configuration
+		s, err := js.Stream(ctx, name)
 		if err != nil {
-			return eventstore.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", k.StreamName(), err)
+			return eventstore.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", name, err)
 		}
 		info, err := s.Info(ctx)
 		if err != nil {
@@ -178,7 +191,7 @@ func liveConfig(ctx context.Context, nc *nats.Conn) (eventstore.Config, error) {
 		want := eventstore.StreamConfig(k, eventstore.Config{Replicas: info.Config.Replicas, DuplicateWindow: info.Config.Duplicates})
 		if info.Config.Replicas != want.Replicas || info.Config.Duplicates != want.Duplicates || info.Config.DenyDelete != want.DenyDelete ||
 			info.Config.DenyPurge != want.DenyPurge || info.Config.AllowDirect != want.AllowDirect || info.Config.AllowAtomicPublish != want.AllowAtomicPublish {
-			return eventstore.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", k.StreamName())
+			return eventstore.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", name)
 		}
 		cfg.Replicas, cfg.DuplicateWindow = info.Config.Replicas, info.Config.Duplicates
 	}
