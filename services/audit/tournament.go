@@ -245,6 +245,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			want, err = t.Correct(*ev)
 		case *events.PlayerRemoved:
 			want, err = t.Remove(*ev)
+		case *events.PlayerExcluded:
+			want, err = t.Exclude(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}

@@ -236,6 +236,15 @@ func (p *Pairing) Expel(ctx context.Context, id string, e events.PlayerExpelled,
 	})
 }
 
+// Exclude records the arbiter's exclusion of a player from rounds
+// (arbiter.player_excluded, written as the arbiter on the tournament): he
+// is not paired in them.
+func (p *Pairing) Exclude(ctx context.Context, id string, e events.PlayerExcluded, meta events.Meta, key string) (Outcome, error) {
+	return p.decideAs(ctx, events.WriterArbiter, "exclude_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Exclude(e)
+	})
+}
+
 // Delete deletes a tournament created by mistake, before round 1
 // (tournament.deleted).
 func (p *Pairing) Delete(ctx context.Context, id string, d events.TournamentDeleted, meta events.Meta, key string) (Outcome, error) {
