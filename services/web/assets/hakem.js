@@ -332,15 +332,19 @@ export async function showStandby(message) {
     const s = await (await fetch('/api/standby')).json();
     if (s.role !== 'standby' && !message) return;
     primary = s.primary || '';
-  } catch { /* the refusal's own words below */ }
+  } catch {
+    if (!message) return; // else the refusal's own words below
+  }
   let b = document.getElementById('standby-banner');
   if (!b) {
     b = el('div', { id: 'standby-banner', class: 'banner', role: 'alert' });
     const header = document.querySelector('header.top');
     if (header) header.after(b); else document.body.prepend(b);
   }
-  b.replaceChildren(
-    el('strong', {}, `This machine is a standby; the primary is ${primary ? primary.replace(/^[a-z]+:\/\/([^@]*@)?/, '').replace(/:\d+$/, '') : 'another machine'}.`), ' ',
+  const link = primary.replace(/^[a-z]+:\/\/([^@]*@)?/, ''); // host:port, no credentials
+  fill(b,
+    el('strong', { id: 'standby-primary' }, `This machine is a standby; the primary is ${link ? link.replace(/:\d+$/, '') : 'another machine'}.`),
+    link ? el('span', { class: 'muted' }, ` (its standby link: ${link})`) : null, ' ',
     'It shows the event as the primary records it, but records nothing itself: enter results, rulings and clock actions on the primary, ',
     'or promote this machine (hakem promote) if the primary is gone. ',
     el('a', { href: '/standby' }, 'Which machine is live'),
