@@ -124,14 +124,14 @@ func eventStoreOf(s Store) (*events.Store, bool) {
 // jetstreamOf is the JetStream context of st's connection.
 func jetstreamOf(st *events.Store) (jetstream.JetStream, error) { return jetstream.New(st.Conn()) }
 
-// streamTail returns the GAMES stream's last sequence through st's
-// connection.
-func streamTail(ctx context.Context, st *events.Store) (uint64, error) {
+// streamTail returns the last sequence of the games' stream name (GAMES or
+// a partition) through st's connection.
+func streamTail(ctx context.Context, st *events.Store, name string) (uint64, error) {
 	js, err := jetstreamOf(st)
 	if err != nil {
 		return 0, err
 	}
-	s, err := js.Stream(ctx, events.KindGame.StreamName())
+	s, err := js.Stream(ctx, name)
 	if err != nil {
 		return 0, err
 	}

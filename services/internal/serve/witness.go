@@ -27,7 +27,7 @@ func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *z
 	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	st, err := events.Open(octx, nc, events.Config{Provisioned: true})
+	st, err := events.Open(octx, nc, events.Config{Provisioned: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
 		nc.Close()
 		return nil, nil, fmt.Errorf("checkpointer: %w", err)
