@@ -6,6 +6,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go"
@@ -35,13 +36,13 @@ func groupOver(conn *nats.Conn, streams []string, group string, parts events.Gam
 // watchFlags starts the flag watch: a clock watcher per game partition,
 // each following its stream from a checkpoint of its own. It returns the
 // function that stops them.
-func watchFlags(ctx context.Context, store *events.Store, clocks *clocksapp.Clocks, log *zap.Logger) func() {
+func watchFlags(ctx context.Context, store *eventstore.Store, clocks *clocksapp.Clocks, log *zap.Logger) func() {
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	var watching sync.WaitGroup
 	for p := range int(store.Partitions()) {
 		watcher := &clocksapp.Watcher{
 			Clocks: clocks,
-			Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
+			Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
 				return store.FollowPartition(ctx, p, from, fn)
 			},
 			Partition: p,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/authz"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
@@ -93,8 +94,8 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		cancel()
 		return err
 	}
-	guard := &events.StreamGuard{Partitions: parts} // the streams as opened, then watched: startStreamGuard
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Partitions: parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	guard := &eventstore.StreamGuard{Partitions: parts} // the streams as opened, then watched: startStreamGuard
+	store, err := eventstore.Open(openCtx, nc, eventstore.Config{Replicas: replicas, Partitions: parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 	"golang.org/x/mod/sumdb/note"
@@ -40,7 +41,7 @@ const FileName = "checkpoints.ndjson"
 // Checkpointer follows the event streams and checkpoints their heads.
 type Checkpointer struct {
 	// Store reads the streams (its own connection, as the gateway's user).
-	Store *events.Store
+	Store *eventstore.Store
 	// JS publishes on the CHECKPOINTS stream.
 	JS jetstream.JetStream
 	// Signer signs the notes.
@@ -97,7 +98,7 @@ func (c *Checkpointer) Run(ctx context.Context) error {
 func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name string) {
 	read := c.Store.Follow
 	if k == events.KindGame {
-		read = func(ctx context.Context, _ events.Kind, from uint64, fn func(events.Record) error) (uint64, error) {
+		read = func(ctx context.Context, _ events.Kind, from uint64, fn func(eventstore.Record) error) (uint64, error) {
 			return c.Store.FollowPartition(ctx, p, from, fn)
 		}
 	}
@@ -105,7 +106,7 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name st
 		c.mu.Lock()
 		from := c.streams[name] + 1
 		c.mu.Unlock()
-		_, err := read(ctx, k, from, func(r events.Record) error {
+		_, err := read(ctx, k, from, func(r eventstore.Record) error {
 			e := &r.Envelope
 			c.mu.Lock()
 			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
@@ -126,7 +127,7 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name st
 		// aggregate's subject) belongs to no chain: the aggregate's own
 		// reads quarantine it, and the checkpoints go on past it, or
 		// every later head of the stream would go unwitnessed.
-		var bad *events.UndecodableError
+		var bad *eventstore.UndecodableError
 		if errors.As(err, &bad) {
 			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", name), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
 			c.mu.Lock()
