@@ -25,7 +25,7 @@ import (
 )
 
 // Streams names every stream hakem serve makes on its embedded server
-// (wiring.Provision and events.Open): the event streams, the sealed-log
+// (wiring.Provision and eventstore.Open): the event streams, the sealed-log
 // bucket, the poison queue, the checkpoints and the clock watcher's
 // checkpoint bucket. A standby mirrors each.
 func Streams() []string {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
@@ -17,16 +17,16 @@ import (
 // the mirrors of a fresh folder are refused on a primary's folder.
 func TestStreamsAreServes(t *testing.T) {
 	dir := t.TempDir()
-	users, err := events.LoadOrCreateUsers(dir)
+	users, err := embedded.LoadOrCreateUsers(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1, Users: users})
+	e, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, Users: users})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer e.Shutdown()
-	admin, err := e.Connect(nats.UserInfo(events.AdminUser, users[events.AdminUser]))
+	admin, err := e.Connect(nats.UserInfo(embedded.AdminUser, users[embedded.AdminUser]))
 	if err != nil {
 		t.Fatal(err)
 	}

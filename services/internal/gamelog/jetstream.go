@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -14,13 +15,13 @@ import (
 // aggregate, read whole and written as Writer (the games writer when empty;
 // the clocks and the arbiter write as theirs).
 type EventStore struct {
-	Store  *events.Store
+	Store  *eventstore.Store
 	Writer events.Writer
 }
 
 // Load reads every event of the game (all writers) and decodes it. A log
 // the store cannot read whole, or whose events do not chain, is read
-// again message by message (events.Store.LoadTolerant): a message that
+// again message by message (eventstore.Store.LoadTolerant): a message that
 // does not decode or chain is set aside, the game stands at its last good
 // event, and unless a game.log_repaired voids the message the error is an
 // *Damaged holding that game.

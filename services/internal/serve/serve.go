@@ -18,6 +18,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/authz"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
@@ -92,8 +93,8 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		cancel()
 		return err
 	}
-	guard := &events.StreamGuard{} // the streams as opened, then watched: startStreamGuard
-	store, err := events.Open(openCtx, nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	guard := &eventstore.StreamGuard{} // the streams as opened, then watched: startStreamGuard
+	store, err := eventstore.Open(openCtx, nc, eventstore.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -310,7 +311,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}
 		watcher := &clocksapp.Watcher{
 			Clocks: clocks,
-			Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
+			Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
 				return store.Follow(ctx, events.KindGame, from, fn)
 			},
 			Log: log.With(wiring.Service("clocks")),

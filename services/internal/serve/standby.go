@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
@@ -107,7 +108,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return false, err
 	}
 	closers = append(closers, nc.Close)
-	store, err := events.Open(octx, nc, events.Config{Provisioned: true, Mirrors: true})
+	store, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Mirrors: true})
 	if err != nil {
 		return false, fmt.Errorf("standby: opening the mirrors: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/witness"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -54,7 +55,7 @@ type Provisioned struct {
 // Provision creates or updates, through nc (a connection as the NATS admin
 // user), everything the services of hakem serve need and, with
 // nats_provisioned, only bind to: the event streams and the sealed-log
-// bucket (events.Open), the poison stream, the clock watcher's checkpoint
+// bucket (eventstore.Open), the poison stream, the clock watcher's checkpoint
 // bucket (ClockWatchBucket) and the durable consumer of every consumer
 // group (Groups). Streams get replicas, or more when they already
 // have more (never scaled down). Running it again is harmless.
@@ -72,7 +73,7 @@ func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger
 		return Provisioned{}, err
 	}
 	out := Provisioned{Replicas: r}
-	if _, err := events.Open(ctx, nc, events.Config{Replicas: r}); err != nil {
+	if _, err := eventstore.Open(ctx, nc, eventstore.Config{Replicas: r}); err != nil {
 		return out, fmt.Errorf("provisioning the event store: %w", err)
 	}
 	for _, k := range events.Kinds() {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
 	"golang.org/x/mod/sumdb/note"
@@ -40,7 +41,7 @@ const FileName = "checkpoints.ndjson"
 // Checkpointer follows the event streams and checkpoints their heads.
 type Checkpointer struct {
 	// Store reads the streams (its own connection, as the gateway's user).
-	Store *events.Store
+	Store *eventstore.Store
 	// JS publishes on the CHECKPOINTS stream.
 	JS jetstream.JetStream
 	// Signer signs the notes.
@@ -95,7 +96,7 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
 		c.mu.Lock()
 		from := c.streams[k.StreamName()] + 1
 		c.mu.Unlock()
-		_, err := c.Store.Follow(ctx, k, from, func(r events.Record) error {
+		_, err := c.Store.Follow(ctx, k, from, func(r eventstore.Record) error {
 			e := &r.Envelope
 			c.mu.Lock()
 			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
@@ -116,7 +117,7 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
 		// aggregate's subject) belongs to no chain: the aggregate's own
 		// reads quarantine it, and the checkpoints go on past it, or
 		// every later head of the stream would go unwitnessed.
-		var bad *events.UndecodableError
+		var bad *eventstore.UndecodableError
 		if errors.As(err, &bad) {
 			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", k.StreamName()), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
 			c.mu.Lock()
