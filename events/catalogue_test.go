@@ -47,6 +47,7 @@ var samples = []Event{
 	PlayerExpelled{PlayerID: "p4", Article: "12.9.7", Reason: "phone"},
 	TournamentDeleted{Reason: "created twice"},
 	LogRepaired{Voided: []uint64{41, 42}, Found: "does not decode", Reason: "a message published by hand"},
+	TournamentLogRepaired{Voided: []uint64{7}, Found: "signature: unsigned", Reason: "an unsigned registration published by hand"},
 }
 
 func TestCatalogueRoundTrip(t *testing.T) {

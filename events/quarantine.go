@@ -43,6 +43,18 @@ func (d *Damage) Error() string {
 // expects, a set-aside message included); and the first damage no repair
 // voids (nil when none). An error is a failed read, not damage.
 func (s *Store) LoadTolerant(ctx context.Context, agg Aggregate) ([]Envelope, Head, *Damage, error) {
+	return s.loadTolerant(ctx, agg, s.verify)
+}
+
+// LoadTolerantWith is LoadTolerant with every signature checked against
+// ring, which holds every key (an event signed by a key not in it is
+// damage): the audit's reading of a repaired log, given the deployment's
+// keyring, whatever the store was opened with.
+func (s *Store) LoadTolerantWith(ctx context.Context, agg Aggregate, ring *Keyring) ([]Envelope, Head, *Damage, error) {
+	return s.loadTolerant(ctx, agg, newVerifier(ring, true))
+}
+
+func (s *Store) loadTolerant(ctx context.Context, agg Aggregate, v *verifier) ([]Envelope, Head, *Damage, error) {
 	if err := agg.Check(); err != nil {
 		return nil, Head{}, nil, err
 	}
@@ -69,7 +81,7 @@ func (s *Store) LoadTolerant(ctx context.Context, agg Aggregate) ([]Envelope, He
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
 	var f tolerantFold
-	f.agg, f.verify = agg, s.verify
+	f.agg, f.verify = agg, v
 	for {
 		m, err := it.Next()
 		if err != nil {
@@ -134,8 +146,8 @@ func (f *tolerantFold) take(streamSeq uint64, subject string, data []byte) {
 	e, reason := f.check(subject, data)
 	if reason == "" && f.damage != nil {
 		reason = "after the damage, not a repair voiding it"
-		if e.Type == (LogRepaired{}).EventType() {
-			if ev, err := Decode(e); err == nil && voids(ev.(*LogRepaired).Voided, f.damage.Voided) {
+		if IsRepair(e.Type) {
+			if voided, _, _, ok := RepairOf(e); ok && voids(voided, f.damage.Voided) {
 				reason, f.damage = "", nil
 			}
 		}
