@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
@@ -55,8 +56,8 @@ type GameReport struct {
 	Verdict     string   `json:"verdict"`
 	// Repairs are the log's game.log_repaired, Damaged its damage not
 	// repaired (quarantine.go).
-	Repairs []Repair       `json:"repairs,omitempty"`
-	Damaged *events.Damage `json:"damaged,omitempty"`
+	Repairs []Repair           `json:"repairs,omitempty"`
+	Damaged *eventstore.Damage `json:"damaged,omitempty"`
 	// UCIs are the moves of the game as folded (for boards in reports).
 	UCIs []string `json:"-"`
 	// results are the game's result after each event that changed it (an

@@ -5,19 +5,20 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // Tolerant is a Source that can also read a game's log message by message
-// (events.Store.LoadTolerant): the events that decode and chain, the
+// (eventstore.Store.LoadTolerant): the events that decode and chain, the
 // messages a game.log_repaired voids left out, and the first damage no
 // repair voids.
 type Tolerant interface {
-	LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error)
+	LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error)
 }
 
 // reportTournamentQuarantine is reportQuarantine for a tournament's log
 // (tournament.log_repaired).
-func reportTournamentQuarantine(rep *TournamentReport, log []events.Envelope, damage *events.Damage) {
+func reportTournamentQuarantine(rep *TournamentReport, log []events.Envelope, damage *eventstore.Damage) {
 	rep.Repairs = append(rep.Repairs, repairsOf(log, rep.Entries)...)
 	if len(rep.Repairs) > 0 && rep.OK {
 		rep.Verdict += fmt.Sprintf("; %d repair(s) of the log (tournament.log_repaired)", len(rep.Repairs))
@@ -31,7 +32,7 @@ func reportTournamentQuarantine(rep *TournamentReport, log []events.Envelope, da
 }
 
 // LoadTolerant implements Tolerant.
-func (s StoreSource) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error) {
+func (s StoreSource) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
 	log, _, damage, err := s.Store.LoadTolerant(ctx, agg)
 	return log, damage, err
 }
@@ -50,7 +51,7 @@ type Repair struct {
 // the plain read failed (a message that does not decode) or the log holds
 // a repair (the messages it voids are then left out); otherwise, or when
 // src is not Tolerant, it returns the plain read as it was.
-func tolerantGame(ctx context.Context, src Source, agg events.Aggregate, log []events.Envelope, err error) ([]events.Envelope, *events.Damage, error) {
+func tolerantGame(ctx context.Context, src Source, agg events.Aggregate, log []events.Envelope, err error) ([]events.Envelope, *eventstore.Damage, error) {
 	t, ok := src.(Tolerant)
 	if !ok || ctx.Err() != nil || (err == nil && !hasRepair(log)) {
 		return log, nil, err
@@ -94,7 +95,7 @@ func repairsOf(log []events.Envelope, entries []Entry) []Repair {
 // reportQuarantine adds the repairs of the log and its damage to rep: a
 // repair is named in its entry and listed; damage no repair voids makes
 // the log fail the audit, named at the event number it stands at.
-func reportQuarantine(rep *GameReport, log []events.Envelope, damage *events.Damage) {
+func reportQuarantine(rep *GameReport, log []events.Envelope, damage *eventstore.Damage) {
 	rep.Repairs = append(rep.Repairs, repairsOf(log, rep.Entries)...)
 	if len(rep.Repairs) > 0 && rep.OK {
 		rep.Verdict += fmt.Sprintf("; %d repair(s) of the log (game.log_repaired)", len(rep.Repairs))

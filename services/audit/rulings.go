@@ -57,6 +57,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 			return nil, fmt.Errorf("a penalty ruling without its arbiter.penalty_imposed")
 		}
 		h.Side, h.AmountMs, h.Reason, h.Points = p.Side, p.AmountMs, p.Reason, p.Points
+		h.OpponentPoints, h.Fine, h.Rounds = p.OpponentPoints, p.Fine, p.Rounds
 		var first []events.Event
 		for _, name := range penaltyNames {
 			for _, distraction := range []bool{false, true} {
@@ -217,6 +218,8 @@ func kindOf(name string) string {
 		return "time_deducted"
 	case "offender_points_reduced":
 		return domain.PointsReduced
+	case "exclusion":
+		return domain.ExclusionFromRounds
 	}
 	return name
 }

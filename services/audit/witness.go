@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // Witnesses is what a Source may also give: the keyring the writers'
@@ -108,7 +109,7 @@ func departs(log []events.Envelope, heads []events.Head) (int, string) {
 // LoadTolerant passes the inner source's message-by-message read on
 // (Tolerant), so that a witnessed audit still reads a quarantined or
 // repaired log.
-func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error) {
+func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
 	// with the writers' keys, an event they do not sign is damage too (a
 	// forged event a repair voided is then left out)
 	if ss, ok := w.Source.(StoreSource); ok && w.Ring != nil && len(w.Ring.Keys) > 0 {

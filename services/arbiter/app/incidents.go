@@ -45,6 +45,14 @@ type HandRuling struct {
 	// Points are what offender_points_reduced takes from the offender's
 	// score in the game (2023 12.9.5).
 	Points float64
+	// OpponentPoints is, for a loss (2023 12.9.6), the opponent's score
+	// the arbiter decides (nil: the opponent wins).
+	OpponentPoints *float64
+	// Fine is the fine announced in advance (fine, 2023 12.9.7).
+	Fine string
+	// Rounds are the rounds of the tournament the offender is excluded
+	// from (exclusion, 2023 12.9.8).
+	Rounds []int
 	// Distraction: the penalty punishes distracting the opponent (1997
 	// 12.5/12.6, 2023 11.5/11.6), cited before the penalty article.
 	Distraction bool
@@ -79,17 +87,24 @@ var penaltyKinds = map[string]struct {
 	// after it ended (the standings count them: domain.PointsPenalties)
 	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, domain.OpponentPointsToMaximum},
 	"offender_points_reduced":    {laws.OffenderPointsReduced, domain.PointsReduced},
+	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
+	// exclusion is carried out on the tournament (pairing's
+	// ExpelOnPenalty: arbiter.player_excluded)
+	"fine":      {laws.Fine, domain.FinePenalty},
+	"exclusion": {laws.ExclusionFromRounds, domain.ExclusionFromRounds},
 }
 
 // PenaltyNames are the penalties of the API, in the order the audit tries
 // them.
-var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced"}
+var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
 
-// onPoints reports whether h is a penalty on the game's points (2023
-// 12.9.4, 12.9.5), which the arbiter may impose after the game ended.
+// onPoints reports whether h is a penalty the arbiter may impose after the
+// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7)
+// or an exclusion from later rounds (12.9.8).
 func onPoints(h HandRuling) bool {
 	pk, ok := penaltyKinds[h.Penalty]
-	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced)
+	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
+		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
 }
 
 func refuseRuling(format string, args ...any) error {
@@ -266,7 +281,11 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
 			return nil, refuseRuling("points: only offender_points_reduced takes points")
 		}
-		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points}
+		if err := excludable(g, pk.kind, h.Rounds); err != nil {
+			return nil, err
+		}
+		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points,
+			OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
 		if h.Distraction {
 			pen.Offence = laws.Distraction
 		}
@@ -281,7 +300,7 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 			reason = pk.kind.String()
 		}
 		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
-			Article: r.Article, Reason: reason}}, nil
+			OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
 	case "late_arrival":
 		late, err := colorOf(h.Side)
 		if err != nil {
@@ -310,6 +329,26 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		out = append(out, events.GameAnnulled{Reason: reason, Article: r.Article})
 	}
 	return out, nil
+}
+
+// excludable refuses an exclusion from rounds (2023 12.9.8) that game g
+// cannot give: the game is in no tournament, or a round named is not after
+// the game's round. Whether the tournament can still leave the player out
+// of them is the tournament's (pairing's Exclude, from the penalty).
+func excludable(g *domain.Game, kind laws.PenaltyKind, rounds []int) error {
+	if kind != laws.ExclusionFromRounds {
+		return nil
+	}
+	setup := g.Setup()
+	if setup.TournamentID == "" {
+		return refuseRuling("penalty: an exclusion from rounds needs a tournament's game (POST /api/tournaments/{id}/exclusions outside a game)")
+	}
+	for _, r := range rounds {
+		if r <= setup.Round {
+			return refuseRuling("excluded_rounds: round %d is not after this game's round %d", r, setup.Round)
+		}
+	}
+	return nil
 }
 
 // RuleOnIllegal rules on a reported illegal move (a

@@ -32,7 +32,7 @@ func Signer(cfg Config) (*events.Signer, error) {
 }
 
 // Keys is Signer and the keyring of cfg.KeysDir, which the process's loads
-// verify the events' signatures with (events.Config.Keyring), for every
+// verify the events' signatures with (eventstore.Config.Keyring), for every
 // writer it holds a key for (nil when there is no keyring yet: a gateway
 // alone on a fresh folder).
 //

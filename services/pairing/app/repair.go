@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
@@ -15,9 +16,9 @@ import (
 // damagedLog reports whether err is a load that met a message of the log
 // that does not decode, chain or carry its writer's signature.
 func damagedLog(err error) bool {
-	var sig *events.SignatureError
+	var sig *eventstore.SignatureError
 	var chain *events.ChainError
-	var notEvent *events.NotAnEventError
+	var notEvent *eventstore.NotAnEventError
 	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
 }
 
@@ -82,7 +83,7 @@ func (p *Pairing) Repair(ctx context.Context, id, reason string, meta events.Met
 		}
 		ev := events.TournamentLogRepaired{Voided: damage.Voided, Found: damage.Reason, Reason: reason}
 		written, newHead, err := p.Store.Append(ctx, agg, events.WriterPairing, head, key, meta, ev)
-		if errors.Is(err, events.ErrConflict) && attempt < max(p.Retries, 1) {
+		if errors.Is(err, eventstore.ErrConflict) && attempt < max(p.Retries, 1) {
 			continue // another message arrived: void it too
 		}
 		if err != nil {
