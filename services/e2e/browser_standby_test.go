@@ -8,8 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // TestBrowserStandbyBanner: the arbiter's console opened on a standby
@@ -27,7 +26,7 @@ func TestBrowserStandbyBanner(t *testing.T) {
 	leaf := freeAddr(t)
 	p := startWith(t, []string{"--data", pdata}, []string{"HAKEM_STANDBY_LISTEN=" + leaf}, true)
 	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
-	s := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+	s := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, embedded.StandbyUser)}, nil, true)
 
 	const id = "sbpage"
 	ids := registerHall(t, p, id, 4, 1)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -97,7 +99,7 @@ func TestMigratePartitionsKilled(t *testing.T) {
 // event hashes in log order, and how many game events there are.
 func gameLogs(t *testing.T, dir string, n events.GamePartitions) (map[string][]string, int) {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,12 +111,12 @@ func gameLogs(t *testing.T, dir string, n events.GamePartitions) (map[string][]s
 	defer nc.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	st, err := events.Open(ctx, nc, events.Config{Partitions: n})
+	st, err := eventstore.Open(ctx, nc, eventstore.Config{Partitions: n})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := map[string]bool{}
-	if err := st.ReadEvery(ctx, events.KindGame, func(r events.Record) error {
+	if err := st.ReadEvery(ctx, events.KindGame, func(r eventstore.Record) error {
 		ids[r.Envelope.Aggregate.ID] = true
 		return nil
 	}); err != nil {
@@ -138,7 +140,7 @@ func gameLogs(t *testing.T, dir string, n events.GamePartitions) (map[string][]s
 // gameStreamCounts returns how many events GAMES and the partitions hold.
 func gameStreamCounts(t *testing.T, dir string) (single, parts uint64) {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +156,7 @@ func gameStreamCounts(t *testing.T, dir string) (single, parts uint64) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	on, err := events.GameStreamsOn(ctx, js)
+	on, err := eventstore.GameStreamsOn(ctx, js)
 	if err != nil {
 		t.Fatal(err)
 	}

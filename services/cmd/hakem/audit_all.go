@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
@@ -64,7 +65,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 	for _, k := range events.Kinds() {
 		// every stream of the kind: TOURNAMENTS, GAMES or each game partition
 		for p, name := range st.Partitions().Streams(k) {
-			read := func(from uint64, fn func(events.Record) error) error {
+			read := func(from uint64, fn func(eventstore.Record) error) error {
 				if k == events.KindGame {
 					_, err := st.ReadPartition(ctx, p, from, fn)
 					return err
@@ -73,7 +74,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 				return err
 			}
 			for from := uint64(1); ; {
-				err := read(from, func(r events.Record) error {
+				err := read(from, func(r eventstore.Record) error {
 					seen[r.Envelope.Aggregate] = true
 					return nil
 				})
@@ -83,7 +84,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 				// a message that is not an event: its aggregate (by its
 				// subject) is audited, which names the damage; the read goes
 				// on past it
-				var bad *events.UndecodableError
+				var bad *eventstore.UndecodableError
 				if errors.As(err, &bad) {
 					if agg, ok := subjectOf(ctx, st, k, name, bad.StreamSeq); ok {
 						seen[agg] = true
@@ -160,7 +161,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 
 // subjectOf is the aggregate whose subject the message at stream sequence
 // seq of kind's stream was published on.
-func subjectOf(ctx context.Context, st *events.Store, k events.Kind, stream string, seq uint64) (events.Aggregate, bool) {
+func subjectOf(ctx context.Context, st *eventstore.Store, k events.Kind, stream string, seq uint64) (events.Aggregate, bool) {
 	js, err := jetstream.New(st.Conn())
 	if err != nil {
 		return events.Aggregate{}, false
@@ -179,7 +180,7 @@ func subjectOf(ctx context.Context, st *events.Store, k events.Kind, stream stri
 
 // streamsAgainst names each stream that ends before what a checkpoint read
 // of it, or no longer starts at sequence 1 (trimmed or recreated).
-func streamsAgainst(ctx context.Context, st *events.Store, cps *events.Checkpoints) []string {
+func streamsAgainst(ctx context.Context, st *eventstore.Store, cps *events.Checkpoints) []string {
 	js, err := jetstream.New(st.Conn())
 	if err != nil {
 		return []string{err.Error()}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
@@ -69,10 +71,10 @@ of its own. A progress line is written on stderr when it is a terminal.`,
 	rootCmd.AddCommand(migrate)
 }
 
-// migratePartitions runs events.MigratePartitions on an embedded server of
+// migratePartitions runs eventstore.MigratePartitions on an embedded server of
 // its own on the folder data.
 func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, n events.GamePartitions, lines bool) error {
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
 	if err != nil {
 		return exitWith(1, fmt.Errorf("migrate partitions: %w (is a server still using %s?)", err, data))
 	}
@@ -82,7 +84,7 @@ func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, 
 		return exitWith(1, fmt.Errorf("migrate partitions: %w", err))
 	}
 	defer nc.Close()
-	var progress func(events.MigrationProgress)
+	var progress func(eventstore.MigrationProgress)
 	start, end := "", "\n"
 	if f, ok := errOut.(*os.File); ok {
 		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
@@ -90,7 +92,7 @@ func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, 
 		}
 	}
 	if lines {
-		progress = func(p events.MigrationProgress) {
+		progress = func(p eventstore.MigrationProgress) {
 			pct := 100.0
 			if p.Total > 0 {
 				pct = 100 * float64(p.Read) / float64(p.Total)
@@ -98,7 +100,7 @@ func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, 
 			fmt.Fprintf(errOut, "%smigrate partitions: %d of %d events read (%.0f%%), %d copied, %d games%s", start, p.Read, p.Total, pct, p.Copied, p.Games, end)
 		}
 	}
-	rep, err := events.MigratePartitions(ctx, nc, events.Config{Partitions: n}, progress)
+	rep, err := eventstore.MigratePartitions(ctx, nc, eventstore.Config{Partitions: n}, progress)
 	if progress != nil && start != "" {
 		fmt.Fprintln(errOut)
 	}

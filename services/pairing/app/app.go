@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -19,7 +20,7 @@ import (
 
 // Pairing holds the pairing service's handlers.
 type Pairing struct {
-	Store   *events.Store
+	Store   *eventstore.Store
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
@@ -35,7 +36,7 @@ type Outcome struct {
 	Repeated     bool
 }
 
-// Append appends evs to the stream of agg as writer (events.Store.Append):
+// Append appends evs to the stream of agg as writer (eventstore.Store.Append):
 // the scoring writes its standings to the tournament's stream through it.
 func (p *Pairing) Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error) {
 	return p.Store.Append(ctx, agg, writer, expected, key, meta, evs...)
@@ -147,7 +148,7 @@ func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id s
 			return Outcome{TournamentID: id, Version: head.Version}, nil
 		}
 		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), writer, head, key, meta, evs...)
-		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
+		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
 			continue
 		}
 		if err != nil {

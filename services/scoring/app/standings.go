@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -178,7 +179,7 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		written, _, err := s.Pairing.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
 			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
 			published...)
-		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
+		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
 			continue
 		}
 		if err != nil {
