@@ -89,7 +89,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		cancel()
 		return err
 	}
-	signer, ring, whole, err := wiring.Keys(cfg, n.IsEmbedded())
+	signer, ring, whole, err := wiring.Keys(cfg)
 	if err != nil {
 		cancel()
 		return err
