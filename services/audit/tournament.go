@@ -10,7 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
-	scoring "github.com/hakem-chess/hakem/services/scoring/app"
+	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -286,12 +286,12 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 		case *events.StandingsUpdated:
 			results := resultsAt(log[start].RecordedAt)
 			var st []events.Standing
-			st, err = scoring.StandingsPenalised(t, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
+			st, err = scoring.StandingsPenalised(&t.Tournament, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
 			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
 			if err == nil && t.Created.Rated {
 				// a rated tournament's rating changes are published in the
 				// same batch (scoring/app Scoring.Publish)
-				changes, cat, rerr := scoring.RatingChanges(t, ev.AfterRound, results)
+				changes, cat, rerr := scoring.RatingChanges(&t.Tournament, ev.AfterRound, results)
 				err = rerr
 				want = append(want, events.RatingChangesComputed{AfterRound: ev.AfterRound, System: "fide-elo-" + cat.String(), Changes: changes})
 			}
@@ -316,7 +316,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 	rep.Name, rep.System = t.Created.Name, t.Created.System
 	withImported(t, results)
 	results = t.BoardResults(results)
-	if st, err := scoring.StandingsPenalised(t, t.Closed, results, penaltiesAt(time.Now())); err == nil {
+	if st, err := scoring.StandingsPenalised(&t.Tournament, t.Closed, results, penaltiesAt(time.Now())); err == nil {
 		rep.Standings = st
 	} else {
 		rep.Standings = t.Standings(results)

@@ -6,6 +6,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,7 +35,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
-	scoringapp "github.com/hakem-chess/hakem/services/scoring/app"
+	"github.com/hakem-chess/hakem/services/scoring"
 	"github.com/hakem-chess/hakem/services/web"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -230,7 +231,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 			router.AddConsumerHandler("games-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
 				// a round's games, a hand change's new games, and the end of
 				// the games a results sheet gives (pairing/domain desk.go)
-				env, err := envelopeOf(msg, (events.RoundPaired{}).EventType(), (events.PairingChanged{}).EventType(), (events.ResultsEntered{}).EventType())
+				env, err := wiring.Envelope(msg, (events.RoundPaired{}).EventType(), (events.PairingChanged{}).EventType(), (events.ResultsEntered{}).EventType())
 				if err != nil || env.Type == "" {
 					return err
 				}
@@ -248,7 +249,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		endByRuling := command.EndByRulingHandler{Decider: gamesApp.Commands.MakeMove.Decider}
 		if err := consume("games-rulings", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("games-rulings", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.RulingGiven{}).EventType())
+				env, err := wiring.Envelope(msg, (events.RulingGiven{}).EventType())
 				if err != nil || env.Type == "" {
 					return err
 				}
@@ -292,7 +293,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}
 		if err := consume("clocks-penalties", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("clocks-penalties", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
+				env, err := wiring.Envelope(msg, (events.PenaltyImposed{}).EventType())
 				if err != nil || env.Type == "" {
 					return err
 				}
@@ -337,25 +338,39 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}}, forward("pairing", pairingports.CommandRoutes))
 	}
 
-	if cfg.Runs("scoring") {
-		sc := &scoringapp.Scoring{Pairing: pairing, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("scoring")), Metrics: metrics}
-		if err := consume("scoring-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("scoring-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				env, err := envelopeOf(msg, (events.RoundClosed{}).EventType(), (events.ResultCorrected{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				if env.Type == (events.ResultCorrected{}).EventType() { // the standings follow a correction
-					_, err = sc.PublishCorrected(msg.Context(), env)
-					return err
-				}
-				_, err = sc.Publish(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
+	// mount plugs a service built by its root package into this process
+	mount := func(p wiring.Plug) error {
+		if cfg.Runs("gateway") {
+			for _, q := range p.Queries {
+				ports = append(ports, q)
+			}
 		}
+		if cfg.Runs(p.Name) && p.Commands != nil {
+			if cfg.Runs("gateway") {
+				ports = append(ports, p.Commands)
+			}
+			if err := serveCommands(p.Name, p.Commands); err != nil {
+				return err
+			}
+		} else if cfg.Runs("gateway") && len(p.CommandRoutes) > 0 {
+			ports = append(ports, forward(p.Name, p.CommandRoutes))
+		}
+		for _, c := range p.Consumers {
+			in := cmp.Or(c.In, p.Name)
+			if !cfg.Runs(in) {
+				continue
+			}
+			if err := consume(c.Group, c.Filter, func(sub message.Subscriber) error {
+				router.AddConsumerHandler(c.Group, c.Filter, sub, c.Handle)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := mount(scoring.New(scoring.Deps{Store: store, Retries: cfg.CommandRetries, Log: log, Metrics: metrics})); err != nil {
+		return err
 	}
 
 	if cfg.Runs("arbiter") {
@@ -369,7 +384,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		// move (both the games service's events) once, keyed by the event
 		if err := consume("arbiter-claims", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-claims", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.DrawClaimed{}).EventType())
+				env, err := wiring.Envelope(msg, (events.DrawClaimed{}).EventType())
 				if err != nil {
 					return err
 				}
@@ -377,7 +392,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 					_, err = arb.RuleOnClaim(msg.Context(), env)
 					return err
 				}
-				if env, err = envelope(msg, (events.IllegalMoveReported{}).EventType()); err != nil || env.Type == "" {
+				if env, err = wiring.Envelope(msg, (events.IllegalMoveReported{}).EventType()); err != nil || env.Type == "" {
 					return err
 				}
 				_, err = arb.RuleOnIllegal(msg.Context(), env)
@@ -389,7 +404,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}
 		if err := consume("arbiter-flags", "game.*."+string(events.WriterClocks), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-flags", "game.*."+string(events.WriterClocks), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.FlagFell{}).EventType())
+				env, err := wiring.Envelope(msg, (events.FlagFell{}).EventType())
 				if err != nil || env.Type == "" {
 					return err
 				}
@@ -405,7 +420,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		// tournament.<id>.arbiter, keyed by the penalty)
 		if err := consume("arbiter-expulsions", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
 			router.AddConsumerHandler("arbiter-expulsions", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
+				env, err := wiring.Envelope(msg, (events.PenaltyImposed{}).EventType())
 				if err != nil || env.Type == "" {
 					return err
 				}
@@ -606,33 +621,4 @@ func withoutRoutes(routes, drop []string) []string {
 		}
 	}
 	return out
-}
-
-// envelope decodes a router message's event if it is of type want (the
-// zero envelope otherwise: most events on a subject, every move on the
-// games' subjects, are not what a handler reacts to). The type is read
-// first from the layout the events module writes (wiring.EventType); only an
-// event of type want, or one laid out otherwise, is decoded.
-// envelopeOf is envelope for any of the types wanted.
-func envelopeOf(msg *message.Message, want ...string) (events.Envelope, error) {
-	for _, w := range want {
-		if env, err := envelope(msg, w); err != nil || env.Type != "" {
-			return env, err
-		}
-	}
-	return events.Envelope{}, nil
-}
-
-func envelope(msg *message.Message, want string) (events.Envelope, error) {
-	if t, ok := wiring.EventType(msg.Payload); ok && string(t) != want {
-		return events.Envelope{}, nil
-	}
-	var env events.Envelope
-	if err := env.UnmarshalJSON(msg.Payload); err != nil {
-		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
-	}
-	if env.Type != want {
-		return events.Envelope{}, nil
-	}
-	return env, nil
 }

@@ -34,7 +34,7 @@ import (
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false, ?from=N)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
-//	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes (scoring.go)
+//	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes: the scoring service (scoring/ports)
 //	GET  /api/tournaments/{id}/crosstable
 //	GET  /api/tournaments/{id}/ratings
 type HTTP struct {
@@ -79,7 +79,6 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
-	h.registerScoring(mux)
 	h.registerDeskQueries(mux)
 	h.RegisterPGN(mux)
 }

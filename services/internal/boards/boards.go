@@ -1,0 +1,104 @@
+// Package boards reads a tournament and the games of its boards from the
+// event store, for the services that need the tournament's facts without
+// being its writer (the scoring, the pages) and for the pairing service
+// itself: the tournament folded (services/internal/tournament) and, for
+// each board, the game that counts (the replay of an annulled game), its
+// result as the tournament counts it and its points penalties, read
+// through services/internal/outcome.
+package boards
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/outcome"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
+)
+
+// Load folds the stream of tournament id from store into t (a zero
+// tournament; the pairing service passes the one its domain embeds) and
+// returns the stream's envelopes and head.
+func Load(ctx context.Context, store *events.Store, id string, t *tournament.Tournament) ([]events.Envelope, events.Head, error) {
+	envs, head, err := store.Load(ctx, events.Tournament(id))
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	if err := Fold(envs, t); err != nil {
+		return nil, events.Head{}, fmt.Errorf("tournament %s %w", id, err)
+	}
+	return envs, head, nil
+}
+
+// Fold folds a tournament's envelopes, in order, into t: the rating
+// period's year from the first, then each event decoded.
+func Fold(envs []events.Envelope, t *tournament.Tournament) error {
+	if len(envs) > 0 {
+		t.RatingYear(envs[0])
+	}
+	for _, e := range envs {
+		ev, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		if err := t.Apply(ev); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+	}
+	return nil
+}
+
+// Games is the loader of a game's log from store: a damaged log counts as
+// of its last good event (its commands are refused until the arbiter
+// repairs it).
+func Games(store *events.Store) gamelog.Loader {
+	games := gamelog.EventStore{Store: store}
+	return func(ctx context.Context, id string) ([]gamelog.Recorded, error) {
+		recs, _, err := games.Load(ctx, id)
+		recs, _, err = gamelog.Loaded(recs, err)
+		return recs, err
+	}
+}
+
+// Read is what a tournament's boards say.
+type Read struct {
+	// Results is each board's result as the tournament counts it, by the
+	// pairing's game id (tournament.GameResult on the game's outcome; an
+	// imported round's result; the desk's results over them:
+	// Tournament.BoardResults).
+	Results map[string]string
+	// Replays is, for each board whose game was annulled, the id of the
+	// replay that counts in its place.
+	Replays map[string]string
+	// Penalties are the games' points penalties (2023 12.9.4, 12.9.5).
+	Penalties tournament.Penalties
+}
+
+// Boards reads every board of t's rounds through load: for each, the game
+// that counts (gamelog.FollowReplays) folded by outcome.Of.
+func Boards(ctx context.Context, t *tournament.Tournament, load gamelog.Loader) (Read, error) {
+	r := Read{Results: map[string]string{}, Replays: map[string]string{}, Penalties: tournament.Penalties{}}
+	for _, rp := range t.Rounds {
+		for _, pr := range rp.Pairings {
+			if res, ok := t.ImportedResult(pr.GameID); ok {
+				r.Results[pr.GameID] = res // a board of an imported round: no game
+				continue
+			}
+			played, recs, err := gamelog.FollowReplays(ctx, load, pr.GameID)
+			if err != nil {
+				return Read{}, err
+			}
+			g := outcome.Of(gamelog.Events(recs)...)
+			r.Results[pr.GameID] = tournament.GameResult(g.Result(), g.Ending.Termination, g.Plies)
+			if played != pr.GameID {
+				r.Replays[pr.GameID] = played
+			}
+			if len(g.Penalties) > 0 {
+				r.Penalties[pr.GameID] = g.Penalties
+			}
+		}
+	}
+	r.Results = t.BoardResults(r.Results)
+	return r, nil
+}
