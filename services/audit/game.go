@@ -16,8 +16,7 @@
 // judgement of an admissible one, and the opponent's answer to the draw an
 // increment request offers, are by hand, their consequences re-decided); a
 // penalty's clock change, and the increment's new control
-// (clock.control_changed), through clocks/app PenaltyAdjustment and
-// PenaltyChange. What is not re-derived is said so on its timeline
+// (clock.control_changed), through clocks/domain PenaltyChange. What is not re-derived is said so on its timeline
 // line (Checked is "chain only").
 package audit
 
@@ -32,8 +31,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -328,15 +326,11 @@ func (f *folder) check(start, end int) (int, string, error) {
 		want, err = g.Timer().Resume(at)
 	case events.TimeAdjusted:
 		if i := f.find(env.CausationID, start); i >= 0 {
-			_, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
 			if !ok {
 				return 0, "", fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
 			}
-			recs := make([]gamesapp.Recorded, start)
-			for j := range recs {
-				recs[j] = gamesapp.Recorded{Envelope: f.log[j], Event: f.decoded[j]}
-			}
-			want, err = clocksapp.PenaltyAdjustment(recs, f.log[i])
+			want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 			break
 		}
 		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
@@ -345,14 +339,11 @@ func (f *folder) check(start, end int) (int, string, error) {
 		if i < 0 {
 			return 0, "", fmt.Errorf("a control change on nothing: its cause %q is not an earlier event of the game (the arbiter orders it)", env.CausationID)
 		}
-		if _, ok := deref(f.decoded[i]).(events.PenaltyImposed); !ok {
+		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+		if !ok {
 			return 0, "", fmt.Errorf("a control change caused by %s (seq %d), not by the arbiter's order", f.log[i].Type, f.log[i].Seq)
 		}
-		recs := make([]gamesapp.Recorded, start)
-		for j := range recs {
-			recs[j] = gamesapp.Recorded{Envelope: f.log[j], Event: f.decoded[j]}
-		}
-		want, err = clocksapp.PenaltyChange(recs, f.log[i], at)
+		want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 	case events.FlagFell:
 		want = g.Timer().CheckFlag(at)
 		if len(want) == 0 {

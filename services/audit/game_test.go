@@ -9,8 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 )
 
 // claimGame: an incorrect claim (penalty, time to the opponent), moves, a
@@ -194,15 +193,22 @@ func TestGameAnchored(t *testing.T) {
 }
 
 // adjustmentFor is the clock change the clocks service makes for the
-// penalty just recorded.
+// penalty just recorded (clocks/domain PenaltyChange on the clock folded
+// from the log).
 func adjustmentFor(t testing.TB, p *played, penalty events.Envelope) []events.Event {
 	t.Helper()
 	evs := decodeAll(t, p.log)
-	recs := make([]gamesapp.Recorded, len(p.log))
-	for i := range recs {
-		recs[i] = gamesapp.Recorded{Envelope: p.log[i], Event: evs[i]}
+	timer := &clocks.Timer{}
+	for i, e := range evs {
+		if err := timer.Apply(p.log[i].RecordedAt, e); err != nil {
+			t.Fatal(err)
+		}
 	}
-	adj, err := clocksapp.PenaltyAdjustment(recs, penalty)
+	ev, err := events.Decode(penalty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adj, err := clocks.PenaltyChange(timer, ev.(*events.PenaltyImposed), penalty.RecordedAt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -37,15 +38,20 @@ func hallTabs(t *testing.T, browser context.Context) []*browserTab {
 	return tabs
 }
 
-// shoot saves the tab's page as <test>/<name>-<viewport>.png in the
-// artifacts folder (logged).
+// shoot saves the tab's page as <name>-<viewport>.png in the test's own
+// folder: the test's output folder (t.ArtifactDir) when go test runs with
+// -artifacts (kept under -outputdir), else <test> in the artifacts folder
+// (logged).
 func shoot(t *testing.T, b *browserTab, viewport, name string) {
 	t.Helper()
-	dir := strings.ReplaceAll(t.Name(), "/", "_")
-	if err := os.MkdirAll(filepath.Join(artifacts(t), dir), 0o755); err != nil {
+	dir := filepath.Join(artifacts(t), strings.ReplaceAll(t.Name(), "/", "_"))
+	if f := flag.Lookup("test.artifacts"); f != nil && f.Value.String() == "true" {
+		dir = t.ArtifactDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	b.screenshot(filepath.Join(dir, name+"-"+viewport+".png"))
+	b.screenshotAt(filepath.Join(dir, name+"-"+viewport+".png"))
 }
 
 // getRaw GETs path with the headers given, returning the status, the

@@ -233,13 +233,18 @@ func (b *browserTab) noJSErrors() {
 // screenshot saves the whole page as a PNG in the artifacts folder.
 func (b *browserTab) screenshot(name string) {
 	b.t.Helper()
+	b.screenshotAt(filepath.Join(artifacts(b.t), name))
+}
+
+// screenshotAt saves the whole page as a PNG at path.
+func (b *browserTab) screenshotAt(path string) {
+	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	png, err := chromedp.Run(ctx, fullPage)
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
 	}
-	path := filepath.Join(artifacts(b.t), name)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		b.t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/query"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -55,7 +56,7 @@ type Options struct {
 	Feed    app.Feed
 	Retries int
 	// CacheGames is how many games' logs the command side keeps in memory
-	// (see command.Decider).
+	// (see decide.Config).
 	CacheGames int
 	Now        func() time.Time
 	Log        *zap.Logger
@@ -64,7 +65,7 @@ type Options struct {
 
 // NewApplication builds the games service's handlers on one store.
 func NewApplication(o Options) Application {
-	d := &command.Decider{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, CacheGames: o.CacheGames}
+	d := command.NewDecider(decide.Config{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, Cache: o.CacheGames})
 	var arbiter *arbiterapp.Arbiter
 	if es, ok := o.Store.(adapters.EventStore); ok {
 		arbiter = &arbiterapp.Arbiter{Store: adapters.EventStore{Store: es.Store, Writer: events.WriterArbiter},

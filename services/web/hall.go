@@ -245,7 +245,8 @@ func standingsOf(t *tournament.Tournament, v hallView, results map[string]string
 		}
 		base = st
 	} else {
-		for _, pl := range t.Players {
+		// before a round is complete: by start number (the initial ranking)
+		for _, pl := range v.Players {
 			base = append(base, events.Standing{PlayerID: pl.PlayerID})
 		}
 	}

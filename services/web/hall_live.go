@@ -18,8 +18,9 @@ const maxHallGames = 512
 // hallLive streams, as one NDJSON stream, a tournament's events from its
 // event ?from=N on (default 1) and every event of the boards of its
 // current round (?boards=all: of every round, for the arbiter's console)
-// and of each round paired from then on (the boards' from
-// their first event: a client resuming skips what it has by sequence).
+// and of each round paired from then on, and of each replay ordered in
+// place of one of those boards' annulled games (the boards' from their
+// first event: a client resuming skips what it has by sequence).
 // A page needs one connection for the whole tournament: a browser opens
 // at most six to a host, shared by its tabs.
 func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
@@ -90,15 +91,29 @@ func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
 	}
 	go func() { _ = p.Tournaments.Follow(ctx, id, from, send) }()
 	writeStream(ctx, w, out, func(e events.Envelope) {
-		if e.Aggregate.Kind != events.KindTournament || e.Type != (events.RoundPaired{}).EventType() {
-			return
-		}
-		ev, err := events.Decode(e)
-		if rp, ok := ev.(*events.RoundPaired); err == nil && ok && rp.Round >= current {
-			follow(gamesOf(*rp))
+		switch {
+		case e.Aggregate.Kind == events.KindTournament && e.Type == roundPaired:
+			ev, err := events.Decode(e)
+			if rp, ok := ev.(*events.RoundPaired); err == nil && ok && rp.Round >= current {
+				follow(gamesOf(*rp))
+			}
+		case e.Aggregate.Kind == events.KindGame && e.Type == replayOrdered:
+			// the game played in place of an annulled board's (2023 7.2.1,
+			// 1997 7.1a): followed as the board (its creation, moves,
+			// result), ordered before the page opened or while it is open
+			ev, err := events.Decode(e)
+			if ro, ok := ev.(*events.ReplayOrdered); err == nil && ok && ro.ReplayGameID != "" {
+				follow([]string{ro.ReplayGameID})
+			}
 		}
 	})
 }
+
+// The events after which the hall stream follows more games.
+var (
+	roundPaired   = (events.RoundPaired{}).EventType()
+	replayOrdered = (events.ReplayOrdered{}).EventType()
+)
 
 // gamesOf lists the games of a round's boards.
 func gamesOf(rp events.RoundPaired) []string {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -10,10 +9,9 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/wiring"
-	"go.uber.org/zap"
+	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // RuleOnClaim rules on a draw claim (a game.draw_claimed envelope) through
@@ -30,65 +28,20 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 	if err != nil {
 		return nil, err
 	}
-	gameID := claim.Aggregate.ID
-	actor := events.Actor{Role: "system", ID: "arbiter"}
-	key := gamesapp.ScopedKey(gameID, actor, "claim-ruling-"+claim.ID)
-	now := time.Now
-	if a.Now != nil {
-		now = a.Now
-	}
-	for attempt := 1; ; attempt++ {
-		recs, head, err := a.Store.Load(ctx, gameID)
-		if err != nil {
-			return nil, err
-		}
-		var done []events.Envelope
-		for _, r := range recs {
-			if r.Envelope.IdempotencyKey == key {
-				done = append(done, r.Envelope)
-			}
-		}
-		if len(done) > 0 {
-			return done, nil
-		}
+	meta := gamelog.Meta{IdempotencyKey: "claim-ruling-" + claim.ID, Actor: system, CorrelationID: claim.CorrelationID, CausationID: claim.ID}
+	out, err := a.handle(ctx, claim.Aggregate.ID, decide.Command{Name: "rule_on_claim", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
 		// the situation when the claim was made: the game up to the claim
-		g, err := situationAt(recs, claim.ID, "claim", gameID)
+		g, err := situationAt(l.recs, claim.ID, "claim", claim.Aggregate.ID)
 		if g == nil || err != nil {
 			return nil, err
 		}
 		if _, pending := g.Claim(); !pending || g.Finished() {
 			return nil, nil // ruled on already, or the game ended meanwhile
 		}
-		evs, err := a.claimRuling(g, dc, claim.RecordedAt)
-		if err != nil || len(evs) == 0 {
-			return nil, err // nothing: a quickplay-finish claim awaits the arbiter's judgement
-		}
-		at := now().UTC()
-		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
-			at = recs[n-1].Envelope.RecordedAt
-		}
-		written, _, err := a.Store.Append(ctx, gameID, head, gamesapp.Meta{IdempotencyKey: key, Actor: actor,
-			CorrelationID: claim.CorrelationID, CausationID: claim.ID, RecordedAt: at}, evs)
-		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out := make([]events.Envelope, len(written))
-		for i, r := range written {
-			out[i] = r.Envelope
-			if a.Metrics != nil {
-				a.Metrics.EventsAppended.WithLabelValues("arbiter", r.Envelope.Type).Inc()
-			}
-		}
-		if a.Log != nil {
-			given := evs[0].(events.RulingGiven)
-			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(out[0].Seq),
-				zap.String("matter", given.Matter), zap.String("decision", given.Decision), zap.String("article", given.Article))
-		}
-		return out, nil
-	}
+		// nothing for a quickplay-finish claim: it awaits the arbiter's judgement
+		return a.claimRuling(g, dc, claim.RecordedAt)
+	})
+	return out.Envelopes(), err
 }
 
 // claimRuling decides the ruling's events for claim on game g as it stood
@@ -169,13 +122,13 @@ func side(c rules.Color) events.Color {
 // recs (a claim or report: what, for the error), folded from the events up
 // to it. It is nil, with no error, when the game has ended since: there is
 // nothing to rule on then.
-func situationAt(recs []gamesapp.Recorded, id, what, gameID string) (*domain.Game, error) {
-	at := slices.IndexFunc(recs, func(r gamesapp.Recorded) bool { return r.Envelope.ID == id })
+func situationAt(recs []gamelog.Recorded, id, what, gameID string) (*domain.Game, error) {
+	at := slices.IndexFunc(recs, func(r gamelog.Recorded) bool { return r.Envelope.ID == id })
 	if at < 0 {
 		return nil, fmt.Errorf("%s %s is not in game %s's log", what, id, gameID)
 	}
-	if now, err := gamesapp.Fold(recs); err != nil || now.Finished() {
+	if now, err := decide.Fold[domain.Game](recs); err != nil || now.Finished() {
 		return nil, err // the game ended meanwhile
 	}
-	return gamesapp.Fold(recs[:at+1])
+	return decide.Fold[domain.Game](recs[:at+1])
 }

@@ -3,7 +3,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,21 +10,10 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/wiring"
-	"go.uber.org/zap"
+	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
-
-// Arbiter rules on the incidents of games.
-type Arbiter struct {
-	// Store is the game's event log, written as the arbiter writer.
-	Store   gamesapp.Store
-	Retries int
-	Now     func() time.Time
-	Log     *zap.Logger
-	Metrics *wiring.Metrics
-}
 
 // Decision names a ruling's result as the catalogue writes it.
 func Decision(r laws.Result) string {
@@ -61,63 +49,34 @@ func FlagRuling(g *domain.Game, ff events.FlagFell) (events.RulingGiven, error) 
 		Decision: Decision(ruling.Result), Explanation: ruling.Explanation}, nil
 }
 
-// RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope),
-// once: the ruling's key is the flag event's id. It returns the ruling's
-// envelope (the earlier one when the flag was ruled on already).
+// RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope)
+// through FlagRuling, once: the ruling's key is the flag event's id. It
+// returns the ruling's envelope (the earlier one when the flag was ruled
+// on already).
 func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.Envelope, error) {
 	ff, err := decodeAs[*events.FlagFell](flag, "a flag fall")
 	if err != nil {
 		return events.Envelope{}, err
 	}
-	gameID := flag.Aggregate.ID
-	actor := events.Actor{Role: "system", ID: "arbiter"}
-	key := gamesapp.ScopedKey(gameID, actor, "flag-ruling-"+flag.ID)
-	now := time.Now
-	if a.Now != nil {
-		now = a.Now
-	}
-	for attempt := 1; ; attempt++ {
-		recs, head, err := a.Store.Load(ctx, gameID)
+	meta := gamelog.Meta{IdempotencyKey: "flag-ruling-" + flag.ID, Actor: system, CorrelationID: flag.CorrelationID, CausationID: flag.ID}
+	out, err := a.handle(ctx, flag.Aggregate.ID, decide.Command{Name: "rule_on_flag", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
+		g, err := l.game()
 		if err != nil {
-			return events.Envelope{}, err
-		}
-		for _, r := range recs {
-			if r.Envelope.IdempotencyKey == key {
-				return r.Envelope, nil
-			}
-		}
-		g, err := gamesapp.Fold(recs)
-		if err != nil {
-			return events.Envelope{}, err
+			return nil, err
 		}
 		if !g.Exists() {
-			return events.Envelope{}, fmt.Errorf("flag fall %s in a game without game.created", flag.ID)
+			return nil, fmt.Errorf("flag fall %s in a game without game.created", flag.ID)
 		}
 		given, err := FlagRuling(g, *ff)
 		if err != nil {
-			return events.Envelope{}, fmt.Errorf("ruling on flag fall %s: %w", flag.ID, err)
+			return nil, fmt.Errorf("ruling on flag fall %s: %w", flag.ID, err)
 		}
-		at := now().UTC()
-		if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
-			at = recs[n-1].Envelope.RecordedAt
-		}
-		written, _, err := a.Store.Append(ctx, gameID, head, gamesapp.Meta{IdempotencyKey: key, Actor: actor,
-			CorrelationID: flag.CorrelationID, CausationID: flag.ID, RecordedAt: at}, []events.Event{given})
-		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return events.Envelope{}, err
-		}
-		if a.Metrics != nil {
-			a.Metrics.EventsAppended.WithLabelValues("arbiter", written[0].Envelope.Type).Inc()
-		}
-		if a.Log != nil {
-			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(written[0].Envelope.Seq),
-				zap.String("matter", given.Matter), zap.String("decision", given.Decision), zap.String("article", given.Article))
-		}
-		return written[0].Envelope, nil
+		return []events.Event{given}, nil
+	})
+	if err != nil {
+		return events.Envelope{}, err
 	}
+	return out.Events[0].Envelope, nil
 }
 
 // BothFlags is the matter of the arbiter's ruling that both flags are down

@@ -10,11 +10,9 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/refusal"
-	"github.com/hakem-chess/hakem/services/internal/wiring"
-	"go.uber.org/zap"
+	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
@@ -322,18 +320,15 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 	if err != nil {
 		return nil, err
 	}
-	gameID := report.Aggregate.ID
-	actor := events.Actor{Role: "system", ID: "arbiter"}
-	key := gamesapp.ScopedKey(gameID, actor, "illegal-ruling-"+report.ID)
-	meta := gamesapp.Meta{IdempotencyKey: key, Actor: actor, CorrelationID: report.CorrelationID, CausationID: report.ID}
-	out, _, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
-		g, err := situationAt(recs, report.ID, "report", gameID)
+	meta := gamelog.Meta{IdempotencyKey: "illegal-ruling-" + report.ID, Actor: system, CorrelationID: report.CorrelationID, CausationID: report.ID}
+	out, err := a.handle(ctx, report.Aggregate.ID, decide.Command{Name: "rule_on_illegal", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
+		g, err := situationAt(l.recs, report.ID, "report", report.Aggregate.ID)
 		if g == nil || err != nil {
 			return nil, err
 		}
 		return IllegalRuling(g, rep, report.RecordedAt)
 	})
-	return out, err
+	return out.Envelopes(), err
 }
 
 // Rule records the arbiter's hand ruling h on game gameID (meta carries the
@@ -342,11 +337,10 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 // game and clocks at the instant it is recorded. A judgement of a
 // quickplay-finish claim is caused by that claim (its causation id is the
 // claim's event), as the arbiter service's rulings on claims are.
-func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamesapp.Meta) ([]events.Envelope, bool, error) {
+func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamelog.Meta) ([]events.Envelope, bool, error) {
 	if meta.IdempotencyKey == "" {
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}
-	meta.IdempotencyKey = gamesapp.ScopedKey(gameID, meta.Actor, meta.IdempotencyKey)
 	onClaim := h.Matter == "quickplay_claim" || h.Matter == "increment_request"
 	if onClaim && meta.CausationID == "" {
 		recs, _, err := a.Store.Load(ctx, gameID)
@@ -360,86 +354,26 @@ func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta ga
 			}
 		}
 	}
-	return a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error) {
-		g, err := gamesapp.Fold(recs)
+	out, err := a.handle(ctx, gameID, decide.Command{Name: "hand_ruling", Meta: meta}, func(l *gameLog, at time.Time) ([]events.Event, error) {
+		g, err := l.game()
 		if err != nil {
 			return nil, err
 		}
 		evs, err := HandRulingDecision(g, h, at)
-		if err == nil && onClaim && !claimIs(recs, meta.CausationID) {
+		if err == nil && onClaim && !claimIs(l.recs, meta.CausationID) {
 			return nil, refuseRuling("the claim judged is not the one pending now: rule again")
 		}
 		return evs, err
 	})
+	return out.Envelopes(), out.Repeated, err
 }
 
 // claimIs reports whether the last draw claim in recs is the event id.
-func claimIs(recs []gamesapp.Recorded, id string) bool {
+func claimIs(recs []gamelog.Recorded, id string) bool {
 	for i := len(recs) - 1; i >= 0; i-- {
 		if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
 			return recs[i].Envelope.ID == id
 		}
 	}
 	return false
-}
-
-func (a *Arbiter) now() time.Time {
-	if a.Now != nil {
-		return a.Now().UTC()
-	}
-	return time.Now().UTC()
-}
-
-// appendOnce is the load-fold-decide-append loop of the arbiter's
-// commands: the events of meta's key when it landed already (repeated),
-// else decide's, appended at the log's head.
-func (a *Arbiter) appendOnce(ctx context.Context, gameID string, meta gamesapp.Meta,
-	decide func(recs []gamesapp.Recorded, at time.Time) ([]events.Event, error)) ([]events.Envelope, bool, error) {
-	for attempt := 1; ; attempt++ {
-		recs, head, err := a.Store.Load(ctx, gameID)
-		if err != nil {
-			return nil, false, err
-		}
-		var done []events.Envelope
-		for _, r := range recs {
-			same, err := refusal.SameCommand(r.Envelope.IdempotencyKey, meta.IdempotencyKey)
-			if err != nil {
-				return nil, false, err
-			}
-			if same {
-				done = append(done, r.Envelope)
-			}
-		}
-		if len(done) > 0 {
-			return done, true, nil
-		}
-		m := meta
-		m.RecordedAt = a.now()
-		if n := len(recs); n > 0 && m.RecordedAt.Before(recs[n-1].Envelope.RecordedAt) {
-			m.RecordedAt = recs[n-1].Envelope.RecordedAt
-		}
-		evs, err := decide(recs, m.RecordedAt)
-		if err != nil || len(evs) == 0 {
-			return nil, false, err
-		}
-		written, _, err := a.Store.Append(ctx, gameID, head, m, evs)
-		if (errors.Is(err, gamesapp.ErrConflict) || errors.Is(err, gamesapp.ErrAlreadyApplied)) && attempt < max(a.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return nil, false, err
-		}
-		out := make([]events.Envelope, len(written))
-		for i, r := range written {
-			out[i] = r.Envelope
-			if a.Metrics != nil {
-				a.Metrics.EventsAppended.WithLabelValues("arbiter", r.Envelope.Type).Inc()
-			}
-		}
-		if a.Log != nil {
-			a.Log.Info("ruling", wiring.GameID(gameID), wiring.Seq(out[0].Seq), zap.String("type", out[0].Type),
-				wiring.Actor(meta.Actor.Role, meta.Actor.ID))
-		}
-		return out, false, nil
-	}
 }

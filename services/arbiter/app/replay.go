@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -43,7 +44,7 @@ func ReplayGameID(annulled string) (string, error) {
 
 // ReplayOf returns the game ordered to be played in place of the game
 // recorded as recs (its arbiter.replay_ordered), if any.
-func ReplayOf(recs []gamesapp.Recorded) (string, bool) { return gamelog.ReplayOf(recs) }
+func ReplayOf(recs []gamelog.Recorded) (string, bool) { return gamelog.ReplayOf(recs) }
 
 // Replay is a new game ordered in place of an annulled one: the order
 // recorded on the annulled game and the creation the games service makes.
@@ -77,12 +78,10 @@ func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (R
 	if err != nil {
 		return Replay{}, err
 	}
-	actor := events.Actor{Role: "system", ID: "arbiter"}
-	meta := gamesapp.Meta{IdempotencyKey: gamesapp.ScopedKey(gameID, actor, "replay-"+annulment.ID), Actor: actor,
-		CorrelationID: annulment.CorrelationID, CausationID: annulment.ID}
+	meta := gamelog.Meta{IdempotencyKey: "replay-" + annulment.ID, Actor: system, CorrelationID: annulment.CorrelationID, CausationID: annulment.ID}
 	var setup events.GameCreated
-	out, repeated, err := a.appendOnce(ctx, gameID, meta, func(recs []gamesapp.Recorded, _ time.Time) ([]events.Event, error) {
-		g, err := gamesapp.Fold(recs)
+	out, err := a.handle(ctx, gameID, decide.Command{Name: "order_replay", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
+		g, err := l.game()
 		if err != nil {
 			return nil, err
 		}
@@ -90,7 +89,7 @@ func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (R
 			return nil, refuseRuling("game %s is not annulled: no replay to order", gameID)
 		}
 		setup = g.Setup()
-		if id, ok := ReplayOf(recs); ok {
+		if id, ok := ReplayOf(l.recs); ok {
 			return nil, refuseRuling("game %s is replayed as %s already", gameID, id)
 		}
 		return []events.Event{events.ReplayOrdered{ReplayGameID: replayID, Article: ann.Article, Reason: ann.Reason}}, nil
@@ -98,20 +97,20 @@ func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (R
 	if err != nil {
 		return Replay{}, err
 	}
-	if repeated || setup.White == "" {
+	if out.Repeated || setup.White == "" {
 		recs, _, err := a.Store.Load(ctx, gameID)
 		if err != nil {
 			return Replay{}, err
 		}
-		g, err := gamesapp.Fold(recs)
+		g, err := decide.Fold[domain.Game](recs)
 		if err != nil {
 			return Replay{}, err
 		}
 		setup = g.Setup()
 	}
-	if len(out) == 0 {
+	if len(out.Events) == 0 {
 		return Replay{}, fmt.Errorf("no replay ordered for game %s", gameID)
 	}
 	setup.ReplayOf = gameID
-	return Replay{Order: out, Repeated: repeated, GameID: replayID, Setup: setup}, nil
+	return Replay{Order: out.Envelopes(), Repeated: out.Repeated, GameID: replayID, Setup: setup}, nil
 }

@@ -71,6 +71,10 @@ func (t *Timer) Origin() time.Time { return t.origin }
 // Clock returns the folded clock (nil before the start).
 func (t *Timer) Clock() *clock.Clock { return t.clk }
 
+// Evolve folds one event of the game's log (its envelope and the decoded
+// event) into the clock: the decide loop's fold (package decide).
+func (t *Timer) Evolve(env *events.Envelope, e events.Event) error { return t.Apply(env.RecordedAt, e) }
+
 // Apply folds one event of the game, recorded at at (the envelope's
 // instant, used for events that carry none of their own). Events that do
 // not concern the clock are skipped.

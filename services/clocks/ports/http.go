@@ -135,7 +135,7 @@ func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string
 		fail(w, err)
 		return
 	}
-	out := outcome{GameID: o.GameID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
+	out := outcome{GameID: o.ID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
 	for i, e := range o.Events {
 		out.Events[i] = e.Envelope
 	}

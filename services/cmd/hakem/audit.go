@@ -219,6 +219,9 @@ func auditGame(ctx context.Context, out io.Writer, src audit.Source, id string) 
 		fmt.Fprintf(out, "verdict: %s\n", rep.Verdict)
 	}
 	if !rep.OK {
+		if rep.First == nil { // a damaged log, not repaired: the verdict says where
+			return exitWith(1, fmt.Errorf("game %s: %s", id, rep.Verdict))
+		}
 		return exitWith(1, fmt.Errorf("game %s: %s", id, rep.First))
 	}
 	return nil
@@ -313,6 +316,9 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 		where := "tournament " + id
 		if rep.FirstGame != "" {
 			where = "game " + rep.FirstGame
+		}
+		if rep.First == nil { // a damaged log, not repaired: the verdict says where
+			return exitWith(1, fmt.Errorf("%s: %s", where, rep.Verdict))
 		}
 		return exitWith(1, fmt.Errorf("%s: %s", where, rep.First))
 	}

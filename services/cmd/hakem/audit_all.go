@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -61,10 +62,31 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 		failures = append(failures, what+": "+why)
 	}
 	for _, k := range events.Kinds() {
-		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
-			seen[r.Envelope.Aggregate] = true
-			return nil
-		}); err != nil {
+		for from := uint64(1); ; {
+			_, err := st.Read(ctx, k, from, func(r events.Record) error {
+				seen[r.Envelope.Aggregate] = true
+				return nil
+			})
+			if err == nil {
+				break
+			}
+			// a message that is not an event: its aggregate (by its
+			// subject) is audited, which names the damage; the read goes
+			// on past it
+			var bad *events.UndecodableError
+			if errors.As(err, &bad) {
+				if agg, ok := subjectOf(ctx, st, k, bad.StreamSeq); ok {
+					seen[agg] = true
+				} else {
+					fail("stream", fmt.Sprintf("stream %s: seq %d is not an event, on no aggregate's subject: %v", k.StreamName(), bad.StreamSeq, bad.Err))
+				}
+				from = bad.StreamSeq + 1
+				continue
+			}
+			if errors.Is(err, jetstream.ErrStreamNotFound) {
+				fail("stream", fmt.Sprintf("stream %s is missing (deleted)", k.StreamName()))
+				break
+			}
 			return exitWith(2, fmt.Errorf("audit all: reading %s: %w", k.StreamName(), err))
 		}
 	}
@@ -95,7 +117,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 				fail(what, err.Error())
 				continue
 			}
-			ok = rep.OK
+			ok, why = rep.OK, rep.Verdict
 			if rep.First != nil {
 				why = rep.First.String()
 			}
@@ -105,7 +127,7 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 				fail(what, err.Error())
 				continue
 			}
-			ok = rep.OK
+			ok, why = rep.OK, rep.Verdict
 			if rep.First != nil {
 				why = rep.First.String()
 				if rep.FirstGame != "" {
@@ -123,6 +145,25 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 		return exitWith(1, fmt.Errorf("%d failing:\n%s", len(failures), strings.Join(failures, "\n")))
 	}
 	return nil
+}
+
+// subjectOf is the aggregate whose subject the message at stream sequence
+// seq of kind's stream was published on.
+func subjectOf(ctx context.Context, st *events.Store, k events.Kind, seq uint64) (events.Aggregate, bool) {
+	js, err := jetstream.New(st.Conn())
+	if err != nil {
+		return events.Aggregate{}, false
+	}
+	s, err := js.Stream(ctx, k.StreamName())
+	if err != nil {
+		return events.Aggregate{}, false
+	}
+	m, err := s.GetMsg(ctx, seq)
+	if err != nil {
+		return events.Aggregate{}, false
+	}
+	agg, _, err := events.ParseSubject(m.Subject)
+	return agg, err == nil && agg.Kind == k
 }
 
 // streamsAgainst names each stream that ends before what a checkpoint read

@@ -4,10 +4,9 @@
 package app
 
 import (
-	"fmt"
-
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -49,16 +48,5 @@ func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
 	return gamelog.Loaded(recs, err)
 }
 
-// Fold rebuilds a game from its recorded events.
-func Fold(recs []Recorded) (*domain.Game, error) {
-	g := &domain.Game{}
-	for _, r := range recs {
-		if r.Event == nil {
-			continue
-		}
-		if err := g.ApplyAt(r.Envelope.RecordedAt, r.Event); err != nil {
-			return nil, fmt.Errorf("event %d (%s): %w", r.Envelope.Seq, r.Envelope.Type, err)
-		}
-	}
-	return g, nil
-}
+// Fold rebuilds a game from its recorded events (decide.Fold).
+func Fold(recs []Recorded) (*domain.Game, error) { return decide.Fold[domain.Game](recs) }

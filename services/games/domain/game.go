@@ -92,6 +92,10 @@ func (g *Game) ApplyAt(at time.Time, e Event) error {
 	return g.Apply(e)
 }
 
+// Evolve folds one event of the game's log (its envelope and the decoded
+// event) into the game: the decide loop's fold (package decide).
+func (g *Game) Evolve(env *events.Envelope, e Event) error { return g.ApplyAt(env.RecordedAt, e) }
+
 // Rules returns the game on the board as the rules module keeps it (nil
 // before the creation), for the Laws' decision functions; callers must not
 // play on it.

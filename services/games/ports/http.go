@@ -133,7 +133,7 @@ type outcome struct {
 }
 
 func answer(o command.Outcome) outcome {
-	out := outcome{GameID: o.GameID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
+	out := outcome{GameID: o.ID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
 	for i, r := range o.Events {
 		out.Events[i] = r.Envelope
 	}
@@ -158,7 +158,7 @@ func writeAnswer(w http.ResponseWriter, status int, o command.Outcome) {
 // appendAnswer appends the JSON of answer(o) and a newline to b; false
 // when an envelope does not encode (left to encoding/json).
 func appendAnswer(b []byte, o command.Outcome) ([]byte, bool) {
-	id, err := json.Marshal(o.GameID)
+	id, err := json.Marshal(o.ID)
 	if err != nil {
 		return nil, false
 	}

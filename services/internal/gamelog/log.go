@@ -10,70 +10,34 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
-// Recorded is one event of a game as the log holds it.
-type Recorded struct {
-	// Envelope is the stored event (seq, type, actor, times, hash, data).
-	Envelope events.Envelope
-	// Event is the decoded event, upcast to the current version.
-	Event events.Event
-}
-
-// Meta is what a command adds to the events it produces.
-type Meta struct {
-	// IdempotencyKey identifies the command; a retried command with the same
-	// key returns the events of its first attempt and appends nothing.
-	IdempotencyKey string
-	// Actor says who sent the command.
-	Actor events.Actor
-	// CorrelationID ties the events to the request that caused them.
-	CorrelationID string
-	// CausationID is the id of the event that caused them, when an event
-	// did (e.g. a flag fall is caused by the game's last press).
-	CausationID string
-	// RecordedAt is the instant the service accepted the command.
-	RecordedAt time.Time
-}
+// The game's log is one aggregate's log of the decide loop (package
+// decide): its types are decide's, named here for the services that write
+// a game.
+type (
+	// Recorded is one event of a game as the log holds it.
+	Recorded = decide.Recorded
+	// Meta is what a command adds to the events it produces.
+	Meta = decide.Meta
+	// Store is a game's event log (EventStore is the events module's).
+	Store = decide.Store
+	// StoreAfter is a Store that also reads only a game's events after a
+	// head (EventStore through events.Store.LoadAfter).
+	StoreAfter = decide.StoreAfter
+)
 
 // ErrConflict is wrapped by Store.Append's error when the game has moved on
 // since the head the decision was made on: decide again on fresh state.
-var ErrConflict = events.ErrConflict
+var ErrConflict = decide.ErrConflict
 
 // ErrAlreadyApplied is wrapped by Store.Append's error when the command's
 // idempotency key landed earlier: reload, and its events are there.
-var ErrAlreadyApplied = events.ErrAlreadyApplied
-
-// Store is a game's event log (EventStore is the events module's).
-type Store interface {
-	// Load returns every event of the game in order, from all its writers,
-	// and the game's head; none and the zero head for a game that does not
-	// exist.
-	Load(ctx context.Context, gameID string) ([]Recorded, events.Head, error)
-	// Append writes evs as one atomic batch if the game's head is still
-	// expected, or fails with an error wrapping ErrConflict (or
-	// ErrAlreadyApplied). It returns the events written and the new head;
-	// for a command whose key had already landed, its original events (whose
-	// first version is then not expected.Version+1).
-	Append(ctx context.Context, gameID string, expected events.Head, meta Meta, evs []events.Event) ([]Recorded, events.Head, error)
-}
-
-// StoreAfter is a Store that also reads only a game's events after a head
-// (EventStore through events.Store.LoadAfter): the decider
-// brings a cached game up to date with it after a conflict (another
-// service wrote to the game, e.g. the clocks service's clock.started)
-// instead of reading the whole log.
-type StoreAfter interface {
-	Store
-	// LoadAfter returns the game's events after head, in order, and the
-	// game's head after them (none and head when nothing was written
-	// since); an error when the log does not continue from head.
-	LoadAfter(ctx context.Context, gameID string, head events.Head) ([]Recorded, events.Head, error)
-}
+var ErrAlreadyApplied = decide.ErrAlreadyApplied
 
 // Feed follows a game's events as they are written.
 type Feed interface {
@@ -84,11 +48,9 @@ type Feed interface {
 }
 
 // ScopedKey is the idempotency key a command is stored under: the client's
-// key within the game and the actor. JetStream deduplicates message ids
-// across a whole stream, so a client's "1" in one game must not be taken
-// for another game's "1", nor one player's key for the other's.
+// key within the game and the actor (decide.ScopedKey).
 func ScopedKey(gameID string, actor events.Actor, key string) string {
-	return gameID + "/" + actor.Role + ":" + actor.ID + "/" + key
+	return decide.ScopedKey(gameID, actor, key)
 }
 
 // Damaged is the error of a Load whose log holds a message that does not

@@ -186,6 +186,11 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		Error(w, http.StatusServiceUnavailable, "stream_changed", changed.Error())
 		return
 	}
+	var api *events.APIError
+	if errors.As(err, &api) && api.Code == jsStreamNotFound { // deleted under the running server
+		Error(w, http.StatusServiceUnavailable, "stream_changed", "the event stream is gone (deleted under the running server; nothing is written into it): restore it from a backup and restart hakem serve: "+err.Error())
+		return
+	}
 	if status, code, ok := storeRefused(err); ok {
 		reason := "the event store is not accepting writes: this one was not recorded (nothing acknowledged is lost); try again shortly: "
 		if status == http.StatusInsufficientStorage {
@@ -202,6 +207,8 @@ const (
 	jsInsufficientResources = 10023
 	jsStorageExceeded       = 10047
 	jsStoreFailed           = 10077
+	// jsStreamNotFound: the stream is not there (deleted by hand).
+	jsStreamNotFound = 10059
 )
 
 // storeRefused tells an event store that cannot write from an internal

@@ -112,6 +112,20 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
 		if ctx.Err() != nil {
 			return
 		}
+		// A message that is not an event (published by hand on an
+		// aggregate's subject) belongs to no chain: the aggregate's own
+		// reads quarantine it, and the checkpoints go on past it, or
+		// every later head of the stream would go unwitnessed.
+		var bad *events.UndecodableError
+		if errors.As(err, &bad) {
+			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", k.StreamName()), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
+			c.mu.Lock()
+			if bad.StreamSeq > c.streams[k.StreamName()] {
+				c.streams[k.StreamName()] = bad.StreamSeq
+			}
+			c.mu.Unlock()
+			continue
+		}
 		c.Log.Warn("checkpointer: following the stream stopped; again in a second", zap.String("stream", k.StreamName()), zap.Error(err))
 		select {
 		case <-ctx.Done():

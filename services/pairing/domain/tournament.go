@@ -209,13 +209,20 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 // MaxRounds is the most rounds a tournament may have.
 const MaxRounds = 99
 
-// SwissRoundsPossible is the most rounds a Swiss of n players may be
-// created to have: n. Two players shall not play each other more than
-// once (C.04.1), so n-1 rounds (n for an odd number, one bye each round)
-// pair everyone with everyone; a game lost by forfeit was not played and
-// lets the two meet again, so one round more is not impossible, but more
-// rounds than players is a mistake refused before round 1.
-func SwissRoundsPossible(n int) int { return n }
+// SwissRoundsPossible is the most rounds a Swiss of n players can be
+// paired in. Two players shall not play each other more than once
+// (C.04.1 b) and no player receives the pairing-allocated bye twice
+// (C.04.1 d): with an even number every round pairs everyone, so n-1
+// rounds meet every possible opponent once; with an odd number one player
+// has the bye each round, so n rounds give each of them one bye and every
+// opponent once. More rounds than that cannot be paired, and are refused
+// before round 1.
+func SwissRoundsPossible(n int) int {
+	if n%2 == 0 {
+		return n - 1
+	}
+	return n
+}
 
 // Close decides the closing of a round, given each of its games' results
 // by game id ("*" while a game goes on); the last round also finishes the

@@ -154,7 +154,7 @@ func TestSwissRoundsWithinPlayers(t *testing.T) {
 	for _, tc := range []struct {
 		players, rounds int
 		ok              bool
-	}{{4, 4, true}, {4, 5, false}, {5, 5, true}, {5, 6, false}, {2, 2, true}, {2, 99, false}} {
+	}{{4, 3, true}, {4, 4, false}, {5, 5, true}, {5, 6, false}, {2, 1, true}, {2, 2, false}, {2, 99, false}} {
 		tr := &Tournament{}
 		evs, err := tr.Create(events.TournamentCreated{Name: "Swiss", System: "swiss-dutch", Rounds: tc.rounds})
 		if err != nil {

@@ -7,7 +7,7 @@
 // and of an increment request), result corrections (forfeits after the fact
 // included) and, for a tournament, the expulsion of a player. A form whose
 // required fields are empty says what is missing and sends nothing.
-import { api, token, setToken, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames, fmtClock } from './hakem.js';
+import { api, token, setToken, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, describe, resultText, playerNames, fmtClock, showStandby } from './hakem.js';
 import { loadHall, fullName, followHall } from './hall.js';
 import { resultsSheet } from './results.js';
 
@@ -484,6 +484,7 @@ async function run() {
     detail, sheet,
     tournament ? expulsions(tournament) : '', shortcuts());
   showAccess();
+  showStandby(); // on a standby, said before the arbiter enters anything
   draw();
   const onEvent = (e) => {
     const gid = e.aggregate && e.aggregate.id;

@@ -41,10 +41,14 @@ export async function api(path, body) {
   let v = null;
   try { v = JSON.parse(text); } catch { /* not JSON */ }
   if (!r.ok) {
-    const msg = v && v.error ? `${v.error.code}: ${v.error.message}` : `${r.status} ${text}`;
+    let msg = v && v.error ? `${v.error.code}: ${v.error.message}` : `${r.status} ${text}`;
+    if (v && v.error && v.error.code === 'standby') msg = 'not recorded: this machine is a standby (see the banner at the top); enter it on the primary.';
     const err = new Error(msg);
     err.status = r.status;
     err.code = v && v.error ? v.error.code : '';
+    // a write refused because this machine is a standby: said once, at
+    // the top of the page, not only beside the button pressed
+    if (err.code === 'standby') showStandby(v.error.message);
     throw err;
   }
   return v;
@@ -315,4 +319,29 @@ export function showError(box, err) {
 // and false ones (replaceChildren would write them as text: "null").
 export function fill(box, ...kids) {
   box.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+// showStandby puts a banner at the top of the page saying that this
+// machine is a standby (GET /api/standby): it shows the event but records
+// nothing; the primary takes the writes. message is the API's refusal
+// (503 standby), shown as it is when the machine's status cannot be read.
+export async function showStandby(message) {
+  let primary = '';
+  try {
+    const s = await (await fetch('/api/standby')).json();
+    if (s.role !== 'standby' && !message) return;
+    primary = s.primary || '';
+  } catch { /* the refusal's own words below */ }
+  let b = document.getElementById('standby-banner');
+  if (!b) {
+    b = el('div', { id: 'standby-banner', class: 'banner', role: 'alert' });
+    const header = document.querySelector('header.top');
+    if (header) header.after(b); else document.body.prepend(b);
+  }
+  b.replaceChildren(
+    el('strong', {}, `This machine is a standby; the primary is ${primary ? primary.replace(/^[a-z]+:\/\/([^@]*@)?/, '').replace(/:\d+$/, '') : 'another machine'}.`), ' ',
+    'It shows the event as the primary records it, but records nothing itself: enter results, rulings and clock actions on the primary, ',
+    'or promote this machine (hakem promote) if the primary is gone. ',
+    el('a', { href: '/standby' }, 'Which machine is live'),
+    primary || !message ? null : el('span', { class: 'muted' }, ` (${message})`));
 }

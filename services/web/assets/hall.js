@@ -18,14 +18,16 @@ export function fullName(p) {
   return [p.title, p.name || p.player_id].filter(Boolean).join(' ') + (p.federation ? ` (${p.federation})` : '');
 }
 
-// playerCell is a player's start number, title, name and federation.
+// playerCell is a player's start number, title, name and federation, and
+// his rating (shown in the cell where the rating column collapses: a phone).
 export function playerCell(p) {
   if (!p) return el('span', { class: 'muted' }, '—');
   return el('span', { class: 'player' },
     el('span', { class: 'sno', title: 'start number' }, String(p.no)), ' ',
     p.title ? el('span', { class: 'title' }, p.title + ' ') : null,
     el('span', { class: 'name' }, p.name || p.player_id),
-    p.federation ? el('span', { class: 'fed' }, ' ' + p.federation) : null);
+    p.federation ? el('span', { class: 'fed' }, ' ' + p.federation) : null,
+    p.rating ? el('span', { class: 'rtg', title: 'rating' }, ' ' + p.rating) : null);
 }
 
 // fmtPoints writes points with ½.
@@ -38,8 +40,10 @@ export function fmtPoints(x) {
 }
 
 // GAME_RESULT_EVENTS are the events of a board after which its result may
-// have changed.
-const GAME_RESULT_EVENTS = new Set(['game.ended', 'arbiter.result_overridden', 'arbiter.forfeit_declared', 'arbiter.game_annulled', 'game.created']);
+// have changed (a replay ordered in place of an annulled game: the board
+// is then the replay's, whose game.created the hall stream also sends).
+const GAME_RESULT_EVENTS = new Set(['game.ended', 'arbiter.result_overridden', 'arbiter.forfeit_declared', 'arbiter.game_annulled',
+  'arbiter.replay_ordered', 'game.created']);
 
 // followHall calls onChange(hall) with the tournament read again after
 // each event of the tournament (a round paired or published, a result

@@ -2,7 +2,7 @@
 // for the earlier ones), the standings with the event's tie-breaks, the
 // crosstable, the live boards on demand and the downloads; live without a
 // reload (hall.js follows the tournament's and the boards' streams).
-import { el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS } from './hakem.js';
+import { api, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS } from './hakem.js';
 import { loadHall, followHall, playerCell, fullName, fmtPoints } from './hall.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -152,11 +152,19 @@ function renderLive(h) {
       const black = clockBox('black', (h.byNo.get(b.black) || {}).name);
       const result = el('span', { class: 'result' }, b.score || '');
       grid.append(el('div', { class: 'card live-board', 'data-game': gid },
-        el('div', { class: 'title' }, el('a', { href: `/games/${encodeURIComponent(gid)}` }, `Board ${b.board}`), result), black, boardBox, white));
+        el('div', { class: 'title' }, el('a', { href: `/games/${encodeURIComponent(gid)}` }, `Board ${b.board}${b.replay_game_id ? ' (replay)' : ''}`), result), black, boardBox, white));
       renderBoard(boardBox, null);
       const clock = new LiveClock(gid, white, black);
       clock.sync();
-      liveBoards.set(gid, { boardBox, result, clock });
+      const g = { boardBox, result, clock, ply: -1 };
+      liveBoards.set(gid, g);
+      // the position now (a board shown after its game began: a replay
+      // ordered while the page is open, a new round); a move streamed
+      // meanwhile is newer and stays
+      api(`/api/games/${encodeURIComponent(gid)}`).then((st) => {
+        const n = (st.uci || []).length;
+        if (liveBoards.get(gid) === g && n > g.ply) { g.ply = n; renderBoard(boardBox, st.fen, st.uci[n - 1]); }
+      }).catch(() => { /* not created yet: its events draw it */ });
     }
   }
   live.replaceChildren(el('h2', { id: 'live-title' }, `Round ${r.round} boards`), toggle, grid);
@@ -165,8 +173,8 @@ function renderLive(h) {
 function onGameEvent(e) {
   const g = liveBoards.get(e.aggregate && e.aggregate.id);
   if (!g) return;
-  if (e.type === 'game.created' && e.data.start_fen) renderBoard(g.boardBox, e.data.start_fen);
-  if (e.type === 'game.move_played') renderBoard(g.boardBox, e.data.fen_after, e.data.uci);
+  if (e.type === 'game.created' && e.data.start_fen && g.ply <= 0) renderBoard(g.boardBox, e.data.start_fen);
+  if (e.type === 'game.move_played' && e.data.ply >= g.ply) { g.ply = e.data.ply; renderBoard(g.boardBox, e.data.fen_after, e.data.uci); }
   if (e.type === 'game.ended') g.result.textContent = e.data.result;
   if (e.type === 'clock.paused') g.clock.paused = true;
   if (e.type === 'clock.resumed') g.clock.paused = false;

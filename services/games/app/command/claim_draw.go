@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // ClaimDraw is a draw claim by the player on move, with the move the
@@ -24,7 +25,8 @@ type ClaimDrawHandler struct{ *Decider }
 
 // Handle records the claim.
 func (h ClaimDrawHandler) Handle(ctx context.Context, c ClaimDraw) (Outcome, error) {
-	return h.decide(ctx, "claim_draw", c.GameID, c.Meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
-		return g.ClaimDraw(c.Player, c.Reason, c.Intended)
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "claim_draw", Meta: c.Meta},
+		func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+			return g.ClaimDraw(c.Player, c.Reason, c.Intended)
+		})
 }

@@ -14,12 +14,13 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // newStore starts an embedded JetStream server in a temporary folder and
 // opens the event store on it.
-func newStore(t *testing.T) adapters.EventStore {
+func newStore(t testing.TB) adapters.EventStore {
 	t.Helper()
 	return adapters.EventStore{Store: natstest.Store(t)}
 }
@@ -37,7 +38,7 @@ func TestConcurrentCommands(t *testing.T) {
 func concurrentCommands(t *testing.T, cache int) {
 	ctx := context.Background()
 	store := newStore(t)
-	d := &command.Decider{Store: store, Retries: 32, CacheGames: cache}
+	d := command.NewDecider(decide.Config{Store: store, Retries: 32, Cache: cache})
 	create := command.CreateGameHandler{Decider: d}
 	move := command.MakeMoveHandler{Decider: d}
 	draw := command.DrawHandler{Decider: d}
@@ -126,7 +127,7 @@ func concurrentCommands(t *testing.T, cache int) {
 func TestRefusalAppendsNothing(t *testing.T) {
 	ctx := context.Background()
 	store := newStore(t)
-	d := &command.Decider{Store: store, Retries: 4}
+	d := command.NewDecider(decide.Config{Store: store, Retries: 4})
 	move := command.MakeMoveHandler{Decider: d}
 	if _, err := move.Handle(ctx, command.MakeMove{GameID: "nope", Player: "w", Move: "e4", Meta: meta("k", "w")}); !errors.Is(err, domain.ErrNotFound) {
 		t.Fatalf("move in a missing game: %v", err)
@@ -145,8 +146,8 @@ func TestRefusalAppendsNothing(t *testing.T) {
 func TestStaleCache(t *testing.T) {
 	ctx := context.Background()
 	store := newStore(t)
-	one := &command.Decider{Store: store, Retries: 8, CacheGames: 10}
-	two := &command.Decider{Store: store, Retries: 8, CacheGames: 10}
+	one := command.NewDecider(decide.Config{Store: store, Retries: 8, Cache: 10})
+	two := command.NewDecider(decide.Config{Store: store, Retries: 8, Cache: 10})
 	if _, err := (command.CreateGameHandler{Decider: one}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b"}, Meta: meta("c", "o")}); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestStaleCache(t *testing.T) {
 func TestCachedGame(t *testing.T) {
 	ctx := context.Background()
 	store := newStore(t)
-	d := &command.Decider{Store: store, Retries: 4, CacheGames: 10}
+	d := command.NewDecider(decide.Config{Store: store, Retries: 4, Cache: 10})
 	move := command.MakeMoveHandler{Decider: d}
 	if _, err := (command.CreateGameHandler{Decider: d}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b"}, Meta: meta("c", "o")}); err != nil {
 		t.Fatal(err)
@@ -240,8 +241,8 @@ func TestCacheCatchesUp(t *testing.T) {
 	ctx := context.Background()
 	es := newStore(t)
 	store := &countedStore{StoreAfter: es}
-	d := &command.Decider{Store: store, Retries: 4, CacheGames: 10}
-	two := &command.Decider{Store: es, Retries: 4, CacheGames: 10}
+	d := command.NewDecider(decide.Config{Store: store, Retries: 4, Cache: 10})
+	two := command.NewDecider(decide.Config{Store: es, Retries: 4, Cache: 10})
 	move := command.MakeMoveHandler{Decider: d}
 	if _, err := (command.CreateGameHandler{Decider: d}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b", TimeControl: "5400+30"}, Meta: meta("c", "o")}); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // CreateGame is the command that opens a game.
@@ -21,7 +22,8 @@ type CreateGameHandler struct{ *Decider }
 
 // Handle creates the game, refusing an id already in use.
 func (h CreateGameHandler) Handle(ctx context.Context, c CreateGame) (Outcome, error) {
-	return h.decide(ctx, "create_game", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
-		return g.Create(c.Setup)
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "create_game", Meta: c.Meta},
+		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+			return g.Create(c.Setup)
+		})
 }

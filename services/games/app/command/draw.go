@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // DrawAnswer is what a player does with a draw offer.
@@ -46,15 +47,16 @@ type DrawHandler struct{ *Decider }
 // Handle records the offer, the acceptance (and the drawn result) or the
 // refusal.
 func (h DrawHandler) Handle(ctx context.Context, c Draw) (Outcome, error) {
-	return h.decide(ctx, c.Action.String()+"_draw", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
-		switch c.Action {
-		case Offer:
-			return g.OfferDraw(c.Player)
-		case Accept:
-			return g.AcceptDraw(c.Player)
-		case Decline:
-			return g.DeclineDraw(c.Player)
-		}
-		return nil, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "unknown draw action"}
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: c.Action.String() + "_draw", Meta: c.Meta},
+		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+			switch c.Action {
+			case Offer:
+				return g.OfferDraw(c.Player)
+			case Accept:
+				return g.AcceptDraw(c.Player)
+			case Decline:
+				return g.DeclineDraw(c.Player)
+			}
+			return nil, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "unknown draw action"}
+		})
 }

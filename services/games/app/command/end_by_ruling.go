@@ -8,6 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // EndByRulingHandler records the end of a game that an arbiter's ruling
@@ -32,7 +33,8 @@ func (h EndByRulingHandler) Handle(ctx context.Context, ruling events.Envelope) 
 		CorrelationID:  ruling.CorrelationID,
 		CausationID:    ruling.ID,
 	}
-	return h.decide(ctx, "end_by_ruling", ruling.Aggregate.ID, meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
-		return g.EndByRuling(*r)
-	})
+	return h.Decider.Handle(ctx, ruling.Aggregate.ID, decide.Command{Name: "end_by_ruling", Meta: meta},
+		func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+			return g.EndByRuling(*r)
+		})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // EndBySheetHandler ends the games of a results sheet the pairing service
@@ -38,9 +39,10 @@ func (h EndBySheetHandler) Handle(ctx context.Context, sheet events.Envelope) ([
 			CausationID:    sheet.ID,
 		}
 		result := l.Result
-		o, err := h.decide(ctx, "end_by_sheet", l.GameID, meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
-			return g.EndBySheet(result)
-		})
+		o, err := h.Decider.Handle(ctx, l.GameID, decide.Command{Name: "end_by_sheet", Meta: meta},
+			func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+				return g.EndBySheet(result)
+			})
 		if err != nil {
 			return out, fmt.Errorf("game %s: %w", l.GameID, err)
 		}

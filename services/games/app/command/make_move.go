@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // MakeMove is a move by a player, in SAN or UCI.
@@ -22,7 +23,8 @@ type MakeMoveHandler struct{ *Decider }
 // Handle records the move if the player is on move and it is legal, with
 // the end of the game when the move ends it.
 func (h MakeMoveHandler) Handle(ctx context.Context, c MakeMove) (Outcome, error) {
-	return h.decide(ctx, "make_move", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
-		return g.Move(c.Player, c.Move, at)
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "make_move", Meta: c.Meta, Frequent: true},
+		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+			return g.Move(c.Player, c.Move, at)
+		})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
@@ -38,7 +39,7 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, err
 	}
 	meta := c.Meta
 	meta.IdempotencyKey = app.ScopedKey(c.GameID, meta.Actor, meta.IdempotencyKey)
-	defer h.forget(c.GameID)
+	defer h.Forget(c.GameID)
 	for attempt := 1; ; attempt++ {
 		recs, head, err := h.Store.Load(ctx, c.GameID)
 		var d *app.Damaged
@@ -60,18 +61,18 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, err
 		if err != nil {
 			return Outcome{}, fmt.Errorf("appending to game %s: %w", c.GameID, err)
 		}
-		return Outcome{GameID: c.GameID, Events: written, Version: lastSeq(written)}, nil
+		return Outcome{ID: c.GameID, Events: written, Version: written[len(written)-1].Envelope.Seq}, nil
 	}
 }
 
 // intact answers a repair of a log that is not damaged.
 func (h RepairLogHandler) intact(id string, recs []app.Recorded, head events.Head, key string) (Outcome, error) {
-	done, err := withKey(recs, key)
+	done, err := decide.WithKey(recs, key)
 	if err != nil {
 		return Outcome{}, err
 	}
 	if len(done) > 0 {
-		return Outcome{GameID: id, Events: done, Version: head.Version, Repeated: true}, nil
+		return Outcome{ID: id, Events: done, Version: head.Version, Repeated: true}, nil
 	}
 	if g, err := app.Fold(recs); err != nil || !g.Exists() {
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}

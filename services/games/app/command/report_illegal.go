@@ -7,6 +7,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // ReportIllegal is the report of a completed illegal move seen on the
@@ -26,7 +27,8 @@ type ReportIllegalHandler struct{ *Decider }
 
 // Handle records the report.
 func (h ReportIllegalHandler) Handle(ctx context.Context, c ReportIllegal) (Outcome, error) {
-	return h.decide(ctx, "report_illegal_move", c.GameID, c.Meta, func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
-		return g.ReportIrregularity(c.Offender, c.Kind, c.Move, c.ReportedBy)
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "report_illegal_move", Meta: c.Meta},
+		func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
+			return g.ReportIrregularity(c.Offender, c.Kind, c.Move, c.ReportedBy)
+		})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 )
 
 // Resign is a player's resignation.
@@ -20,7 +21,8 @@ type ResignHandler struct{ *Decider }
 
 // Handle records the resignation and the result.
 func (h ResignHandler) Handle(ctx context.Context, c Resign) (Outcome, error) {
-	return h.decide(ctx, "resign", c.GameID, c.Meta, func(g *domain.Game, at time.Time) ([]domain.Event, error) {
-		return g.Resign(c.Player)
-	})
+	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "resign", Meta: c.Meta},
+		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
+			return g.Resign(c.Player)
+		})
 }

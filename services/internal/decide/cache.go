@@ -1,0 +1,153 @@
+package decide
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
+)
+
+// cached is an aggregate folded as of its head, with what a decision needs
+// besides the folded state: the instant and id of its last event and the
+// idempotency keys its commands were stored under. It does not keep the
+// events themselves (memory per live game): a command whose key is among
+// keys is answered from the log (a retry is rare), and it is only read and
+// changed under the aggregate's lock.
+type cached[S any] struct {
+	head   events.Head
+	lastAt time.Time
+	lastID string
+	keys   []string
+	state  S
+	folded bool // state holds the fold (else it is decided on a fresh one)
+}
+
+// has reports whether a command with this key, or another command with
+// the same client key (refusal.SameCommand), is in the aggregate's log.
+func (c *cached[S]) has(key string) bool {
+	for i := len(c.keys) - 1; i >= 0; i-- {
+		if same, err := refusal.SameCommand(c.keys[i], key); same || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// lock takes the aggregate's lock (the cache is on) and returns its
+// unlock.
+func (d *Decider[T, S]) lock(id string) func() {
+	d.locksOnce.Do(func() { d.locks = new([4096]sync.Mutex) })
+	// FNV-1a, inline (no hasher allocated per command)
+	h := uint32(2166136261)
+	for i := 0; i < len(id); i++ {
+		h ^= uint32(id[i])
+		h *= 16777619
+	}
+	m := &d.locks[h%uint32(len(d.locks))]
+	m.Lock()
+	return m.Unlock
+}
+
+func (d *Decider[T, S]) cached(id string) *cached[S] {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c := d.cache[id]
+	if c == nil || !c.folded {
+		return nil
+	}
+	return c
+}
+
+func (d *Decider[T, S]) remember(id string, c *cached[S]) {
+	if d.Cache <= 0 {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.cache == nil || len(d.cache) >= d.Cache {
+		d.cache = map[string]*cached[S]{} // crude bound: start afresh
+	}
+	d.cache[id] = c
+}
+
+// Forget drops the aggregate's cached state: its next command reads the
+// log (a handler that appends past the decider, such as a log's repair,
+// calls it).
+func (d *Decider[T, S]) Forget(id string) { d.forget(id) }
+
+func (d *Decider[T, S]) forget(id string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.cache, id)
+}
+
+// catchUp brings the state the decision was made on (c, folded as s from
+// recs when it was not cached) up to the aggregate's head after a
+// conflict: it folds in only the events written since c's head
+// (StoreAfter) and caches the result, so that the next attempt decides on
+// it without reading the whole log. False when the store cannot, the read
+// fails or the events do not fold: the caller forgets the aggregate and
+// the next attempt reads the log whole, as without the cache.
+func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], recs []Recorded, s S) bool {
+	st, ok := d.Store.(StoreAfter)
+	if !ok || d.Cache <= 0 || s == nil {
+		return false
+	}
+	more, head, err := st.LoadAfter(ctx, id, c.head)
+	if err != nil {
+		return false
+	}
+	for i := range more {
+		if r := &more[i]; r.Event != nil && s.Evolve(&r.Envelope, r.Event) != nil {
+			return false
+		}
+	}
+	if !c.folded {
+		c.keys = logKeys(c.keys, recs)
+		c.state, c.folded = s, true
+	}
+	c.keys = logKeys(c.keys, more)
+	c.head = head
+	if n := len(more); n > 0 {
+		c.lastAt, c.lastID = more[n-1].Envelope.RecordedAt, more[n-1].Envelope.ID
+	}
+	d.remember(id, c)
+	return true
+}
+
+// logKeys appends the idempotency keys of recs to keys (a command's
+// events share one: each once).
+func logKeys(keys []string, recs []Recorded) []string {
+	for _, r := range recs {
+		if k := r.Envelope.IdempotencyKey; k != "" && (len(keys) == 0 || keys[len(keys)-1] != k) {
+			keys = append(keys, strings.Clone(k))
+		}
+	}
+	return keys
+}
+
+// keep folds the events just written into the state the decision was made
+// on and caches it as of newHead (forgets the aggregate when they do not
+// fold). recs is the log the state was folded from when it was not cached.
+func (d *Decider[T, S]) keep(id string, c *cached[S], recs []Recorded, s S, written []Recorded, newHead events.Head, key string) {
+	for i := range written {
+		if r := &written[i]; r.Event != nil && s.Evolve(&r.Envelope, r.Event) != nil {
+			d.forget(id)
+			return
+		}
+	}
+	if !c.folded {
+		// first time cached: the keys of the log it was folded from
+		c.keys = logKeys(c.keys, recs)
+		c.state, c.folded = s, true
+	}
+	c.keys = append(c.keys, key)
+	c.head = newHead
+	if n := len(written); n > 0 {
+		c.lastAt, c.lastID = written[n-1].Envelope.RecordedAt, written[n-1].Envelope.ID
+	}
+	d.remember(id, c)
+}
