@@ -22,6 +22,9 @@ type Port interface {
 type Consumer struct {
 	Group, Filter string
 	Handle        func(msg *message.Message) error
+	// Add, when set, adds the consumer's handler to the router itself
+	// (instead of Handle), on the subscriber of its group.
+	Add func(r *message.Router, sub message.Subscriber) error
 	// In names the service whose process runs the consumer when it is not
 	// the service that declares it (arbiter-expulsions: the pairing's
 	// handler, run where the arbiter runs, whose NATS user writes
