@@ -1,8 +1,12 @@
 package pairing
 
 import (
+	"context"
+	"io"
+
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/app"
@@ -24,6 +28,9 @@ type Deps struct {
 	// Data is the data folder, where a FIDE rating list may be (a
 	// registration given by FIDE id is filled from it).
 	Data string
+	// GamePGN writes a game as the games service exports it, with tags
+	// set over its own (the broadcast of a tournament's rounds).
+	GamePGN func(ctx context.Context, w io.Writer, gameID string, tags []pgn.Tag) error
 }
 
 // New builds the pairing service for `hakem serve`: the tournaments' reads
@@ -34,7 +41,7 @@ type Deps struct {
 func New(d Deps) wiring.Plug {
 	p := &app.Pairing{Store: d.Store, Retries: d.Retries, Log: d.Log.With(wiring.Service(Name)), Metrics: d.Metrics,
 		RatingList: app.RatingListIn(d.Data)}
-	h := ports.HTTP{Pairing: p, Feed: d.Feed}
+	h := ports.HTTP{Pairing: p, Feed: d.Feed, GamePGN: d.GamePGN}
 	penalty := (events.PenaltyImposed{}).EventType()
 	return wiring.Plug{
 		Name:          Name,

@@ -3,9 +3,11 @@ package serve
 import (
 	"context"
 	"errors"
+	"io"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/pgn"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksdomain "github.com/hakem-chess/hakem/services/clocks/domain"
@@ -56,6 +58,14 @@ func foldTournament(ctx context.Context, store *events.Store, id string) (*tourn
 	t := &tournament.Tournament{}
 	_, _, err := boards.Load(ctx, store, id, t)
 	return t, err
+}
+
+// gamePGN writes a game of store as the games service exports it, with
+// tags set over its own (the pairing's broadcast of a tournament).
+func gamePGN(store *events.Store) func(ctx context.Context, w io.Writer, id string, tags []pgn.Tag) error {
+	return func(ctx context.Context, w io.Writer, id string, tags []pgn.Tag) error {
+		return gamesports.TournamentPGN(ctx, gamesadapters.EventStore{Store: store}, w, id, tags)
+	}
 }
 
 // games is the games service: its reads and commands (less the arbiter's

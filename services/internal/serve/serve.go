@@ -66,7 +66,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		h.games(gamesApp),
 		h.clocks(),
 		h.arbiter(gamesApp),
-		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data}),
+		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: gamePGN(h.store)}),
 		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
 	} {
 		if err := h.mount(ctx, p); err != nil {

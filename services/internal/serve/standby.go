@@ -186,7 +186,7 @@ func standbyGateway(cfg wiring.Config, log *zap.Logger, store *events.Store, js 
 	// the tournaments' reads, the scoring's among them, as the services'
 	// root packages build them
 	for _, p := range []wiring.Plug{
-		pairing.New(pairing.Deps{Store: store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: metrics, Data: cfg.Data}),
+		pairing.New(pairing.Deps{Store: store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: metrics, Data: cfg.Data, GamePGN: gamePGN(store)}),
 		scoring.New(scoring.Deps{Store: store, Retries: cfg.CommandRetries, Log: log, Metrics: metrics}),
 	} {
 		for _, q := range p.Queries {

@@ -3,14 +3,17 @@ package ports
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/app"
@@ -41,6 +44,10 @@ type HTTP struct {
 	Pairing *app.Pairing
 	// Feed follows a tournament's events (GET .../events).
 	Feed gamelog.Feed
+	// GamePGN writes a game as the games service exports it, with the
+	// tags given set over its own (GET .../pgn: the broadcast of the
+	// rounds; the games' ports.TournamentPGN in `hakem serve`).
+	GamePGN func(ctx context.Context, w io.Writer, gameID string, tags []pgn.Tag) error
 }
 
 // CommandRoutes are the patterns of the commands (forwarded by a gateway
