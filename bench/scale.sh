@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does the event store grow with the cluster? Moves appended through the
-# store (events.Store.Append: optimistic concurrency, idempotency key,
+# store (eventstore.Store.Append: optimistic concurrency, idempotency key,
 # hashes) to GAMES games (default 1,200) by WRITERS concurrent writers
 # (default 288) on a 3-node, 3-replica loopback cluster of three nats-server
 # processes (as the cluster fault test starts them), with the games in one

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 status=0
-go test ./events/ -count=1 -timeout 30m -v -run '^TestBenchSigning$' -args -long >"$out" 2>&1 || status=$?
+go test ./events/eventstore/ -count=1 -timeout 30m -v -run '^TestBenchSigning$' -args -long >"$out" 2>&1 || status=$?
 grep -E '^events:' "$out" || true
 if [ "$status" -ne 0 ]; then
 	grep -vE '^(events:|=== RUN)' "$out" | tail -20

@@ -37,13 +37,22 @@ type PenaltyImposed struct {
 	Side Color `json:"side"`
 	// Kind is "warning", "time_added_to_opponent", "time_deducted",
 	// "points_reduced" (2023 12.9.5), "opponent_points_to_maximum" (2023
-	// 12.9.4), "loss", "expulsion".
+	// 12.9.4), "loss", "fine" (2023 12.9.7), "exclusion_from_rounds" (2023
+	// 12.9.8), "expulsion".
 	Kind string `json:"kind"`
 	// AmountMs is the time involved, if any.
 	AmountMs int64 `json:"amount_ms,omitempty"`
 	// Points are the points taken from the penalised player's score in
 	// the game (points_reduced).
 	Points float64 `json:"points,omitempty"`
+	// OpponentPoints is, for a loss (2023 12.9.6), the opponent's score in
+	// the game as the arbiter decided it; absent: the opponent wins.
+	OpponentPoints *float64 `json:"opponent_points,omitempty"`
+	// Fine is the fine announced in advance, as announced (fine).
+	Fine string `json:"fine,omitempty"`
+	// Rounds are the rounds the player is excluded from
+	// (exclusion_from_rounds).
+	Rounds []int `json:"rounds,omitempty"`
 	// Article is the article applied.
 	Article string `json:"article"`
 	// Reason says why.

@@ -45,6 +45,7 @@ var samples = []Event{
 	StandingsUpdated{AfterRound: 1, Standings: []Standing{{Rank: 1, PlayerID: "p1", Points: 1, Tiebreaks: []float64{0.5}}}},
 	RatingChangesComputed{AfterRound: 7, System: "fide-elo", Changes: []RatingChange{{PlayerID: "p1", Before: 2725, Change: 3.2, K: 10}}},
 	PlayerExpelled{PlayerID: "p4", Article: "12.9.7", Reason: "phone"},
+	PlayerExcluded{PlayerID: "p5", Rounds: []int{4, 5}, Article: "12.9.8", Reason: "phone rang"},
 	TournamentDeleted{Reason: "created twice"},
 	LogRepaired{Voided: []uint64{41, 42}, Found: "does not decode", Reason: "a message published by hand"},
 }

@@ -265,6 +265,22 @@ type PlayerExpelled struct {
 // EventType implements Event.
 func (PlayerExpelled) EventType() string { return "arbiter.player_expelled" }
 
+// PlayerExcluded is the arbiter's exclusion of a player from one or more
+// rounds of the tournament (Laws 2023 12.9.8): he is not paired in them.
+type PlayerExcluded struct {
+	// PlayerID is the player.
+	PlayerID string `json:"player_id"`
+	// Rounds are the rounds he is excluded from, in increasing order.
+	Rounds []int `json:"rounds"`
+	// Article is the article applied.
+	Article string `json:"article"`
+	// Reason says why.
+	Reason string `json:"reason"`
+}
+
+// EventType implements Event.
+func (PlayerExcluded) EventType() string { return "arbiter.player_excluded" }
+
 func init() {
 	register(TournamentCreated{}, 1, KindTournament, WriterPairing, nil)
 	register(PlayerRegistered{}, 1, KindTournament, WriterPairing, nil)
@@ -277,4 +293,5 @@ func init() {
 	register(StandingsUpdated{}, 1, KindTournament, WriterScoring, nil)
 	register(RatingChangesComputed{}, 1, KindTournament, WriterScoring, nil)
 	register(PlayerExpelled{}, 1, KindTournament, WriterArbiter, nil)
+	register(PlayerExcluded{}, 1, KindTournament, WriterArbiter, nil)
 }

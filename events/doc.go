@@ -1,44 +1,36 @@
-// Package events is Hakem's event catalogue and its event store on NATS
-// JetStream: typed, versioned events in a JSON envelope, appended with
-// optimistic concurrency and idempotency keys, read back per aggregate or as
-// a whole stream for projections, and chained by hash so that an audit can
-// tell when a log was altered.
+// Package events is Hakem's event catalogue: typed, versioned events in a
+// JSON envelope, chained by hash so that an audit can tell when a log was
+// altered, signed per writer, and summed up in signed checkpoints. It is
+// pure data and arithmetic: it imports neither nats.go nor nats-server
+// (services/internal/archcheck holds it to that with go list), so a domain
+// package that decides which events to append links no NATS.
+//
+// The JetStream event store is package eventstore (events/eventstore), the
+// embedded nats-server package embedded (events/embedded).
 //
 // # Subjects
 //
 // One stream per aggregate kind (GAMES, TOURNAMENTS), one subject per
 // aggregate and writer: game.<id>.games, game.<id>.clocks,
 // game.<id>.arbiter; tournament.<id>.pairing, .scoring, .arbiter. Reading
-// game.<id>.> gives a game's one total order. Streams use file storage,
-// refuse deletes and purges, and allow atomic batches and direct gets.
+// game.<id>.> gives a game's one total order (Aggregate, Kind, Writer).
 //
-// # Store
+// # Catalogue
 //
-//	st, err := events.Open(ctx, nc, events.Config{})
-//	log, head, err := st.Load(ctx, events.Game(id))
-//	envs, head, err := st.Append(ctx, events.Game(id), events.WriterGames,
-//		head, idempotencyKey, events.Meta{Actor: actor}, events.MovePlayed{...})
-//
-// Append checks the whole aggregate's last sequence (all writers share one
-// version per game) and returns ErrConflict when the decision was made on
-// stale state; several events of one command go as one atomic batch; a
-// retried command whose first attempt landed returns the original
-// envelopes. Read and Follow feed projections from a stream sequence on.
-// Seal stores a verified copy of a finished aggregate's log so that Load is
-// one lookup instead of a scan of the shared stream.
+// Each event type is a struct with an EventType method, registered with
+// its version, its aggregate kind, its writer and the upcasters from its
+// older versions (catalogue*.go, upcast.go); Encode, Decode and Upcast go
+// between an Event and an Envelope's data. Build makes the envelopes of one
+// command on top of a Head; Landed finds a command's events in a log.
 //
 // # Tamper evidence
 //
 // Each event carries the hash of its aggregate's previous event and its own
 // (ComputeHash); Verify names the first event removed, reordered, altered or
 // inserted, VerifyAnchored also catches a consistently re-hashed rewrite
-// against a head recorded elsewhere.
-//
-// # Embedded server
-//
-// StartEmbedded runs nats-server with JetStream in-process on a data
-// folder; the same store code runs against an external server. See
-// EmbeddedConfig.SyncAlways for the durability trade-off.
+// against a head recorded elsewhere. Signer signs an event with its writer's
+// key and Keyring checks it (sign.go); Checkpoint is a signed note of every
+// aggregate's head (checkpoint.go).
 //
 // See README.md for the envelope, the retry rules and the sealing design.
 package events

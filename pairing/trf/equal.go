@@ -13,6 +13,7 @@ func (f *File) Equal(g *File) bool {
 func (f *File) normal() File {
 	c := *f
 	c.index, c.present = nil, nil
+	c.IDWidth = 0 // how wide the start numbers were written
 	nilIfEmpty(&c.DeputyArbiters)
 	nilIfEmpty(&c.RoundDates)
 	nilIfEmpty(&c.TieBreaks)

@@ -1,6 +1,9 @@
 // Package trf reads and writes tournament report files (TRF), the FIDE
 // agreed data-exchange format: TRF-16 and TRF-26, together with the
-// extensions that pairing engines read (XXR, XXC, XXA, XXP, XXS).
+// extensions that pairing engines read (XXR, XXC, XXA, XXP, XXS), and
+// XXW, the extension of bbpPairings' fork for more than 9,999 players
+// (start numbers and opponents of 001 lines wider than four digits; the
+// other records that name players keep their four-digit columns).
 //
 // Reading is lenient about line ends (CR, LF or CRLF), letter case of
 // result codes and date layout (dates are kept as written), and strict
@@ -245,6 +248,11 @@ type File struct {
 	TotalRounds  int   // XXR or 142; 0 when not given
 	InitialColor Color // XXC white1/black1 or 152; NoColor when not given
 	UseRank      bool  // XXC rank: pair by the rank field instead of the start number
+	// IDWidth is XXW, bbpPairings' fork's extension for more than 9,999
+	// players: the digits of the start numbers and opponents of 001
+	// lines; 0 for TRF's four. Write widens them as far as the start
+	// numbers need, whatever it says.
+	IDWidth int
 
 	PointSystem    PointSystem // 162 or XXS; FIDE defaults when not given
 	PointSystemSet bool        // whether the file gave a point system
@@ -381,4 +389,27 @@ func (f *File) ShowZero(tags ...string) {
 		present[tag] = true
 	}
 	f.present = present
+}
+
+// idWidth is the width of the start numbers of the 001 lines as written:
+// IDWidth, or 4, or wider when a start number or an opponent needs it.
+func (f *File) idWidth() int {
+	w := max(f.IDWidth, 4)
+	for i := range f.Players {
+		p := &f.Players[i]
+		w = max(w, digits(p.StartNo))
+		for _, e := range p.Rounds {
+			w = max(w, digits(e.Opponent))
+		}
+	}
+	return w
+}
+
+// digits is the number of decimal digits of n (n >= 0).
+func digits(n int) int {
+	d := 1
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }

@@ -53,7 +53,15 @@ func Read(r io.Reader) (*File, error) {
 	// 162 first (it may set the pairing-allocated bye from W), then XXS.
 	var points162, pointsXXS []line
 	seen := map[int]int{} // start number -> index in f.Players
-	for i, raw := range splitLines(data) {
+	lines := splitLines(data)
+	width, err := idWidth(lines)
+	if err != nil {
+		return nil, err
+	}
+	if width != 4 {
+		f.IDWidth = width
+	}
+	for i, raw := range lines {
 		l := line{no: i + 1, runes: decode(raw)}
 		text := strings.TrimRight(string(l.runes), " \t")
 		if strings.TrimSpace(text) == "" {
@@ -67,7 +75,7 @@ func Read(r io.Reader) (*File, error) {
 		value := strings.TrimRight(l.rest(5), " \t")
 		switch tag {
 		case "001":
-			p, err := readPlayer(l)
+			p, err := readPlayer(l, width)
 			if err != nil {
 				return nil, err
 			}
@@ -76,6 +84,8 @@ func Read(r io.Reader) (*File, error) {
 			}
 			seen[p.StartNo] = len(f.Players)
 			f.Players = append(f.Players, p)
+		case "XXW":
+			// read before the others (idWidth)
 		case "012":
 			f.Name = value
 		case "022":
@@ -245,7 +255,8 @@ func (f *File) validate() error {
 			if e.Opponent == 0 {
 				continue
 			}
-			col := 92 + 10*r
+			w := f.idWidth()
+			col := 92 + (w - 4) + (w+6)*r
 			o := f.ByStartNo(e.Opponent)
 			if o == nil {
 				return &Error{Line: p.Line, Column: col, Reason: fmt.Sprintf("round %d: opponent %d does not exist", r+1, e.Opponent)}
@@ -263,4 +274,29 @@ func (f *File) validate() error {
 		}
 	}
 	return nil
+}
+
+// maxIDWidth is the widest start number XXW may declare.
+const maxIDWidth = 9
+
+// idWidth finds the XXW line, the extension of bbpPairings' fork for
+// fields of more than 9,999 players ("XXW 7": start numbers and opponents
+// of 001 lines are seven digits wide, and the columns after them move
+// right); 4, TRF's width, when there is none. It is read before the
+// player lines, wherever it stands.
+func idWidth(lines [][]byte) (int, error) {
+	width := 4
+	for i, raw := range lines {
+		if !bytes.HasPrefix(raw, []byte("XXW")) {
+			continue
+		}
+		l := line{no: i + 1, runes: decode(raw)}
+		s := strings.TrimSpace(l.rest(4))
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 4 || n > maxIDWidth {
+			return 0, l.errorf(5, "XXW %q is not a width of start numbers from 4 to %d digits", s, maxIDWidth)
+		}
+		width = n
+	}
+	return width, nil
 }

@@ -69,6 +69,12 @@ func (f *File) Write(w io.Writer) error {
 			number("XXR", f.TotalRounds)
 		}
 	}
+	if width := f.idWidth(); width > 4 {
+		if width > maxIDWidth {
+			return fmt.Errorf("trf: start numbers of %d digits: XXW allows at most %d", width, maxIDWidth)
+		}
+		put("XXW " + strconv.Itoa(width))
+	}
 	switch f.InitialColor {
 	case White, Black:
 		if v26 {
@@ -143,8 +149,9 @@ func (f *File) Write(w io.Writer) error {
 		}
 		put(b.String())
 	}
+	width := f.idWidth()
 	for i := range f.Players {
-		s, err := f.Players[i].record()
+		s, err := f.Players[i].record(width)
 		if err != nil {
 			return err
 		}
@@ -181,8 +188,9 @@ func formatPoints(v float64, width int) (string, error) {
 	return s, nil
 }
 
-// record returns the 001 line of p.
-func (p *Player) record() (string, error) {
+// record returns the 001 line of p, its start number and opponents width
+// digits wide (4, or more under XXW).
+func (p *Player) record(width int) (string, error) {
 	fields := []struct {
 		name  string
 		v     string
@@ -196,8 +204,8 @@ func (p *Player) record() (string, error) {
 			return "", fmt.Errorf("trf: player %d: %s %q does not fit in %d columns", p.StartNo, fl.name, fl.v, fl.width)
 		}
 	}
-	if p.StartNo < 1 || p.StartNo > 9999 || p.Rating < 0 || p.Rating > 9999 || p.Rank < 0 || p.Rank > 9999 {
-		return "", fmt.Errorf("trf: player %d: start number, rating or rank out of range 0-9999", p.StartNo)
+	if p.StartNo < 1 || digits(p.StartNo) > width || p.Rating < 0 || p.Rating > 9999 || p.Rank < 0 || p.Rank > 9999 {
+		return "", fmt.Errorf("trf: player %d: start number, rating or rank out of range (start number 1-%s, rating and rank 0-9999)", p.StartNo, strings.Repeat("9", width))
 	}
 	points, err := formatPoints(p.Points, 4)
 	if err != nil {
@@ -215,17 +223,17 @@ func (p *Player) record() (string, error) {
 		rank = strconv.Itoa(p.Rank)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "001 %4d %c%s %s %s %s %s %s %s %s",
-		p.StartNo, sex, pad(p.Title, 3, true), pad(p.Name, 33, false), pad(rating, 4, true),
+	fmt.Fprintf(&b, "001 %*d %c%s %s %s %s %s %s %s %s",
+		width, p.StartNo, sex, pad(p.Title, 3, true), pad(p.Name, 33, false), pad(rating, 4, true),
 		pad(p.Federation, 3, false), pad(p.FideID, 11, true), pad(p.BirthDate, 10, false),
 		pad(points, 4, true), pad(rank, 4, true))
 	for r, e := range p.Rounds {
-		if e.Opponent < 0 || e.Opponent > 9999 || !e.Result.Valid() || (e.Color != White && e.Color != Black && e.Color != NoColor) {
+		if e.Opponent < 0 || digits(e.Opponent) > width || !e.Result.Valid() || (e.Color != White && e.Color != Black && e.Color != NoColor) {
 			return "", fmt.Errorf("trf: player %d, round %d: entry %+v cannot be written", p.StartNo, r+1, e)
 		}
-		opp := "0000"
+		opp := strings.Repeat("0", width) // a bye: zeros, as wide as the field
 		if e.Opponent != 0 {
-			opp = fmt.Sprintf("%4d", e.Opponent)
+			opp = fmt.Sprintf("%*d", width, e.Opponent)
 		}
 		fmt.Fprintf(&b, "  %s %c %c", opp, e.Color, e.Result)
 	}

@@ -69,10 +69,12 @@ func TestWriteRefusesWhatDoesNotFit(t *testing.T) {
 	for name, change := range map[string]func(f *File){
 		"long name":    func(f *File) { f.Players[0].Name = strings.Repeat("x", 34) },
 		"big points":   func(f *File) { f.Players[0].Points = 12345 },
-		"start number": func(f *File) { f.Players[0].StartNo = 10000 },
-		"colour":       func(f *File) { f.Players[0].Rounds[0].Color = 'x' },
-		"result":       func(f *File) { f.Players[0].Rounds[0].Result = '?' },
-		"round date":   func(f *File) { f.RoundDates = []string{"2026/01/02 10:00"} },
+		"start number": func(f *File) { f.Players[0].StartNo = 0 },
+		// 10,000 and more are written under XXW (TestIDWidth), up to nine digits
+		"start number of ten digits": func(f *File) { f.Players[0].StartNo = 1_000_000_000 },
+		"colour":                     func(f *File) { f.Players[0].Rounds[0].Color = 'x' },
+		"result":                     func(f *File) { f.Players[0].Rounds[0].Result = '?' },
+		"round date":                 func(f *File) { f.RoundDates = []string{"2026/01/02 10:00"} },
 	} {
 		f := sample(26)
 		change(f)

@@ -127,6 +127,15 @@ func (p Profile) Index() []Entry {
 		if k == OpponentPointsToMaximum || k == OffenderPointsReduced {
 			test = "services/e2e.TestLawsPointsPenalties" // the standings follow (scoring.StandingsPenalised)
 		}
+		if k == Fine || k == ExclusionFromRounds || k == Loss && p.LossOpponentScoreDecided {
+			test = "services/e2e.TestLawsLossFineExclusion" // the opponent's score, the fine, the rounds left out
+		}
+		if k == ExclusionFromRounds {
+			endpoint += "; POST /api/tournaments/{id}/exclusions"
+		}
+		if k == Loss && p.LossOpponentScoreDecided {
+			endpoint = rulings + " (penalty loss, opponent_points)"
+		}
 		e(p.penalties[k], "penalty: "+k.String(), "laws.Profile.Penalize", endpoint, test)
 	}
 	// The 2023 appendices and guidelines.
@@ -146,4 +155,5 @@ func (p Profile) Index() []Entry {
 var penaltyAPI = map[PenaltyKind]string{
 	Warning: "warning", TimeToOpponent: "time_to_opponent", TimeOff: "time_off", Loss: "loss", Expulsion: "expulsion",
 	OpponentPointsToMaximum: "opponent_points_to_maximum", OffenderPointsReduced: "offender_points_reduced, points",
+	Fine: "fine, fine", ExclusionFromRounds: "exclusion, excluded_rounds",
 }

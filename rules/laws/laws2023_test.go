@@ -2,6 +2,7 @@ package laws
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -352,8 +353,9 @@ func TestLaws2023_11_8_BothAtFault(t *testing.T) {
 func TestLaws2023_12_9_Penalties(t *testing.T) {
 	p := profile(t, "fide-2023")
 	s := sit(game(t, "", "e4"), 5*minute, 5*minute)
-	for kind, art := range map[PenaltyKind]string{Warning: "12.9.1", OpponentPointsToMaximum: "12.9.4", Fine: "12.9.7", ExclusionFromRounds: "12.9.8"} {
-		r, err := p.Penalize(s, rules.White, Penalty{Kind: kind})
+	for art, pen := range map[string]Penalty{"12.9.1": {Kind: Warning}, "12.9.4": {Kind: OpponentPointsToMaximum},
+		"12.9.7": {Kind: Fine, Fine: "50 EUR"}, "12.9.8": {Kind: ExclusionFromRounds, Rounds: []int{3, 4}}} {
+		r, err := p.Penalize(s, rules.White, pen)
 		expect(t, r, err, art, Continue)
 	}
 	r, err := p.Penalize(s, rules.White, Penalty{Kind: OffenderPointsReduced, Points: 0.5})
@@ -374,6 +376,83 @@ func TestLaws2023_12_9_Penalties(t *testing.T) {
 	expectErr(t, err, ErrNotInProfile)
 	_, err = p.Penalize(s, rules.Black, Penalty{Kind: Warning, Amount: minute})
 	expectErr(t, err, ErrBadInput)
+}
+
+// TestLaws2023_12_9_6_to_8_PenaltyFields: the loss with the opponent's
+// score the arbiter decides (12.9.6), the fine announced in advance
+// (12.9.7) and the exclusion from rounds (12.9.8), each with what it needs
+// and nothing more; 1997 13.4 has none of them.
+func TestLaws2023_12_9_6_to_8_PenaltyFields(t *testing.T) {
+	p, old := profile(t, "fide-2023"), profile(t, "fide-1997")
+	s := sit(game(t, "", "e4"), 5*minute, 5*minute)
+	half, zero, over := 0.5, 0.0, 1.5
+	for _, c := range []struct {
+		name    string
+		p       Profile
+		pen     Penalty
+		article string
+		result  Result
+		says    string
+		err     error
+	}{
+		{"loss, opponent scores a draw", p, Penalty{Kind: Loss, OpponentScore: &half}, "12.9.6", WhiteWins, "the arbiter decides white's score: 0.5", nil},
+		{"loss, opponent scores nothing", p, Penalty{Kind: Loss, OpponentScore: &zero}, "12.9.6", WhiteWins, "white's score: 0", nil},
+		{"loss, the plain win", p, Penalty{Kind: Loss}, "12.9.6", WhiteWins, "loss of the game", nil},
+		{"loss, score over a win", p, Penalty{Kind: Loss, OpponentScore: &over}, "", 0, "", ErrBadInput},
+		{"opponent score beside a warning", p, Penalty{Kind: Warning, OpponentScore: &half}, "", 0, "", ErrBadInput},
+		{"1997: the opponent wins", old, Penalty{Kind: Loss, OpponentScore: &half}, "", 0, "", ErrNotInProfile},
+		{"fine", p, Penalty{Kind: Fine, Fine: " 50 EUR (regulations 4.2) "}, "12.9.7", Continue, "fine: 50 EUR (regulations 4.2)", nil},
+		{"fine without its amount", p, Penalty{Kind: Fine, Fine: " "}, "", 0, "", ErrBadInput},
+		{"fine text on a warning", p, Penalty{Kind: Warning, Fine: "50 EUR"}, "", 0, "", ErrBadInput},
+		{"1997 has no fine", old, Penalty{Kind: Fine, Fine: "50 EUR"}, "", 0, "", ErrNotInProfile},
+		{"exclusion from two rounds", p, Penalty{Kind: ExclusionFromRounds, Rounds: []int{5, 6}}, "12.9.8", Continue, "exclusion from rounds rounds 5, 6", nil},
+		{"exclusion from one round", p, Penalty{Kind: ExclusionFromRounds, Rounds: []int{5}}, "12.9.8", Continue, "round 5", nil},
+		{"exclusion without rounds", p, Penalty{Kind: ExclusionFromRounds}, "", 0, "", ErrBadInput},
+		{"exclusion from round 0", p, Penalty{Kind: ExclusionFromRounds, Rounds: []int{0}}, "", 0, "", ErrBadInput},
+		{"a round named twice", p, Penalty{Kind: ExclusionFromRounds, Rounds: []int{4, 4}}, "", 0, "", ErrBadInput},
+		{"rounds on a warning", p, Penalty{Kind: Warning, Rounds: []int{4}}, "", 0, "", ErrBadInput},
+		{"1997 has no exclusion", old, Penalty{Kind: ExclusionFromRounds, Rounds: []int{4}}, "", 0, "", ErrNotInProfile},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := c.p.Penalize(s, rules.Black, c.pen)
+			if c.err != nil {
+				expectErr(t, err, c.err)
+				return
+			}
+			expect(t, r, err, c.article, c.result)
+			if !strings.Contains(r.Explanation, c.says) {
+				t.Errorf("explanation %q does not say %q", r.Explanation, c.says)
+			}
+		})
+	}
+	// fines and exclusions may follow the end of the game; a loss may not
+	over2 := s
+	over2.Result = WhiteWins
+	if _, err := p.Penalize(over2, rules.Black, Penalty{Kind: Fine, Fine: "50 EUR"}); err != nil {
+		t.Errorf("a fine after the game: %v", err)
+	}
+	_, err := p.Penalize(over2, rules.Black, Penalty{Kind: Loss, OpponentScore: &half})
+	expectErr(t, err, ErrGameOver)
+}
+
+// TestScoreAfterLossWithOpponentScore: after a game declared lost with the
+// opponent's score decided (12.9.6) the offender scores 0 and the opponent
+// that score, whatever the board said.
+func TestScoreAfterLossWithOpponentScore(t *testing.T) {
+	for _, c := range []struct {
+		white, black float64
+		pens         []PointsPenalty
+		w, b         float64
+	}{
+		{1, 0, []PointsPenalty{{Offender: rules.Black, Kind: Loss, Points: 0.5}}, 0.5, 0},
+		{1, 0, []PointsPenalty{{Offender: rules.Black, Kind: Loss, Points: 0}}, 0, 0},
+		{0, 1, []PointsPenalty{{Offender: rules.White, Kind: Loss, Points: 3}}, 0, 1},
+		{1, 0, []PointsPenalty{{Offender: rules.Black, Kind: Loss, Points: 0.5}, {Offender: rules.Black, Kind: OpponentPointsToMaximum}}, 1, 0},
+	} {
+		if w, b := ScoreAfter(c.white, c.black, 1, c.pens); w != c.w || b != c.b {
+			t.Errorf("ScoreAfter(%v, %v, %v) = %v-%v, want %v-%v", c.white, c.black, c.pens, w, b, c.w, c.b)
+		}
+	}
 }
 
 func TestLaws2023_III_3_1_BothFlags(t *testing.T) {

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/rules"
@@ -74,19 +75,67 @@ const (
 // Penalty is a penalty the arbiter imposes. Amount is the time for
 // TimeToOpponent and TimeOff; Points what OffenderPointsReduced takes from
 // the offender's score in the game (more than zero, at most a win's
-// points).
+// points). OpponentScore is, for Loss in a profile whose arbiter decides
+// it (2023 12.9.6: "the arbiter shall also decide the opponent's score"),
+// what the opponent scores in the game (0 up to a win's points; nil: the
+// win). Fine is the fine announced in advance, as announced (Fine, 2023
+// 12.9.7: e.g. "50 EUR, rule 4 of the event's regulations"). Rounds are the
+// rounds of the event the offender is excluded from (ExclusionFromRounds,
+// 2023 12.9.8: at least one, each a round number, none twice).
 type Penalty struct {
-	Kind    PenaltyKind
-	Amount  time.Duration
-	Points  float64
-	Offence Offence
+	Kind          PenaltyKind
+	Amount        time.Duration
+	Points        float64
+	OpponentScore *float64
+	Fine          string
+	Rounds        []int
+	Offence       Offence
+}
+
+// checkPenaltyFields says what is wrong with the fields of pen that its kind does not
+// take or that it misses, under profile p (nil: nothing).
+func (p Profile) checkPenaltyFields(pen Penalty) error {
+	if pen.OpponentScore != nil {
+		if pen.Kind != Loss {
+			return fmt.Errorf("%w: %s takes no opponent's score (only a loss of the game, %s)", ErrBadInput, pen.Kind, p.penalties[Loss])
+		}
+		if !p.LossOpponentScoreDecided {
+			return fmt.Errorf("%w: the arbiter does not decide the opponent's score after a loss of the game (%s %s: the opponent wins)", ErrNotInProfile, p.Name, p.penalties[Loss])
+		}
+		if s := *pen.OpponentScore; !(s >= 0) || s > p.Points.Win {
+			return fmt.Errorf("%w: the opponent's score %v is not between 0 and a win's %v", ErrBadInput, s, p.Points.Win)
+		}
+	}
+	if fine := pen.Kind == Fine; fine != (strings.TrimSpace(pen.Fine) != "") {
+		if fine {
+			return fmt.Errorf("%w: a fine names the fine announced in advance (%s)", ErrBadInput, p.penalties[Fine])
+		}
+		return fmt.Errorf("%w: %s takes no fine", ErrBadInput, pen.Kind)
+	}
+	if excl := pen.Kind == ExclusionFromRounds; excl != (len(pen.Rounds) > 0) {
+		if excl {
+			return fmt.Errorf("%w: an exclusion names the rounds the player is excluded from (%s)", ErrBadInput, p.penalties[ExclusionFromRounds])
+		}
+		return fmt.Errorf("%w: %s takes no rounds", ErrBadInput, pen.Kind)
+	}
+	seen := map[int]bool{}
+	for _, r := range pen.Rounds {
+		if r < 1 || seen[r] {
+			return fmt.Errorf("%w: rounds: %d is not a round, or is named twice", ErrBadInput, r)
+		}
+		seen[r] = true
+	}
+	return nil
 }
 
 // Penalize rules on a penalty imposed on offender. A penalty the profile's
 // edition does not list is ErrNotInProfile; taking more time than the
 // offender has left is ErrBelowZero. Loss and Expulsion end the game with a
-// win for the opponent (the 2023 arbiter decides the opponent's score,
-// 12.9.6: the ruling gives the normal win).
+// win for the opponent on the board; under 2023 12.9.6 the arbiter may
+// decide the opponent's score otherwise (Penalty.OpponentScore: the game's
+// points then follow ScoreAfter). A fine (12.9.7) and an exclusion from
+// rounds (12.9.8) leave the game as it is; like the points penalties they
+// may be imposed after it ended.
 func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -112,6 +161,9 @@ func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Rulin
 		return Ruling{}, fmt.Errorf("%w: %s needs the points taken, more than 0 and at most %v (got %v)", ErrBadInput, pen.Kind, p.Points.Win, pen.Points)
 	} else if !reduced && pen.Points != 0 {
 		return Ruling{}, fmt.Errorf("%w: %s takes no points", ErrBadInput, pen.Kind)
+	}
+	if err := p.checkPenaltyFields(pen); err != nil {
+		return Ruling{}, err
 	}
 	opp := offender.Other()
 	ends := pen.Kind == Loss || pen.Kind == Expulsion
@@ -139,10 +191,25 @@ func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Rulin
 		r.Explanation += fmt.Sprintf(": %s scores the maximum for this game", opp)
 	case Loss:
 		r.Result = winFor(opp)
+		if pen.OpponentScore != nil {
+			r.Explanation += fmt.Sprintf("; the arbiter decides %s's score: %v", opp, *pen.OpponentScore)
+		}
+	case Fine:
+		r.Explanation += ": " + strings.TrimSpace(pen.Fine)
+	case ExclusionFromRounds:
+		r.Explanation += fmt.Sprintf(" %s", roundList(pen.Rounds))
 	case Expulsion:
 		r.Result, r.Expelled = winFor(opp), true
 	}
 	return done(r)
+}
+
+// PenaltyArticle returns the article of the profile's edition that lists
+// penalty kind k (2023 12.9.1–12.9.9, 1997 13.4a–e); ok is false for a
+// penalty the edition does not have.
+func (p Profile) PenaltyArticle(k PenaltyKind) (article string, ok bool) {
+	article, ok = p.penalties[k]
+	return article, ok
 }
 
 // RefuseToComply rules on a player's persistent refusal to comply with the
@@ -251,9 +318,22 @@ func (p Profile) ExternalDisturbance(s Situation, white, black time.Duration) (R
 	return done(r)
 }
 
+// roundList words rounds for an explanation ("round 3", "rounds 3, 4").
+func roundList(rounds []int) string {
+	parts := make([]string, len(rounds))
+	for i, r := range rounds {
+		parts[i] = fmt.Sprint(r)
+	}
+	if len(parts) == 1 {
+		return "round " + parts[0]
+	}
+	return "rounds " + strings.Join(parts, ", ")
+}
+
 // PointsPenalty is a penalty on the points of one game (2023 12.9.4,
-// 12.9.5): Kind OpponentPointsToMaximum or OffenderPointsReduced (with
-// Points), imposed on Offender.
+// 12.9.5, 12.9.6): Kind OpponentPointsToMaximum or OffenderPointsReduced
+// (with Points), or Loss with the opponent's score the arbiter decided
+// (Points), imposed on Offender.
 type PointsPenalty struct {
 	Offender rules.Color
 	Kind     PenaltyKind
@@ -264,7 +344,9 @@ type PointsPenalty struct {
 // points penalties, in the order imposed; most is the most a game scores
 // (a win's points). The opponent of an OpponentPointsToMaximum offender
 // scores most (12.9.4); an OffenderPointsReduced offender's score loses
-// Points, not below zero (12.9.5). Other kinds change nothing.
+// Points, not below zero (12.9.5); after a Loss the offender scores 0 and
+// the opponent the score the arbiter decided, Points (12.9.6). Other kinds
+// change nothing.
 func ScoreAfter(white, black, most float64, pens []PointsPenalty) (float64, float64) {
 	score := [2]float64{white, black}
 	for _, pen := range pens {
@@ -276,6 +358,8 @@ func ScoreAfter(white, black, most float64, pens []PointsPenalty) (float64, floa
 			score[pen.Offender.Other()] = most
 		case OffenderPointsReduced:
 			score[pen.Offender] = max(0, score[pen.Offender]-pen.Points)
+		case Loss:
+			score[pen.Offender], score[pen.Offender.Other()] = 0, min(most, max(0, pen.Points))
 		}
 	}
 	return score[0], score[1]

@@ -156,6 +156,11 @@ type Profile struct {
 	// 10); 0: the game continues (1997 7.2).
 	ColoursReversedMoves int
 
+	// LossOpponentScoreDecided: when the arbiter declares a game lost by
+	// the offender, he also decides the opponent's score (2023 12.9.6; 1997
+	// 13.4d: the loss alone, the opponent wins).
+	LossOpponentScoreDecided bool
+
 	Points   Points
 	Articles Articles
 
@@ -320,8 +325,9 @@ func fide2023() Profile {
 		LateDefault:         0,
 		QuickplayClaimBelow: 2 * time.Minute, QuickplayBonus: 2 * time.Minute, QuickplayClaimOnMove: true,
 		RecordingFreeBelow: 5 * time.Minute, RecordingIncrementMin: 30 * time.Second,
-		ColoursReversedMoves: 10,
-		Points:               Points{Win: 1, Draw: 0.5, Loss: 0},
+		ColoursReversedMoves:     10,
+		LossOpponentScoreDecided: true,
+		Points:                   Points{Win: 1, Draw: 0.5, Loss: 0},
 		Articles: Articles{
 			Checkmate: "5.1.1", Resignation: "5.1.2", Stalemate: "5.2.1", DeadPosition: "5.2.2", Agreement: "5.2.3",
 			DrawOffer: "9.1.2.1", DrawOfferAnswer: "9.1.2.1",

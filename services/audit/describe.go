@@ -99,6 +99,25 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 		en.Disputed = true
 	case events.PenaltyImposed:
 		en.Says = fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
+		switch {
+		case e.AmountMs == 0:
+			en.Says = fmt.Sprintf("penalty on %s: %s", e.Side, e.Kind)
+			if e.Points != 0 {
+				en.Says += fmt.Sprintf(" by %g", e.Points)
+			}
+			if e.OpponentPoints != nil {
+				en.Says += fmt.Sprintf(", the opponent scoring %g", *e.OpponentPoints)
+			}
+			if e.Fine != "" {
+				en.Says += " " + e.Fine
+			}
+			if len(e.Rounds) > 0 {
+				en.Says += fmt.Sprintf(" %v", e.Rounds)
+			}
+			if e.Reason != "" {
+				en.Says += " — " + e.Reason
+			}
+		}
 		if e.Kind == clocks.IncrementIntroduced {
 			en.Says = fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
 		}

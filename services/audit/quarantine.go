@@ -5,18 +5,19 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // Tolerant is a Source that can also read a game's log message by message
-// (events.Store.LoadTolerant): the events that decode and chain, the
+// (eventstore.Store.LoadTolerant): the events that decode and chain, the
 // messages a game.log_repaired voids left out, and the first damage no
 // repair voids.
 type Tolerant interface {
-	LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error)
+	LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error)
 }
 
 // LoadTolerant implements Tolerant.
-func (s StoreSource) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error) {
+func (s StoreSource) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
 	log, _, damage, err := s.Store.LoadTolerant(ctx, agg)
 	return log, damage, err
 }
@@ -35,7 +36,7 @@ type Repair struct {
 // the plain read failed (a message that does not decode) or the log holds
 // a repair (the messages it voids are then left out); otherwise, or when
 // src is not Tolerant, it returns the plain read as it was.
-func tolerantGame(ctx context.Context, src Source, agg events.Aggregate, log []events.Envelope, err error) ([]events.Envelope, *events.Damage, error) {
+func tolerantGame(ctx context.Context, src Source, agg events.Aggregate, log []events.Envelope, err error) ([]events.Envelope, *eventstore.Damage, error) {
 	t, ok := src.(Tolerant)
 	if !ok || ctx.Err() != nil || (err == nil && !hasRepair(log)) {
 		return log, nil, err
@@ -59,7 +60,7 @@ func hasRepair(log []events.Envelope) bool {
 // reportQuarantine adds the repairs of the log and its damage to rep: a
 // repair is named in its entry and listed; damage no repair voids makes
 // the log fail the audit, named at the event number it stands at.
-func reportQuarantine(rep *GameReport, log []events.Envelope, damage *events.Damage) {
+func reportQuarantine(rep *GameReport, log []events.Envelope, damage *eventstore.Damage) {
 	for i, e := range log {
 		if e.Type != (events.LogRepaired{}).EventType() {
 			continue

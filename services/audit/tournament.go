@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
@@ -21,7 +22,7 @@ type Source interface {
 
 // StoreSource reads logs from the event store's streams, never from a
 // sealed copy: the stream is the source of truth.
-type StoreSource struct{ Store *events.Store }
+type StoreSource struct{ Store *eventstore.Store }
 
 // Load implements Source. The store refuses to load a log that does not
 // run unbroken to its last event (an event deleted from the stream, or one
@@ -34,7 +35,7 @@ func (s StoreSource) Load(ctx context.Context, agg events.Aggregate) ([]events.E
 		return log, err
 	}
 	var all []events.Envelope
-	_, rerr := s.Store.Read(ctx, agg.Kind, 1, func(r events.Record) error {
+	_, rerr := s.Store.Read(ctx, agg.Kind, 1, func(r eventstore.Record) error {
 		if r.Envelope.Aggregate == agg {
 			all = append(all, r.Envelope)
 		}
@@ -244,6 +245,8 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			want, err = t.Correct(*ev)
 		case *events.PlayerRemoved:
 			want, err = t.Remove(*ev)
+		case *events.PlayerExcluded:
+			want, err = t.Exclude(*ev)
 		case *events.RoundPaired:
 			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // Witnesses is what a Source may also give: the keyring the writers'
@@ -108,7 +109,7 @@ func departs(log []events.Envelope, heads []events.Head) (int, string) {
 // LoadTolerant passes the inner source's message-by-message read on
 // (Tolerant), so that a witnessed audit still reads a quarantined or
 // repaired log.
-func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *events.Damage, error) {
+func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
 	t, ok := w.Source.(Tolerant)
 	if !ok {
 		return nil, nil, fmt.Errorf("audit: %s: this source cannot read a damaged log message by message", agg)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -23,17 +23,17 @@ func TestTakeAsAdmin(t *testing.T) {
 		t.Skip("writes 12 MB")
 	}
 	dir := t.TempDir()
-	users, err := events.LoadOrCreateUsers(dir)
+	users, err := embedded.LoadOrCreateUsers(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1, Users: users})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, Users: users})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Shutdown)
 	var asyncErr error
-	nc, err := srv.Connect(nats.UserInfo(events.AdminUser, users[events.AdminUser]),
+	nc, err := srv.Connect(nats.UserInfo(embedded.AdminUser, users[embedded.AdminUser]),
 		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { asyncErr = err }))
 	if err != nil {
 		t.Fatal(err)

@@ -10,13 +10,15 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
+func startEmbedded(t *testing.T, dir string) (*embedded.Embedded, *nats.Conn) {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1, SyncAlways: true})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, SyncAlways: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,10 +32,10 @@ func embedded(t *testing.T, dir string) (*events.Embedded, *nats.Conn) {
 }
 
 // gamesIn opens the store on nc and appends games games of plies moves.
-func gamesIn(t *testing.T, nc *nats.Conn, games, plies int) *events.Store {
+func gamesIn(t *testing.T, nc *nats.Conn, games, plies int) *eventstore.Store {
 	t.Helper()
 	ctx := context.Background()
-	store, err := events.Open(ctx, nc, events.Config{})
+	store, err := eventstore.Open(ctx, nc, eventstore.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func gamesIn(t *testing.T, nc *nats.Conn, games, plies int) *events.Store {
 // byte for byte, and the consumer back at its floor.
 func TestTakeRestore(t *testing.T) {
 	ctx := context.Background()
-	_, nc := embedded(t, t.TempDir())
+	_, nc := startEmbedded(t, t.TempDir())
 	store := gamesIn(t, nc, 20, 30)
 	js, _ := jetstream.New(nc)
 	stream := events.KindGame.StreamName()
@@ -109,7 +111,7 @@ func TestTakeRestore(t *testing.T) {
 	if err := Unpack(tarFile, unpacked); err != nil {
 		t.Fatal(err)
 	}
-	_, nc2 := embedded(t, t.TempDir())
+	_, nc2 := startEmbedded(t, t.TempDir())
 	if _, err := Restore(ctx, nc2, unpacked, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +162,7 @@ func sameStreams(t *testing.T, js, js2 jetstream.JetStream, m Manifest) {
 // RestoreReplicas 1.
 func TestRestoreClusterBackup(t *testing.T) {
 	ctx := context.Background()
-	_, nc := embedded(t, t.TempDir())
+	_, nc := startEmbedded(t, t.TempDir())
 	gamesIn(t, nc, 2, 4)
 	dir := filepath.Join(t.TempDir(), "b")
 	m, err := Take(ctx, nc, dir, nil)
@@ -178,11 +180,11 @@ func TestRestoreClusterBackup(t *testing.T) {
 	if err := writeManifest(dir, m); err != nil {
 		t.Fatal(err)
 	}
-	_, single := embedded(t, t.TempDir())
+	_, single := startEmbedded(t, t.TempDir())
 	if _, err := Restore(ctx, single, dir, nil); err == nil {
 		t.Fatal("a single server restored 3-replica streams as they are")
 	}
-	_, fresh := embedded(t, t.TempDir())
+	_, fresh := startEmbedded(t, t.TempDir())
 	if _, err := RestoreReplicas(ctx, fresh, dir, 1, nil); err != nil {
 		t.Fatal(err)
 	}

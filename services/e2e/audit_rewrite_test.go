@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -32,7 +33,7 @@ func readFolder(t *testing.T, dir string) (streamCopy, sealedCopy) {
 	defer cancel()
 	out := streamCopy{}
 	for _, k := range events.Kinds() {
-		if _, err := st.Read(ctx, k, 1, func(r events.Record) error {
+		if _, err := st.Read(ctx, k, 1, func(r eventstore.Record) error {
 			out[k] = append(out[k], r.Envelope)
 			return nil
 		}); err != nil {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // auditRun is one run of hakem audit.
@@ -384,7 +385,7 @@ func TestAuditLive(t *testing.T) {
 	startedGame(t, s, map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
 	mv := s.move("live", "w", "e4", "1")
 	s.move("live", "b", "c5", "2")
-	url := natsURL(t, data, natsAddr, events.AdminUser)
+	url := natsURL(t, data, natsAddr, embedded.AdminUser)
 	r := runAudit(t, "game", "live", "--nats", url, "--json")
 	if r.code != 0 || r.json["ok"] != true || r.json["result"] != "*" {
 		t.Fatalf("live game: exit %d %s\n%s", r.code, r.stderr, r.stdout)

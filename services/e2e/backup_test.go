@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/backup"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -71,7 +72,7 @@ func TestBackupWhileRunning(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "round-1.tar")
 	done := make(chan struct{})
 	go func() { defer close(done); play(10, 25) }() // moves during the backup
-	summary := runHakem(t, "backup", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--keys", filepath.Join(data, "keys"), "--to", out)
+	summary := runHakem(t, "backup", "--nats", natsURL(t, data, natsAddr, embedded.AdminUser), "--keys", filepath.Join(data, "keys"), "--to", out)
 	<-done
 	play(25, 40) // after it: not in the backup
 	if !strings.Contains(summary, events.KindGame.StreamName()) {
@@ -138,7 +139,7 @@ func sameUpTo(t *testing.T, original, restored string, m backup.Manifest) {
 	t.Helper()
 	ctx := context.Background()
 	open := func(dir string) jetstream.JetStream {
-		srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
+		srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,8 +14,9 @@ import (
 // The hall's browser tests (browser_hall_*_test.go) save each page they
 // check at three sizes — a phone (390x844), a laptop (1366x768) and a
 // hall's 1080p screen or projector (1920x1080) — into
-// artifacts/<test name>/ (or $HAKEM_ARTIFACTS/<test name>/), named in the
-// test's log.
+// artifacts/<test name>/ (or $HAKEM_ARTIFACTS/<test name>/), or, when go
+// test runs with -artifacts, into the test's output folder
+// (t.ArtifactDir, under -outputdir); each is named in the test's log.
 
 // viewports are the three sizes of the screenshots.
 var viewports = []struct {

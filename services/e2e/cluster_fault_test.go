@@ -452,17 +452,19 @@ func TestClusterFaults(t *testing.T) {
 	}
 	cl := startCluster(t)
 	f := startFaultServices(t, cl)
-	info := cl.streamInfo("GAMES")
-	if info.Config.Replicas != 3 {
-		t.Fatalf("GAMES stream has %d replicas, want 3 (HAKEM_STREAM_REPLICAS)", info.Config.Replicas)
+	gameStreams := testGamePartitions(t).StreamNames()
+	for _, name := range gameStreams {
+		if info := cl.streamInfo(name); info.Config.Replicas != 3 {
+			t.Fatalf("%s stream has %d replicas, want 3 (HAKEM_STREAM_REPLICAS)", name, info.Config.Replicas)
+		}
 	}
 	c := newFaultClient(t, f.gateway.base)
 
 	var killedNode *natsNode
 	killLeader := func() {
-		leader := cl.streamInfo("GAMES").Cluster.Leader
+		leader := cl.streamInfo(gameStreams[0]).Cluster.Leader
 		killedNode = cl.node(leader)
-		t.Logf("SIGKILL the GAMES stream leader %s", leader)
+		t.Logf("SIGKILL the %s stream leader %s", gameStreams[0], leader)
 		killedNode.kill()
 	}
 	killReplica := func() {
@@ -477,7 +479,9 @@ func TestClusterFaults(t *testing.T) {
 			// streams allow direct gets, which a replica still catching up
 			// answers, and the games service then decides a command on a
 			// log missing its last events (a move refused as not on move).
-			cl.waitCurrent("GAMES")
+			for _, name := range gameStreams {
+				cl.waitCurrent(name)
+			}
 			cl.waitCurrent("TOURNAMENTS")
 		}
 		var starts int
@@ -528,7 +532,9 @@ func TestClusterFaults(t *testing.T) {
 	if view.body["finished"] != true {
 		t.Errorf("tournament not finished: %v", view.raw)
 	}
-	cl.waitCurrent("GAMES")
+	for _, name := range gameStreams {
+		cl.waitCurrent(name)
+	}
 	cl.waitCurrent("TOURNAMENTS")
 	total := checkAcked(t, c, "fault", games)
 	auditClean(t, cl.urls(), "fault", games)

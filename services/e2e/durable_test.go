@@ -16,14 +16,16 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // syncRound appends moves for d with writers concurrent games on a fresh
 // embedded server synced as cfg says, and returns the appends per second.
-func syncRound(t *testing.T, cfg events.EmbeddedConfig, writers int, d time.Duration) float64 {
+func syncRound(t *testing.T, cfg embedded.EmbeddedConfig, writers int, d time.Duration) float64 {
 	t.Helper()
 	cfg.Dir, cfg.Port = t.TempDir(), -1
-	srv, err := events.StartEmbedded(cfg)
+	srv, err := embedded.StartEmbedded(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func syncRound(t *testing.T, cfg events.EmbeddedConfig, writers int, d time.Dura
 	}
 	defer nc.Close()
 	ctx := context.Background()
-	store, err := events.Open(ctx, nc, events.Config{})
+	store, err := eventstore.Open(ctx, nc, eventstore.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,10 +83,10 @@ func TestSyncFigures(t *testing.T) {
 	}
 	settings := []struct {
 		name string
-		cfg  events.EmbeddedConfig
+		cfg  embedded.EmbeddedConfig
 	}{
-		{"always", events.EmbeddedConfig{SyncAlways: true}},
-		{"2m", events.EmbeddedConfig{SyncInterval: 2 * time.Minute}},
+		{"always", embedded.EmbeddedConfig{SyncAlways: true}},
+		{"2m", embedded.EmbeddedConfig{SyncInterval: 2 * time.Minute}},
 	}
 	for _, writers := range []int{1, 64} {
 		rates := make([][]float64, len(settings))

@@ -1,10 +1,11 @@
 package e2e
 
 import (
-	"github.com/hakem-chess/hakem/events"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // TestInputTournamentDeletion: a tournament created by mistake is deleted
@@ -45,7 +46,7 @@ func TestInputTournamentDeletion(t *testing.T) {
 		}
 	}
 	// the audit re-decides the deletion
-	if r := runAudit(t, "tournament", "oops", "--nats", natsURL(t, data, natsAddr, events.AdminUser), "--json"); r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "tournament.deleted") {
+	if r := runAudit(t, "tournament", "oops", "--nats", natsURL(t, data, natsAddr, embedded.AdminUser), "--json"); r.code != 0 || r.json["ok"] != true || !strings.Contains(r.stdout, "tournament.deleted") {
 		t.Errorf("audit of the deleted tournament: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 	// after round 1: refused, nothing appended

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -60,7 +62,7 @@ func TestInputQuarantine(t *testing.T) {
 	// an insider with NATS credentials (no anonymous client is let in):
 	// the games service's user, which may publish on the games' subjects
 	// (the admin may publish no event); the audit reads as the admin
-	url := natsURL(t, data, natsAddr, events.AdminUser)
+	url := natsURL(t, data, natsAddr, embedded.AdminUser)
 	writer := natsURL(t, data, natsAddr, string(events.WriterGames))
 	for _, id := range []string{"qa", "qb", "qc", "qd", "qe"} {
 		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
@@ -232,7 +234,7 @@ func TestInputQuarantineTournament(t *testing.T) {
 	defer nc.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	st, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	st, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -34,7 +35,7 @@ func TestStreamGuard(t *testing.T) {
 		t.Fatalf("before any edit, /metrics lacks hakem_stream_guard_ok 1")
 	}
 
-	nc, err := nats.Connect(natsURL(t, data, natsAddr, events.AdminUser))
+	nc, err := nats.Connect(natsURL(t, data, natsAddr, embedded.AdminUser))
 	if err != nil {
 		t.Fatal(err)
 	}

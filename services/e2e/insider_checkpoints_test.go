@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -88,7 +89,7 @@ func TestInsiderRewritesFoundAgainstCheckpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	editStream(t, trimmed, func(ctx context.Context, js jetstream.JetStream) error {
-		cfg := events.StreamConfig(events.KindGame, events.Config{})
+		cfg := eventstore.StreamConfig(events.KindGame, eventstore.Config{})
 		cfg.MaxMsgsPerSubject = 1
 		_, err := js.UpdateStream(ctx, cfg)
 		return err

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -39,7 +40,7 @@ func TestInsiderGarbageThenStreamDeleted(t *testing.T) {
 	a := s.move("gb", "b", "e5", "2")
 	witnessedAt(t, s, "gb", int(a.body["version"].(float64)))
 
-	nc, err := nats.Connect(natsURL(t, data, natsAddr, events.AdminUser))
+	nc, err := nats.Connect(natsURL(t, data, natsAddr, embedded.AdminUser))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,18 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // natsUsers waits for, and reads, the passwords hakem serve created in
 // its data folder for its embedded NATS server's users.
-func natsUsers(t *testing.T, data string) events.Users {
+func natsUsers(t *testing.T, data string) embedded.Users {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		b, err := os.ReadFile(events.UsersPath(data))
+		b, err := os.ReadFile(embedded.UsersPath(data))
 		if err == nil {
-			var u events.Users
+			var u embedded.Users
 			if err := json.Unmarshal(b, &u); err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -39,10 +41,10 @@ func TestInsiderNoAnonymousNATS(t *testing.T) {
 		t.Fatalf("hakem nats creds: %v", err)
 	}
 	adminURL := strings.TrimSpace(string(out))
-	if want := natsURL(t, data, "127.0.0.1:4222", events.AdminUser); adminURL != want {
+	if want := natsURL(t, data, "127.0.0.1:4222", embedded.AdminUser); adminURL != want {
 		t.Errorf("hakem nats creds printed %q, want the admin's URL", adminURL)
 	}
-	adminURL = natsURL(t, data, natsAddr, events.AdminUser)
+	adminURL = natsURL(t, data, natsAddr, embedded.AdminUser)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
@@ -73,9 +75,9 @@ func TestInsiderNoAnonymousNATS(t *testing.T) {
 	}
 	refused("the admin", adminJS, "game.ins.games")
 
-	for _, user := range append([]string{events.InProcessUser}, events.ServiceUsers...) {
+	for _, user := range append([]string{embedded.InProcessUser}, embedded.ServiceUsers...) {
 		nc, js := connect(natsURL(t, data, natsAddr, user))
-		if user != "clocks" && user != events.InProcessUser {
+		if user != "clocks" && user != embedded.InProcessUser {
 			refused(user, js, "game.ins.clocks")
 		}
 		for _, api := range []string{"$JS.API.STREAM.DELETE.GAMES", "$JS.API.STREAM.PURGE.GAMES", "$JS.API.STREAM.DELETE.TOURNAMENTS"} {
@@ -84,14 +86,14 @@ func TestInsiderNoAnonymousNATS(t *testing.T) {
 			}
 		}
 		// an edit that would trim the stream (max one message per subject)
-		cfg := events.StreamConfig(events.KindGame, events.Config{})
+		cfg := eventstore.StreamConfig(events.KindGame, eventstore.Config{})
 		cfg.MaxMsgsPerSubject = 1
 		uctx, cancel := context.WithTimeout(ctx, time.Second)
 		if _, err := js.UpdateStream(uctx, cfg); err == nil {
 			t.Errorf("%s edited the stream GAMES", user)
 		}
 		cancel()
-		if user == events.InProcessUser {
+		if user == embedded.InProcessUser {
 			refused(user, js, events.CheckpointSubject)
 		}
 	}

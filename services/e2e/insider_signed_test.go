@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -37,7 +39,7 @@ func TestInsiderForgedEventFound(t *testing.T) {
 	defer nc.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	st, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	st, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +78,7 @@ func TestInsiderForgedEventFound(t *testing.T) {
 		return envs[0].Seq
 	}
 	ring := filepath.Join(data, "keys", events.KeyringFile)
-	admin := natsURL(t, data, natsAddr, events.AdminUser)
+	admin := natsURL(t, data, natsAddr, embedded.AdminUser)
 	for id, c := range map[string]struct {
 		sign bool
 		why  string

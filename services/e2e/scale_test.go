@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -200,7 +201,7 @@ type scaleLayout struct {
 	user       string
 	partitions events.GamePartitions
 	nc         *nats.Conn
-	store      *events.Store
+	store      *eventstore.Store
 	heads      []events.Head
 	plies      []int
 }
@@ -218,7 +219,7 @@ func (l *scaleLayout) open(ctx context.Context, t *testing.T, cl *scaleCluster) 
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		attempt, cancel := context.WithTimeout(ctx, 5*time.Second)
-		l.store, err = events.Open(attempt, l.nc, events.Config{Replicas: 3, Partitions: l.partitions})
+		l.store, err = eventstore.Open(attempt, l.nc, eventstore.Config{Replicas: 3, Partitions: l.partitions})
 		cancel()
 		if err == nil {
 			break

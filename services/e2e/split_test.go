@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // waitTCP waits until addr accepts connections (a bound, not a timing
@@ -99,7 +99,7 @@ func TestSplitProcesses(t *testing.T) {
 	// A second copy of games and clocks joins: commands are shared between
 	// the copies (a NATS queue group), every one applied once, and a flag
 	// fall watched by both clocks copies is recorded once.
-	second := startWith(t, []string{"--only", "games,clocks", "--nats", natsURL(t, data, natsAddr, events.InProcessUser), "--data", t.TempDir()}, []string{joined}, false)
+	second := startWith(t, []string{"--only", "games,clocks", "--nats", natsURL(t, data, natsAddr, embedded.InProcessUser), "--data", t.TempDir()}, []string{joined}, false)
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(second.output(), "hakem serve ready"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("second copy not ready:\n%s", second.output())

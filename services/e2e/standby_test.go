@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // ackedMove is a move the primary acknowledged, and when.
@@ -40,7 +40,7 @@ func TestStandbyTakesOver(t *testing.T) {
 	leaf := freeAddr(t)
 	p := startWith(t, []string{"--data", pdata}, []string{"HAKEM_STANDBY_LISTEN=" + leaf}, true)
 	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
-	s := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+	s := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, embedded.StandbyUser)}, nil, true)
 
 	const boards = 100
 	ids, whites, blacks := bigSwiss(t, p, "sb", 2*boards)
@@ -219,7 +219,7 @@ func TestStandbyTakesOver(t *testing.T) {
 
 	// started again with --standby still set, the promoted folder stays the
 	// primary
-	again := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, events.StandbyUser)}, nil, true)
+	again := startWith(t, []string{"--data", sdata, "--standby", natsURL(t, pdata, leaf, embedded.StandbyUser)}, nil, true)
 	if a := again.do("GET", "/api/standby", ""); a.body["role"] != "primary" || a.body["promoted_at"] == nil {
 		t.Errorf("the promoted standby started again with --standby: %s, want role primary, promoted", a.raw)
 	}
@@ -296,13 +296,13 @@ func TestStandbyFollowsRestarts(t *testing.T) {
 	p := startWith(t, []string{"--data", pdata}, primaryEnv, true)
 	copyTree(t, filepath.Join(pdata, "keys"), filepath.Join(sdata, "keys"))
 	// the standby's URL as the operator gets it
-	creds := exec.Command(hakemBinary(t), "nats", "creds", "--data", pdata, "--user", events.StandbyUser)
+	creds := exec.Command(hakemBinary(t), "nats", "creds", "--data", pdata, "--user", embedded.StandbyUser)
 	creds.Env = append(os.Environ(), "HAKEM_STANDBY_LISTEN="+leaf)
 	out, err := creds.Output()
 	if err != nil {
 		t.Fatalf("hakem nats creds --user standby: %v", err)
 	}
-	if url := strings.TrimSpace(string(out)); url != natsURL(t, pdata, leaf, events.StandbyUser) {
+	if url := strings.TrimSpace(string(out)); url != natsURL(t, pdata, leaf, embedded.StandbyUser) {
 		t.Errorf("hakem nats creds --user standby printed %q, want the standby user's URL on %s", url, leaf)
 	}
 	standbyArgs := []string{"--data", sdata, "--standby", strings.TrimSpace(string(out))}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -19,7 +20,7 @@ const Name = "pairing"
 
 // Deps is what the pairing service is built from.
 type Deps struct {
-	Store *events.Store
+	Store *eventstore.Store
 	// Feed follows a tournament's events (GET /api/tournaments/{id}/events).
 	Feed    gamelog.Feed
 	Retries int

@@ -3,6 +3,7 @@ package scoring
 import (
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/scoring/app"
 	"github.com/hakem-chess/hakem/services/scoring/ports"
@@ -14,7 +15,7 @@ const Name = "scoring"
 
 // Deps is what the scoring service is built from.
 type Deps struct {
-	Store   *events.Store
+	Store   *eventstore.Store
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
@@ -31,7 +32,7 @@ type Pages struct {
 	Games games.Application
 	// Store is the event log, read for the list of tournaments, the hall
 	// read and whether a page's game or tournament exists.
-	Store *events.Store
+	Store *eventstore.Store
 	// Tournaments follows a tournament's events live (the hall's stream).
 	Tournaments gamesapp.Feed
 	// Tokens are the gateway's access tokens (nil: the gateway runs open,

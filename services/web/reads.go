@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/app/query"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -35,7 +36,7 @@ func (p Pages) tournaments(w http.ResponseWriter, r *http.Request) {
 	}
 	var list []tournamentLine
 	deleted := map[string]bool{}
-	_, err := p.Store.Read(r.Context(), events.KindTournament, 1, func(rec events.Record) error {
+	_, err := p.Store.Read(r.Context(), events.KindTournament, 1, func(rec eventstore.Record) error {
 		if rec.Envelope.Type == (events.TournamentDeleted{}).EventType() {
 			deleted[rec.Envelope.Aggregate.ID] = true
 		}

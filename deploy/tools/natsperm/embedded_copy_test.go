@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 // TestEmbeddedServerRunsTheDeployedUsers: hakem serve's embedded NATS
@@ -17,7 +17,7 @@ func TestEmbeddedServerRunsTheDeployedUsers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(b) != events.AccountsConf() {
-		t.Fatal("events/nats_accounts.conf differs from deploy/nats/accounts.conf: copy the deployed file over it")
+	if string(b) != embedded.AccountsConf() {
+		t.Fatal("events/embedded/nats_accounts.conf differs from deploy/nats/accounts.conf: copy the deployed file over it")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -55,7 +56,7 @@ var commandServices = []string{"games", "clocks", "pairing", "arbiter"}
 // groups' durable consumers.
 func provision(t *testing.T, ctx context.Context, nc *nats.Conn, replicas int) {
 	t.Helper()
-	if _, err := events.Open(ctx, nc, events.Config{Replicas: replicas}); err != nil {
+	if _, err := eventstore.Open(ctx, nc, eventstore.Config{Replicas: replicas}); err != nil {
 		t.Fatalf("admin: provisioning the event store: %v", err)
 	}
 	js, err := jetstream.New(nc)
@@ -251,7 +252,7 @@ func TestNATSPermissions(t *testing.T) {
 
 	// The admin provisions; every service user can then open the event
 	// store bound to what the admin made.
-	stores := map[string]*events.Store{}
+	stores := map[string]*eventstore.Store{}
 	conns := map[string]*nats.Conn{}
 	refused := map[string]*refusals{}
 	for _, u := range append(slices.Clone(serviceUsers), "admin") {
@@ -260,7 +261,7 @@ func TestNATSPermissions(t *testing.T) {
 	}
 	provision(t, ctx, conns["admin"], 1)
 	for _, u := range serviceUsers {
-		s, err := events.Open(ctx, conns[u], events.Config{Provisioned: true})
+		s, err := eventstore.Open(ctx, conns[u], eventstore.Config{Provisioned: true})
 		if err != nil {
 			t.Fatalf("%s: opening the provisioned event store: %v", u, err)
 		}
@@ -322,7 +323,7 @@ func TestNATSPermissions(t *testing.T) {
 func TestNATSPermissionsStore(t *testing.T) {
 	url, pw := startDeployedServer(t)
 	ctx := ctxFor(t)
-	stores := map[string]*events.Store{}
+	stores := map[string]*eventstore.Store{}
 	conns := map[string]*nats.Conn{}
 	refused := map[string]*refusals{}
 	admin, _ := connectAs(t, url, "admin", pw["admin"])
@@ -330,7 +331,7 @@ func TestNATSPermissionsStore(t *testing.T) {
 	for _, u := range serviceUsers {
 		nc, r := connectAs(t, url, u, pw[u])
 		conns[u], refused[u] = nc, r
-		s, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+		s, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
 		if err != nil {
 			t.Fatalf("%s: opening the event store: %v", u, err)
 		}
@@ -594,7 +595,7 @@ func TestNATSClusterR3(t *testing.T) {
 	// provisioning the R3 streams until then; games binds to them.
 	for {
 		try, cancelTry := context.WithTimeout(ctx, 10*time.Second)
-		_, err := events.Open(try, admin, events.Config{Replicas: 3})
+		_, err := eventstore.Open(try, admin, eventstore.Config{Replicas: 3})
 		cancelTry()
 		if err == nil {
 			break
@@ -606,7 +607,7 @@ func TestNATSClusterR3(t *testing.T) {
 		time.Sleep(250 * time.Millisecond)
 	}
 	provision(t, ctx, admin, 3)
-	store, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	store, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
 	if err != nil {
 		t.Fatalf("games: binding to the R3 streams: %v", err)
 	}
@@ -643,7 +644,7 @@ func TestNATSClusterR3(t *testing.T) {
 		try, cancelTry := context.WithTimeout(ctx, 5*time.Second)
 		_, _, err = store.Append(try, g, events.WriterGames, head, "k2", meta, events.DrawOffered{Ply: 1, By: events.White})
 		cancelTry()
-		if err == nil || errors.Is(err, events.ErrAlreadyApplied) {
+		if err == nil || errors.Is(err, eventstore.ErrAlreadyApplied) {
 			break
 		}
 		if ctx.Err() != nil {
@@ -695,10 +696,10 @@ func TestNATSProvisioning(t *testing.T) {
 	// Nothing provisioned: a service can neither create the store nor
 	// bind to it, and nothing gets created.
 	for _, u := range serviceUsers {
-		if _, err := events.Open(short(), conns[u], events.Config{}); err == nil {
+		if _, err := eventstore.Open(short(), conns[u], eventstore.Config{}); err == nil {
 			t.Errorf("%s created the event store's streams", u)
 		}
-		if _, err := events.Open(short(), conns[u], events.Config{Provisioned: true}); !errors.Is(err, events.ErrNotProvisioned) {
+		if _, err := eventstore.Open(short(), conns[u], eventstore.Config{Provisioned: true}); !errors.Is(err, eventstore.ErrNotProvisioned) {
 			t.Errorf("%s: Open on an unprovisioned server: %v, want ErrNotProvisioned", u, err)
 		}
 		if !refused[u].wait(`Publish to "$JS.API.STREAM.`) {
@@ -731,10 +732,10 @@ func TestNATSProvisioning(t *testing.T) {
 
 	tryAs := func(t *testing.T, u string) {
 		// Binding works; re-defining a stream does not.
-		if _, err := events.Open(ctx, conns[u], events.Config{Provisioned: true}); err != nil {
+		if _, err := eventstore.Open(ctx, conns[u], eventstore.Config{Provisioned: true}); err != nil {
 			t.Errorf("%s: binding to the provisioned store: %v", u, err)
 		}
-		if _, err := events.Open(short(), conns[u], events.Config{}); err == nil {
+		if _, err := eventstore.Open(short(), conns[u], eventstore.Config{}); err == nil {
 			t.Errorf("%s: create-or-update of the provisioned streams succeeded", u)
 		}
 		for name, cfg := range want {

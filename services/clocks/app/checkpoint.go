@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -111,7 +111,7 @@ func (k *KVCheckpoints) Save(ctx context.Context, cp Checkpoint) error {
 
 // eventStoreOf returns the events module's store behind the clocks'
 // store, when it is one (how `hakem serve` wires it).
-func eventStoreOf(s Store) (*events.Store, bool) {
+func eventStoreOf(s Store) (*eventstore.Store, bool) {
 	switch es := s.(type) {
 	case gamelog.EventStore:
 		return es.Store, es.Store != nil
@@ -122,16 +122,16 @@ func eventStoreOf(s Store) (*events.Store, bool) {
 }
 
 // jetstreamOf is the JetStream context of st's connection.
-func jetstreamOf(st *events.Store) (jetstream.JetStream, error) { return jetstream.New(st.Conn()) }
+func jetstreamOf(st *eventstore.Store) (jetstream.JetStream, error) { return jetstream.New(st.Conn()) }
 
-// streamTail returns the GAMES stream's last sequence through st's
-// connection.
-func streamTail(ctx context.Context, st *events.Store) (uint64, error) {
+// streamTail returns the last sequence of the games' stream name (GAMES or
+// a partition) through st's connection.
+func streamTail(ctx context.Context, st *eventstore.Store, name string) (uint64, error) {
 	js, err := jetstreamOf(st)
 	if err != nil {
 		return 0, err
 	}
-	s, err := js.Stream(ctx, events.KindGame.StreamName())
+	s, err := js.Stream(ctx, name)
 	if err != nil {
 		return 0, err
 	}

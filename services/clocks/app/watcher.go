@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"go.uber.org/zap"
@@ -17,7 +18,7 @@ import (
 // Follow reads the games' stream from a stream sequence on and keeps
 // waiting for new events (the events module's Store.Follow for the game
 // kind).
-type Follow func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error)
+type Follow func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error)
 
 // DefaultCheckpointEvery is how often the watcher writes its checkpoint
 // while it reads new events, when Watcher.CheckpointEvery is zero.
@@ -59,6 +60,10 @@ type Watcher struct {
 	// When nil, it is asked of the events module's store as for
 	// Checkpoints, or not at all.
 	Tail func(ctx context.Context) (uint64, error)
+	// Partition is the game partition this watcher follows (Follow reads
+	// it): with several, hakem serve runs a watcher per partition, each
+	// with a checkpoint of its own ("watcher-<p>").
+	Partition int
 
 	mu     sync.Mutex
 	games  map[string]*watched
@@ -113,7 +118,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		from, err := w.resume(ctx)
 		for err == nil {
 			_, err = w.Follow(ctx, from, w.see)
-			var bad *events.UndecodableError
+			var bad *eventstore.UndecodableError
 			if !errors.As(err, &bad) {
 				break
 			}
@@ -144,14 +149,19 @@ func (w *Watcher) resolve(ctx context.Context) {
 	if !ok {
 		return
 	}
+	parts := st.Partitions()
 	if w.Tail == nil {
-		w.Tail = func(ctx context.Context) (uint64, error) { return streamTail(ctx, st) }
+		name := parts.StreamName(w.Partition)
+		w.Tail = func(ctx context.Context) (uint64, error) { return streamTail(ctx, st, name) }
 	}
 	if w.Checkpoints == nil {
 		js, err := jetstreamOf(st)
 		if err == nil {
 			var kv *KVCheckpoints
 			if kv, err = OpenKVCheckpoints(ctx, js); err == nil {
+				if parts > 1 { // a position in each partition's stream
+					kv.Key = fmt.Sprintf("%s-%d", CheckpointKey, w.Partition)
+				}
 				w.Checkpoints = kv
 			}
 		}
@@ -368,7 +378,7 @@ func (w *Watcher) caughtUpNow() {
 		zap.Int("events_read", w.read), zap.Int("games_loaded", w.loaded), zap.Int("running", len(w.running())))
 }
 
-func (w *Watcher) see(r events.Record) error {
+func (w *Watcher) see(r eventstore.Record) error {
 	err := w.fold(r)
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -389,7 +399,7 @@ func (w *Watcher) see(r events.Record) error {
 
 // fold applies one event of the stream to its game's clock; an error is
 // a game that could not be read whole.
-func (w *Watcher) fold(r events.Record) error {
+func (w *Watcher) fold(r eventstore.Record) error {
 	id := r.Envelope.Aggregate.ID
 	if w.skipMove(id, r.Envelope) {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
@@ -50,7 +51,7 @@ func TestWatcherSkipsMovesWithoutAClock(t *testing.T) {
 	core, logs := observer.New(zap.ErrorLevel)
 	w := &clocksapp.Watcher{
 		Clocks: &clocksapp.Clocks{Store: b.clocks, Retries: 8},
-		Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
+		Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
 			return b.store.Follow(ctx, events.KindGame, from, fn)
 		},
 		Log:             zap.New(core),

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
@@ -19,7 +20,7 @@ import (
 // and the clocks services write it.
 type bench struct {
 	t      *testing.T
-	store  *events.Store
+	store  *eventstore.Store
 	games  gamelog.EventStore
 	clocks gamelog.EventStore
 }
@@ -62,7 +63,7 @@ func (b *bench) startClock(id string, at time.Time) {
 // tail is the games' stream's last sequence.
 func (b *bench) tail() uint64 {
 	b.t.Helper()
-	last, err := b.store.Read(context.Background(), events.KindGame, 1, func(events.Record) error { return nil })
+	last, err := b.store.Read(context.Background(), events.KindGame, 1, func(eventstore.Record) error { return nil })
 	if err != nil {
 		b.t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func (b *bench) flags(id string) []events.FlagFell {
 func (b *bench) watch(cp clocksapp.Checkpoints) (*clocksapp.Watcher, func()) {
 	w := &clocksapp.Watcher{
 		Clocks: &clocksapp.Clocks{Store: b.clocks, Retries: 8},
-		Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
+		Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
 			return b.store.Follow(ctx, events.KindGame, from, fn)
 		},
 		Log:             zap.NewNop(),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/clocks/app"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -160,7 +161,7 @@ type reading struct {
 	Black     side      `json:"black"`
 	// Damaged names the first message of the game's log that does not
 	// decode or chain: the clocks are read as of the event before it.
-	Damaged *events.Damage `json:"damaged,omitempty"`
+	Damaged *eventstore.Damage `json:"damaged,omitempty"`
 }
 
 func (h HTTP) get(w http.ResponseWriter, r *http.Request) {

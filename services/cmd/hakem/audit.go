@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/hakem-chess/hakem/services/audit/report"
 	"github.com/nats-io/nats.go"
@@ -124,7 +126,7 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 		if err := os.CopyFS(tmp, os.DirFS(auditOpts.data)); err != nil {
 			return exitWith(2, fmt.Errorf("audit: copying %s: %w", auditOpts.data, err))
 		}
-		srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: tmp, Port: -1})
+		srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: tmp, Port: -1})
 		if err != nil {
 			return exitWith(2, fmt.Errorf("audit: %w", err))
 		}
@@ -134,9 +136,9 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 		}
 	}
 	defer nc.Close()
-	cfg := events.Config{}
+	cfg := eventstore.Config{}
 	if auditOpts.natsURL != "" {
-		// events.Open creates or updates the streams to its configuration:
+		// eventstore.Open creates or updates the streams to its configuration:
 		// against a live server, open with the streams' own (replicas,
 		// duplicate window), so that nothing there changes, and refuse a
 		// server without them.
@@ -145,7 +147,15 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 			return exitWith(2, fmt.Errorf("audit: %w", err))
 		}
 	}
-	st, err := events.Open(ctx, nc, cfg)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	// the server's own layout: one stream of games or N partitions
+	if cfg.Partitions, err = eventstore.DetectPartitions(ctx, js); err != nil {
+		return exitWith(2, fmt.Errorf("audit: %w", err))
+	}
+	st, err := eventstore.Open(ctx, nc, cfg)
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}
@@ -158,30 +168,35 @@ func withSource(ctx context.Context, fn func(context.Context, audit.Source) erro
 
 // liveConfig returns the store configuration a running server's streams
 // already have.
-func liveConfig(ctx context.Context, nc *nats.Conn) (events.Config, error) {
+func liveConfig(ctx context.Context, nc *nats.Conn) (eventstore.Config, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
-		return events.Config{}, err
+		return eventstore.Config{}, err
 	}
-	var cfg events.Config
+	var cfg eventstore.Config
+	parts, err := eventstore.DetectPartitions(ctx, js)
+	if err != nil {
+		return eventstore.Config{}, err
+	}
 	for _, k := range events.Kinds() {
-		s, err := js.Stream(ctx, k.StreamName())
+		name := parts.Streams(k)[0] // the partitions share one configuration
+		s, err := js.Stream(ctx, name)
 		if err != nil {
-			return events.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", k.StreamName(), err)
+			return eventstore.Config{}, fmt.Errorf("stream %s on this server: %w (is it a Hakem server?)", name, err)
 		}
 		info, err := s.Info(ctx)
 		if err != nil {
-			return events.Config{}, err
+			return eventstore.Config{}, err
 		}
-		want := events.StreamConfig(k, events.Config{Replicas: info.Config.Replicas, DuplicateWindow: info.Config.Duplicates})
+		want := eventstore.StreamConfig(k, eventstore.Config{Replicas: info.Config.Replicas, DuplicateWindow: info.Config.Duplicates})
 		if info.Config.Replicas != want.Replicas || info.Config.Duplicates != want.Duplicates || info.Config.DenyDelete != want.DenyDelete ||
 			info.Config.DenyPurge != want.DenyPurge || info.Config.AllowDirect != want.AllowDirect || info.Config.AllowAtomicPublish != want.AllowAtomicPublish {
-			return events.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", k.StreamName())
+			return eventstore.Config{}, fmt.Errorf("stream %s is not configured as this hakem would open it; not touching it", name)
 		}
 		cfg.Replicas, cfg.DuplicateWindow = info.Config.Replicas, info.Config.Duplicates
 	}
 	if _, err := js.KeyValue(ctx, audit.SealBucket); err != nil {
-		return events.Config{}, fmt.Errorf("bucket %s on this server: %w", audit.SealBucket, err)
+		return eventstore.Config{}, fmt.Errorf("bucket %s on this server: %w", audit.SealBucket, err)
 	}
 	return cfg, nil
 }

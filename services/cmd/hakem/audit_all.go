@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/audit"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
@@ -62,32 +63,43 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 		failures = append(failures, what+": "+why)
 	}
 	for _, k := range events.Kinds() {
-		for from := uint64(1); ; {
-			_, err := st.Read(ctx, k, from, func(r events.Record) error {
-				seen[r.Envelope.Aggregate] = true
-				return nil
-			})
-			if err == nil {
-				break
-			}
-			// a message that is not an event: its aggregate (by its
-			// subject) is audited, which names the damage; the read goes
-			// on past it
-			var bad *events.UndecodableError
-			if errors.As(err, &bad) {
-				if agg, ok := subjectOf(ctx, st, k, bad.StreamSeq); ok {
-					seen[agg] = true
-				} else {
-					fail("stream", fmt.Sprintf("stream %s: seq %d is not an event, on no aggregate's subject: %v", k.StreamName(), bad.StreamSeq, bad.Err))
+		// every stream of the kind: TOURNAMENTS, GAMES or each game partition
+		for p, name := range st.Partitions().Streams(k) {
+			read := func(from uint64, fn func(eventstore.Record) error) error {
+				if k == events.KindGame {
+					_, err := st.ReadPartition(ctx, p, from, fn)
+					return err
 				}
-				from = bad.StreamSeq + 1
-				continue
+				_, err := st.Read(ctx, k, from, fn)
+				return err
 			}
-			if errors.Is(err, jetstream.ErrStreamNotFound) {
-				fail("stream", fmt.Sprintf("stream %s is missing (deleted)", k.StreamName()))
-				break
+			for from := uint64(1); ; {
+				err := read(from, func(r eventstore.Record) error {
+					seen[r.Envelope.Aggregate] = true
+					return nil
+				})
+				if err == nil {
+					break
+				}
+				// a message that is not an event: its aggregate (by its
+				// subject) is audited, which names the damage; the read goes
+				// on past it
+				var bad *eventstore.UndecodableError
+				if errors.As(err, &bad) {
+					if agg, ok := subjectOf(ctx, st, k, name, bad.StreamSeq); ok {
+						seen[agg] = true
+					} else {
+						fail("stream", fmt.Sprintf("stream %s: seq %d is not an event, on no aggregate's subject: %v", name, bad.StreamSeq, bad.Err))
+					}
+					from = bad.StreamSeq + 1
+					continue
+				}
+				if errors.Is(err, jetstream.ErrStreamNotFound) {
+					fail("stream", fmt.Sprintf("stream %s is missing (deleted)", name))
+					break
+				}
+				return exitWith(2, fmt.Errorf("audit all: reading %s: %w", name, err))
 			}
-			return exitWith(2, fmt.Errorf("audit all: reading %s: %w", k.StreamName(), err))
 		}
 	}
 	if w.Checkpoints != nil {
@@ -149,12 +161,12 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 
 // subjectOf is the aggregate whose subject the message at stream sequence
 // seq of kind's stream was published on.
-func subjectOf(ctx context.Context, st *events.Store, k events.Kind, seq uint64) (events.Aggregate, bool) {
+func subjectOf(ctx context.Context, st *eventstore.Store, k events.Kind, stream string, seq uint64) (events.Aggregate, bool) {
 	js, err := jetstream.New(st.Conn())
 	if err != nil {
 		return events.Aggregate{}, false
 	}
-	s, err := js.Stream(ctx, k.StreamName())
+	s, err := js.Stream(ctx, stream)
 	if err != nil {
 		return events.Aggregate{}, false
 	}
@@ -168,7 +180,7 @@ func subjectOf(ctx context.Context, st *events.Store, k events.Kind, seq uint64)
 
 // streamsAgainst names each stream that ends before what a checkpoint read
 // of it, or no longer starts at sequence 1 (trimmed or recreated).
-func streamsAgainst(ctx context.Context, st *events.Store, cps *events.Checkpoints) []string {
+func streamsAgainst(ctx context.Context, st *eventstore.Store, cps *events.Checkpoints) []string {
 	js, err := jetstream.New(st.Conn())
 	if err != nil {
 		return []string{err.Error()}

@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"os"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/spf13/cobra"
 )
@@ -41,20 +41,20 @@ standby machine runs hakem serve --standby with.`,
 			if err != nil {
 				return exitWith(2, err)
 			}
-			b, err := os.ReadFile(events.UsersPath(cfg.Data))
+			b, err := os.ReadFile(embedded.UsersPath(cfg.Data))
 			if err != nil {
 				return exitWith(2, fmt.Errorf("nats creds: %w (start hakem serve --data %s once first)", err, cfg.Data))
 			}
-			var users events.Users
+			var users embedded.Users
 			if err := json.Unmarshal(b, &users); err != nil {
-				return exitWith(2, fmt.Errorf("nats creds: %s: %w", events.UsersPath(cfg.Data), err))
+				return exitWith(2, fmt.Errorf("nats creds: %s: %w", embedded.UsersPath(cfg.Data), err))
 			}
 			pw, ok := users[user]
 			if !ok {
 				return exitWith(2, errors.New("nats creds: no NATS user "+user))
 			}
 			addr := cfg.NATSListen
-			if user == events.StandbyUser && cfg.StandbyListen != "" {
+			if user == embedded.StandbyUser && cfg.StandbyListen != "" {
 				addr = cfg.StandbyListen // the standby's URL, for hakem serve --standby
 			}
 			if addr == "" {
@@ -72,7 +72,7 @@ standby machine runs hakem serve --standby with.`,
 		},
 	}
 	wiring.AddFlags(creds.Flags())
-	creds.Flags().StringVar(&user, "user", events.AdminUser, "the NATS user whose credentials to print")
+	creds.Flags().StringVar(&user, "user", embedded.AdminUser, "the NATS user whose credentials to print")
 	creds.Flags().BoolVar(&context, "context", false, "print a natscli context (JSON) instead of a URL")
 	natsCmd.AddCommand(creds)
 	rootCmd.AddCommand(natsCmd)

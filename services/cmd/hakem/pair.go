@@ -25,7 +25,9 @@ const (
 	pairExitFile       = 5 // the file could not be read or written
 )
 
-// pairMaxPlayers is the size limit (TRF start numbers have four digits).
+// pairMaxPlayers is the size limit. A TRF with XXW carries more players,
+// but the Dutch engine keeps a weight for every pair of players (at 9,999
+// some 50 million pairs): beyond this, its memory passes 2 GB.
 const pairMaxPlayers = 9999
 
 func init() {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/backup"
 	"github.com/spf13/cobra"
 )
@@ -93,7 +93,7 @@ func restoreInto(ctx context.Context, dir, data string, progress backup.Progress
 		}
 		return backup.Manifest{}, fmt.Errorf("--data %s: %w", data, err)
 	}
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
 	if err != nil {
 		return backup.Manifest{}, err
 	}

@@ -5,6 +5,7 @@ package app
 
 import (
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -44,7 +45,7 @@ func ScopedKey(gameID string, actor events.Actor, key string) string {
 
 // Loaded is the game of a Load that may have found damage
 // (gamelog.Loaded).
-func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+func Loaded(recs []Recorded, err error) ([]Recorded, *eventstore.Damage, error) {
 	return gamelog.Loaded(recs, err)
 }
 

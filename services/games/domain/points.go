@@ -6,7 +6,8 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/outcome"
 )
 
-// Points penalties (2023 12.9.4, 12.9.5) change what a game scores, not
+// Points penalties (2023 12.9.4, 12.9.5, and the opponent's score decided
+// with a loss, 12.9.6) change what a game scores, not
 // its result: the game stays 1-0, ½-½ or 0-1 on the board and in the PGN,
 // and the tournament's standings count the score after them
 // (laws.ScoreAfter). They are recorded as arbiter.penalty_imposed of kind
@@ -22,12 +23,21 @@ const (
 	// OpponentPointsToMaximum: the opponent's score in the game raised to
 	// the maximum (12.9.4).
 	OpponentPointsToMaximum = outcome.OpponentPointsToMaximum
+	// LossPenalty: the game declared lost by the offender (12.9.6); with
+	// its opponent_points, the opponent's score as the arbiter decided.
+	LossPenalty = outcome.LossPenalty
+	// FinePenalty: a fine announced in advance (12.9.7), recorded only.
+	FinePenalty = "fine"
+	// ExclusionFromRounds: the offender excluded from rounds of the
+	// tournament (12.9.8), carried out on the tournament.
+	ExclusionFromRounds = "exclusion_from_rounds"
 )
 
-// applyPenalty folds a penalty: the points penalties are kept
+// applyPenalty folds a penalty: the points penalties are kept, and a loss
+// whose opponent's score the arbiter decided (12.9.6)
 // (outcome.PointsPenalty); a points penalty on no side is a broken log.
 func (g *Game) applyPenalty(p events.PenaltyImposed) error {
-	if p.Kind != PointsReduced && p.Kind != OpponentPointsToMaximum {
+	if p.Kind != PointsReduced && p.Kind != OpponentPointsToMaximum && (p.Kind != LossPenalty || p.OpponentPoints == nil) {
 		return nil
 	}
 	pen, ok := outcome.PointsPenalty(p)

@@ -30,20 +30,25 @@ type illegalRequest struct {
 
 // rulingRequest is the body of POST /api/games/{id}/rulings.
 type rulingRequest struct {
-	Matter         string       `json:"matter" bounds:"len=32"`
-	Side           events.Color `json:"side" bounds:"len=8"`
-	Touched        []string     `json:"touched" bounds:"len=8,item=16"`
-	First          events.Color `json:"first" bounds:"len=8"`
-	Penalty        string       `json:"penalty" bounds:"len=32"`
-	AmountMs       int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
-	Points         float64      `json:"points" bounds:"min=0,max=3"`
-	Distraction    bool         `json:"distraction"`
-	LatenessMs     int64        `json:"lateness_ms" bounds:"min=0,max=86400000"`
-	Result         string       `json:"result" bounds:"len=8"`
-	Reason         string       `json:"reason" bounds:"len=1000"`
-	Article        string       `json:"article" bounds:"len=100"`
-	By             string       `json:"by" bounds:"len=64"`
-	IdempotencyKey string       `json:"idempotency_key" bounds:"len=128"`
+	Matter   string       `json:"matter" bounds:"len=32"`
+	Side     events.Color `json:"side" bounds:"len=8"`
+	Touched  []string     `json:"touched" bounds:"len=8,item=16"`
+	First    events.Color `json:"first" bounds:"len=8"`
+	Penalty  string       `json:"penalty" bounds:"len=32"`
+	AmountMs int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
+	Points   float64      `json:"points" bounds:"min=0,max=3"`
+	// OpponentPoints (loss, 2023 12.9.6), Fine (fine, 12.9.7) and
+	// ExcludedRounds (exclusion, 12.9.8): see arbiterapp.HandRuling.
+	OpponentPoints *float64 `json:"opponent_points" bounds:"min=0,max=3"`
+	Fine           string   `json:"fine" bounds:"len=200"`
+	ExcludedRounds []int    `json:"excluded_rounds" bounds:"len=20,min=1,max=99"`
+	Distraction    bool     `json:"distraction"`
+	LatenessMs     int64    `json:"lateness_ms" bounds:"min=0,max=86400000"`
+	Result         string   `json:"result" bounds:"len=8"`
+	Reason         string   `json:"reason" bounds:"len=1000"`
+	Article        string   `json:"article" bounds:"len=100"`
+	By             string   `json:"by" bounds:"len=64"`
+	IdempotencyKey string   `json:"idempotency_key" bounds:"len=128"`
 	// Judgement and AddTime are the arbiter's judgement of a pending
 	// quickplay-finish claim (matter quickplay_claim: draw, postpone,
 	// reject; add_time: two minutes to the opponent when postponing).
@@ -235,7 +240,8 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
-		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
+		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points,
+		OpponentPoints: req.OpponentPoints, Fine: req.Fine, Rounds: req.ExcludedRounds, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
 		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
 	if err != nil {
 		failRuling(w, err)

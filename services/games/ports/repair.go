@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
@@ -47,7 +47,7 @@ func (h HTTP) repair(w http.ResponseWriter, r *http.Request) {
 const damagedHeader = "Hakem-Log-Damaged"
 
 // markDamaged sets damagedHeader for a damaged log.
-func markDamaged(w http.ResponseWriter, d *events.Damage) {
+func markDamaged(w http.ResponseWriter, d *eventstore.Damage) {
 	if d != nil {
 		w.Header().Set(damagedHeader, strconv.FormatUint(d.Seq, 10)+"; "+d.Reason)
 	}

@@ -6,7 +6,8 @@
 //     the domain packages, where the decisions it re-derives live;
 //   - a domain package, or the package of the event catalogue, that links NATS
 //     (nats.go or nats-server), directly or through another workspace package
-//     ("nats P");
+//     ("nats P"); LinkedNATS asks `go list` the same of the whole build, modules
+//     outside the workspace included;
 //   - a .go file over MaxLines lines ("size F"), pairing/matching/blossom.go
 //     excepted;
 //   - an event type's string literal written anywhere but its one definition
@@ -366,11 +367,23 @@ func (w *Workspace) NATSLinks() []string {
 		memo[ip] = v
 		return v
 	}
+	var out []string
+	for _, p := range w.natsFree() {
+		if links(p.ImportPath, map[string]bool{}) {
+			out = append(out, "nats "+p.Dir)
+		}
+	}
+	return out
+}
+
+// natsFree returns the packages that must not link NATS: every domain
+// package, and every package defining an event type (the catalogue).
+func (w *Workspace) natsFree() []*Package {
 	catalogue := map[string]bool{}
 	for _, d := range w.eventTypeDefinitions() {
 		catalogue[d.pkg] = true
 	}
-	var out []string
+	var out []*Package
 	for _, p := range w.sortedPackages() {
 		isDomain := false
 		for _, part := range strings.Split(p.Dir, "/") {
@@ -378,8 +391,8 @@ func (w *Workspace) NATSLinks() []string {
 				isDomain = true
 			}
 		}
-		if (isDomain || catalogue[p.Dir]) && links(p.ImportPath, map[string]bool{}) {
-			out = append(out, "nats "+p.Dir)
+		if isDomain || catalogue[p.Dir] {
+			out = append(out, p)
 		}
 	}
 	return out

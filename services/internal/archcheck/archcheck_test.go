@@ -45,6 +45,15 @@ func TestArchitecture(t *testing.T) {
 		t.Fatalf("loaded %d packages from %s: the walk missed the workspace", len(w.Packages), root)
 	}
 	found, pure := w.Check()
+	linked, err := w.LinkedNATS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range linked {
+		if !slices.Contains(found, f) {
+			found = append(found, f)
+		}
+	}
 	for _, f := range pure {
 		t.Errorf("%s: the pure modules use the standard library only (no allowlist)", f)
 	}
@@ -65,6 +74,26 @@ func TestArchitecture(t *testing.T) {
 		if !slices.Contains(found, a) {
 			t.Errorf("gone: %s: fixed, good; delete its line from services/internal/archcheck/%s", a, allowlist)
 		}
+	}
+}
+
+// TestLinkedNATSFinds shows go list's check failing on packages that do
+// link NATS (the event store, the embedded server) and passing the pure
+// catalogue beside them.
+func TestLinkedNATSFinds(t *testing.T) {
+	root, err := FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &Workspace{Root: root}
+	const events = "github.com/hakem-chess/hakem/events"
+	got, err := w.linkedNATS([]string{events, events + "/eventstore", events + "/embedded"}, map[string]string{events: "events"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"nats " + events + "/embedded", "nats " + events + "/eventstore"}
+	if !slices.Equal(got, want) {
+		t.Errorf("linked NATS: %q, want %q", got, want)
 	}
 }
 

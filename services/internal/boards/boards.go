@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
@@ -20,7 +21,7 @@ import (
 // Load folds the stream of tournament id from store into t (a zero
 // tournament; the pairing service passes the one its domain embeds) and
 // returns the stream's envelopes and head.
-func Load(ctx context.Context, store *events.Store, id string, t *tournament.Tournament) ([]events.Envelope, events.Head, error) {
+func Load(ctx context.Context, store *eventstore.Store, id string, t *tournament.Tournament) ([]events.Envelope, events.Head, error) {
 	envs, head, err := store.Load(ctx, events.Tournament(id))
 	if err != nil {
 		return nil, events.Head{}, err
@@ -52,7 +53,7 @@ func Fold(envs []events.Envelope, t *tournament.Tournament) error {
 // Games is the loader of a game's log from store: a damaged log counts as
 // of its last good event (its commands are refused until the arbiter
 // repairs it).
-func Games(store *events.Store) gamelog.Loader {
+func Games(store *eventstore.Store) gamelog.Loader {
 	games := gamelog.EventStore{Store: store}
 	return func(ctx context.Context, id string) ([]gamelog.Recorded, error) {
 		recs, _, err := games.Load(ctx, id)

@@ -12,7 +12,7 @@
 //     games service's *domain.Game, the clocks service's clock);
 //   - a Store: its aggregate's events as Recorded, appended with a Meta
 //     (the game's log, gamelog.EventStore, is one; a tournament's would be
-//     another adapter of events.Store with its writer);
+//     another adapter of eventstore.Store with its writer);
 //   - one Command per use case: its name (metrics and log) and the
 //     client's Meta, handed to Handle with the domain's pure decision, a
 //     func(state, at) returning the events to append or a refusal.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 )
 
 // Recorded is one event of an aggregate as its log holds it.
@@ -35,11 +36,11 @@ type Meta struct {
 // ErrConflict is wrapped by Store.Append's error when the aggregate has
 // moved on since the head the decision was made on: decide again on fresh
 // state.
-var ErrConflict = events.ErrConflict
+var ErrConflict = eventstore.ErrConflict
 
 // ErrAlreadyApplied is wrapped by Store.Append's error when the command's
 // idempotency key landed earlier: reload, and its events are there.
-var ErrAlreadyApplied = events.ErrAlreadyApplied
+var ErrAlreadyApplied = eventstore.ErrAlreadyApplied
 
 // Store is an aggregate's event log.
 type Store interface {

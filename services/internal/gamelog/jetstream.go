@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -14,13 +15,13 @@ import (
 // aggregate, read whole and written as Writer (the games writer when empty;
 // the clocks and the arbiter write as theirs).
 type EventStore struct {
-	Store  *events.Store
+	Store  *eventstore.Store
 	Writer events.Writer
 }
 
 // Load reads every event of the game (all writers) and decodes it. A log
 // the store cannot read whole, or whose events do not chain, is read
-// again message by message (events.Store.LoadTolerant): a message that
+// again message by message (eventstore.Store.LoadTolerant): a message that
 // does not decode or chain is set aside, the game stands at its last good
 // event, and unless a game.log_repaired voids the message the error is an
 // *Damaged holding that game.
@@ -164,6 +165,9 @@ func pointerTo(ev events.Event) events.Event {
 type JetStreamFeed struct {
 	JS   jetstream.JetStream
 	Kind events.Kind // events.KindGame when empty
+	// Partitions is the store's game partition count (0 or 1: the one
+	// stream GAMES): a game is followed in its partition's stream.
+	Partitions events.GamePartitions
 }
 
 // Follow implements Feed.
@@ -175,8 +179,8 @@ func (f JetStreamFeed) Follow(ctx context.Context, gameID string, from uint64, f
 	if err := agg.Check(); err != nil {
 		return err
 	}
-	c, err := f.JS.OrderedConsumer(ctx, agg.Kind.StreamName(), jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{agg.Filter()},
+	c, err := f.JS.OrderedConsumer(ctx, f.Partitions.Stream(agg), jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{f.Partitions.Filter(agg)},
 		DeliverPolicy:  jetstream.DeliverAllPolicy,
 	})
 	if err != nil {

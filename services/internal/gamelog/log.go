@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -27,7 +28,7 @@ type (
 	// Store is a game's event log (EventStore is the events module's).
 	Store = decide.Store
 	// StoreAfter is a Store that also reads only a game's events after a
-	// head (EventStore through events.Store.LoadAfter).
+	// head (EventStore through eventstore.Store.LoadAfter).
 	StoreAfter = decide.StoreAfter
 )
 
@@ -54,13 +55,13 @@ func ScopedKey(gameID string, actor events.Actor, key string) string {
 }
 
 // Damaged is the error of a Load whose log holds a message that does not
-// decode or does not chain (events.Damage) and that no game.log_repaired
+// decode or does not chain (eventstore.Damage) and that no game.log_repaired
 // voids: Recs and Head are the game up to its last good event, which the
 // reads show with the damage; commands are refused (409 log_damaged)
 // until an arbiter repairs the log (games/app/command.RepairLog).
 type Damaged struct {
 	GameID string
-	Damage events.Damage
+	Damage eventstore.Damage
 	Recs   []Recorded
 	// Head is the head after the last good event, with the stream
 	// sequence of the last message on the game's subjects: what the
@@ -82,7 +83,7 @@ func (d *Damaged) Unwrap() error {
 // Loaded is the game of a Load that may have found damage: the events up
 // to the last good one, and the damage (nil when none). Any other error
 // is returned as it is.
-func Loaded(recs []Recorded, err error) ([]Recorded, *events.Damage, error) {
+func Loaded(recs []Recorded, err error) ([]Recorded, *eventstore.Damage, error) {
 	var d *Damaged
 	if errors.As(err, &d) {
 		return d.Recs, &d.Damage, nil

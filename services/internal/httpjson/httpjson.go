@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/bounds"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/nats-io/nats.go"
@@ -181,12 +182,12 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 		Error(w, http.StatusConflict, "log_damaged", "log damaged: "+err.Error()+" (a message that does not decode, chain or carry its writer's signature: nothing is read past it, nothing appended)")
 		return
 	}
-	var changed *events.StreamChanged
+	var changed *eventstore.StreamChanged
 	if errors.As(err, &changed) { // the stream guard: nothing appended
 		Error(w, http.StatusServiceUnavailable, "stream_changed", changed.Error())
 		return
 	}
-	var api *events.APIError
+	var api *eventstore.APIError
 	if errors.As(err, &api) && api.Code == jsStreamNotFound { // deleted under the running server
 		Error(w, http.StatusServiceUnavailable, "stream_changed", "the event stream is gone (deleted under the running server; nothing is written into it): restore it from a backup and restart hakem serve: "+err.Error())
 		return
@@ -216,7 +217,7 @@ const (
 // space is freed) or JetStream not answering (503, e.g. after it stopped
 // itself on a full disk).
 func storeRefused(err error) (int, string, bool) {
-	var api *events.APIError
+	var api *eventstore.APIError
 	if errors.As(err, &api) {
 		switch {
 		case api.Code == jsInsufficientResources || api.Code == jsStorageExceeded,
@@ -237,8 +238,8 @@ func storeRefused(err error) (int, string, bool) {
 // writer (a game's is quarantined before this: its reads answer as of its
 // last good event).
 func damaged(err error) bool {
-	var sig *events.SignatureError
+	var sig *eventstore.SignatureError
 	var chain *events.ChainError
-	var notEvent *events.NotAnEventError
+	var notEvent *eventstore.NotAnEventError
 	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
 }

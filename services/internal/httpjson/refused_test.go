@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/nats-io/nats.go"
 )
@@ -52,10 +52,10 @@ func TestRefusedStore(t *testing.T) {
 		status int
 		code   string
 	}{
-		{fmt.Errorf("x: %w", &events.APIError{Code: 10023, Status: 503, Description: "insufficient resources"}), 507, "insufficient_storage"},
-		{&events.APIError{Code: 10047, Status: 500, Description: "insufficient storage resources available"}, 507, "insufficient_storage"},
-		{&events.APIError{Code: 10077, Status: 503, Description: "write /d/x.blk: no space left on device"}, 507, "insufficient_storage"},
-		{&events.APIError{Code: 10077, Status: 503, Description: "write error"}, 503, "store_failed"},
+		{fmt.Errorf("x: %w", &eventstore.APIError{Code: 10023, Status: 503, Description: "insufficient resources"}), 507, "insufficient_storage"},
+		{&eventstore.APIError{Code: 10047, Status: 500, Description: "insufficient storage resources available"}, 507, "insufficient_storage"},
+		{&eventstore.APIError{Code: 10077, Status: 503, Description: "write /d/x.blk: no space left on device"}, 507, "insufficient_storage"},
+		{&eventstore.APIError{Code: 10077, Status: 503, Description: "write error"}, 503, "store_failed"},
 		{fmt.Errorf("events: no stream answers on game.x: %w", nats.ErrNoResponders), 503, "store_unavailable"},
 		{errors.New("something else"), 500, "internal"},
 	}

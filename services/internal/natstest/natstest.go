@@ -12,14 +12,16 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 )
 
 // Server starts an embedded JetStream server on a free loopback port,
 // storing in a temporary folder of t; it shuts down when t ends.
-func Server(t testing.TB) *events.Embedded {
+func Server(t testing.TB) *embedded.Embedded {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: t.TempDir(), Port: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func Server(t testing.TB) *events.Embedded {
 }
 
 // Connect opens a connection to srv that closes when t ends.
-func Connect(t testing.TB, srv *events.Embedded) *nats.Conn {
+func Connect(t testing.TB, srv *embedded.Embedded) *nats.Conn {
 	t.Helper()
 	nc, err := srv.Connect()
 	if err != nil {
@@ -40,9 +42,9 @@ func Connect(t testing.TB, srv *events.Embedded) *nats.Conn {
 
 // Store opens the event store, with its default configuration, on a
 // server of its own (Server, Connect).
-func Store(t testing.TB) *events.Store {
+func Store(t testing.TB) *eventstore.Store {
 	t.Helper()
-	s, err := events.Open(context.Background(), Connect(t, Server(t)), events.Config{})
+	s, err := eventstore.Open(context.Background(), Connect(t, Server(t)), eventstore.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,27 +56,27 @@ func Store(t testing.TB) *events.Store {
 // default configuration. close shuts the connection and the server, so
 // that the folder is free again for the process the test starts next; it
 // is also called when t ends, if the test has not.
-func Folder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close func()) {
+func Folder(t testing.TB, dir string) (store *eventstore.Store, nc *nats.Conn, close func()) {
 	t.Helper()
-	return folder(t, dir, events.Config{})
+	return folder(t, dir, eventstore.Config{})
 }
 
 // SigningFolder is Folder with a store that signs what it appends with
 // the data folder's own writer keys (<dir>/keys, hakem serve's default
 // keys_dir, created if missing): what a service of hakem serve would have
 // appended, so that the audit and the live services verify it.
-func SigningFolder(t testing.TB, dir string) (store *events.Store, nc *nats.Conn, close func()) {
+func SigningFolder(t testing.TB, dir string) (store *eventstore.Store, nc *nats.Conn, close func()) {
 	t.Helper()
 	signer, err := events.LoadOrCreateKeys(filepath.Join(dir, "keys"), events.Writers...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return folder(t, dir, events.Config{Signer: signer})
+	return folder(t, dir, eventstore.Config{Signer: signer})
 }
 
-func folder(t testing.TB, dir string, cfg events.Config) (store *events.Store, nc *nats.Conn, close func()) {
+func folder(t testing.TB, dir string, cfg eventstore.Config) (store *eventstore.Store, nc *nats.Conn, close func()) {
 	t.Helper()
-	srv, err := events.StartEmbedded(events.EmbeddedConfig{Dir: dir, Port: -1})
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ func folder(t testing.TB, dir string, cfg events.Config) (store *events.Store, n
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if store, err = events.Open(ctx, nc, cfg); err != nil {
+	if store, err = eventstore.Open(ctx, nc, cfg); err != nil {
 		t.Fatal(err)
 	}
 	return store, nc, close

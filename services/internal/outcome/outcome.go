@@ -28,6 +28,10 @@ const (
 	// OpponentPointsToMaximum: the opponent's score in the game raised to
 	// the maximum (12.9.4).
 	OpponentPointsToMaximum = "opponent_points_to_maximum"
+	// LossPenalty: the game declared lost by the offender (12.9.6); with
+	// its opponent_points, the opponent's score as the arbiter decided,
+	// a points penalty.
+	LossPenalty = "loss"
 )
 
 // Forfeit is the termination of a game not played over the board (a
@@ -140,7 +144,8 @@ func (g *Game) Override(e events.ResultOverridden) {
 }
 
 // Penalise folds a penalty: a points penalty (PointsReduced with its
-// points, OpponentPointsToMaximum) is kept; any other kind, or a side that
+// points, OpponentPointsToMaximum, a LossPenalty with the opponent's
+// score decided) is kept; any other kind, or a side that
 // is neither white nor black, changes nothing.
 func (g *Game) Penalise(p events.PenaltyImposed) {
 	pen, ok := PointsPenalty(p)
@@ -151,11 +156,13 @@ func (g *Game) Penalise(p events.PenaltyImposed) {
 
 // PointsPenalty is the points penalty p imposes, if p is one.
 func PointsPenalty(p events.PenaltyImposed) (laws.PointsPenalty, bool) {
-	kind := laws.OffenderPointsReduced
-	switch p.Kind {
-	case PointsReduced:
-	case OpponentPointsToMaximum:
+	kind, points := laws.OffenderPointsReduced, p.Points
+	switch {
+	case p.Kind == PointsReduced:
+	case p.Kind == OpponentPointsToMaximum:
 		kind = laws.OpponentPointsToMaximum
+	case p.Kind == LossPenalty && p.OpponentPoints != nil:
+		kind, points = laws.Loss, *p.OpponentPoints
 	default:
 		return laws.PointsPenalty{}, false
 	}
@@ -168,5 +175,5 @@ func PointsPenalty(p events.PenaltyImposed) (laws.PointsPenalty, bool) {
 	default:
 		return laws.PointsPenalty{}, false
 	}
-	return laws.PointsPenalty{Offender: c, Kind: kind, Points: p.Points}, true
+	return laws.PointsPenalty{Offender: c, Kind: kind, Points: points}, true
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/backup"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go/jetstream"
@@ -24,7 +25,7 @@ import (
 // (on the embedded server: only the admin may snapshot a stream or list
 // its consumers) and hold the keyring of cfg.KeysDir, so that a restored
 // folder verifies its events' signatures.
-func scheduleBackups(ctx context.Context, cfg wiring.Config, n *wiring.NATS, store *events.Store, log *zap.Logger) (stop func(), err error) {
+func scheduleBackups(ctx context.Context, cfg wiring.Config, n *wiring.NATS, store *eventstore.Store, log *zap.Logger) (stop func(), err error) {
 	every, err := wiring.BackupInterval(cfg.BackupEvery)
 	if err != nil || cfg.BackupEvery == "" {
 		return func() {}, err
@@ -91,7 +92,7 @@ func scheduleBackups(ctx context.Context, cfg wiring.Config, n *wiring.NATS, sto
 	closed := (events.RoundClosed{}).EventType()
 	go func() {
 		defer close(done)
-		_, err := store.Follow(ctx, events.KindTournament, from, func(r events.Record) error {
+		_, err := store.Follow(ctx, events.KindTournament, from, func(r eventstore.Record) error {
 			if r.Envelope.Type == closed {
 				take("round closed in " + r.Envelope.Aggregate.ID)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules/pgn"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
@@ -35,7 +36,7 @@ import (
 func (h *host) gamesApp() games.Application {
 	app := games.NewApplication(games.Options{
 		Store:      gamesadapters.EventStore{Store: h.store},
-		Feed:       gamesadapters.Feed{JS: h.js},
+		Feed:       gamesadapters.Feed{JS: h.js, Partitions: h.parts},
 		Retries:    h.cfg.CommandRetries,
 		CacheGames: 10000,
 		Log:        h.log.With(wiring.Service("games")),
@@ -54,7 +55,7 @@ func (h *host) tournament(ctx context.Context, id string) (*tournament.Tournamen
 }
 
 // foldTournament folds tournament id from store.
-func foldTournament(ctx context.Context, store *events.Store, id string) (*tournament.Tournament, error) {
+func foldTournament(ctx context.Context, store *eventstore.Store, id string) (*tournament.Tournament, error) {
 	t := &tournament.Tournament{}
 	_, _, err := boards.Load(ctx, store, id, t)
 	return t, err
@@ -62,7 +63,7 @@ func foldTournament(ctx context.Context, store *events.Store, id string) (*tourn
 
 // gamePGN writes a game of store as the games service exports it, with
 // tags set over its own (the pairing's broadcast of a tournament).
-func gamePGN(store *events.Store) func(ctx context.Context, w io.Writer, id string, tags []pgn.Tag) error {
+func gamePGN(store *eventstore.Store) func(ctx context.Context, w io.Writer, id string, tags []pgn.Tag) error {
 	return func(ctx context.Context, w io.Writer, id string, tags []pgn.Tag) error {
 		return gamesports.TournamentPGN(ctx, gamesadapters.EventStore{Store: store}, w, id, tags)
 	}
@@ -183,22 +184,7 @@ func (h *host) clocks() wiring.Plug {
 			return err
 		}}},
 		Start: func(ctx context.Context) (func(), error) {
-			watcher := &clocksapp.Watcher{
-				Clocks: clocks,
-				Follow: func(ctx context.Context, from uint64, fn func(events.Record) error) (uint64, error) {
-					return h.store.Follow(ctx, events.KindGame, from, fn)
-				},
-				Log: log,
-			}
-			watchCtx, stopWatch := context.WithCancel(ctx)
-			watchDone := make(chan struct{})
-			go func() {
-				defer close(watchDone)
-				if err := watcher.Run(watchCtx); err != nil {
-					log.Error("clock watcher stopped", zap.Error(err))
-				}
-			}()
-			return func() { stopWatch(); <-watchDone }, nil
+			return watchFlags(ctx, h.store, clocks, h.log), nil
 		},
 	}
 }

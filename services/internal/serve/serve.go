@@ -19,6 +19,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -100,7 +101,8 @@ type host struct {
 	closers  []func()
 	n        *wiring.NATS
 	nc       *nats.Conn
-	store    *events.Store
+	store    *eventstore.Store
+	parts    events.GamePartitions
 	js       jetstream.JetStream
 	metrics  *wiring.Metrics
 	router   *message.Router
@@ -160,7 +162,8 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 	cfg, log := h.cfg, h.log
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	replicas, err := streamReplicas(openCtx, h.nc, cfg.StreamReplicas, log)
+	h.parts = events.GamePartitions(cfg.GamePartitions)
+	replicas, err := streamReplicas(openCtx, h.nc, cfg.StreamReplicas, h.parts, log)
 	if err != nil {
 		return 0, err
 	}
@@ -168,8 +171,8 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	guard := &events.StreamGuard{} // the streams as opened, then watched: startStreamGuard
-	h.store, err = events.Open(openCtx, h.nc, events.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	if err != nil {
 		return 0, fmt.Errorf("opening the event store: %w", err)
 	}
@@ -234,21 +237,24 @@ func (h *host) mount(ctx context.Context, p wiring.Plug) error {
 }
 
 // consume subscribes a consumer to its stream through its consumer group
-// (each copy of the service shares it) and adds it to the router.
+// (each copy of the service shares it) and adds it to the router: with
+// several game partitions, a durable consumer of the group's name on each
+// partition's stream, their messages handed to the one handler
+// (wiring.PartitionedGroup).
 func (h *host) consume(c wiring.Consumer) error {
 	conn, err := h.n.Connect(c.Group)
 	if err != nil {
 		return err
 	}
-	stream := events.KindGame.StreamName()
+	streams := h.parts.Streams(events.KindGame)
 	if strings.HasPrefix(c.Filter, string(events.KindTournament)+".") {
-		stream = events.KindTournament.StreamName()
+		streams = []string{events.KindTournament.StreamName()}
 	}
 	subscribe := wiring.ConsumerGroup
 	if h.cfg.NATSProvisioned { // bind to the group hakem provision made
 		subscribe = wiring.BoundConsumerGroup
 	}
-	sub, err := subscribe(conn, stream, c.Group, h.log)
+	sub, err := groupOver(conn, streams, c.Group, h.parts, subscribe, h.log)
 	if err != nil {
 		conn.Close()
 		return err
@@ -334,15 +340,12 @@ func (h *host) serveHTTP(ctx context.Context, l net.Listener, auth *authz.Author
 
 // streamReplicas is the replica count for the event log's streams and
 // bucket: the configured one, never below what they already have.
-func streamReplicas(ctx context.Context, nc *nats.Conn, want int, log *zap.Logger) (int, error) {
+func streamReplicas(ctx context.Context, nc *nats.Conn, want int, parts events.GamePartitions, log *zap.Logger) (int, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return 0, err
 	}
-	names := []string{"KV_HAKEM_SEALED"}
-	for _, k := range events.Kinds() {
-		names = append(names, k.StreamName())
-	}
+	names := append([]string{"KV_HAKEM_SEALED"}, parts.AllStreams()...)
 	return wiring.StreamReplicas(ctx, js, want, log, names...)
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/authz"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
@@ -99,7 +100,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	closers = append(closers, admin.Close)
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	made, err := standby.CreateMirrors(octx, admin, wiring.PrimaryDomain)
+	made, err := standby.CreateMirrors(octx, admin, wiring.PrimaryDomain, events.GamePartitions(cfg.GamePartitions))
 	if err != nil {
 		return false, err
 	}
@@ -109,7 +110,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return false, err
 	}
 	closers = append(closers, nc.Close)
-	store, err := events.Open(octx, nc, events.Config{Provisioned: true, Mirrors: true})
+	store, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Mirrors: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
 		return false, fmt.Errorf("standby: opening the mirrors: %w", err)
 	}
@@ -166,8 +167,8 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 
 // standbyGateway is the standby's gateway: the services' reads on the
 // mirrors, the pages and GET /api/standby, behind the authorisation.
-func standbyGateway(cfg wiring.Config, log *zap.Logger, store *events.Store, js jetstream.JetStream, metrics *wiring.Metrics, m *standbyMachine, auth *authz.Authoriser) *gateway.Gateway {
-	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js},
+func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store, js jetstream.JetStream, metrics *wiring.Metrics, m *standbyMachine, auth *authz.Authoriser) *gateway.Gateway {
+	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
 		Retries: cfg.CommandRetries, CacheGames: 10000, Log: log.With(wiring.Service("games")), Metrics: metrics})
 	clocks := &clocksapp.Clocks{Store: gamesadapters.EventStore{Store: store, Writer: events.WriterClocks}, Retries: cfg.CommandRetries,
 		Log: log.With(wiring.Service("clocks")), Metrics: metrics}
@@ -234,7 +235,7 @@ func (m *standbyMachine) Status(ctx context.Context) standby.Status {
 	if done {
 		role = standby.RolePrimary
 	}
-	st := standby.Observe(ctx, m.js, role)
+	st := standby.Observe(ctx, m.js, role, events.GamePartitions(m.cfg.GamePartitions))
 	st.Primary, st.Connected = m.primary, m.n.Embedded.LeafConnected()
 	return st
 }
@@ -254,7 +255,7 @@ func (m *standbyMachine) Promote(ctx context.Context, req standby.PromoteRequest
 				return standby.Status{}, standby.ErrPrimaryConnected
 			}
 		}
-		last, err := standby.Promote(ctx, m.admin, m.cfg.StreamReplicas, m.log)
+		last, err := standby.Promote(ctx, m.admin, m.cfg.StreamReplicas, events.GamePartitions(m.cfg.GamePartitions), m.log)
 		if err != nil {
 			return standby.Status{}, err
 		}
@@ -263,7 +264,7 @@ func (m *standbyMachine) Promote(ctx context.Context, req standby.PromoteRequest
 		}
 		m.done = true
 		m.log.Warn("standby promoted: its streams are the primary's now", zap.String("old_primary", m.primary), zap.String("by", by), zap.Any("last_seq", last))
-		m.promotion = standby.Observe(ctx, m.js, standby.RolePrimary)
+		m.promotion = standby.Observe(ctx, m.js, standby.RolePrimary, events.GamePartitions(m.cfg.GamePartitions))
 		m.promotion.Primary = m.primary
 		// Run goes on as the primary once this request is answered (the
 		// standby's gateway waits for it)
@@ -331,7 +332,7 @@ type primary struct {
 func (p primary) Status(ctx context.Context) standby.Status {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	st := standby.Observe(ctx, p.js, standby.RolePrimary)
+	st := standby.Observe(ctx, p.js, standby.RolePrimary, events.GamePartitions(p.cfg.GamePartitions))
 	st.StandbyListen = p.cfg.StandbyListen
 	st.Connected = p.n.IsEmbedded() && p.n.Embedded.LeafConnected()
 	if pr, ok, _ := standby.ReadPromoted(p.cfg.Data); ok {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
@@ -36,7 +37,7 @@ func streamGuardInterval() (time.Duration, error) {
 // When a later check finds the configuration put back and no message lost,
 // the writes are allowed again, logged, and the gauge back at 1; a stream
 // that lost messages stays refused until serve restarts on a whole one.
-func startStreamGuard(ctx context.Context, guard *events.StreamGuard, js jetstream.JetStream, metrics *wiring.Metrics, log *zap.Logger) (func(), error) {
+func startStreamGuard(ctx context.Context, guard *eventstore.StreamGuard, js jetstream.JetStream, metrics *wiring.Metrics, log *zap.Logger) (func(), error) {
 	interval, err := streamGuardInterval()
 	if err != nil {
 		return nil, err

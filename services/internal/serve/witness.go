@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/internal/witness"
@@ -27,7 +28,7 @@ func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *z
 	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	st, err := events.Open(octx, nc, events.Config{Provisioned: true})
+	st, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
 		nc.Close()
 		return nil, nil, fmt.Errorf("checkpointer: %w", err)

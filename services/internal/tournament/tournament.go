@@ -33,8 +33,10 @@ type Tournament struct {
 	Withdrawn   []events.PlayerWithdrawn
 	ByeRequests []events.ByeRequested
 	Forbidden   []events.ForbiddenPairSet
-	// Expelled are the arbiter's expulsions (expulsion.go).
+	// Expelled are the arbiter's expulsions, Excluded his exclusions from
+	// rounds (expulsion.go).
 	Expelled []Expulsion
+	Excluded []events.PlayerExcluded
 	// Desk is what the arbiter's desk recorded (desk.go).
 	Desk Desk
 	// Imported is the file a tournament.imported event created the
@@ -82,6 +84,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		return t.Apply(*e)
 	case *events.PlayerExpelled:
 		return t.Apply(*e)
+	case *events.PlayerExcluded:
+		return t.Apply(*e)
 	case *events.TournamentImported:
 		return t.Apply(*e)
 	case events.TournamentImported:
@@ -127,6 +131,8 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.Forbidden = append(t.Forbidden, e)
 	case events.PlayerExpelled:
 		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
+	case events.PlayerExcluded:
+		t.Excluded = append(t.Excluded, e)
 	case events.TournamentDeleted:
 		if len(t.Rounds) > 0 {
 			return errors.New("tournament.deleted after round 1 was paired")

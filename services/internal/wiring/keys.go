@@ -32,12 +32,12 @@ func Signer(cfg Config) (*events.Signer, error) {
 }
 
 // Keys is Signer and the keyring of cfg.KeysDir, which the process's loads
-// verify the events' signatures with (events.Config.Keyring), for every
+// verify the events' signatures with (eventstore.Config.Keyring), for every
 // writer it holds a key for (nil when there is no keyring yet: a gateway
 // alone on a fresh folder). complete says the keyring is the whole
 // deployment's: the process runs every writer on the embedded server of
 // its own data folder, so that a signature by a key not in it is a
-// forgery (events.Config.KeyringComplete), or HAKEM_KEYRING_COMPLETE=true
+// forgery (eventstore.Config.KeyringComplete), or HAKEM_KEYRING_COMPLETE=true
 // says every process signs with the keys of this keyring. A process that
 // joins an embedded server with --nats must sign with the same keys
 // (keys_dir: a copy of its keys).

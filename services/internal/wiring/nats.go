@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -20,13 +22,13 @@ import (
 // folder, or an external server's URL.
 type NATS struct {
 	// Embedded is the in-process server (nil with an external URL).
-	Embedded *events.Embedded
+	Embedded *embedded.Embedded
 	url      string
 	auth     NATSAuth
 	log      *zap.Logger
 	// users are the embedded server's passwords (nil with an external
 	// URL); only is the services this process runs.
-	users events.Users
+	users embedded.Users
 	only  []string
 }
 
@@ -42,7 +44,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	if err := CheckDataFolder(cfg.Data); err != nil {
 		return nil, err
 	}
-	ec := events.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval}
+	ec := embedded.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval,
+		GamePartitions: events.GamePartitions(cfg.GamePartitions)}
 	if cfg.StandbyListen != "" { // a standby may follow this server
 		ec.Domain, ec.LeafListen = PrimaryDomain, cfg.StandbyListen
 	}
@@ -63,12 +66,12 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	// No anonymous client, ever: the deployment's per-service users (and
 	// its admin) with their permissions, their passwords created in the
 	// data folder on first start (hakem nats creds prints the admin's).
-	users, err := events.LoadOrCreateUsers(cfg.Data)
+	users, err := embedded.LoadOrCreateUsers(cfg.Data)
 	if err != nil {
 		return nil, err
 	}
 	ec.Users = users
-	e, err := events.StartEmbedded(ec)
+	e, err := embedded.StartEmbedded(ec)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +151,7 @@ const WitnessConn = "checkpoints"
 // otherwise.
 func (n *NATS) userFor(name string) string {
 	if name == AdminConn {
-		return events.AdminUser
+		return embedded.AdminUser
 	}
 	if name == WitnessConn {
 		return "gateway"
@@ -161,7 +164,7 @@ func (n *NATS) userFor(name string) string {
 	if len(n.only) == 1 {
 		return n.only[0]
 	}
-	return events.InProcessUser
+	return embedded.InProcessUser
 }
 
 // IsEmbedded reports whether this process runs the embedded server (and so
@@ -260,9 +263,13 @@ func Ready(ctx context.Context, nc *nats.Conn) error {
 	if err != nil {
 		return err
 	}
-	for _, k := range events.Kinds() {
-		if _, err := js.Stream(ctx, k.StreamName()); err != nil {
-			return fmt.Errorf("stream %s: %w", k.StreamName(), err)
+	parts, err := eventstore.DetectPartitions(ctx, js)
+	if err != nil {
+		return err
+	}
+	for _, name := range parts.AllStreams() {
+		if _, err := js.Stream(ctx, name); err != nil {
+			return fmt.Errorf("stream %s: %w", name, err)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -37,7 +38,7 @@ func TestProvisionAndBind(t *testing.T) {
 		t.Error("a provisioned router created the poison stream")
 	}
 
-	got, err := Provision(ctx, nc, 1, log)
+	got, err := Provision(ctx, nc, 1, events.SinglePartition, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestProvisionAndBind(t *testing.T) {
 		}
 	}
 	// Again: nothing changes, nothing fails.
-	if _, err := Provision(ctx, nc, 1, log); err != nil {
+	if _, err := Provision(ctx, nc, 1, events.SinglePartition, log); err != nil {
 		t.Fatalf("provisioning again: %v", err)
 	}
 
@@ -77,7 +78,7 @@ func TestProvisionAndBind(t *testing.T) {
 	go func() { _ = r.Run(context.Background()) }()
 	<-r.Running()
 	t.Cleanup(func() { _ = r.Close() })
-	store, err := events.Open(ctx, nc, events.Config{Provisioned: true})
+	store, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	wmjs "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/jetstream"
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -100,7 +100,7 @@ func NewRouter(conn *nats.Conn, log *zap.Logger, m *Metrics, opt RouterOptions) 
 	// changed) is not the message's fault: it is not poisoned, but handed
 	// back, and handled once the stream is put back and serve restarted
 	poison, err := middleware.PoisonQueueWithFilter(pub, PoisonTopic, func(err error) bool {
-		var changed *events.StreamChanged
+		var changed *eventstore.StreamChanged
 		return !errors.As(err, &changed)
 	})
 	if err != nil {

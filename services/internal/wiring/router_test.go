@@ -9,7 +9,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
-	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -50,7 +50,7 @@ func TestRouterOnJetStream(t *testing.T) {
 			n := attempts[p]
 			mu.Unlock()
 			if n <= 4 {
-				return &events.StreamChanged{Stream: "GAMES", Reason: "max_age is 1h0m0s, was 0s"}
+				return &eventstore.StreamChanged{Stream: "GAMES", Reason: "max_age is 1h0m0s, was 0s"}
 			}
 		case "fail":
 			return io.ErrUnexpectedEOF

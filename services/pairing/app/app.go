@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -17,7 +18,7 @@ import (
 
 // Pairing holds the pairing service's handlers.
 type Pairing struct {
-	Store   *events.Store
+	Store   *eventstore.Store
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
@@ -109,7 +110,7 @@ func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id s
 			return Outcome{TournamentID: id, Version: head.Version}, nil
 		}
 		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), writer, head, key, meta, evs...)
-		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
+		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
 			continue
 		}
 		if err != nil {
@@ -194,6 +195,15 @@ func (p *Pairing) Forbid(ctx context.Context, id string, f events.ForbiddenPairS
 func (p *Pairing) Expel(ctx context.Context, id string, e events.PlayerExpelled, meta events.Meta, key string) (Outcome, error) {
 	return p.decideAs(ctx, events.WriterArbiter, "expel_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
 		return t.Expel(e)
+	})
+}
+
+// Exclude records the arbiter's exclusion of a player from rounds
+// (arbiter.player_excluded, written as the arbiter on the tournament): he
+// is not paired in them.
+func (p *Pairing) Exclude(ctx context.Context, id string, e events.PlayerExcluded, meta events.Meta, key string) (Outcome, error) {
+	return p.decideAs(ctx, events.WriterArbiter, "exclude_player", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+		return t.Exclude(e)
 	})
 }
 

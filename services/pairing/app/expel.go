@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -11,11 +12,16 @@ import (
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
+// exclusionFromRounds is the kind of arbiter.penalty_imposed of an
+// exclusion from rounds (games/domain.ExclusionFromRounds).
+const exclusionFromRounds = "exclusion_from_rounds"
+
 // ExpelOnPenalty is the handler a consumer of the arbiter's game events
 // (game.*.arbiter) calls for each arbiter.penalty_imposed: a penalty of
 // expulsion in a game of a tournament also expels the penalised player
 // from the tournament (Expel, keyed by the penalty's event id, so that a
-// redelivered penalty expels once). Other penalties, games outside a
+// redelivered penalty expels once), and one of exclusion from rounds
+// (2023 12.9.8) excludes him from them (Exclude, keyed likewise). Other penalties, games outside a
 // tournament and what Expel refuses (a player already expelled, a
 // finished or unknown tournament) give nothing. `hakem serve` runs it in
 // the arbiter's process, as the consumer group arbiter-expulsions (the
@@ -31,7 +37,7 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	if !ok {
 		return Outcome{}, fmt.Errorf("event %s is a %s, not a penalty", penalty.ID, penalty.Type)
 	}
-	if pen.Kind != "expulsion" {
+	if pen.Kind != "expulsion" && pen.Kind != exclusionFromRounds {
 		return Outcome{}, nil
 	}
 	recs, _, err := gamelog.EventStore{Store: p.Store}.Load(ctx, penalty.Aggregate.ID)
@@ -48,13 +54,22 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	}
 	reason := pen.Reason
 	if reason == "" {
-		reason = "expulsion in game " + penalty.Aggregate.ID
+		reason = strings.ReplaceAll(pen.Kind, "_", " ") + " in game " + penalty.Aggregate.ID
 	}
 	actor := penalty.Actor
 	if actor.Role == "" {
 		actor = events.Actor{Role: "arbiter", ID: "arbiter"}
 	}
 	meta := events.Meta{Actor: actor, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
+	if pen.Kind == exclusionFromRounds {
+		out, err := p.Exclude(ctx, setup.TournamentID, events.PlayerExcluded{PlayerID: player, Rounds: pen.Rounds, Article: pen.Article, Reason: reason},
+			meta, "excluded-by-"+penalty.ID)
+		var ref *domain.Refusal
+		if errors.As(err, &ref) {
+			return Outcome{}, nil // a round already paired, the tournament over: nothing to record
+		}
+		return out, err
+	}
 	out, err := p.Expel(ctx, setup.TournamentID, events.PlayerExpelled{PlayerID: player, Article: pen.Article, Reason: reason}, meta, "expelled-by-"+penalty.ID)
 	var ref *domain.Refusal
 	if errors.As(err, &ref) {

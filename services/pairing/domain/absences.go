@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
@@ -112,9 +113,14 @@ func (t *Tournament) Forbid(f events.ForbiddenPairSet) ([]events.Event, error) {
 
 // Absences returns the players not to be paired in round, each with the
 // bye recorded for him: "requested" with the requested points, or
-// "absent" with none for a withdrawn or expelled player.
+// "absent" with none for a withdrawn, expelled or excluded player.
 func (t *Tournament) Absences(round int) map[string]events.Bye {
 	out := map[string]events.Bye{}
+	for _, e := range t.Excluded {
+		if slices.Contains(e.Rounds, round) {
+			out[e.PlayerID] = events.Bye{PlayerID: e.PlayerID, Kind: "absent"}
+		}
+	}
 	for _, e := range t.Expelled {
 		if round >= e.FromRound {
 			out[e.PlayerID] = events.Bye{PlayerID: e.PlayerID, Kind: "absent"}

@@ -93,3 +93,56 @@ func TestExpelledNotPaired(t *testing.T) {
 		})
 	}
 }
+
+// TestExcludeFromRounds: an exclusion from rounds (2023 12.9.8) leaves the
+// player out of those rounds only, absent with no points, in a Swiss and
+// a round robin; what it cannot do is refused, and fide-1997 has none.
+func TestExcludeFromRounds(t *testing.T) {
+	for _, system := range []string{"swiss-dutch", "round-robin"} {
+		t.Run(system, func(t *testing.T) {
+			tr := swiss(t, 4, 3)
+			tr.Created.System = system
+			evs, err := tr.PairNextAfter("T", nil)
+			fold(t, tr, evs, err)
+			for _, tt := range []struct {
+				name string
+				e    events.PlayerExcluded
+				kind error
+			}{
+				{"unknown player", events.PlayerExcluded{PlayerID: "p9", Rounds: []int{2}, Reason: "x"}, ErrNotFound},
+				{"no rounds", events.PlayerExcluded{PlayerID: "p1", Reason: "x"}, ErrInvalid},
+				{"a round paired", events.PlayerExcluded{PlayerID: "p1", Rounds: []int{1, 2}, Reason: "x"}, ErrState},
+				{"after the last round", events.PlayerExcluded{PlayerID: "p1", Rounds: []int{4}, Reason: "x"}, ErrInvalid},
+				{"a round twice", events.PlayerExcluded{PlayerID: "p1", Rounds: []int{2, 2}, Reason: "x"}, ErrInvalid},
+				{"no reason", events.PlayerExcluded{PlayerID: "p1", Rounds: []int{2}, Reason: " "}, ErrInvalid},
+			} {
+				t.Run(tt.name, func(t *testing.T) {
+					if _, err := tr.Exclude(tt.e); !errors.Is(err, tt.kind) {
+						t.Fatalf("err %v, want %v", err, tt.kind)
+					}
+				})
+			}
+			evs, err = tr.Exclude(events.PlayerExcluded{PlayerID: "p3", Rounds: []int{3, 2}, Reason: " phone "})
+			fold(t, tr, evs, err)
+			if got := tr.Excluded[0]; got.Article != "12.9.8" || len(got.Rounds) != 2 || got.Rounds[0] != 2 || got.Reason != "phone" {
+				t.Errorf("exclusion folded as %+v (12.9.8, rounds in order, the reason trimmed)", got)
+			}
+			if _, err := tr.Exclude(events.PlayerExcluded{PlayerID: "p3", Rounds: []int{3}, Reason: "again"}); !errors.Is(err, ErrExists) {
+				t.Errorf("excluded twice from round 3: %v", err)
+			}
+			for round, want := range map[int]bool{1: false, 2: true, 3: true} {
+				if by, ok := tr.Absences(round)["p3"]; ok != want || ok && (by.Kind != "absent" || by.Points != 0) {
+					t.Errorf("round %d: p3's absence %+v (%v), want %v, absent with no points", round, by, ok, want)
+				}
+			}
+			if tr.Status("p3", 3) != "" {
+				t.Errorf("an excluded player is neither withdrawn nor expelled")
+			}
+		})
+	}
+	old := swiss(t, 4, 3)
+	old.Created.LawsProfile = "fide-1997"
+	if _, err := old.Exclude(events.PlayerExcluded{PlayerID: "p1", Rounds: []int{2}, Reason: "x"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("fide-1997 exclusion: %v", err)
+	}
+}

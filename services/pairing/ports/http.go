@@ -32,6 +32,7 @@ import (
 //	POST /api/tournaments/{id}/byes            {"player_id","round","points"?,"idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/forbidden-pairs {"player_a","player_b","reason","idempotency_key","by"}: a Swiss only
 //	POST /api/tournaments/{id}/expulsions      {"player_id","reason","article"?,"idempotency_key","by"}: the arbiter expels a player
+//	POST /api/tournaments/{id}/exclusions      {"player_id","excluded_rounds","reason","article"?,"idempotency_key","by"}: from rounds (2023 12.9.8)
 //	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
 //	DELETE /api/tournaments/{id}               {"reason","idempotency_key","by"}: a tournament created by mistake, before round 1
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
@@ -61,6 +62,7 @@ var CommandRoutes = []string{
 	"POST /api/tournaments/{id}/byes",
 	"POST /api/tournaments/{id}/forbidden-pairs",
 	"POST /api/tournaments/{id}/expulsions",
+	"POST /api/tournaments/{id}/exclusions",
 	ImportRoute,
 	"DELETE /api/tournaments/{id}",
 	EntryRoutes[0], EntryRoutes[1], EntryRoutes[2], // entries.go
@@ -75,7 +77,7 @@ func (h HTTP) Register(mux *http.ServeMux) {
 
 // RegisterCommands mounts the commands only.
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.importFile, h.delete, h.setTiebreaks, h.correct, h.remove} {
+	for i, f := range []http.HandlerFunc{h.create, h.register, h.pair, h.close, h.withdraw, h.bye, h.forbid, h.expel, h.exclude, h.importFile, h.delete, h.setTiebreaks, h.correct, h.remove} {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 	h.registerDesk(mux)
@@ -195,7 +197,9 @@ type request struct {
 	PlayerA        string             `json:"player_a" bounds:"len=64"`
 	PlayerB        string             `json:"player_b" bounds:"len=64"`
 	Article        string             `json:"article" bounds:"len=100"`
-	RatedGames     int                `json:"rated_games" bounds:"min=0,max=100000"`
+	// ExcludedRounds are the rounds of an exclusion (2023 12.9.8).
+	ExcludedRounds []int `json:"excluded_rounds" bounds:"len=99,min=1,max=99"`
+	RatedGames     int   `json:"rated_games" bounds:"min=0,max=100000"`
 	// Players is a list of players to register at once (register_list.go).
 	Players       []playerEntry `json:"players" bounds:"len=10000"`
 	Sex           string        `json:"sex" bounds:"len=1"`
@@ -434,6 +438,17 @@ func (h HTTP) expel(w http.ResponseWriter, r *http.Request) {
 		m.Actor.Role = httpjson.Role(r, "arbiter")
 		return h.Pairing.Expel(r.Context(), r.PathValue("id"), events.PlayerExpelled{PlayerID: req.PlayerID,
 			Article: req.Article, Reason: req.Reason}, m, req.commandKey)
+	})
+}
+
+// exclude records the arbiter's exclusion of a player from rounds (the
+// actor is the arbiter named by "by").
+func (h HTTP) exclude(w http.ResponseWriter, r *http.Request) {
+	h.run(w, r, http.StatusOK, func(req request) (app.Outcome, error) {
+		m := meta(r, req)
+		m.Actor.Role = httpjson.Role(r, "arbiter")
+		return h.Pairing.Exclude(r.Context(), r.PathValue("id"), events.PlayerExcluded{PlayerID: req.PlayerID,
+			Rounds: req.ExcludedRounds, Article: req.Article, Reason: req.Reason}, m, req.commandKey)
 	})
 }
 

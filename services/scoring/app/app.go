@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -21,7 +22,7 @@ import (
 // (services/internal/boards: the projection the services share) and
 // computes with its domain.
 type Scoring struct {
-	Store   *events.Store
+	Store   *eventstore.Store
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
@@ -98,7 +99,7 @@ func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int
 		written, _, err := s.Store.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
 			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
 			published...)
-		if (errors.Is(err, events.ErrConflict) || errors.Is(err, events.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
+		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
 			continue
 		}
 		if err != nil {

@@ -440,7 +440,7 @@ function addRound(r, labels) {
     const label = `R${r.round} B${b.board} ${nameOf(b.white)} – ${nameOf(b.black)}`;
     labels.set(b.game_id, label);
     add(b.game_id, label);
-    if (b.replay_game_id) add(b.replay_game_id, `R${r.round} B${b.board} replay`);
+    if (b.replay_game_id) add(b.replay_game_id, `R${r.round} B${b.board} replay ${nameOf(b.white)} – ${nameOf(b.black)}`);
   }
   return added;
 }

@@ -267,12 +267,13 @@ export function describe(e) {
     case 'arbiter.ruling_given': return { tag: 'ruling', text: `Ruling on ${(d.matter || '').replace(/_/g, ' ')}: ${DECISION_WORDS[d.decision] || (d.decision || '').replace(/_/g, ' ')}${d.penalty ? ', penalty: ' + d.penalty.replace(/_/g, ' ') : ''}${d.explanation ? ' — ' + d.explanation : ''}`, article: d.article, profile: d.profile };
     case 'arbiter.penalty_imposed':
       if (d.kind === 'increment_introduced') return { tag: 'ruling', text: `Increment of ${(d.amount_ms || 0) / 1000} s a move ordered${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
-      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
+      return { tag: 'ruling', text: `Penalty on ${who(d.side)}: ${(d.kind || '').replace(/_/g, ' ')}${d.amount_ms ? ' ' + d.amount_ms / 1000 + ' s' : ''}${d.points ? ' by ' + d.points : ''}${d.opponent_points !== undefined ? ', the opponent scoring ' + d.opponent_points : ''}${d.fine ? ' ' + d.fine : ''}${d.rounds ? ' (rounds ' + d.rounds.join(', ') + ')' : ''}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.forfeit_declared': return { tag: 'ruling', text: `Forfeit ${d.result}: ${d.reason}`, article: d.article };
     case 'arbiter.game_annulled': return { tag: 'ruling', text: `Game annulled: ${d.reason}`, article: d.article };
     case 'arbiter.result_overridden': return { tag: 'ruling', text: `Result corrected ${d.previous} → ${resultText(d.result)}: ${d.reason}`, article: d.article };
     case 'arbiter.replay_ordered': return { tag: 'ruling', text: `Replay ordered: game ${d.replay_game_id}${d.reason ? ' — ' + d.reason : ''}`, article: d.article };
     case 'arbiter.player_expelled': return { tag: 'ruling', text: `${nm(d.player_id)} expelled from the tournament: ${d.reason}`, article: d.article };
+    case 'arbiter.player_excluded': return { tag: 'ruling', text: `${nm(d.player_id)} excluded from round${(d.rounds || []).length > 1 ? 's' : ''} ${(d.rounds || []).join(', ')}: ${d.reason}`, article: d.article };
   }
   return { tag: 'event', text: e.type };
 }
@@ -331,15 +332,19 @@ export async function showStandby(message) {
     const s = await (await fetch('/api/standby')).json();
     if (s.role !== 'standby' && !message) return;
     primary = s.primary || '';
-  } catch { /* the refusal's own words below */ }
+  } catch {
+    if (!message) return; // else the refusal's own words below
+  }
   let b = document.getElementById('standby-banner');
   if (!b) {
     b = el('div', { id: 'standby-banner', class: 'banner', role: 'alert' });
     const header = document.querySelector('header.top');
     if (header) header.after(b); else document.body.prepend(b);
   }
-  b.replaceChildren(
-    el('strong', {}, `This machine is a standby; the primary is ${primary ? primary.replace(/^[a-z]+:\/\/([^@]*@)?/, '').replace(/:\d+$/, '') : 'another machine'}.`), ' ',
+  const link = primary.replace(/^[a-z]+:\/\/([^@]*@)?/, ''); // host:port, no credentials
+  fill(b,
+    el('strong', { id: 'standby-primary' }, `This machine is a standby; the primary is ${link ? link.replace(/:\d+$/, '') : 'another machine'}.`),
+    link ? el('span', { class: 'muted' }, ` (its standby link: ${link})`) : null, ' ',
     'It shows the event as the primary records it, but records nothing itself: enter results, rulings and clock actions on the primary, ',
     'or promote this machine (hakem promote) if the primary is gone. ',
     el('a', { href: '/standby' }, 'Which machine is live'),

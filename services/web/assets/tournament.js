@@ -135,7 +135,8 @@ function renderLive(h) {
     renderLive(hall);
   } }, showBoards ? 'Hide the live boards' : 'Show the live boards');
   if (!r) { live.replaceChildren(); return; }
-  const key = showBoards + ':' + r.boards.map((b) => b.game_id).join(',');
+  // a board's game is its replay's once one is ordered: a new key, new boards
+  const key = showBoards + ':' + r.boards.map((b) => b.replay_game_id || b.game_id).join(',');
   if (key === liveKey) {
     for (const b of r.boards) { const g = liveBoards.get(b.replay_game_id || b.game_id); if (g) g.result.textContent = b.score || ''; }
     return;

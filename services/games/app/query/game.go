@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -42,7 +43,7 @@ type Game struct {
 	// Damaged names the first message of the game's log that does not
 	// decode or chain (not yet repaired): the game is shown as of the
 	// event before it, and takes no command.
-	Damaged *events.Damage `json:"damaged,omitempty"`
+	Damaged *eventstore.Damage `json:"damaged,omitempty"`
 }
 
 // Status is what the Laws say about the current position.
@@ -124,7 +125,7 @@ func (h EventsHandler) Handle(ctx context.Context, id string) ([]app.Recorded, *
 // Read is Handle that also answers a damaged log (app.Damaged): the
 // events up to the last good one, the game folded from them, and the
 // damage (nil when none).
-func (h EventsHandler) Read(ctx context.Context, id string) ([]app.Recorded, *domain.Game, *events.Damage, error) {
+func (h EventsHandler) Read(ctx context.Context, id string) ([]app.Recorded, *domain.Game, *eventstore.Damage, error) {
 	recs, _, err := h.Store.Load(ctx, id)
 	recs, damage, err := app.Loaded(recs, err)
 	if err != nil {

@@ -1,0 +1,123 @@
+package eventstore
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/hakem-chess/hakem/events"
+)
+
+// verifiedCap bounds the cache of verified signatures (about 150 bytes an
+// entry): past it the cache starts again.
+const verifiedCap = 1 << 16
+
+// verifier checks the signatures of loaded events with a keyring,
+// remembering those already verified (a game is loaded again at every
+// command that misses the cache).
+type verifier struct {
+	ring *events.Keyring
+	// writers are those the keyring holds a key for: the events of the
+	// others are not checked (a process of one service holds its own
+	// writers' keys only, unless it is given the deployment's keyring).
+	writers map[events.Writer]bool
+	// complete: the keyring holds every key of its writers (every
+	// signature by a key it does not hold is refused); otherwise a
+	// signature by a key it does not know is let through (another copy of
+	// the service, with keys of its own: the audit, given the
+	// deployment's keyring, judges it), and unsigned events, another
+	// writer's keys and signatures that do not verify are still refused.
+	complete bool
+
+	mu   sync.Mutex
+	seen map[string]struct{}
+}
+
+func newVerifier(ring *events.Keyring, complete bool) *verifier {
+	if ring == nil {
+		return nil
+	}
+	v := &verifier{ring: ring, writers: map[events.Writer]bool{}, complete: complete, seen: map[string]struct{}{}}
+	for _, k := range ring.Keys {
+		v.writers[k.Writer] = true
+	}
+	return v
+}
+
+// Verifies reports whether events of writer w are checked.
+func (s *Store) Verifies(w events.Writer) bool { return s.verify != nil && s.verify.writers[w] }
+
+// check says what is wrong with e's signature ("" when nothing, or when
+// e's writer is not checked).
+func (v *verifier) check(e *events.Envelope) string {
+	if v == nil || !v.writers[e.Writer] {
+		return ""
+	}
+	id := e.Hash + e.Sig
+	v.mu.Lock()
+	_, ok := v.seen[id]
+	v.mu.Unlock()
+	if ok {
+		return ""
+	}
+	if !v.complete && e.Sig != "" && !v.ring.Holds(sigKeyID(e.Sig)) {
+		return ""
+	}
+	if reason := v.ring.Check(e); reason != "" {
+		return reason
+	}
+	v.trust(id)
+	return ""
+}
+
+// trust records id (hash and signature) as verified.
+func (v *verifier) trust(id string) {
+	v.mu.Lock()
+	if len(v.seen) >= verifiedCap {
+		clear(v.seen)
+	}
+	v.seen[id] = struct{}{}
+	v.mu.Unlock()
+}
+
+// trustAppended records the events this store signed (with its own
+// Signer's keys) and appended as verified: the process's own signatures
+// need no check when it loads them. Envelopes appended signed by another
+// key are checked at their load as any other.
+func (s *Store) trustAppended(envs []events.Envelope) {
+	if s.verify == nil || s.cfg.Signer == nil {
+		return
+	}
+	for i := range envs {
+		e := &envs[i]
+		if e.Sig != "" && s.verify.writers[e.Writer] && sigKeyID(e.Sig) == s.cfg.Signer.KeyID(e.Writer) {
+			s.verify.trust(e.Hash + e.Sig)
+		}
+	}
+}
+
+// verifyLog checks the signature of every event of a loaded log of agg.
+func (s *Store) verifyLog(agg events.Aggregate, log []events.Envelope) error {
+	if s.verify == nil {
+		return nil
+	}
+	for i := range log {
+		if reason := s.verify.check(&log[i]); reason != "" {
+			return &SignatureError{Aggregate: agg, Seq: log[i].Seq, Reason: reason}
+		}
+	}
+	return nil
+}
+
+// sigKeyID is the key id of a signature "ed25519:<key id>:<signature>"
+// ("" when it is not one).
+func sigKeyID(sig string) string {
+	rest, ok := strings.CutPrefix(sig, "ed25519:")
+	if !ok {
+		return ""
+	}
+	id, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return ""
+	}
+	return id
+}

@@ -1,0 +1,349 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/rules/laws"
+	games "github.com/hakem-chess/hakem/services/games/domain"
+)
+
+// ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
+// (bad input, a penalty the profile does not list, a game over): the port
+// answers it with a 4xx and nothing is appended.
+var ErrBadRuling = errors.New("ruling refused")
+
+// HandRuling is a ruling the arbiter gives by hand from the console. Matter
+// is one of "penalty", "late_arrival", "wrong_initial_position",
+// "both_at_fault", "result_override", "quickplay_claim",
+// "increment_request", and the incidents on the board (board.go):
+// "touch_move", "displaced_pieces", "board_orientation",
+// "colours_reversed"; the fields each needs are named there.
+type HandRuling struct {
+	Matter string
+	// Side is the offender (penalty), the late player (late_arrival), the
+	// player having the move who touched (touch_move) or the player who
+	// displaced pieces (displaced_pieces).
+	Side events.Color
+	// First is the side whose flag fell first when both are down, "" when
+	// the clock does not show it (both_flags).
+	First events.Color
+	// Touched are the squares touched, in the order touched ("e1+h1": at
+	// the same moment; touch_move).
+	Touched []string
+	// Penalty: warning, time_to_opponent, time_off, loss, expulsion.
+	Penalty string
+	// AmountMs is the time of time_to_opponent and time_off.
+	AmountMs int64
+	// Points are what offender_points_reduced takes from the offender's
+	// score in the game (2023 12.9.5).
+	Points float64
+	// OpponentPoints is, for a loss (2023 12.9.6), the opponent's score
+	// the arbiter decides (nil: the opponent wins).
+	OpponentPoints *float64
+	// Fine is the fine announced in advance (fine, 2023 12.9.7).
+	Fine string
+	// Rounds are the rounds of the tournament the offender is excluded
+	// from (exclusion, 2023 12.9.8).
+	Rounds []int
+	// Distraction: the penalty punishes distracting the opponent (1997
+	// 12.5/12.6, 2023 11.5/11.6), cited before the penalty article.
+	Distraction bool
+	// LatenessMs is how late the player arrived (late_arrival).
+	LatenessMs int64
+	// Result, Reason and Article are a result override's. Reason is also
+	// a penalty's and an annulment's (optional), and what both players did
+	// when both are at fault (both_at_fault: required).
+	Result, Reason, Article string
+	// Judgement is the arbiter's judgement of the pending quickplay-finish
+	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
+	// QuickplayJudgements), or the outcome of the pending increment request
+	// (increment_request): "draw", "grant" or "refuse" (see
+	// IncrementJudgements); AddTime gives the opponent two minutes when
+	// postponing (2023 III.5.2, 1997 10.2b: "may").
+	Judgement string
+	AddTime   bool
+}
+
+// penaltyKinds maps the names of the API to the Laws' penalties and to the
+// kind the catalogue records in arbiter.penalty_imposed.
+var penaltyKinds = map[string]struct {
+	kind    laws.PenaltyKind
+	catalog string
+}{
+	"warning":          {laws.Warning, "warning"},
+	"time_to_opponent": {laws.TimeToOpponent, "time_added_to_opponent"},
+	"time_off":         {laws.TimeOff, "time_deducted"},
+	"loss":             {laws.Loss, "loss"},
+	"expulsion":        {laws.Expulsion, "expulsion"},
+	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
+	// after it ended (the standings count them: games.PointsPenalties)
+	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, games.OpponentPointsToMaximum},
+	"offender_points_reduced":    {laws.OffenderPointsReduced, games.PointsReduced},
+	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
+	// exclusion is carried out on the tournament (pairing's
+	// ExpelOnPenalty: arbiter.player_excluded)
+	"fine":      {laws.Fine, games.FinePenalty},
+	"exclusion": {laws.ExclusionFromRounds, games.ExclusionFromRounds},
+}
+
+// PenaltyNames are the penalties of the API, in the order the audit tries
+// them.
+var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
+
+// onPoints reports whether h is a penalty the arbiter may impose after the
+// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7)
+// or an exclusion from later rounds (12.9.8).
+func onPoints(h HandRuling) bool {
+	pk, ok := penaltyKinds[h.Penalty]
+	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
+		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
+}
+
+func refuseRuling(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadRuling, fmt.Sprintf(format, args...))
+}
+
+func colorOf(c events.Color) (rules.Color, error) {
+	switch c {
+	case events.White:
+		return rules.White, nil
+	case events.Black:
+		return rules.Black, nil
+	}
+	return 0, refuseRuling("side: %q is not white or black", c)
+}
+
+// situation is what the Laws need of game g at instant at: the game, the
+// completed illegal moves, the clock readings, and whether the side on
+// move is in the last period and gains time per move (for the quickplay
+// finish, which only a profile with it announced applies).
+func situation(g *games.Game, at time.Time) (laws.Situation, error) {
+	sit := laws.Situation{Game: g.Rules(), IllegalMoves: g.IllegalMoves()}
+	if t := g.Timer(); t.Started() {
+		w, b, err := t.Reading(at)
+		if err != nil {
+			return sit, err
+		}
+		sit.Remaining = [2]time.Duration{w.Remaining, b.Remaining}
+		if sit.LastPeriod, sit.TimeAddedPerMove, err = lastPeriod(g, at); err != nil {
+			return sit, err
+		}
+	}
+	return sit, nil
+}
+
+// given turns a ruling of the Laws into its catalogue event.
+func given(matter string, r laws.Ruling) events.RulingGiven {
+	return events.RulingGiven{Matter: matter, Article: r.Article, Profile: r.Profile,
+		Decision: Decision(r.Result), Explanation: r.Explanation}
+}
+
+// IllegalRuling is the decision RuleOnIllegal takes on the report rep, for
+// game g folded up to and including the report (so that g.IllegalMoves
+// counts it) at instant at: laws.IllegalMove with the current position to
+// reinstate (the recorded game never held the illegal move), the offender's
+// earlier count, and the clock readings; then the ruling and, for the
+// profile's time penalty, a PenaltyImposed (two minutes to the opponent,
+// 2023 7.5.5) that the clocks service carries out. A result (the second
+// illegal move in 2023, the third in a 1997 quickplay finish) is written by
+// the games service from the ruling. The audit calls it to re-decide.
+//
+// In fide-1997 an illegal move only reinstates (7.4), unless the quickplay
+// finish was announced for the game and its clock is in the last period
+// (10.3: two minutes to the opponent, the third loses).
+func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time) ([]events.Event, error) {
+	offender, err := colorOf(rep.Offender)
+	if err != nil {
+		return nil, err
+	}
+	sit, err := situation(g, at)
+	if err != nil {
+		return nil, err
+	}
+	sit.IllegalMoves[offender]-- // the count before this report
+	if sit.IllegalMoves[offender] < 0 {
+		return nil, fmt.Errorf("illegal-move report by %s not folded into the game", rep.Offender)
+	}
+	profile := g.Profile()
+	kind := laws.IllegalMove
+	switch rep.Kind {
+	case games.PawnNotReplaced:
+		kind = laws.PawnNotReplaced
+	case games.PressWithoutMove:
+		kind = laws.PressWithoutMove
+	case games.TwoHands:
+		kind = laws.TwoHands
+	}
+	r, err := profile.IllegalMove(sit, laws.IllegalReport{Offender: offender, Kind: kind, ReinstatePly: -1})
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	rg := given("illegal_move", r)
+	out := []events.Event{nil}
+	for _, adj := range r.Adjustments {
+		if adj.Kind != laws.AddTime || adj.Side == offender {
+			return nil, fmt.Errorf("ruling on the illegal move: unexpected adjustment %v", adj)
+		}
+		rg.Penalty = "time_added_to_opponent"
+		reason := "illegal move " + rep.Move
+		if rep.Kind != "" {
+			reason = strings.TrimSpace(strings.ReplaceAll(rep.Kind, "_", " ") + " " + rep.Move)
+		}
+		out = append(out, events.PenaltyImposed{Side: rep.Offender, Kind: "time_added_to_opponent",
+			AmountMs: adj.Amount.Milliseconds(), Article: r.Article, Reason: reason})
+	}
+	if r.Result.Over() {
+		rg.Penalty = "loss"
+		if r.Result == laws.Draw {
+			rg.Penalty = ""
+		}
+	}
+	out[0] = rg
+	return out, nil
+}
+
+// HandRulingDecision is the decision Rule takes on the arbiter's hand
+// ruling h, for game g as it stands at instant at: the Laws' penalty
+// (laws.Penalize: 1997 13.4, 2023 12.9), late arrival (laws.LateArrival:
+// 1997 6.6, 2023 6.7.1) with the forfeit it may declare, a wrong initial
+// position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
+// annulment (the new game the Laws then order follows: OrderReplay), both
+// players at fault (laws.BothAtFault: 1997 12.8, 2023 11.8; the games
+// service then ends the game 0-0, games.EndByRuling), or a
+// result override (the game's OverrideResult; no article of the Laws
+// decides it: the arbiter's reason and article are required and recorded).
+func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+	if !g.Exists() {
+		return nil, &games.Refusal{Kind: games.ErrNotFound, Reason: "game not found"}
+	}
+	profile := g.Profile()
+	switch h.Matter {
+	case "result_override":
+		return g.OverrideResult(h.Result, h.Reason, h.Article)
+	case "penalty", "late_arrival", "wrong_initial_position", games.BothAtFault, "quickplay_claim", "increment_request",
+		games.TouchMoveMatter, DisplacedPieces, BoardOrientation, ColoursReversed, BothFlags:
+	default:
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
+	}
+	if _, pending := g.Claim(); h.Matter == "quickplay_claim" && !pending {
+		if pc, ok := g.Postponed(); ok {
+			return quickplayLater(g, pc, h, at)
+		}
+	}
+	if g.Finished() && !onPoints(h) {
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+	}
+	if _, ok := g.Annulled(); ok {
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
+	}
+	if h.Matter == "quickplay_claim" {
+		return quickplayRuling(g, h, at)
+	}
+	if h.Matter == "increment_request" {
+		return incrementRuling(g, h, at)
+	}
+	switch h.Matter {
+	case games.BothAtFault:
+		return bothAtFaultRuling(g, h, at)
+	case games.TouchMoveMatter:
+		return touchRuling(g, h)
+	case DisplacedPieces:
+		return displacedRuling(g, h, at)
+	case BoardOrientation:
+		return orientationRuling(g, at)
+	case ColoursReversed:
+		return coloursReversedRuling(g, h, at)
+	case BothFlags:
+		return bothFlagsRuling(g, h, at)
+	}
+	sit, err := situation(g, at)
+	if err != nil {
+		return nil, err
+	}
+	switch h.Matter {
+	case "penalty":
+		offender, err := colorOf(h.Side)
+		if err != nil {
+			return nil, err
+		}
+		pk, ok := penaltyKinds[h.Penalty]
+		if !ok {
+			return nil, refuseRuling("penalty: %q is not one of %s", h.Penalty, strings.Join(PenaltyNames, ", "))
+		}
+		if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
+			return nil, refuseRuling("points: only offender_points_reduced takes points")
+		}
+		if err := excludable(g, pk.kind, h.Rounds); err != nil {
+			return nil, err
+		}
+		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points,
+			OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
+		if h.Distraction {
+			pen.Offence = laws.Distraction
+		}
+		r, err := profile.Penalize(sit, offender, pen)
+		if err != nil {
+			return nil, refuseRuling("%v", err)
+		}
+		rg := given("penalty", r)
+		rg.Penalty = pk.catalog
+		reason := strings.TrimSpace(h.Reason)
+		if reason == "" {
+			reason = pk.kind.String()
+		}
+		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
+			OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
+	case "late_arrival":
+		late, err := colorOf(h.Side)
+		if err != nil {
+			return nil, err
+		}
+		r, err := profile.LateArrival(late, time.Duration(h.LatenessMs)*time.Millisecond)
+		if err != nil {
+			return nil, refuseRuling("%v", err)
+		}
+		out := []events.Event{given("late_arrival", r)}
+		if r.Result.Over() {
+			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
+		}
+		return out, nil
+	}
+	r, err := profile.WrongInitialPosition(sit)
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	out := []events.Event{given("wrong_initial_position", r)}
+	if r.Result == laws.Annulled {
+		reason := strings.TrimSpace(h.Reason)
+		if reason == "" {
+			reason = "incorrect initial position"
+		}
+		out = append(out, events.GameAnnulled{Reason: reason, Article: r.Article})
+	}
+	return out, nil
+}
+
+// excludable refuses an exclusion from rounds (2023 12.9.8) that game g
+// cannot give: the game is in no tournament, or a round named is not after
+// the game's round. Whether the tournament can still leave the player out
+// of them is the tournament's (pairing's Exclude, from the penalty).
+func excludable(g *games.Game, kind laws.PenaltyKind, rounds []int) error {
+	if kind != laws.ExclusionFromRounds {
+		return nil
+	}
+	setup := g.Setup()
+	if setup.TournamentID == "" {
+		return refuseRuling("penalty: an exclusion from rounds needs a tournament's game (POST /api/tournaments/{id}/exclusions outside a game)")
+	}
+	for _, r := range rounds {
+		if r <= setup.Round {
+			return refuseRuling("excluded_rounds: round %d is not after this game's round %d", r, setup.Round)
+		}
+	}
+	return nil
+}
