@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -376,7 +377,14 @@ type faultServices struct {
 
 func startFaultServices(t *testing.T, cl *natsCluster) *faultServices {
 	t.Helper()
-	f := &faultServices{t: t, cluster: cl, env: []string{"HAKEM_STREAM_REPLICAS=3", "HAKEM_COMMAND_RETRIES=16"}}
+	// every copy signs with the keys of one keys folder, made once (as a
+	// Kubernetes Secret mounted on every pod: deploy/README.md); the
+	// keyring is then complete, and a key not in it would be a forgery
+	keys := t.TempDir()
+	if out, err := exec.Command(hakemBinary(t), "keys", "init", "--data", keys).CombinedOutput(); err != nil {
+		t.Fatalf("hakem keys init: %v\n%s", err, out)
+	}
+	f := &faultServices{t: t, cluster: cl, env: []string{"HAKEM_STREAM_REPLICAS=3", "HAKEM_COMMAND_RETRIES=16", "HAKEM_KEYS_DIR=" + filepath.Join(keys, "keys")}}
 	var proxied []string
 	for _, n := range cl.nodes {
 		p := startProxy(t, n.client)

@@ -9,45 +9,76 @@ package boards
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/outcome"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // Load folds the stream of tournament id from store into t (a zero
 // tournament; the pairing service passes the one its domain embeds) and
-// returns the stream's envelopes and head.
+// returns the stream's envelopes and head. A log with a message that does
+// not decode, chain or carry its writer's signature is read again message
+// by message (eventstore.Store.LoadTolerant): when a repair
+// (tournament.log_repaired) voids every such message the tournament folds
+// from the good events; otherwise it is refused, 409 log_damaged, until an
+// arbiter repairs it (the pairing's Repair).
 func Load(ctx context.Context, store *eventstore.Store, id string, t *tournament.Tournament) ([]events.Envelope, events.Head, error) {
 	envs, head, err := store.Load(ctx, events.Tournament(id))
+	if err != nil && ctx.Err() == nil {
+		good, h, damage, terr := store.LoadTolerant(ctx, events.Tournament(id))
+		switch {
+		case terr == nil && damage != nil:
+			return nil, events.Head{}, &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf(
+				"log damaged at seq %d (%s): an arbiter repairs it (POST /api/tournaments/%s/repair)", damage.Seq, damage.Reason, id)}
+		case terr == nil && (damagedLog(err) || repaired(good)):
+			envs, head, err = good, h, nil // every bad message voided by a repair
+		}
+	}
 	if err != nil {
 		return nil, events.Head{}, err
 	}
-	if err := Fold(envs, t); err != nil {
-		return nil, events.Head{}, fmt.Errorf("tournament %s %w", id, err)
-	}
-	return envs, head, nil
-}
-
-// Fold folds a tournament's envelopes, in order, into t: the rating
-// period's year from the first, then each event decoded.
-func Fold(envs []events.Envelope, t *tournament.Tournament) error {
 	if len(envs) > 0 {
 		t.RatingYear(envs[0])
 	}
 	for _, e := range envs {
+		if events.IsRepair(e.Type) {
+			continue // changes nothing in the tournament
+		}
 		ev, err := events.Decode(e)
 		if err != nil {
-			return err
+			return nil, events.Head{}, err
 		}
 		if err := t.Apply(ev); err != nil {
-			return fmt.Errorf("event %d: %w", e.Seq, err)
+			return nil, events.Head{}, fmt.Errorf("tournament %s event %d: %w", id, e.Seq, err)
 		}
 	}
-	return nil
+	return envs, head, nil
+}
+
+// damagedLog reports whether err is a load that met a message of the log
+// that does not decode, chain or carry its writer's signature.
+func damagedLog(err error) bool {
+	var sig *eventstore.SignatureError
+	var chain *events.ChainError
+	var notEvent *eventstore.NotAnEventError
+	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
+}
+
+// repaired reports whether log holds a repair (the plain load of a
+// repaired log fails on the messages it voids).
+func repaired(log []events.Envelope) bool {
+	for _, e := range log {
+		if events.IsRepair(e.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // Games is the loader of a game's log from store: a damaged log counts as

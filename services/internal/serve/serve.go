@@ -167,7 +167,7 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	signer, ring, whole, err := wiring.Keys(cfg, h.n.IsEmbedded())
+	signer, ring, whole, err := wiring.Keys(cfg)
 	if err != nil {
 		return 0, err
 	}

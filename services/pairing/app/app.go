@@ -34,7 +34,9 @@ type Outcome struct {
 	Repeated     bool
 }
 
-// Load folds the tournament (boards.Load into the domain's tournament).
+// Load folds the tournament (boards.Load into the domain's tournament: a
+// damaged log is refused, 409 log_damaged, until an arbiter repairs it,
+// Repair).
 func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error) {
 	t := &domain.Tournament{}
 	envs, head, err := boards.Load(ctx, p.Store, id, &t.Tournament)
