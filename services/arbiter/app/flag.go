@@ -45,7 +45,7 @@ func FlagRuling(g *domain.Game, ff events.FlagFell) (events.RulingGiven, error) 
 	if err != nil {
 		return events.RulingGiven{}, err
 	}
-	return events.RulingGiven{Matter: "flag_fall", Article: ruling.Article, Profile: ruling.Profile,
+	return events.RulingGiven{Matter: events.MatterFlagFall, Article: ruling.Article, Profile: ruling.Profile,
 		Decision: Decision(ruling.Result), Explanation: ruling.Explanation}, nil
 }
 
@@ -79,10 +79,6 @@ func (a *Arbiter) RuleOnFlag(ctx context.Context, flag events.Envelope) (events.
 	return out.Events[0].Envelope, nil
 }
 
-// BothFlags is the matter of the arbiter's ruling that both flags are down
-// (a clock without the order of the falls, as a mechanical one).
-const BothFlags = "both_flags"
-
 // bothFlagsRuling rules on both flags found down (laws.Profile.BothFlags):
 // with h.First, the side whose flag the clock shows fell first, that flag
 // decides (6.9); with the order unknown, 1997 plays on (6.11) except in
@@ -107,7 +103,7 @@ func bothFlagsRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	return []events.Event{given(BothFlags, r)}, nil
+	return []events.Event{given(events.MatterBothFlags, r)}, nil
 }
 
 // FirstOfBothFlags reads back from a both-flags ruling's explanation the
