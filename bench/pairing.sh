@@ -1,32 +1,40 @@
 #!/usr/bin/env bash
 # Pairing: one round of the FIDE Dutch system for Swiss tournaments of 500,
-# 2,000 and 4,000 players (9,999 with HUGE=1) after 10 realistic rounds:
-# each earlier round paired by the engine itself and played by the
-# simulator (results drawn from the ratings, draws, forfeits, byes requested
-# in advance, absences, withdrawals), deterministic for a size. Round 11 is
-# paired with an even field and with an odd one (one more player absent
-# when needed, so that the round needs the pairing-allocated bye) by
-# `hakem pair`: wall time, CPU time (user + system) and peak memory
-# (maximum resident set) of the process, and how the CPU time grows between
-# sizes (the exponent k of n^k between consecutive sizes of the same parity).
-# Beside it, the baseline measured in the same run: the same round paired by
-# the engine as it was before the bye vertex (commit BASE, built from git
-# into a temporary folder), and whether both pairings are identical.
+# 2,000, 4,000 and 9,999 players after 10 realistic rounds: each earlier
+# round paired by the engine itself and played by the simulator (results
+# drawn from the ratings, draws, forfeits, byes requested in advance,
+# absences, withdrawals), deterministic for a size. Round 11 is paired with
+# an even field and with an odd one (one more player absent when needed,
+# so that the round needs the pairing-allocated bye) by `hakem pair`: wall
+# time, CPU time (user + system) and peak memory (maximum resident set) of
+# the process, and how the CPU time grows between sizes (the exponent k of
+# n^k between consecutive sizes of the same parity). Beside it, the
+# baseline measured in the same run: the same round paired by the engine
+# as it was before the bye vertex (commit BASE, built from git into a
+# temporary folder), and whether both pairings are identical.
 #
-# The histories take most of the run (4,000 players: ten rounds of about
-# 12 s of CPU each; the baseline's odd round at 4,000 takes minutes).
+# The histories take most of the run: ten engine-paired rounds are some
+# 4 minutes of CPU at 2,000 players, 20-40 at 4,000 and hours at 9,999 on
+# this machine; the baseline's odd round at 4,000 takes minutes. A history
+# depends only on its size (every correct engine pairs it the same), so
+# HISTORIES keeps them between runs: with it, a second run pairs round 11
+# only. The last line says how long the run took.
 #
 #   LIMIT=900              seconds allowed per pairing before it is reported as unfinished
-#   SIZES="500 2000 4000"  the tournament sizes to pair (2 to 9999)
-#   HUGE=1                 adds 9,999 players (the history alone takes long)
+#   SIZES="500 2000 4000"  the tournament sizes to pair (2 to 9999); 9999 is added unless HUGE=0
+#   HUGE=0                 leaves 9,999 players out (its history alone takes hours)
 #   FIELDS="even odd"      the parities to pair
-#   PLAYED=10              the rounds played before the one paired
+#   PLAYED=10              the rounds played before the one paired (SIZES=500 HUGE=0 PLAYED=29: round 30 of a 30-round event)
 #   BASE=<commit>          the baseline engine; BASE= (empty) leaves it out
+#   BASEMAX=4000           the largest size the baseline pairs (at 9,999 its odd round takes hours)
+#   HISTORIES=<folder>     where the histories are kept and looked for (none: made afresh in a temporary folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LIMIT=${LIMIT:-900}
 SIZES=${SIZES:-500 2000 4000}
-if [ "${HUGE:-}" = 1 ]; then SIZES="$SIZES 9999"; fi
+if [ "${HUGE:-1}" != 0 ] && [[ " $SIZES " != *" 9999 "* ]]; then SIZES="$SIZES 9999"; fi
+BASEMAX=${BASEMAX:-4000}
+started=$SECONDS
 FIELDS=${FIELDS:-even odd}
 PLAYED=${PLAYED:-10}
 BASE=${BASE-b51811e06551ac2eb606c5945acb8f13ab7ad591}
@@ -41,8 +49,32 @@ if [ -n "$BASE" ]; then
 	(cd "$tmp/base" && go build -o "$tmp/hakem-base" ./services/cmd/hakem)
 	engines="hakem base"
 fi
-go test -count=1 -timeout 0 -run '^TestWriteBenchTournaments$' ./pairing/dutch -benchdir "$tmp" \
-	-benchsizes "${SIZES// /,}" -benchplayed "$PLAYED" -v | grep '^history' || true
+hist=${HISTORIES:-$tmp}
+mkdir -p "$hist"
+missing=""
+for n in $SIZES; do
+	if [ ! -f "$hist/players$n-$PLAYED-even.trf" ] || [ ! -f "$hist/players$n-$PLAYED-odd.trf" ]; then
+		missing="$missing $n"
+	fi
+done
+if [ -n "$missing" ]; then
+	mkdir -p "$tmp/made"
+	go test -count=1 -timeout 0 -run '^TestWriteBenchTournaments$' ./pairing/dutch -benchdir "$tmp/made" \
+		-benchsizes "$(echo $missing | tr ' ' ',')" -benchplayed "$PLAYED" -v | grep '^history' || true
+	for n in $missing; do
+		for field in even odd; do
+			mv "$tmp/made/players$n$field.trf" "$hist/players$n-$PLAYED-$field.trf"
+		done
+	done
+fi
+for n in $SIZES; do
+	from="kept in $hist from an earlier run"
+	if [[ " $missing " == *" $n "* ]]; then from="made in this run"; fi
+	echo "history   $n players: $PLAYED engine-paired rounds, $from"
+	for field in even odd; do
+		cp "$hist/players$n-$PLAYED-$field.trf" "$tmp/players$n$field.trf"
+	done
+done
 
 # pair ENGINE N FIELD: one line of figures, the growth from the previous size.
 declare -A prev_n prev_cpu
@@ -72,6 +104,10 @@ pair() {
 for field in $FIELDS; do
 	for n in $SIZES; do
 		for engine in $engines; do
+			if [ "$engine" = base ] && [ "$n" -gt "$BASEMAX" ]; then
+				printf "%-8s %5d players, %-4s field: not paired (BASEMAX=%d)\n" baseline "$n" "$field" "$BASEMAX"
+				continue
+			fi
 			pair "$engine" "$n" "$field"
 		done
 		if [ -n "$BASE" ] && [ -f "$tmp/hakem$n$field.txt" ] && [ -f "$tmp/base$n$field.txt" ]; then
@@ -84,3 +120,4 @@ for field in $FIELDS; do
 	done
 done
 echo "targets: 4,000 players in 10 s of CPU with or without the bye, 9,999 in 60 s, under 2 GB (figures on a shared machine are indicative)"
+echo "the run took $((SECONDS - started)) s of wall time (sizes: $SIZES; histories made in this run:${missing:- none})"

@@ -48,6 +48,7 @@ var samples = []Event{
 	PlayerExcluded{PlayerID: "p5", Rounds: []int{4, 5}, Article: "12.9.8", Reason: "phone rang"},
 	TournamentDeleted{Reason: "created twice"},
 	LogRepaired{Voided: []uint64{41, 42}, Found: "does not decode", Reason: "a message published by hand"},
+	TournamentLogRepaired{Voided: []uint64{7}, Found: "signature: unsigned", Reason: "an unsigned registration published by hand"},
 }
 
 func TestCatalogueRoundTrip(t *testing.T) {

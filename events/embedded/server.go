@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 )
@@ -58,6 +59,10 @@ type EmbeddedConfig struct {
 	// primary's LeafListen: this server connects to it as a leaf node, and
 	// reconnects forever, so that its mirror streams follow the primary's.
 	LeafRemote string
+	// GamePartitions, with Users, extends the per-service users' rights
+	// on the stream GAMES and the subjects game.*.<writer> to the game
+	// partitions (GAMES_<p>, game-<p>.*.<writer>); 0 or 1: as written.
+	GamePartitions events.GamePartitions
 }
 
 // Embedded is a running in-process NATS server with JetStream.
@@ -92,7 +97,7 @@ func StartEmbedded(cfg EmbeddedConfig) (*Embedded, error) {
 		MaxPayload:   8 << 20,
 	}
 	if cfg.Users != nil {
-		users, err := serverUsers(cfg.Users)
+		users, err := serverUsers(cfg.Users, cfg.GamePartitions)
 		if err != nil {
 			return nil, err
 		}

@@ -96,7 +96,7 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 // serverUsers returns the users the embedded server requires: those of
 // accounts.conf with their permissions, all in the server's one (global)
 // account, where the data folder's streams are, and InProcessUser.
-func serverUsers(pw Users) ([]*server.User, error) {
+func serverUsers(pw Users, parts events.GamePartitions) ([]*server.User, error) {
 	var vars strings.Builder
 	for _, name := range append([]string{AdminUser, "sys", StandbyUser}, ServiceUsers...) {
 		if pw[name] == "" {
@@ -119,6 +119,7 @@ func serverUsers(pw Users) ([]*server.User, error) {
 		if u.Account != nil && u.Account.Name != "HAKEM" {
 			continue // the system account's user: not in the embedded server
 		}
+		partitionPermissions(u.Permissions, parts)
 		users = append(users, &server.User{Username: u.Username, Password: u.Password, Permissions: u.Permissions})
 		if slices.Contains(ServiceUsers, u.Username) && u.Permissions != nil {
 			if p := u.Permissions.Publish; p != nil {

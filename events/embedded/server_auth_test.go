@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"reflect"
 	"testing"
 	"time"
 
@@ -77,4 +78,16 @@ func containsErr(b []byte) bool {
 		}
 	}
 	return false
+}
+
+func TestPartitionPermissions(t *testing.T) {
+	got := withPartitions([]string{"game.*.clocks", "$JS.API.CONSUMER.INFO.GAMES.clocks-penalties", "tournament.*.pairing", "$KV.HAKEM_SEALED.game.*"}, 2)
+	want := []string{"game.*.clocks", "$JS.API.CONSUMER.INFO.GAMES.clocks-penalties", "tournament.*.pairing", "$KV.HAKEM_SEALED.game.*",
+		"game-0.*.clocks", "game-1.*.clocks", "$JS.API.CONSUMER.INFO.GAMES_0.clocks-penalties", "$JS.API.CONSUMER.INFO.GAMES_1.clocks-penalties"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	if one := withPartitions([]string{"game.*.clocks"}, 1); !reflect.DeepEqual(one, []string{"game.*.clocks"}) {
+		t.Fatalf("one partition: %v", one)
+	}
 }

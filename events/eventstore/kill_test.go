@@ -47,6 +47,18 @@ func killCommand(n int) []events.Event {
 
 func killKey(n int) string { return "cmd-" + strconv.Itoa(n) }
 
+// killPartitions is the game partition count of the SIGKILL test's store:
+// HAKEM_GAME_PARTITIONS from the environment (the child inherits it), 1
+// when unset or not a count. HAKEM_GAME_PARTITIONS=3 go test -run
+// TestKillWriterMidAppend appends to the game's partition stream.
+func killPartitions() events.GamePartitions {
+	n, err := strconv.Atoi(os.Getenv("HAKEM_GAME_PARTITIONS"))
+	if err != nil || events.GamePartitions(n).Valid() != nil {
+		return events.SinglePartition
+	}
+	return events.GamePartitions(n)
+}
+
 // TestKillChild is the child's body; it is skipped unless killChildEnv is set.
 func TestKillChild(t *testing.T) {
 	dir := os.Getenv(killChildEnv)
@@ -64,7 +76,7 @@ func TestKillChild(t *testing.T) {
 		os.Exit(3)
 	}
 	ctx := context.Background()
-	s, err := Open(ctx, nc, Config{})
+	s, err := Open(ctx, nc, Config{Partitions: killPartitions()})
 	if err != nil {
 		fmt.Println("ERR", err)
 		os.Exit(3)
@@ -178,7 +190,7 @@ func checkAfterKill(t *testing.T, dir string, acked map[int]uint64, landed map[i
 	}
 	defer nc.Close()
 	ctx := testCtx(t)
-	s, err := Open(ctx, nc, Config{})
+	s, err := Open(ctx, nc, Config{Partitions: killPartitions()})
 	if err != nil {
 		t.Fatal(err)
 	}

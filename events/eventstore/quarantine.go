@@ -44,6 +44,18 @@ func (d *Damage) Error() string {
 // expects, a set-aside message included); and the first damage no repair
 // voids (nil when none). An error is a failed read, not damage.
 func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, events.Head, *Damage, error) {
+	return s.loadTolerant(ctx, agg, s.verify)
+}
+
+// LoadTolerantWith is LoadTolerant with every signature checked against
+// ring, which holds every key (an event signed by a key not in it is
+// damage): the audit's reading of a repaired log, given the deployment's
+// keyring, whatever the store was opened with.
+func (s *Store) LoadTolerantWith(ctx context.Context, agg events.Aggregate, ring *events.Keyring) ([]events.Envelope, events.Head, *Damage, error) {
+	return s.loadTolerant(ctx, agg, newVerifier(ring, true))
+}
+
+func (s *Store) loadTolerant(ctx context.Context, agg events.Aggregate, v *verifier) ([]events.Envelope, events.Head, *Damage, error) {
 	if err := agg.Check(); err != nil {
 		return nil, events.Head{}, nil, err
 	}
@@ -70,7 +82,7 @@ func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]event
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
 	var f tolerantFold
-	f.agg, f.verify = agg, s.verify
+	f.agg, f.verify = agg, v
 	for {
 		m, err := it.Next()
 		if err != nil {
@@ -135,8 +147,8 @@ func (f *tolerantFold) take(streamSeq uint64, subject string, data []byte) {
 	e, reason := f.check(subject, data)
 	if reason == "" && f.damage != nil {
 		reason = "after the damage, not a repair voiding it"
-		if e.Type == (events.LogRepaired{}).EventType() {
-			if ev, err := events.Decode(e); err == nil && voids(ev.(*events.LogRepaired).Voided, f.damage.Voided) {
+		if events.IsRepair(e.Type) {
+			if voided, _, _, ok := events.RepairOf(e); ok && voids(voided, f.damage.Voided) {
 				reason, f.damage = "", nil
 			}
 		}

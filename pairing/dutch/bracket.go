@@ -265,15 +265,13 @@ func (e *engine) run() ([]int, error) {
 			next++
 		}
 		size := len(vertex)
-		// base[lo][hi] for lo >= groupBegin, hi < lo
-		base := make([][]matching.Weight, size)
+		// base.at(lo, hi) for lo >= groupBegin, hi < lo
+		base := bracketWeights{words: l.words, rows: make([][]uint64, size)}
 		for lo := groupBegin; lo < size; lo++ {
-			base[lo] = make([]matching.Weight, lo)
-			row := make([]uint64, lo*l.words) // the row's weights, side by side
+			base.rows[lo] = make([]uint64, lo*l.words)
 			for hi := 0; hi < lo; hi++ {
-				w := matching.Weight(row[hi*l.words : (hi+1)*l.words : (hi+1)*l.words])
-				base[lo][hi] = e.edgeWeight(w, vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
-				e.set(vertex[hi], vertex[lo], base[lo][hi])
+				w := e.edgeWeight(base.at(lo, hi), vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				e.set(vertex[hi], vertex[lo], w)
 			}
 		}
 		inGroup := func(v int) bool { return v >= groupBeginVertex && v < nextBeginVertex }
@@ -287,7 +285,7 @@ func (e *engine) run() ([]int, error) {
 		// It is written into one scratch weight, which e.set copies.
 		exchangeWeight := func(hi, lo, hiIndex, pairs int) matching.Weight {
 			r := scratch
-			r.Set(base[lo][hi])
+			r.Set(base.at(lo, hi))
 			if r.IsZero() {
 				return r
 			}
@@ -332,7 +330,7 @@ func (e *engine) run() ([]int, error) {
 			if !inGroup(stable[pv]) {
 				for oi := groupBegin; oi < nextBegin; oi++ {
 					w := scratch
-					w.Set(base[oi][pi])
+					w.Set(base.at(oi, pi))
 					if !w.IsZero() {
 						w.OrSmall(1)
 						e.set(pv, vertex[oi], w)
@@ -345,7 +343,7 @@ func (e *engine) run() ([]int, error) {
 				remainingMatched--
 				for oi := groupBegin; oi < nextBegin; oi++ {
 					w := scratch
-					w.Set(base[oi][pi])
+					w.Set(base.at(oi, pi))
 					if !w.IsZero() {
 						w.OrSmall(uint64(nextBegin - groupBegin))
 						w.AddSmall(1)
@@ -367,7 +365,7 @@ func (e *engine) run() ([]int, error) {
 					continue
 				}
 				w := scratch
-				w.Set(base[oi][pi])
+				w.Set(base.at(oi, pi))
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)
@@ -436,7 +434,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			for oi := ri + 1; oi < len(rem); oi++ {
 				if exchange {
-					base[rem[oi]][rem[ri]].Clear()
+					base.at(rem[oi], rem[ri]).Clear()
 				}
 				e.set(pv, vertex[rem[oi]], exchangeWeight(rem[ri], rem[oi], ri, pairs))
 			}
@@ -459,12 +457,12 @@ func (e *engine) run() ([]int, error) {
 			if forward(pv) {
 				left--
 				for oi := 0; oi < ri; oi++ {
-					base[rem[ri]][rem[oi]].Clear()
-					e.set(pv, vertex[rem[oi]], base[rem[ri]][rem[oi]])
+					base.at(rem[ri], rem[oi]).Clear()
+					e.set(pv, vertex[rem[oi]], base.at(rem[ri], rem[oi]))
 				}
 				for oi := nextBegin; oi < size; oi++ {
-					base[oi][rem[ri]].Clear()
-					e.set(pv, vertex[oi], base[oi][rem[ri]])
+					base.at(oi, rem[ri]).Clear()
+					e.set(pv, vertex[oi], base.at(oi, rem[ri]))
 				}
 			}
 			if !already {
@@ -479,9 +477,9 @@ func (e *engine) run() ([]int, error) {
 			for oi := ri + 1; oi < len(rem); oi++ {
 				ov := vertex[rem[oi]]
 				if !forward(pv) || forward(ov) {
-					base[rem[oi]][rem[ri]].Clear()
+					base.at(rem[oi], rem[ri]).Clear()
 				}
-				e.set(pv, ov, base[rem[oi]][rem[ri]])
+				e.set(pv, ov, base.at(rem[oi], rem[ri]))
 			}
 		}
 		if e.opt.Explain && len(rem) > 0 {
@@ -508,7 +506,7 @@ func (e *engine) run() ([]int, error) {
 					continue
 				}
 				w := scratch
-				w.Set(base[rem[oi]][pi])
+				w.Set(base.at(rem[oi], pi))
 				if !w.IsZero() {
 					w.AddSmall(add)
 					e.set(pv, ov, w)
@@ -580,4 +578,20 @@ func reverseInts(a []int) {
 	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
 		a[i], a[j] = a[j], a[i]
 	}
+}
+
+// bracketWeights are the weights of a bracket's pairs before the choices
+// of article 4 are added: row lo holds the weights of the pairs of
+// position lo with each position before it, side by side, words words
+// apiece (one slice a row: a slice a pair took 24 bytes more each, which
+// in a bracket of thousands is hundreds of megabytes).
+type bracketWeights struct {
+	words int
+	rows  [][]uint64
+}
+
+// at is the weight of the pair of positions hi < lo, in place.
+func (b bracketWeights) at(lo, hi int) matching.Weight {
+	w := b.words
+	return matching.Weight(b.rows[lo][hi*w : (hi+1)*w : (hi+1)*w])
 }

@@ -7,12 +7,15 @@
 // illegal moves (laws.IllegalMove) and the arbiter's hand rulings
 // (penalties, late arrival, a wrong initial position, result overrides,
 // the judgement of a quickplay-finish claim, the outcome of an increment
-// request of 2023 Guidelines III.4: app/quickplay.go, app/increment.go);
+// request of 2023 Guidelines III.4: domain/quickplay.go, domain/increment.go);
 // after an annulment it orders the new game the Laws require
 // (arbiter.replay_ordered; the games service creates it). The incidents
-// on the board (app/board.go): touch-move (laws.TouchMove, laws.Adjusted),
+// on the board (domain/board.go): touch-move (laws.TouchMove, laws.Adjusted),
 // displaced pieces (laws.DisplacedPieces), the board placed the wrong way
 // round (laws.WrongOrientation), colours reversed (laws.ColoursReversed,
 // replayed in 2023 before ten moves each). Not ruled on yet: the rapid and
 // blitz appendices' claims (2023 A.5.3-A.5.5).
+//
+// Layout: domain (the rulings, pure: what the audit re-derives with), app
+// (each ruling a command on the game's log through internal/decide).
 package arbiter

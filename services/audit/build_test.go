@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -58,7 +59,7 @@ func (p *played) append(w events.Writer, actor events.Actor, cause string, evs [
 }
 
 func (p *played) startClock() {
-	evs, err := p.g.Timer().Start(p.now)
+	evs, err := clocks.Start(p.g.Timer(), p.now)
 	if err != nil {
 		p.t.Fatal(err)
 	}

@@ -7,7 +7,7 @@
 // profile, penalties, results and terminations), and for a tournament each
 // round re-paired and the standings re-computed.
 //
-// The arbiter's rulings on reported illegal moves (arbiter/app
+// The arbiter's rulings on reported illegal moves (arbiter/domain
 // IllegalRuling), its hand rulings (HandRulingDecision: penalties, late
 // arrival and forfeit, wrong initial position and annulment) and result
 // overrides (well formed: an arbiter's, with reason and article) are
@@ -31,7 +31,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules/laws"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -320,11 +320,11 @@ func (f *folder) check(start, end int) (int, string, error) {
 		}
 		want, err = g.EndByRuling(r)
 	case events.ClockStarted:
-		want, err = g.Timer().Start(at)
+		want, err = clocks.Start(g.Timer(), at)
 	case events.ClockPaused:
-		want, err = g.Timer().Pause(at, ev.Reason)
+		want, err = clocks.Pause(g.Timer(), at, ev.Reason)
 	case events.ClockResumed:
-		want, err = g.Timer().Resume(at)
+		want, err = clocks.Resume(g.Timer(), at)
 	case events.TimeAdjusted:
 		if i := f.find(env.CausationID, start); i >= 0 {
 			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
@@ -334,7 +334,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 			want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 			break
 		}
-		want, err = g.Timer().Adjust(at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
+		want, err = clocks.Adjust(g.Timer(), at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
 	case events.ControlChanged:
 		i := f.find(env.CausationID, start)
 		if i < 0 {
@@ -346,7 +346,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 		}
 		want, err = clocks.PenaltyChange(g.Timer(), &p, at)
 	case events.FlagFell:
-		want = g.Timer().CheckFlag(at)
+		want = clocks.CheckFlag(g.Timer(), at)
 		if len(want) == 0 {
 			return 0, "", fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
 		}

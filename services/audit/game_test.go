@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 )
 
@@ -39,7 +39,7 @@ func claimGame(t testing.TB) *played {
 	p.move("w", "Ng1")
 	// black thinks too long: the flag falls
 	p.now = p.now.Add(10 * time.Minute)
-	flag := p.g.Timer().CheckFlag(p.now)
+	flag := clocks.CheckFlag(p.g.Timer(), p.now)
 	if len(flag) != 1 {
 		t.Fatal("no flag fall")
 	}

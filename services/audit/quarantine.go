@@ -16,6 +16,21 @@ type Tolerant interface {
 	LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error)
 }
 
+// reportTournamentQuarantine is reportQuarantine for a tournament's log
+// (tournament.log_repaired).
+func reportTournamentQuarantine(rep *TournamentReport, log []events.Envelope, damage *eventstore.Damage) {
+	rep.Repairs = append(rep.Repairs, repairsOf(log, rep.Entries)...)
+	if len(rep.Repairs) > 0 && rep.OK {
+		rep.Verdict += fmt.Sprintf("; %d repair(s) of the log (tournament.log_repaired)", len(rep.Repairs))
+	}
+	if damage == nil {
+		return
+	}
+	rep.Damaged = damage
+	rep.OK = false
+	rep.Verdict = fmt.Sprintf("LOG DAMAGED at seq %d (stream seq %d): %s; not repaired (the events before it: %s)", damage.Seq, damage.StreamSeq, damage.Reason, rep.Verdict)
+}
+
 // LoadTolerant implements Tolerant.
 func (s StoreSource) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
 	log, _, damage, err := s.Store.LoadTolerant(ctx, agg)
@@ -50,31 +65,38 @@ func tolerantGame(ctx context.Context, src Source, agg events.Aggregate, log []e
 
 func hasRepair(log []events.Envelope) bool {
 	for _, e := range log {
-		if e.Type == (events.LogRepaired{}).EventType() {
+		if events.IsRepair(e.Type) {
 			return true
 		}
 	}
 	return false
 }
 
+// repairsOf lists the repairs of a log (game.log_repaired,
+// tournament.log_repaired), each named in its timeline entry.
+func repairsOf(log []events.Envelope, entries []Entry) []Repair {
+	var out []Repair
+	for i, e := range log {
+		if !events.IsRepair(e.Type) {
+			continue
+		}
+		voided, found, reason, ok := events.RepairOf(e)
+		if !ok {
+			continue
+		}
+		out = append(out, Repair{Seq: e.Seq, By: e.Actor.ID, Voided: voided, Found: found, Reason: reason})
+		if i < len(entries) {
+			entries[i].Says = fmt.Sprintf("log repaired by %s: stream seqs %v voided (%s); the arbiter's reason: %s", e.Actor.ID, voided, found, reason)
+		}
+	}
+	return out
+}
+
 // reportQuarantine adds the repairs of the log and its damage to rep: a
 // repair is named in its entry and listed; damage no repair voids makes
 // the log fail the audit, named at the event number it stands at.
 func reportQuarantine(rep *GameReport, log []events.Envelope, damage *eventstore.Damage) {
-	for i, e := range log {
-		if e.Type != (events.LogRepaired{}).EventType() {
-			continue
-		}
-		ev, err := events.Decode(e)
-		if err != nil {
-			continue
-		}
-		r := ev.(*events.LogRepaired)
-		rep.Repairs = append(rep.Repairs, Repair{Seq: e.Seq, By: e.Actor.ID, Voided: r.Voided, Found: r.Found, Reason: r.Reason})
-		if i < len(rep.Entries) {
-			rep.Entries[i].Says = fmt.Sprintf("log repaired by %s: stream seqs %v voided (%s); the arbiter's reason: %s", e.Actor.ID, r.Voided, r.Found, r.Reason)
-		}
-	}
+	rep.Repairs = append(rep.Repairs, repairsOf(log, rep.Entries)...)
 	if len(rep.Repairs) > 0 && rep.OK {
 		rep.Verdict += fmt.Sprintf("; %d repair(s) of the log (game.log_repaired)", len(rep.Repairs))
 	}

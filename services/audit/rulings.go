@@ -7,13 +7,13 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The arbiter's hand rulings (POST /api/games/{id}/rulings) record what
 // was decided, not the request: the request is read back from the
-// command's events and decided again by arbiter/app.HandRulingDecision on
+// command's events and decided again by arbiter/domain.HandRulingDecision on
 // the game folded before it, at the ruling's recorded instant. A penalty's
 // side, amount and reason are read from its arbiter.penalty_imposed (the
 // amount is also in the ruling's explanation, so an amount altered in one
@@ -23,7 +23,7 @@ import (
 // explanation (the only place the lateness is recorded); an annulment's
 // reason from arbiter.game_annulled. A ruling that both players lose (1997
 // 12.8, 2023 11.8) must be an arbiter's; its reason is read from its
-// explanation (after arbiter/app.BothAtFaultReason), and the article, the
+// explanation (after arbiter/domain.ReasonOfBothAtFault), and the article, the
 // decision (both_lose) and the game's end (0-0) are re-decided.
 //
 // The arbiter's judgement of a quickplay-finish claim (2023 Guidelines
@@ -31,7 +31,7 @@ import (
 // to?) is a by-hand matter too: it is recorded as the ruling on the
 // pending claim (matter draw_claim), given by an arbiter. The judgement
 // (draw, postpone, reject; two minutes to the opponent or not) is the one
-// under which arbiter/app.HandRulingDecision gives the recorded events;
+// under which arbiter/domain.HandRulingDecision gives the recorded events;
 // what the Laws decide around it — that the claim is admissible (in force,
 // last period, no increment, under two minutes), the article, the result,
 // the two minutes — is re-decided.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 )
 
 var (

@@ -129,6 +129,10 @@ type TournamentReport struct {
 	// FirstGame is the game of the first bad event when it is in a game.
 	FirstGame string `json:"first_bad_game,omitempty"`
 	Verdict   string `json:"verdict"`
+	// Repairs are the log's tournament.log_repaired, Damaged its damage
+	// not repaired (the audit then fails).
+	Repairs []Repair           `json:"repairs,omitempty"`
+	Damaged *eventstore.Damage `json:"damaged,omitempty"`
 }
 
 // Tournament audits tournament id: its log through the pairing service's
@@ -136,9 +140,21 @@ type TournamentReport struct {
 // the recorded pairing), then every paired game (Game), then the standings.
 func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, error) {
 	log, err := src.Load(ctx, events.Tournament(id))
+	log, damage, err := tolerantGame(ctx, src, events.Tournament(id), log, err)
 	if err != nil {
 		return nil, err
 	}
+	rep, err := auditTournamentLog(ctx, src, id, log)
+	if err != nil {
+		return nil, err
+	}
+	reportTournamentQuarantine(rep, log, damage)
+	return rep, nil
+}
+
+// auditTournamentLog is Tournament on the log read (its good events when
+// it is damaged or repaired).
+func auditTournamentLog(ctx context.Context, src Source, id string, log []events.Envelope) (*TournamentReport, error) {
 	tl := newTimeline(log, true)
 	rep := &TournamentReport{TournamentID: id, Events: len(log), Entries: tl.entries}
 	bad := tl.bad
@@ -229,6 +245,7 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 			break
 		}
 		var want []events.Event
+		var err error
 		checked := "re-derived"
 		switch ev := decoded[0].(type) {
 		case *events.TournamentCreated:

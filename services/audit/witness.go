@@ -110,6 +110,12 @@ func departs(log []events.Envelope, heads []events.Head) (int, string) {
 // (Tolerant), so that a witnessed audit still reads a quarantined or
 // repaired log.
 func (w Witnessed) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, *eventstore.Damage, error) {
+	// with the writers' keys, an event they do not sign is damage too (a
+	// forged event a repair voided is then left out)
+	if ss, ok := w.Source.(StoreSource); ok && w.Ring != nil && len(w.Ring.Keys) > 0 {
+		log, _, damage, err := ss.Store.LoadTolerantWith(ctx, agg, w.Ring)
+		return log, damage, err
+	}
 	t, ok := w.Source.(Tolerant)
 	if !ok {
 		return nil, nil, fmt.Errorf("audit: %s: this source cannot read a damaged log message by message", agg)

@@ -103,6 +103,8 @@ var Policy = map[string]Rule{
 	// an expulsion from the tournament (12.9.9): its arbiter
 	"POST /api/tournaments/{id}/expulsions": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathTournament},
 	"POST /api/tournaments/{id}/exclusions": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathTournament},
+	// the arbiter's repair of a damaged tournament log (a signed event)
+	"POST /api/tournaments/{id}/repair": {Roles: []Role{Arbiter}, Actor: "by", Scope: PathTournament},
 
 	// a game outside a round's pairing: its tournament's organiser or
 	// arbiter

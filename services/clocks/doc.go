@@ -9,7 +9,8 @@
 // running clocks; without one, from the beginning) and records the flags
 // that fell while it was down, at their instants.
 //
-// Layout as in the games service: domain (the fold and the decisions),
+// Layout as in the games service: domain (the decisions, on the clock
+// folded by internal/gameclock),
 // app (the start command, the flag check and the watcher), adapters (the
 // event store), ports (HTTP).
 package clocks

@@ -207,6 +207,30 @@ func TestBrowserHallDesk(t *testing.T) {
 		b.noJSErrors()
 	}
 
+	// a board's live page, its replay and the projector: names, the
+	// event's name, one page header
+	lap.open(s.base + "/games/" + r2[0].Game)
+	lap.waitTrue("the game page's events", `document.querySelectorAll('#log li').length >= 2`)
+	noIDs(t, lap, "the game page", ids)
+	for _, c := range []struct{ path, ready, title string }{
+		{"/games/" + r2[0].Game, `document.querySelector('#log li')`, r2[0].White.Name},
+		{"/replay/" + r2[0].Game, `document.querySelector('#step')`, r2[0].White.Name},
+		{"/tournaments/" + id + "/projector", `document.querySelector('#projector table')`, "Hall Desk Open"},
+	} {
+		lap.open(s.base + c.path)
+		lap.waitTrue(c.path, c.ready)
+		var got struct {
+			Title   string
+			Headers int
+			Text    string
+		}
+		lap.eval(`({Title: document.title, Headers: document.querySelectorAll('header.top').length, Text: document.querySelector('main').innerText})`, &got)
+		if !strings.Contains(got.Title, c.title) || got.Headers != 1 || strings.Contains(got.Text, "null") {
+			t.Errorf("%s: title %q (want %q in it), %d page headers, text:\n%.400s", c.path, got.Title, c.title, got.Headers, got.Text)
+		}
+		noIDs(t, lap, c.path, ids)
+	}
+
 	// the HTTP a browser and a crawler see
 	for _, c := range []struct {
 		path string

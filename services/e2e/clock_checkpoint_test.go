@@ -72,12 +72,19 @@ func TestClockCheckpoint(t *testing.T) {
 	s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start"})
 	pressed := instant(t, s.move(id, "c", "d4", "d4").events()[0], "at")
 
+	// the events of the running game's partition (every game's with one
+	// partition): its watcher's stream
+	parts := testGamePartitions(t)
+	part := parts.PartitionOf(id)
 	total := 0
 	for _, gid := range ids {
-		total += len(s.eventLog(gid))
+		if parts.PartitionOf(gid) == part {
+			total += len(s.eventLog(gid))
+		}
 	}
+	inPart := func(l map[string]any) bool { return l["partition"] == float64(part) }
 	waitLog(t, s, "clock watcher checkpoint", func(l map[string]any) bool {
-		return l["checkpoint_seq"] == float64(total) && l["running"] == 1.0
+		return inPart(l) && l["checkpoint_seq"] == float64(total) && l["running"] == 1.0
 	})
 	s.kill()
 
@@ -89,8 +96,8 @@ func TestClockCheckpoint(t *testing.T) {
 	if got, want := instant(t, flag, "at"), pressed.Add(8*time.Second); !got.Equal(want) || fd["side"] != "black" || fd["ply"] != 1.0 {
 		t.Fatalf("flag after the restart %v (%v), want black at %v", got, fd, want)
 	}
-	resumed := waitLog(t, s, "clock watcher resumes from its checkpoint", func(map[string]any) bool { return true })
-	caught := waitLog(t, s, "clock watcher caught up", func(map[string]any) bool { return true })
+	resumed := waitLog(t, s, "clock watcher resumes from its checkpoint", inPart)
+	caught := waitLog(t, s, "clock watcher caught up", inPart)
 	if resumed["checkpoint_seq"] != float64(total) || resumed["running"] != 1.0 {
 		t.Errorf("resumed from %v", resumed)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -376,7 +377,14 @@ type faultServices struct {
 
 func startFaultServices(t *testing.T, cl *natsCluster) *faultServices {
 	t.Helper()
-	f := &faultServices{t: t, cluster: cl, env: []string{"HAKEM_STREAM_REPLICAS=3", "HAKEM_COMMAND_RETRIES=16"}}
+	// every copy signs with the keys of one keys folder, made once (as a
+	// Kubernetes Secret mounted on every pod: deploy/README.md); the
+	// keyring is then complete, and a key not in it would be a forgery
+	keys := t.TempDir()
+	if out, err := exec.Command(hakemBinary(t), "keys", "init", "--data", keys).CombinedOutput(); err != nil {
+		t.Fatalf("hakem keys init: %v\n%s", err, out)
+	}
+	f := &faultServices{t: t, cluster: cl, env: []string{"HAKEM_STREAM_REPLICAS=3", "HAKEM_COMMAND_RETRIES=16", "HAKEM_KEYS_DIR=" + filepath.Join(keys, "keys")}}
 	var proxied []string
 	for _, n := range cl.nodes {
 		p := startProxy(t, n.client)
@@ -452,17 +460,19 @@ func TestClusterFaults(t *testing.T) {
 	}
 	cl := startCluster(t)
 	f := startFaultServices(t, cl)
-	info := cl.streamInfo("GAMES")
-	if info.Config.Replicas != 3 {
-		t.Fatalf("GAMES stream has %d replicas, want 3 (HAKEM_STREAM_REPLICAS)", info.Config.Replicas)
+	gameStreams := testGamePartitions(t).StreamNames()
+	for _, name := range gameStreams {
+		if info := cl.streamInfo(name); info.Config.Replicas != 3 {
+			t.Fatalf("%s stream has %d replicas, want 3 (HAKEM_STREAM_REPLICAS)", name, info.Config.Replicas)
+		}
 	}
 	c := newFaultClient(t, f.gateway.base)
 
 	var killedNode *natsNode
 	killLeader := func() {
-		leader := cl.streamInfo("GAMES").Cluster.Leader
+		leader := cl.streamInfo(gameStreams[0]).Cluster.Leader
 		killedNode = cl.node(leader)
-		t.Logf("SIGKILL the GAMES stream leader %s", leader)
+		t.Logf("SIGKILL the %s stream leader %s", gameStreams[0], leader)
 		killedNode.kill()
 	}
 	killReplica := func() {
@@ -477,7 +487,9 @@ func TestClusterFaults(t *testing.T) {
 			// streams allow direct gets, which a replica still catching up
 			// answers, and the games service then decides a command on a
 			// log missing its last events (a move refused as not on move).
-			cl.waitCurrent("GAMES")
+			for _, name := range gameStreams {
+				cl.waitCurrent(name)
+			}
 			cl.waitCurrent("TOURNAMENTS")
 		}
 		var starts int
@@ -528,7 +540,9 @@ func TestClusterFaults(t *testing.T) {
 	if view.body["finished"] != true {
 		t.Errorf("tournament not finished: %v", view.raw)
 	}
-	cl.waitCurrent("GAMES")
+	for _, name := range gameStreams {
+		cl.waitCurrent(name)
+	}
 	cl.waitCurrent("TOURNAMENTS")
 	total := checkAcked(t, c, "fault", games)
 	auditClean(t, cl.urls(), "fault", games)

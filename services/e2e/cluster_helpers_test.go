@@ -9,12 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -430,4 +432,21 @@ func startSupervised(t *testing.T, args, env []string) (*server, int) {
 func lastLine(out string) string {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	return lines[len(lines)-1]
+}
+
+// testGamePartitions is the game partition count the end-to-end tests run
+// hakem serve with: HAKEM_GAME_PARTITIONS from the test's environment (the
+// processes inherit it), 1 when unset. HAKEM_GAME_PARTITIONS=3 go test
+// -run 'TestClusterFaults|TestGameSurvivesKill' runs them over 3 streams.
+func testGamePartitions(t *testing.T) events.GamePartitions {
+	t.Helper()
+	v := os.Getenv("HAKEM_GAME_PARTITIONS")
+	if v == "" {
+		return events.SinglePartition
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || events.GamePartitions(n).Valid() != nil {
+		t.Fatalf("HAKEM_GAME_PARTITIONS=%q: want 1 to %d", v, events.MaxGamePartitions)
+	}
+	return events.GamePartitions(n)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -215,7 +216,9 @@ func TestInputQuarantine(t *testing.T) {
 // published by hand on its subject with the pairing service's NATS
 // password (a registration unsigned, or one that does not decode) answers
 // 409 log_damaged, to its reads and its commands, naming the damage, and
-// appends nothing; another tournament goes on.
+// appends nothing; another tournament goes on. The arbiter's signed
+// repair (tournament.log_repaired) voids the message, the desk works on
+// without it, and the audit passes the log, naming the repair.
 func TestInputQuarantineTournament(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
@@ -269,4 +272,36 @@ func TestInputQuarantineTournament(t *testing.T) {
 		}
 	}
 	mustOK(t, s.post("/api/tournaments/tok/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b"}), "register in another tournament")
+
+	// the tournament's arbiter repairs each log: a signed
+	// tournament.log_repaired voids the bad message, and the desk works on
+	if a := s.post("/api/tournaments/tok/repair", map[string]any{"by": "arb", "reason": "none", "idempotency_key": "r"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
+		t.Errorf("a repair of a sound log: %d %s, want 409 log_intact", a.status, a.raw)
+	}
+	if a := s.post("/api/tournaments/tu/repair", map[string]any{"by": "arb", "idempotency_key": "r"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "reason") {
+		t.Errorf("a repair without a reason: %d %s", a.status, a.raw)
+	}
+	for _, id := range []string{"tu", "tm"} {
+		a := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r"}), "repair "+id)
+		evs := a.events()
+		if len(evs) != 1 || evs[0]["type"] != "tournament.log_repaired" || evs[0]["sig"] == nil || evs[0]["sig"] == "" {
+			t.Fatalf("the repair of %s: %s", id, a.raw)
+		}
+		again := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r"}), "the repair again")
+		if again.body["repeated"] != true {
+			t.Errorf("the same repair again: %s, want repeated", again.raw)
+		}
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b2"}), "register after the repair")
+		got := mustOK(t, s.do("GET", "/api/tournaments/"+id, ""), "read after the repair")
+		if strings.Contains(got.raw, "Mallory") || !strings.Contains(got.raw, `"b"`) {
+			t.Errorf("%s after the repair: %s", id, got.raw)
+		}
+	}
+	s.stop()
+	for _, id := range []string{"tu", "tm"} {
+		r := runAudit(t, "tournament", id, "--data", data, "--keyring", filepath.Join(data, "keys", events.KeyringFile))
+		if r.code != 0 || !strings.Contains(r.stdout, "1 repair(s) of the log (tournament.log_repaired)") || !strings.Contains(r.stdout, "log repaired by arb") {
+			t.Errorf("audit of the repaired %s: exit %d\n%s\n%s", id, r.code, r.stdout, r.stderr)
+		}
+	}
 }

@@ -27,12 +27,10 @@ import (
 // Streams names every stream hakem serve makes on its embedded server
 // (wiring.Provision and eventstore.Open): the event streams, the sealed-log
 // bucket, the poison queue, the checkpoints and the clock watcher's
-// checkpoint bucket. A standby mirrors each.
-func Streams() []string {
-	var out []string
-	for _, k := range events.Kinds() {
-		out = append(out, k.StreamName())
-	}
+// checkpoint bucket. A standby mirrors each. parts is the primary's game
+// partition count: its game streams are GAMES or GAMES_0 .. GAMES_{N-1}.
+func Streams(parts events.GamePartitions) []string {
+	out := parts.AllStreams()
 	return append(out, "KV_HAKEM_SEALED", wiring.PoisonTopic, events.CheckpointStream, "KV_"+wiring.ClockWatchBucket)
 }
 
@@ -65,13 +63,13 @@ var ErrNotMirror = errors.New("standby: the data folder holds a stream that is n
 // CreateMirrors makes, through admin (a connection as the standby's own
 // NATS admin user), the mirror of every stream of Streams that does not
 // exist yet; an existing one must already be that mirror.
-func CreateMirrors(ctx context.Context, admin *nats.Conn, domain string) ([]string, error) {
+func CreateMirrors(ctx context.Context, admin *nats.Conn, domain string, parts events.GamePartitions) ([]string, error) {
 	js, err := jetstream.New(admin)
 	if err != nil {
 		return nil, err
 	}
 	var made []string
-	for _, name := range Streams() {
+	for _, name := range Streams(parts) {
 		s, err := js.Stream(ctx, name)
 		switch {
 		case err == nil:
@@ -95,8 +93,8 @@ func CreateMirrors(ctx context.Context, admin *nats.Conn, domain string) ([]stri
 // hakem serve gives it, which has no mirror (JetStream then stops the
 // mirror and keeps every message), and makes the consumer groups; then no
 // stream may still be a mirror. It returns each stream's last sequence.
-func Promote(ctx context.Context, admin *nats.Conn, replicas int, log *zap.Logger) (map[string]uint64, error) {
-	if _, err := wiring.Provision(ctx, admin, replicas, log); err != nil {
+func Promote(ctx context.Context, admin *nats.Conn, replicas int, parts events.GamePartitions, log *zap.Logger) (map[string]uint64, error) {
+	if _, err := wiring.Provision(ctx, admin, replicas, parts, log); err != nil {
 		return nil, fmt.Errorf("standby: promote: %w", err)
 	}
 	js, err := jetstream.New(admin)
@@ -104,7 +102,7 @@ func Promote(ctx context.Context, admin *nats.Conn, replicas int, log *zap.Logge
 		return nil, err
 	}
 	last := map[string]uint64{}
-	for _, name := range Streams() {
+	for _, name := range Streams(parts) {
 		s, err := js.Stream(ctx, name)
 		if err != nil {
 			return nil, fmt.Errorf("standby: promote: stream %s: %w", name, err)

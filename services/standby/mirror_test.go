@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go"
@@ -33,18 +34,18 @@ func TestStreamsAreServes(t *testing.T) {
 	defer admin.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	got, err := wiring.Provision(ctx, admin, 1, zap.NewNop())
+	got, err := wiring.Provision(ctx, admin, 1, events.SinglePartition, zap.NewNop())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Streams()
+	want := Streams(events.SinglePartition)
 	slices.Sort(want)
 	slices.Sort(got.Streams)
 	if !slices.Equal(got.Streams, want) {
 		t.Errorf("hakem serve provisions %v; the standby mirrors %v", got.Streams, want)
 	}
 	// a primary's folder: its streams are not mirrors
-	if _, err := CreateMirrors(ctx, admin, wiring.PrimaryDomain); err == nil {
+	if _, err := CreateMirrors(ctx, admin, wiring.PrimaryDomain, events.SinglePartition); err == nil {
 		t.Error("mirrors made on a primary's data folder")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -56,9 +57,9 @@ type StreamStatus struct {
 }
 
 // Observe reads the state of every stream of Streams through js.
-func Observe(ctx context.Context, js jetstream.JetStream, role string) Status {
+func Observe(ctx context.Context, js jetstream.JetStream, role string, parts events.GamePartitions) Status {
 	st := Status{Role: role}
-	for _, name := range Streams() {
+	for _, name := range Streams(parts) {
 		ss := StreamStatus{Stream: name}
 		s, err := js.Stream(ctx, name)
 		if err != nil {

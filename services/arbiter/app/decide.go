@@ -1,3 +1,6 @@
+// Package app is the arbiter service's application layer: each ruling a
+// command on the game's log, run by the decide loop (package decide), the
+// decision its domain's (arbiter/domain).
 package app
 
 import (

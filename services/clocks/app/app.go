@@ -68,7 +68,7 @@ var system = events.Actor{Role: "system", ID: "clocks"}
 // StartClock starts the game's clock, with the command's idempotency key.
 func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
 	return c.handle(ctx, gameID, decide.Command{Name: "start_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
-		return t.Start(at)
+		return domain.Start(t, at)
 	})
 }
 
@@ -83,7 +83,7 @@ func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) 
 			return fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)
 		}}
 	return c.handle(ctx, gameID, cmd, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
-		return t.CheckFlag(at), nil
+		return domain.CheckFlag(t, at), nil
 	})
 }
 
@@ -117,20 +117,20 @@ func decodePenalty(penalty events.Envelope) (*events.PenaltyImposed, error) {
 // Pause stops both clocks on the arbiter's command.
 func (c *Clocks) Pause(ctx context.Context, gameID, reason string, meta gamelog.Meta) (Outcome, error) {
 	return c.handle(ctx, gameID, decide.Command{Name: "pause_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
-		return t.Pause(at, reason)
+		return domain.Pause(t, at, reason)
 	})
 }
 
 // Resume restarts the clock of the side on move on the arbiter's command.
 func (c *Clocks) Resume(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
 	return c.handle(ctx, gameID, decide.Command{Name: "resume_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
-		return t.Resume(at)
+		return domain.Resume(t, at)
 	})
 }
 
 // Adjust changes one side's time on the arbiter's command.
 func (c *Clocks) Adjust(ctx context.Context, gameID string, side events.Color, delta time.Duration, reason, article string, meta gamelog.Meta) (Outcome, error) {
 	return c.handle(ctx, gameID, decide.Command{Name: "adjust_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
-		return t.Adjust(at, side, delta, reason, article)
+		return domain.Adjust(t, at, side, delta, reason, article)
 	})
 }

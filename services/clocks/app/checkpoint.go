@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/nats-io/nats.go/jetstream"
@@ -125,14 +124,14 @@ func eventStoreOf(s Store) (*eventstore.Store, bool) {
 // jetstreamOf is the JetStream context of st's connection.
 func jetstreamOf(st *eventstore.Store) (jetstream.JetStream, error) { return jetstream.New(st.Conn()) }
 
-// streamTail returns the GAMES stream's last sequence through st's
-// connection.
-func streamTail(ctx context.Context, st *eventstore.Store) (uint64, error) {
+// streamTail returns the last sequence of the games' stream name (GAMES or
+// a partition) through st's connection.
+func streamTail(ctx context.Context, st *eventstore.Store, name string) (uint64, error) {
 	js, err := jetstreamOf(st)
 	if err != nil {
 		return 0, err
 	}
-	s, err := js.Stream(ctx, events.KindGame.StreamName())
+	s, err := js.Stream(ctx, name)
 	if err != nil {
 		return 0, err
 	}

@@ -60,6 +60,10 @@ type Watcher struct {
 	// When nil, it is asked of the events module's store as for
 	// Checkpoints, or not at all.
 	Tail func(ctx context.Context) (uint64, error)
+	// Partition is the game partition this watcher follows (Follow reads
+	// it): with several, hakem serve runs a watcher per partition, each
+	// with a checkpoint of its own ("watcher-<p>").
+	Partition int
 
 	mu     sync.Mutex
 	games  map[string]*watched
@@ -145,14 +149,19 @@ func (w *Watcher) resolve(ctx context.Context) {
 	if !ok {
 		return
 	}
+	parts := st.Partitions()
 	if w.Tail == nil {
-		w.Tail = func(ctx context.Context) (uint64, error) { return streamTail(ctx, st) }
+		name := parts.StreamName(w.Partition)
+		w.Tail = func(ctx context.Context) (uint64, error) { return streamTail(ctx, st, name) }
 	}
 	if w.Checkpoints == nil {
 		js, err := jetstreamOf(st)
 		if err == nil {
 			var kv *KVCheckpoints
 			if kv, err = OpenKVCheckpoints(ctx, js); err == nil {
+				if parts > 1 { // a position in each partition's stream
+					kv.Key = fmt.Sprintf("%s-%d", CheckpointKey, w.Partition)
+				}
 				w.Checkpoints = kv
 			}
 		}

@@ -40,7 +40,7 @@ func TestIntroduceIncrement(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			evs, err := tt.tm.IntroduceIncrement(at, tt.inc, " increment requested ", " III.4 ")
+			evs, err := IntroduceIncrement(tt.tm, at, tt.inc, " increment requested ", " III.4 ")
 			if tt.kind != nil {
 				if !errors.Is(err, tt.kind) {
 					t.Fatalf("err %v, want %v", err, tt.kind)

@@ -18,7 +18,7 @@ func PenaltyChange(t *Timer, p *events.PenaltyImposed, at time.Time) ([]events.E
 		return nil, nil
 	}
 	if p.Kind == IncrementIntroduced {
-		return t.IntroduceIncrement(at, time.Duration(p.AmountMs)*time.Millisecond, p.Reason, p.Article)
+		return IntroduceIncrement(t, at, time.Duration(p.AmountMs)*time.Millisecond, p.Reason, p.Article)
 	}
 	adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
 	switch p.Kind {

@@ -46,7 +46,7 @@ func TestStart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			evs, err := tt.tm.Start(t0)
+			evs, err := Start(tt.tm, t0)
 			if tt.kind != nil {
 				if !errors.Is(err, tt.kind) {
 					t.Fatalf("err %v, want %v", err, tt.kind)
@@ -93,11 +93,11 @@ func TestFlagInstants(t *testing.T) {
 			if !ok || !d.Equal(tt.deadline) {
 				t.Fatalf("deadline %v %v, want %v", d, ok, tt.deadline)
 			}
-			if evs := tt.tm.CheckFlag(d.Add(-time.Nanosecond)); evs != nil {
+			if evs := CheckFlag(tt.tm, d.Add(-time.Nanosecond)); evs != nil {
 				t.Fatalf("flag before its instant: %v", evs)
 			}
 			for _, now := range []time.Time{d, d.Add(time.Hour)} {
-				evs := tt.tm.CheckFlag(now)
+				evs := CheckFlag(tt.tm, now)
 				if len(evs) != 1 {
 					t.Fatalf("no flag at %v", now)
 				}
@@ -126,7 +126,7 @@ func TestRecordedFlagAndEnd(t *testing.T) {
 	if _, ok := tm.Deadline(); ok {
 		t.Error("a recorded flag is still a deadline")
 	}
-	if evs := tm.CheckFlag(t0.Add(time.Hour)); evs != nil {
+	if evs := CheckFlag(tm, t0.Add(time.Hour)); evs != nil {
 		t.Errorf("recorded twice: %v", evs)
 	}
 	tm = fold(t, t0, created("10"), t0, start, t0.Add(ms(5000)), events.GameEnded{Result: "0-1", Termination: "resignation"})
@@ -203,7 +203,7 @@ func TestDrawClaimStopsTheClock(t *testing.T) {
 			if _, ok := tm.Deadline(); ok != tt.deadline {
 				t.Errorf("deadline watched %v, want %v", ok, tt.deadline)
 			}
-			if got := tm.CheckFlag(later); (len(got) > 0) != tt.flagLater {
+			if got := CheckFlag(tm, later); (len(got) > 0) != tt.flagLater {
 				t.Errorf("flag at ruling+20s: %v, want a fall %v", got, tt.flagLater)
 			}
 			w, b, err := tm.Reading(later)
@@ -228,7 +228,7 @@ func TestDrawClaimWhilePaused(t *testing.T) {
 	claim := events.DrawClaimed{By: events.White, Reason: "fifty_moves"}
 	at := t0.Add(10 * time.Second)
 	tm := fold(t, t0, created("60"), t0, start, at, claim)
-	if _, err := tm.Resume(at.Add(time.Second)); !errors.Is(err, ErrState) {
+	if _, err := Resume(tm, at.Add(time.Second)); !errors.Is(err, ErrState) {
 		t.Errorf("resume during a claim: %v, want a refusal", err)
 	}
 	tm = fold(t, t0, created("60"), t0, start, at, events.ClockPaused{At: at}, at, claim,
@@ -236,7 +236,7 @@ func TestDrawClaimWhilePaused(t *testing.T) {
 	if !tm.Clock().Paused() {
 		t.Error("the ruling restarted clocks the arbiter had paused")
 	}
-	if _, err := tm.Resume(at.Add(2 * time.Minute)); err != nil {
+	if _, err := Resume(tm, at.Add(2*time.Minute)); err != nil {
 		t.Errorf("arbiter's resume after the ruling: %v", err)
 	}
 }
@@ -248,7 +248,7 @@ func TestPauseDuringAClaim(t *testing.T) {
 	claim := events.DrawClaimed{By: events.White, Reason: "threefold_repetition"}
 	at := t0.Add(10 * time.Second)
 	tm := fold(t, t0, created("60"), t0, start, at, claim)
-	evs, err := tm.Pause(at.Add(time.Second), "claim under examination")
+	evs, err := Pause(tm, at.Add(time.Second), "claim under examination")
 	if err != nil || len(evs) != 1 {
 		t.Fatalf("pause during a claim: %v %v, want one clock.paused", evs, err)
 	}
@@ -260,10 +260,10 @@ func TestPauseDuringAClaim(t *testing.T) {
 	if _, ok := tm.Deadline(); ok {
 		t.Error("a flag deadline while the arbiter holds the clocks")
 	}
-	if _, err := tm.Pause(at.Add(2*time.Minute), "again"); !errors.Is(err, ErrState) {
+	if _, err := Pause(tm, at.Add(2*time.Minute), "again"); !errors.Is(err, ErrState) {
 		t.Errorf("second pause: %v, want a refusal", err)
 	}
-	if _, err := tm.Resume(at.Add(2 * time.Minute)); err != nil {
+	if _, err := Resume(tm, at.Add(2*time.Minute)); err != nil {
 		t.Errorf("arbiter's resume after the ruling: %v", err)
 	}
 }
@@ -276,13 +276,13 @@ func TestHandCommandsCiteTheirGrounds(t *testing.T) {
 	at := t0.Add(10 * time.Second)
 	tm := fold(t, t0, created("60"), t0, start)
 	for _, reason := range []string{"", "  "} {
-		_, err := tm.Pause(at, reason)
+		_, err := Pause(tm, at, reason)
 		var ref *Refusal
 		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, "reason: missing") {
 			t.Errorf("pause with reason %q: %v", reason, err)
 		}
 	}
-	if evs, err := tm.Pause(at, " a phone rang "); err != nil || evs[0] != (events.ClockPaused{At: at, Reason: "a phone rang"}) {
+	if evs, err := Pause(tm, at, " a phone rang "); err != nil || evs[0] != (events.ClockPaused{At: at, Reason: "a phone rang"}) {
 		t.Errorf("pause: %v %v", evs, err)
 	}
 	for _, c := range []struct{ reason, article, says string }{
@@ -291,13 +291,13 @@ func TestHandCommandsCiteTheirGrounds(t *testing.T) {
 		{"", "6.10.2", "reason: missing"},
 		{" ", " ", "reason and article: missing"},
 	} {
-		_, err := tm.Adjust(at, events.White, time.Second, c.reason, c.article)
+		_, err := Adjust(tm, at, events.White, time.Second, c.reason, c.article)
 		var ref *Refusal
 		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
 			t.Errorf("adjust with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
 		}
 	}
-	evs, err := tm.Adjust(at, events.White, time.Second, "disturbance", "6.10.2")
+	evs, err := Adjust(tm, at, events.White, time.Second, "disturbance", "6.10.2")
 	if err != nil || evs[0] != (events.TimeAdjusted{Side: events.White, DeltaMs: 1000, Reason: "disturbance", Article: "6.10.2"}) {
 		t.Errorf("adjust: %v %v", evs, err)
 	}
@@ -317,14 +317,14 @@ func TestAnnulmentStopsTheClock(t *testing.T) {
 		if _, ok := tm.Deadline(); ok || !tm.Finished() || !tm.Clock().Stopped() {
 			t.Errorf("%T: the clock runs on after the annulment", ann)
 		}
-		if evs := tm.CheckFlag(t0.Add(time.Hour)); len(evs) != 0 {
+		if evs := CheckFlag(tm, t0.Add(time.Hour)); len(evs) != 0 {
 			t.Errorf("%T: flag in an annulled game: %v", ann, evs)
 		}
 		w, _, err := tm.Reading(t0.Add(time.Hour))
 		if err != nil || w.Remaining != 50*time.Second {
 			t.Errorf("%T: white's clock an hour later: %v %v, want 50 s left", ann, w.Remaining, err)
 		}
-		if _, err := tm.Pause(at.Add(time.Second), "x"); !errors.Is(err, ErrState) {
+		if _, err := Pause(tm, at.Add(time.Second), "x"); !errors.Is(err, ErrState) {
 			t.Errorf("%T: pause in an annulled game: %v", ann, err)
 		}
 	}

@@ -295,6 +295,9 @@ func auditTournament(ctx context.Context, out io.Writer, src audit.Source, id st
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}
 	log, err := src.Load(ctx, events.Tournament(id))
+	if t, ok := src.(audit.Tolerant); ok && err != nil {
+		log, _, err = t.LoadTolerant(ctx, events.Tournament(id)) // a damaged log: its good events name the players
+	}
 	if err != nil {
 		return exitWith(2, fmt.Errorf("audit: %w", err))
 	}

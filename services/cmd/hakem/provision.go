@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
@@ -67,7 +68,7 @@ it again is harmless.`,
 			var got wiring.Provisioned
 			for {
 				try, cancelTry := context.WithTimeout(ctx, 20*time.Second)
-				got, err = wiring.Provision(try, nc, cfg.StreamReplicas, log)
+				got, err = wiring.Provision(try, nc, cfg.StreamReplicas, events.GamePartitions(cfg.GamePartitions), log)
 				cancelTry()
 				if err == nil {
 					break

@@ -7,7 +7,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
+	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // Event is an event of the catalogue (the events module): the domain decides

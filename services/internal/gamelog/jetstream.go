@@ -165,6 +165,9 @@ func pointerTo(ev events.Event) events.Event {
 type JetStreamFeed struct {
 	JS   jetstream.JetStream
 	Kind events.Kind // events.KindGame when empty
+	// Partitions is the store's game partition count (0 or 1: the one
+	// stream GAMES): a game is followed in its partition's stream.
+	Partitions events.GamePartitions
 }
 
 // Follow implements Feed.
@@ -176,8 +179,8 @@ func (f JetStreamFeed) Follow(ctx context.Context, gameID string, from uint64, f
 	if err := agg.Check(); err != nil {
 		return err
 	}
-	c, err := f.JS.OrderedConsumer(ctx, agg.Kind.StreamName(), jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{agg.Filter()},
+	c, err := f.JS.OrderedConsumer(ctx, f.Partitions.Stream(agg), jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{f.Partitions.Filter(agg)},
 		DeliverPolicy:  jetstream.DeliverAllPolicy,
 	})
 	if err != nil {

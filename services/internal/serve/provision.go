@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -24,7 +25,7 @@ func provisionEmbedded(ctx context.Context, n *wiring.NATS, cfg *wiring.Config, 
 	defer admin.Close()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	got, err := wiring.Provision(ctx, admin, cfg.StreamReplicas, log)
+	got, err := wiring.Provision(ctx, admin, cfg.StreamReplicas, events.GamePartitions(cfg.GamePartitions), log)
 	if err != nil {
 		return err
 	}

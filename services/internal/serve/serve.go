@@ -83,18 +83,19 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	}
 	closers = append(closers, func() { _ = nc.Drain() })
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	replicas, err := streamReplicas(openCtx, nc, cfg.StreamReplicas, log)
+	parts := events.GamePartitions(cfg.GamePartitions)
+	replicas, err := streamReplicas(openCtx, nc, cfg.StreamReplicas, parts, log)
 	if err != nil {
 		cancel()
 		return err
 	}
-	signer, ring, whole, err := wiring.Keys(cfg, n.IsEmbedded())
+	signer, ring, whole, err := wiring.Keys(cfg)
 	if err != nil {
 		cancel()
 		return err
 	}
-	guard := &eventstore.StreamGuard{} // the streams as opened, then watched: startStreamGuard
-	store, err := eventstore.Open(openCtx, nc, eventstore.Config{Replicas: replicas, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	guard := &eventstore.StreamGuard{Partitions: parts} // the streams as opened, then watched: startStreamGuard
+	store, err := eventstore.Open(openCtx, nc, eventstore.Config{Replicas: replicas, Partitions: parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
 	cancel()
 	if err != nil {
 		return fmt.Errorf("opening the event store: %w", err)
@@ -136,7 +137,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	// NATS request/reply (httpnats) to wherever it runs otherwise.
 	gamesApp := games.NewApplication(games.Options{
 		Store:      gamesadapters.EventStore{Store: store},
-		Feed:       gamesadapters.Feed{JS: js},
+		Feed:       gamesadapters.Feed{JS: js, Partitions: parts},
 		Retries:    cfg.CommandRetries,
 		CacheGames: 10000,
 		Log:        log.With(wiring.Service("games")),
@@ -149,21 +150,24 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		Metrics: metrics,
 	}
 	// consume subscribes a router handler to the games' stream through a
-	// consumer group of its own (each copy of the service shares it).
+	// consumer group of its own (each copy of the service shares it): with
+	// several game partitions, a durable consumer of the group's name on
+	// each partition's stream, their messages handed to the one handler
+	// (wiring.PartitionedGroup).
 	consume := func(group, filter string, add func(sub message.Subscriber) error) error {
 		conn, err := n.Connect(group)
 		if err != nil {
 			return err
 		}
-		stream := events.KindGame.StreamName()
+		streams := parts.Streams(events.KindGame)
 		if strings.HasPrefix(filter, string(events.KindTournament)+".") {
-			stream = events.KindTournament.StreamName()
+			streams = []string{events.KindTournament.StreamName()}
 		}
 		subscribe := wiring.ConsumerGroup
 		if cfg.NATSProvisioned { // bind to the group hakem provision made
 			subscribe = wiring.BoundConsumerGroup
 		}
-		sub, err := subscribe(conn, stream, group, log)
+		sub, err := groupOver(conn, streams, group, parts, subscribe, log)
 		if err != nil {
 			conn.Close()
 			return err
@@ -309,22 +313,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}); err != nil {
 			return err
 		}
-		watcher := &clocksapp.Watcher{
-			Clocks: clocks,
-			Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
-				return store.Follow(ctx, events.KindGame, from, fn)
-			},
-			Log: log.With(wiring.Service("clocks")),
-		}
-		watchCtx, stopWatch := context.WithCancel(ctx)
-		watchDone := make(chan struct{})
-		go func() {
-			defer close(watchDone)
-			if err := watcher.Run(watchCtx); err != nil {
-				log.Error("clock watcher stopped", zap.Error(err))
-			}
-		}()
-		closers = append(closers, func() { stopWatch(); <-watchDone })
+		closers = append(closers, watchFlags(ctx, store, clocks, log))
 	} else if cfg.Runs("gateway") {
 		ports = append(ports, clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}}, forward("clocks", clocksports.CommandRoutes))
 	}
@@ -495,15 +484,12 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 
 // streamReplicas is the replica count for the event log's streams and
 // bucket: the configured one, never below what they already have.
-func streamReplicas(ctx context.Context, nc *nats.Conn, want int, log *zap.Logger) (int, error) {
+func streamReplicas(ctx context.Context, nc *nats.Conn, want int, parts events.GamePartitions, log *zap.Logger) (int, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return 0, err
 	}
-	names := []string{"KV_HAKEM_SEALED"}
-	for _, k := range events.Kinds() {
-		names = append(names, k.StreamName())
-	}
+	names := append([]string{"KV_HAKEM_SEALED"}, parts.AllStreams()...)
 	return wiring.StreamReplicas(ctx, js, want, log, names...)
 }
 

@@ -98,7 +98,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	closers = append(closers, admin.Close)
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	made, err := standby.CreateMirrors(octx, admin, wiring.PrimaryDomain)
+	made, err := standby.CreateMirrors(octx, admin, wiring.PrimaryDomain, events.GamePartitions(cfg.GamePartitions))
 	if err != nil {
 		return false, err
 	}
@@ -108,7 +108,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return false, err
 	}
 	closers = append(closers, nc.Close)
-	store, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Mirrors: true})
+	store, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Mirrors: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
 		return false, fmt.Errorf("standby: opening the mirrors: %w", err)
 	}
@@ -124,7 +124,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	m := &standbyMachine{cfg: cfg, log: log, n: n, admin: admin, js: ajs, gauges: standby.NewGauges(metrics.Registry),
 		primary: wiring.RedactURL(cfg.Standby), promoted: make(chan struct{})}
 
-	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js},
+	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
 		Retries: cfg.CommandRetries, CacheGames: 10000, Log: log.With(wiring.Service("games")), Metrics: metrics})
 	clocks := &clocksapp.Clocks{Store: gamesadapters.EventStore{Store: store, Writer: events.WriterClocks}, Retries: cfg.CommandRetries,
 		Log: log.With(wiring.Service("clocks")), Metrics: metrics}
@@ -218,7 +218,7 @@ func (m *standbyMachine) Status(ctx context.Context) standby.Status {
 	if done {
 		role = standby.RolePrimary
 	}
-	st := standby.Observe(ctx, m.js, role)
+	st := standby.Observe(ctx, m.js, role, events.GamePartitions(m.cfg.GamePartitions))
 	st.Primary, st.Connected = m.primary, m.n.Embedded.LeafConnected()
 	return st
 }
@@ -238,7 +238,7 @@ func (m *standbyMachine) Promote(ctx context.Context, req standby.PromoteRequest
 				return standby.Status{}, standby.ErrPrimaryConnected
 			}
 		}
-		last, err := standby.Promote(ctx, m.admin, m.cfg.StreamReplicas, m.log)
+		last, err := standby.Promote(ctx, m.admin, m.cfg.StreamReplicas, events.GamePartitions(m.cfg.GamePartitions), m.log)
 		if err != nil {
 			return standby.Status{}, err
 		}
@@ -247,7 +247,7 @@ func (m *standbyMachine) Promote(ctx context.Context, req standby.PromoteRequest
 		}
 		m.done = true
 		m.log.Warn("standby promoted: its streams are the primary's now", zap.String("old_primary", m.primary), zap.String("by", by), zap.Any("last_seq", last))
-		m.promotion = standby.Observe(ctx, m.js, standby.RolePrimary)
+		m.promotion = standby.Observe(ctx, m.js, standby.RolePrimary, events.GamePartitions(m.cfg.GamePartitions))
 		m.promotion.Primary = m.primary
 		// Run goes on as the primary once this request is answered (the
 		// standby's gateway waits for it)
@@ -315,7 +315,7 @@ type primary struct {
 func (p primary) Status(ctx context.Context) standby.Status {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	st := standby.Observe(ctx, p.js, standby.RolePrimary)
+	st := standby.Observe(ctx, p.js, standby.RolePrimary, events.GamePartitions(p.cfg.GamePartitions))
 	st.StandbyListen = p.cfg.StandbyListen
 	st.Connected = p.n.IsEmbedded() && p.n.Embedded.LeafConnected()
 	if pr, ok, _ := standby.ReadPromoted(p.cfg.Data); ok {

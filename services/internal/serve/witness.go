@@ -28,7 +28,7 @@ func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *z
 	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	st, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true})
+	st, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
 		nc.Close()
 		return nil, nil, fmt.Errorf("checkpointer: %w", err)

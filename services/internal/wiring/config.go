@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -60,6 +61,12 @@ type Config struct {
 	// on an embedded or single server, 3 in a cluster. An existing stream
 	// with more replicas is never scaled down.
 	StreamReplicas int
+	// GamePartitions is how many streams the games are spread over (key
+	// "game_partitions", HAKEM_GAME_PARTITIONS): 1, the single stream
+	// GAMES, by default; N > 1 the streams GAMES_0 .. GAMES_{N-1}, a
+	// game in the one its id's hash names (events.GamePartitions). A data
+	// folder of one stream is moved to N by hakem migrate partitions N.
+	GamePartitions int
 	// NATSProvisioned means an administrator provisioned the streams, the
 	// sealed-log bucket and the consumer groups on the external NATS
 	// server (hakem provision, as the admin user; key "nats_provisioned"):
@@ -146,6 +153,7 @@ var defaults = map[string]any{
 	"shutdown_timeout":    10 * time.Second,
 	"command_retries":     16,
 	"stream_replicas":     1,
+	"game_partitions":     1,
 	"nats_provisioned":    false,
 	"nats_user":           "",
 	"nats_password":       "",
@@ -243,6 +251,7 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		ShutdownTimeout: v.GetDuration("shutdown_timeout"),
 		CommandRetries:  v.GetInt("command_retries"),
 		StreamReplicas:  v.GetInt("stream_replicas"),
+		GamePartitions:  v.GetInt("game_partitions"),
 		NATSProvisioned: v.GetBool("nats_provisioned"),
 		NATSAuth: NATSAuth{
 			User: v.GetString("nats_user"), Password: v.GetString("nats_password"), Creds: v.GetString("nats_creds"),
@@ -341,6 +350,9 @@ func (c Config) validate() error {
 	}
 	if c.ShutdownTimeout < 0 {
 		return errors.New("durations must not be negative")
+	}
+	if err := events.GamePartitions(c.GamePartitions).Valid(); err != nil {
+		return fmt.Errorf("game_partitions: %d, want 1 to %d", c.GamePartitions, int(events.MaxGamePartitions))
 	}
 	if c.StreamReplicas < 1 || c.StreamReplicas > 5 {
 		return fmt.Errorf("stream_replicas: %d, want 1 to 5", c.StreamReplicas)

@@ -34,14 +34,22 @@ func Signer(cfg Config) (*events.Signer, error) {
 // Keys is Signer and the keyring of cfg.KeysDir, which the process's loads
 // verify the events' signatures with (eventstore.Config.Keyring), for every
 // writer it holds a key for (nil when there is no keyring yet: a gateway
-// alone on a fresh folder). complete says the keyring is the whole
-// deployment's: the process runs every writer on the embedded server of
-// its own data folder, so that a signature by a key not in it is a
-// forgery (eventstore.Config.KeyringComplete), or HAKEM_KEYRING_COMPLETE=true
-// says every process signs with the keys of this keyring. A process that
-// joins an embedded server with --nats must sign with the same keys
-// (keys_dir: a copy of its keys).
-func Keys(cfg Config, embedded bool) (s *events.Signer, ring *events.Keyring, complete bool, err error) {
+// alone on a fresh folder).
+//
+// complete says the keyring holds every key its writers sign with, so that
+// an event signed by a key not in it (a forger's own) is refused on load
+// and quarantines its game: the default, and the only safe setting, since
+// an insider with a writer's NATS password can sign with any key he likes.
+// It holds when every copy of a writer signs with the keys of one keys
+// folder: serve's own data folder, a copy of it given to a process that
+// joins with --nats or to a standby, or a Kubernetes Secret mounted on
+// every copy of a service (deploy/README.md). HAKEM_KEYRING_COMPLETE=false
+// turns it off, for a deployment whose copies of a service each sign with
+// keys of their own: their loads then let an unknown key through (the
+// audit, given the deployment's whole keyring, still judges it), and still
+// refuse unsigned events, another writer's keys and signatures that do
+// not verify.
+func Keys(cfg Config) (s *events.Signer, ring *events.Keyring, complete bool, err error) {
 	if s, err = Signer(cfg); err != nil {
 		return nil, nil, false, err
 	}
@@ -52,12 +60,13 @@ func Keys(cfg Config, embedded bool) (s *events.Signer, ring *events.Keyring, co
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("keys_dir: %w", err)
 	}
-	complete = embedded
-	for _, w := range events.Writers {
-		complete = complete && cfg.Runs(string(w))
+	switch v := os.Getenv("HAKEM_KEYRING_COMPLETE"); v {
+	case "", "true":
+		complete = true
+	case "false":
+		complete = false
+	default:
+		return nil, nil, false, fmt.Errorf("HAKEM_KEYRING_COMPLETE: %q, want true (the default) or false", v)
 	}
-	// a deployment whose every copy of a service signs with the keys of
-	// one keys folder (a Secret) says so: its keyring is then complete
-	complete = complete || os.Getenv("HAKEM_KEYRING_COMPLETE") == "true"
 	return s, ring, complete, nil
 }

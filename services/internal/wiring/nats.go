@@ -12,6 +12,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -43,7 +44,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	if err := CheckDataFolder(cfg.Data); err != nil {
 		return nil, err
 	}
-	ec := embedded.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval}
+	ec := embedded.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval,
+		GamePartitions: events.GamePartitions(cfg.GamePartitions)}
 	if cfg.StandbyListen != "" { // a standby may follow this server
 		ec.Domain, ec.LeafListen = PrimaryDomain, cfg.StandbyListen
 	}
@@ -261,9 +263,13 @@ func Ready(ctx context.Context, nc *nats.Conn) error {
 	if err != nil {
 		return err
 	}
-	for _, k := range events.Kinds() {
-		if _, err := js.Stream(ctx, k.StreamName()); err != nil {
-			return fmt.Errorf("stream %s: %w", k.StreamName(), err)
+	parts, err := eventstore.DetectPartitions(ctx, js)
+	if err != nil {
+		return err
+	}
+	for _, name := range parts.AllStreams() {
+		if _, err := js.Stream(ctx, name); err != nil {
+			return fmt.Errorf("stream %s: %w", name, err)
 		}
 	}
 	return nil

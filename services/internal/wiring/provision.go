@@ -59,26 +59,25 @@ type Provisioned struct {
 // bucket (ClockWatchBucket) and the durable consumer of every consumer
 // group (Groups). Streams get replicas, or more when they already
 // have more (never scaled down). Running it again is harmless.
-func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger) (Provisioned, error) {
+//
+// parts is the game partition count: the game streams are GAMES or the
+// partitions GAMES_0 .. GAMES_{N-1}, each with a durable consumer of every
+// consumer group on the games (filtering PartitionTopic's subjects).
+func Provision(ctx context.Context, nc *nats.Conn, replicas int, parts events.GamePartitions, log *zap.Logger) (Provisioned, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return Provisioned{}, err
 	}
-	names := []string{"KV_HAKEM_SEALED", "KV_" + ClockWatchBucket, PoisonTopic}
-	for _, k := range events.Kinds() {
-		names = append(names, k.StreamName())
-	}
+	names := append([]string{"KV_HAKEM_SEALED", "KV_" + ClockWatchBucket, PoisonTopic}, parts.AllStreams()...)
 	r, err := StreamReplicas(ctx, js, replicas, log, names...)
 	if err != nil {
 		return Provisioned{}, err
 	}
 	out := Provisioned{Replicas: r}
-	if _, err := eventstore.Open(ctx, nc, eventstore.Config{Replicas: r}); err != nil {
+	if _, err := eventstore.Open(ctx, nc, eventstore.Config{Replicas: r, Partitions: parts}); err != nil {
 		return out, fmt.Errorf("provisioning the event store: %w", err)
 	}
-	for _, k := range events.Kinds() {
-		out.Streams = append(out.Streams, k.StreamName())
-	}
+	out.Streams = append(out.Streams, parts.AllStreams()...)
 	out.Streams = append(out.Streams, "KV_HAKEM_SEALED")
 	if _, err := js.CreateOrUpdateStream(ctx, PoisonStreamConfig(r)); err != nil {
 		return out, fmt.Errorf("provisioning the poison stream: %w", err)
@@ -99,10 +98,16 @@ func Provision(ctx context.Context, nc *nats.Conn, replicas int, log *zap.Logger
 	}
 	out.Streams = append(out.Streams, "KV_"+ClockWatchBucket)
 	for _, g := range Groups {
-		if _, err := js.CreateOrUpdateConsumer(ctx, g.Stream, GroupConsumerConfig(g.Name, g.Filter)); err != nil {
-			return out, fmt.Errorf("provisioning consumer %s on %s: %w", g.Name, g.Stream, err)
+		streams := []string{g.Stream}
+		if g.Stream == events.KindGame.StreamName() {
+			streams = parts.StreamNames()
 		}
-		out.Consumers = append(out.Consumers, g.Stream+"/"+g.Name)
+		for p, stream := range streams {
+			if _, err := js.CreateOrUpdateConsumer(ctx, stream, GroupConsumerConfig(g.Name, PartitionTopic(parts, p, g.Filter))); err != nil {
+				return out, fmt.Errorf("provisioning consumer %s on %s: %w", g.Name, stream, err)
+			}
+			out.Consumers = append(out.Consumers, stream+"/"+g.Name)
+		}
 	}
 	return out, nil
 }

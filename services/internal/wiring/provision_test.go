@@ -38,7 +38,7 @@ func TestProvisionAndBind(t *testing.T) {
 		t.Error("a provisioned router created the poison stream")
 	}
 
-	got, err := Provision(ctx, nc, 1, log)
+	got, err := Provision(ctx, nc, 1, events.SinglePartition, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestProvisionAndBind(t *testing.T) {
 		}
 	}
 	// Again: nothing changes, nothing fails.
-	if _, err := Provision(ctx, nc, 1, log); err != nil {
+	if _, err := Provision(ctx, nc, 1, events.SinglePartition, log); err != nil {
 		t.Fatalf("provisioning again: %v", err)
 	}
 

@@ -68,11 +68,14 @@ func (c *Checkpointer) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	for _, k := range events.Kinds() {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c.follow(ctx, k)
-		}()
+		// every stream of the kind: TOURNAMENTS, GAMES or each partition
+		for p, name := range c.Store.Partitions().Streams(k) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c.follow(ctx, k, p, name)
+			}()
+		}
 	}
 	t := time.NewTicker(c.Interval)
 	defer t.Stop()
@@ -90,17 +93,24 @@ func (c *Checkpointer) Run(ctx context.Context) error {
 	}
 }
 
-// follow records the heads of kind's stream, restarting after an error.
-func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
+// follow records the heads of kind's stream name (partition p of the
+// games), restarting after an error.
+func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name string) {
+	read := c.Store.Follow
+	if k == events.KindGame {
+		read = func(ctx context.Context, _ events.Kind, from uint64, fn func(eventstore.Record) error) (uint64, error) {
+			return c.Store.FollowPartition(ctx, p, from, fn)
+		}
+	}
 	for ctx.Err() == nil {
 		c.mu.Lock()
-		from := c.streams[k.StreamName()] + 1
+		from := c.streams[name] + 1
 		c.mu.Unlock()
-		_, err := c.Store.Follow(ctx, k, from, func(r eventstore.Record) error {
+		_, err := read(ctx, k, from, func(r eventstore.Record) error {
 			e := &r.Envelope
 			c.mu.Lock()
 			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
-			c.streams[k.StreamName()] = r.StreamSeq
+			c.streams[name] = r.StreamSeq
 			c.mu.Unlock()
 			if e.Type == (events.GameEnded{}).EventType() || e.Type == (events.RoundClosed{}).EventType() {
 				select {
@@ -119,15 +129,15 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind) {
 		// every later head of the stream would go unwitnessed.
 		var bad *eventstore.UndecodableError
 		if errors.As(err, &bad) {
-			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", k.StreamName()), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
+			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", name), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
 			c.mu.Lock()
-			if bad.StreamSeq > c.streams[k.StreamName()] {
-				c.streams[k.StreamName()] = bad.StreamSeq
+			if bad.StreamSeq > c.streams[name] {
+				c.streams[name] = bad.StreamSeq
 			}
 			c.mu.Unlock()
 			continue
 		}
-		c.Log.Warn("checkpointer: following the stream stopped; again in a second", zap.String("stream", k.StreamName()), zap.Error(err))
+		c.Log.Warn("checkpointer: following the stream stopped; again in a second", zap.String("stream", name), zap.Error(err))
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):

@@ -42,9 +42,23 @@ func (p *Pairing) Append(ctx context.Context, agg events.Aggregate, writer event
 	return p.Store.Append(ctx, agg, writer, expected, key, meta, evs...)
 }
 
-// Load folds the tournament.
+// Load folds the tournament. A log with a message that does not decode,
+// chain or carry its writer's signature is read again message by message
+// (events.Store.LoadTolerant): when a repair voids every such message the
+// tournament folds from the good events; otherwise it is refused, 409
+// log_damaged, until an arbiter repairs it (Repair).
 func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error) {
 	envs, head, err := p.Store.Load(ctx, events.Tournament(id))
+	if err != nil && ctx.Err() == nil {
+		good, h, damage, terr := p.Store.LoadTolerant(ctx, events.Tournament(id))
+		switch {
+		case terr == nil && damage != nil:
+			return nil, nil, events.Head{}, &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf(
+				"log damaged at seq %d (%s): an arbiter repairs it (POST /api/tournaments/%s/repair)", damage.Seq, damage.Reason, id)}
+		case terr == nil && (damagedLog(err) || repaired(good)):
+			envs, head, err = good, h, nil // every bad message voided by a repair
+		}
+	}
 	if err != nil {
 		return nil, nil, events.Head{}, err
 	}
@@ -53,6 +67,9 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 		t.RatingYear(envs[0])
 	}
 	for _, e := range envs {
+		if events.IsRepair(e.Type) {
+			continue // changes nothing in the tournament
+		}
 		ev, err := events.Decode(e)
 		if err != nil {
 			return nil, nil, events.Head{}, err

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -16,7 +16,7 @@ import (
 // TestForfeitOverride: the arbiter's result override gives forfeits after
 // the fact — both players absent (-/-) on board 1, Black's win by forfeit
 // (-/+) on board 2 — through the decision the games service takes
-// (arbiterapp.HandRulingDecision); the tournament reads them as forfeits:
+// (arbiter.HandRulingDecision); the tournament reads them as forfeits:
 // the results, the TRF entries (- and +, not games played) and the points.
 func TestForfeitOverride(t *testing.T) {
 	ctx := context.Background()
@@ -50,7 +50,7 @@ func TestForfeitOverride(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs, err := arbiterapp.HandRulingDecision(g, arbiterapp.HandRuling{Matter: "result_override", Result: c.override,
+		evs, err := arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: c.override,
 			Reason: "the game was never played: the result sheet was wrong", Article: "6.7.1"}, now)
 		if err != nil {
 			t.Fatalf("board %d: override to %s: %v", pr.Board, c.override, err)

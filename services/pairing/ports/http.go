@@ -32,6 +32,7 @@ import (
 //	POST /api/tournaments/{id}/exclusions      {"player_id","excluded_rounds","reason","article"?,"idempotency_key","by"}: from rounds (2023 12.9.8)
 //	POST /api/tournaments/import               a TRF file (text/plain): the tournament with its players and rounds (import.go)
 //	DELETE /api/tournaments/{id}               {"reason","idempotency_key","by"}: a tournament created by mistake, before round 1
+//	POST /api/tournaments/{id}/repair          {"by","reason","idempotency_key"}: the arbiter voids a damaged log's bad messages
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false, ?from=N)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
@@ -60,6 +61,7 @@ var CommandRoutes = []string{
 	"DELETE /api/tournaments/{id}",
 	EntryRoutes[0], EntryRoutes[1], EntryRoutes[2], // entries.go
 	DeskRoutes[0], DeskRoutes[1], DeskRoutes[2], DeskRoutes[3], // desk.go: registered by registerDesk
+	RepairRoute, // repair.go
 }
 
 // Register mounts the whole API.
@@ -74,6 +76,7 @@ func (h HTTP) RegisterCommands(mux *http.ServeMux) {
 		mux.HandleFunc(CommandRoutes[i], f)
 	}
 	h.registerDesk(mux)
+	mux.HandleFunc(RepairRoute, h.repair)
 }
 
 // RegisterQueries mounts the reads only.

@@ -1,6 +1,6 @@
 // A live game: the board, both clocks running, the moves and every event
 // (rulings with their articles), updated from the game's event stream.
-import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem } from './hakem.js';
+import { api, fill, el, frame, showError, renderBoard, clockBox, LiveClock, CLOCK_EVENTS, stream, logItem, playerNames } from './hakem.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const page = document.getElementById('page');
@@ -13,15 +13,23 @@ try {
   showError(page, e);
   throw e;
 }
-// a tournament game shows the players' names from the tournament
+// a tournament game shows the players' names from the tournament (also
+// in the events' descriptions: playerNames)
 const names = new Map();
+let eventName = g.tournament_id;
 if (g.tournament_id) {
   try {
     const t = await api(`/api/tournaments/${encodeURIComponent(g.tournament_id)}`);
-    for (const p of t.players || []) names.set(p.player_id, p.name ? `${p.title ? p.title + ' ' : ''}${p.name}${p.rating ? ' (' + p.rating + ')' : ''}` : p.player_id);
+    eventName = (t.tournament && t.tournament.name) || eventName;
+    for (const p of t.players || []) {
+      if (!p.name) continue;
+      names.set(p.player_id, `${p.title ? p.title + ' ' : ''}${p.name}${p.rating ? ' (' + p.rating + ')' : ''}`);
+      playerNames.set(p.player_id, `${p.title ? p.title + ' ' : ''}${p.name}`);
+    }
   } catch { /* ids will do */ }
 }
 const nameOf = (id) => names.get(id) || id;
+document.title = `${nameOf(g.white)} – ${nameOf(g.black)} · Hakem`;
 const boardBox = el('div', { id: 'board' });
 const white = clockBox('white', nameOf(g.white));
 const black = clockBox('black', nameOf(g.black));
@@ -46,7 +54,7 @@ function showMoves() {
 renderBoard(boardBox, g.start_fen || null);
 fill(page, 
   el('h1', {}, `${nameOf(g.white)} – ${nameOf(g.black)} `, result),
-  el('p', { class: 'muted' }, [g.tournament_id && `${g.tournament_id}, round ${g.round}, board ${g.board}`, g.time_control, g.laws].filter(Boolean).join(' · '),
+  el('p', { class: 'muted' }, [g.tournament_id && `${eventName}, round ${g.round}, board ${g.board}`, g.time_control, g.laws].filter(Boolean).join(' · '),
     ' · ', el('a', { href: `/replay/${encodeURIComponent(id)}` }, 'replay'),
     g.tournament_id ? el('span', {}, ' · ', el('a', { href: `/tournaments/${encodeURIComponent(g.tournament_id)}` }, 'tournament')) : ''),
   el('div', { class: 'cols' },

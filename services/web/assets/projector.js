@@ -20,6 +20,7 @@ try {
   showError(page, e);
   throw e;
 }
+document.title = `${hall.name || id} · Hakem`;
 
 // slides are the pages shown in turn: [{kind, from, to}]
 let slides = [];

@@ -30,7 +30,7 @@ if (g.tournament_id) {
   } catch (e) { /* the ids stand */ }
 }
 const nameOf = (pid) => names.get(pid) || pid || '?';
-frame(`Replay: ${nameOf(g.white)} – ${nameOf(g.black)}`);
+document.title = `Replay: ${nameOf(g.white)} – ${nameOf(g.black)} · Hakem`; // the frame is drawn once
 const boardBox = el('div', { id: 'board' });
 const white = clockBox('white', nameOf(g.white));
 const black = clockBox('black', nameOf(g.black));

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
+	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // The increment request of the quickplay finish (FIDE Laws 2023
@@ -37,7 +37,7 @@ import (
 // games service ends a drawn game), the two minutes an
 // arbiter.penalty_imposed of kind time_added_to_opponent (side the
 // requester), and the increment an arbiter.penalty_imposed of kind
-// increment_introduced (clocks/domain.IncrementIntroduced, amount the
+// increment_introduced (clocks/games.IncrementIntroduced, amount the
 // increment), which the clocks service carries out as
 // clock.control_changed. Between the ruling and that change (the clocks
 // service's reaction, normally milliseconds) the clock runs under the old
@@ -57,7 +57,7 @@ var IncrementJudgements = map[string]struct{ OpponentAccepts, ArbiterAgrees bool
 // request dc at instant at: none (nil) when the Laws admit it (it waits
 // for the arbiter), else the ruling that it cannot be admitted (the game
 // goes on).
-func incrementAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+func incrementAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
 	return claimAdmission(g, dc, at, "the request for an increment", func(p laws.Profile, sit laws.Situation, requester rules.Color) (string, error) {
 		article := p.Articles.IncrementRequest
 		if article == "" {
@@ -71,7 +71,7 @@ func incrementAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([
 // incrementRuling is the arbiter's ruling h (matter "increment_request":
 // Judgement) on the increment request pending in g, at instant at,
 // through laws.IncrementRequest.
-func incrementRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func incrementRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	dc, requester, err := pendingClaim(g, events.ClaimIncrementRequest, "no request for an increment awaits the arbiter's ruling")
 	if err != nil {
 		return nil, err

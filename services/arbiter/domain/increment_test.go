@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 func TestIncrementRequestAdmission(t *testing.T) {
@@ -51,7 +51,7 @@ func TestIncrementRequestNotRecorded(t *testing.T) {
 		announce bool
 	}{{"fide-1997", true}, {"fide-2023", false}} {
 		g, _ := quickplayGame(t, tt.profile, "300", tt.announce, 90000, "e4", "e5")
-		if evs, err := g.ClaimDraw("w", events.ClaimIncrementRequest, ""); !errors.Is(err, domain.ErrInvalid) {
+		if evs, err := g.ClaimDraw("w", events.ClaimIncrementRequest, ""); !errors.Is(err, games.ErrInvalid) {
 			t.Errorf("%s announced %v: %v %+v", tt.profile, tt.announce, err, evs)
 		}
 	}
@@ -104,7 +104,7 @@ func TestIncrementJudgements(t *testing.T) {
 			}
 			if tt.decision == "draw" {
 				for _, e := range out {
-					apply(t, g, at.Add(20*time.Second), []domain.Event{e}, nil)
+					apply(t, g, at.Add(20*time.Second), []games.Event{e}, nil)
 				}
 				end, err := g.EndByRuling(r)
 				if err != nil || len(end) != 1 || end[0].(events.GameEnded).Termination != "agreement" || end[0].(events.GameEnded).Result != "1/2-1/2" {

@@ -1,10 +1,10 @@
-package app
+package domain
 
 import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // ClaimRuling is the decision RuleOnClaim takes on claim, for game g folded
@@ -13,7 +13,6 @@ import (
 // quickplay-finish claim, which the arbiter judges by hand:
 // HandRulingDecision, matter quickplay_claim). The audit calls it to
 // re-decide a recorded ruling with the same code.
-func ClaimRuling(g *domain.Game, claim *events.DrawClaimed, at time.Time) ([]events.Event, error) {
-	var a Arbiter
-	return a.claimRuling(g, claim, at)
+func ClaimRuling(g *games.Game, claim *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+	return claimRuling(g, claim, at)
 }

@@ -1,12 +1,15 @@
-// Package domain is the clocks service's domain: a game's clock as a fold
-// of the game's events, and the decisions to start it and to record a flag
-// fall.
-package domain
+// Package gameclock is a game's clock as a fold of the game's events
+// (Timer), pure: what the games service (a move after the flag fell), the
+// arbiter (the clocks at a claim) and the clocks service all read of a
+// game's clock, each folding it from the game's log. The clocks service's
+// decisions on the clock (start it, record a flag fall, pause, resume,
+// adjust, change the control) are its domain's (services/clocks/domain),
+// functions of this Timer.
+package gameclock
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
@@ -15,7 +18,8 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
-// The kinds of refusal of the clocks service (wrapped by *Refusal).
+// The kinds of refusal of a game's clock (wrapped by *Refusal; the clocks
+// service's domain names them too).
 var (
 	ErrInvalid  = errors.New("invalid command")
 	ErrNotFound = errors.New("game not found")
@@ -70,6 +74,20 @@ func (t *Timer) Origin() time.Time { return t.origin }
 
 // Clock returns the folded clock (nil before the start).
 func (t *Timer) Clock() *clock.Clock { return t.clk }
+
+// Timed reports whether the game has a time control to run.
+func (t *Timer) Timed() bool { return t.timed }
+
+// Control returns the game's time control as written (PGN notation) and
+// as read.
+func (t *Timer) Control() (string, clock.TimeControl) { return t.control, t.tc }
+
+// Ply returns the number of half-moves played.
+func (t *Timer) Ply() int { return t.ply }
+
+// ClaimStopped reports whether a pending draw claim stopped a running
+// clock (the ruling restarts it; see Apply).
+func (t *Timer) ClaimStopped() bool { return t.claimStopped }
 
 // Evolve folds one event of the game's log (its envelope and the decoded
 // event) into the clock: the decide loop's fold (package decide).
@@ -277,61 +295,8 @@ func (t *Timer) changeControl(at time.Time, tcText string) error {
 // (FIDE Laws 2023 Guidelines III.4: five seconds for both players, at the
 // request of a player in the quickplay finish): AmountMs is the increment.
 // The clocks service carries it out as clock.control_changed
-// (Timer.IntroduceIncrement).
+// (services/clocks/domain IntroduceIncrement).
 const IncrementIntroduced = "increment_introduced"
-
-// IntroduceIncrement decides that, from instant at, every move of the
-// period in which all remaining moves are made (the sudden-death period,
-// of both sides) adds inc to the mover's time: the increment the arbiter
-// introduces at a player's request in the quickplay finish (FIDE Laws
-// 2023, Guidelines III.4, profile fide-2023: five seconds). The other
-// periods, the times left and the moves made stay. reason and article
-// are the ruling's. Refused in a game over, before the start, without a
-// sudden-death period, or when that period already adds time per move.
-func (t *Timer) IntroduceIncrement(at time.Time, inc time.Duration, reason, article string) ([]events.Event, error) {
-	if err := t.live(); err != nil {
-		return nil, err
-	}
-	if inc <= 0 || inc%time.Millisecond != 0 {
-		return nil, refuse(ErrInvalid, "increment: %v is not a positive number of milliseconds", inc)
-	}
-	tc := t.clk.Control()
-	if tc.Kind != clock.Timed {
-		return nil, refuse(ErrState, "the clock's control %q has no periods to add an increment to", t.control)
-	}
-	with := func(ps []clock.Period) ([]clock.Period, error) {
-		out := append([]clock.Period(nil), ps...)
-		found := false
-		for i := range out {
-			if out[i].Moves != 0 {
-				continue
-			}
-			if out[i].Increment > 0 || out[i].Delay > 0 {
-				return nil, refuse(ErrState, "the last period already adds time per move (increment %v, delay %v)", out[i].Increment, out[i].Delay)
-			}
-			out[i].Increment, found = inc, true
-		}
-		if !found {
-			return nil, refuse(ErrState, "the control has no period for all remaining moves")
-		}
-		return out, nil
-	}
-	next := clock.TimeControl{Kind: tc.Kind}
-	var err error
-	if next.Periods, err = with(tc.Periods); err != nil {
-		return nil, err
-	}
-	if tc.Black != nil {
-		if next.Black, err = with(tc.Black); err != nil {
-			return nil, err
-		}
-	}
-	pgn, err := next.PGN()
-	if err != nil {
-		return nil, refuse(ErrState, "the new control cannot be written in PGN notation: %v", err)
-	}
-	return []events.Event{events.ControlChanged{At: at.UTC(), TimeControl: pgn, Reason: strings.TrimSpace(reason), Article: strings.TrimSpace(article)}}, nil
-}
 
 // instant is the event's own instant, or the envelope's when it has none.
 func instant(own, recorded time.Time) time.Time {
@@ -353,31 +318,6 @@ func (t *Timer) clockEvent(e clock.Event, at time.Time) error {
 	return nil
 }
 
-// Start decides the start of the clock at instant at: the clock of the
-// side on move runs — White's from the initial position (article 6.5 /
-// 2023 6.6.1), Black's from a set-up position (Chess960 included) with
-// Black to move (6.1 of both editions: the clock of the side on move). The clock is started before the first move,
-// in a game with a time control, once.
-func (t *Timer) Start(at time.Time) ([]events.Event, error) {
-	switch {
-	case !t.exists:
-		return nil, refuse(ErrNotFound, "game not found")
-	case t.finished:
-		return nil, refuse(ErrState, "the game is over")
-	case !t.timed:
-		return nil, refuse(ErrUntimed, "the game has no time control to run (time_control %q)", t.control)
-	case t.clk != nil:
-		return nil, refuse(ErrState, "the clock was started at %s", t.origin.Format(time.RFC3339Nano))
-	case t.ply > 0:
-		return nil, refuse(ErrState, "the clock must be started before the first move (%d plies played)", t.ply)
-	}
-	return []events.Event{events.ClockStarted{
-		At: at.UTC(), TimeControl: t.control,
-		WhiteMs: t.tc.For(clock.White)[0].Base.Milliseconds(),
-		BlackMs: t.tc.For(clock.Black)[0].Base.Milliseconds(),
-	}}, nil
-}
-
 // Deadline returns the instant the running side's flag falls if nothing
 // happens before, when that fall is still to be recorded.
 //
@@ -392,23 +332,6 @@ func (t *Timer) Deadline() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t.origin.Add(at), true
-}
-
-// CheckFlag decides, at instant now, whether a flag fall is to be
-// recorded: the running side's time ran out at or before now and no fall of
-// it is recorded. The event carries the exact instant of the fall, which is
-// at or before now.
-func (t *Timer) CheckFlag(now time.Time) []events.Event {
-	at, ok := t.Deadline()
-	if !ok || at.After(now) {
-		return nil
-	}
-	s, _, _ := t.clk.FlagFall()
-	side := events.White
-	if s == clock.Black {
-		side = events.Black
-	}
-	return []events.Event{events.FlagFell{Side: side, At: at.UTC(), Ply: t.ply}}
 }
 
 // FlagDown reports whether side's flag has fallen at instant at (recorded,
@@ -446,8 +369,9 @@ func (t *Timer) Reading(now time.Time) (white, black clock.Reading, err error) {
 	return
 }
 
-// live checks that the clock runs or is paused in a game going on.
-func (t *Timer) live() error {
+// Live checks that the clock runs or is paused in a game going on: the
+// refusal of a decision on a clock that does not.
+func (t *Timer) Live() error {
 	switch {
 	case !t.exists:
 		return refuse(ErrNotFound, "game not found")
@@ -457,72 +381,4 @@ func (t *Timer) live() error {
 		return refuse(ErrState, "the clock has not been started")
 	}
 	return nil
-}
-
-// Pause decides that the arbiter stops both clocks (article 6.11 / 2023
-// 6.11.1) at instant at, for the reason given (required: the log says why
-// the game was interrupted).
-func (t *Timer) Pause(at time.Time, reason string) ([]events.Event, error) {
-	if err := t.live(); err != nil {
-		return nil, err
-	}
-	if t.clk.Paused() && !t.claimStopped {
-		return nil, refuse(ErrState, "the clocks are already paused")
-	}
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return nil, refuse(ErrInvalid, "reason: missing (the arbiter says why he pauses the clocks)")
-	}
-	return []events.Event{events.ClockPaused{At: at.UTC(), Reason: reason}}, nil
-}
-
-// Resume decides that the arbiter restarts the clock of the side on move.
-func (t *Timer) Resume(at time.Time) ([]events.Event, error) {
-	if err := t.live(); err != nil {
-		return nil, err
-	}
-	if !t.clk.Paused() {
-		return nil, refuse(ErrState, "the clocks are not paused")
-	}
-	if t.claimStopped {
-		return nil, refuse(ErrState, "a draw claim awaits the arbiter's ruling; the ruling restarts the clock")
-	}
-	return []events.Event{events.ClockResumed{At: at.UTC()}}, nil
-}
-
-// Adjust decides an arbiter's change of one side's time by delta (added
-// when positive, taken when negative), at instant at; a change that would
-// leave a negative time is refused. It is a ruling: the reason and the
-// article applied (e.g. 2023 6.10.2, 6.11.5, 12.9) are required.
-func (t *Timer) Adjust(at time.Time, side events.Color, delta time.Duration, reason, article string) ([]events.Event, error) {
-	if err := t.live(); err != nil {
-		return nil, err
-	}
-	if side != events.White && side != events.Black {
-		return nil, refuse(ErrInvalid, "side: %q is not white or black", side)
-	}
-	if delta == 0 || delta%time.Millisecond != 0 {
-		return nil, refuse(ErrInvalid, "delta_ms: a non-zero number of milliseconds is needed")
-	}
-	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
-	switch {
-	case reason == "" && article == "":
-		return nil, refuse(ErrInvalid, "reason and article: missing (a time adjustment is a ruling: it states its reason and cites the article it applies)")
-	case reason == "":
-		return nil, refuse(ErrInvalid, "reason: missing (a time adjustment states its reason)")
-	case article == "":
-		return nil, refuse(ErrInvalid, "article: missing (a time adjustment cites the article it applies, e.g. 6.10.2)")
-	}
-	w, b, err := t.Reading(at)
-	if err != nil {
-		return nil, err
-	}
-	left := w.Remaining
-	if side == events.Black {
-		left = b.Remaining
-	}
-	if left+delta < 0 {
-		return nil, refuse(ErrInvalid, "delta_ms: %s has %v left; taking %v would leave a negative time", side, left, -delta)
-	}
-	return []events.Event{events.TimeAdjusted{Side: side, DeltaMs: delta.Milliseconds(), Reason: reason, Article: article}}, nil
 }

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // TestBoardRulings: the incidents on the board under both profiles, each
@@ -63,21 +63,21 @@ func TestTouchMoveBinds(t *testing.T) {
 		g := game(t, profile, "600", "e4", "e5")
 		evs, err := HandRulingDecision(g, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"g1"}}, t0)
 		apply(t, g, t0, evs, err)
-		side, ts, err := domain.TouchesOf(evs[0].(events.RulingGiven).Explanation)
+		side, ts, err := games.TouchesOf(evs[0].(events.RulingGiven).Explanation)
 		if err != nil || side != events.White || len(ts) != 1 || ts[0].Square.String() != "g1" {
 			t.Fatalf("%s: touches %v %v %v", profile, side, ts, err)
 		}
 		if allowed, _, ok := g.TouchBound(); !ok || strings.Join(allowed, " ") != "Ne2 Nf3 Nh3" {
 			t.Errorf("%s: allowed %v", profile, allowed)
 		}
-		if _, err := g.Move("w", "d4", t0); !errors.Is(err, domain.ErrIllegalMove) {
+		if _, err := g.Move("w", "d4", t0); !errors.Is(err, games.ErrIllegalMove) {
 			t.Errorf("%s: d4 after touching the knight: %v", profile, err)
 		}
 		_, err = g.ClaimDraw("w", "threefold_repetition", "")
-		if profile == "fide-2023" && !errors.Is(err, domain.ErrTouched) {
+		if profile == "fide-2023" && !errors.Is(err, games.ErrTouched) {
 			t.Errorf("2023 claim after the touch: %v", err)
 		}
-		if again, err := HandRulingDecision(g, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, domain.ErrTouched) {
+		if again, err := HandRulingDecision(g, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, games.ErrTouched) {
 			t.Errorf("%s: a second ruling on the same move: %v %v", profile, again, err)
 		}
 		evs, err = g.Move("w", "Nf3", t0.Add(time.Minute))

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"strings"
@@ -53,5 +53,41 @@ func TestPointsPenalties(t *testing.T) {
 	// a time penalty after the end is still refused
 	if _, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "warning"}, at); err == nil {
 		t.Error("a warning on a finished game")
+	}
+}
+
+// TestLossFineExclusion: 2023 12.9.6 with the opponent's score decided
+// (folded as a points penalty; the game ends 0-1), 12.9.7 a fine and
+// 12.9.8 an exclusion (both recorded, also after the end; an exclusion
+// only in a tournament's game, from a later round); 1997 has none.
+func TestLossFineExclusion(t *testing.T) {
+	g := game(t, "fide-2023", "600", "e4", "e5")
+	at := t0.Add(time.Minute)
+	zero := 0.0
+	evs, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss", OpponentPoints: &zero, Reason: "phone"}, at)
+	apply(t, g, at, evs, err)
+	if p := evs[1].(events.PenaltyImposed); p.Kind != "loss" || p.OpponentPoints == nil || *p.OpponentPoints != 0 || p.Article != "12.9.6" {
+		t.Errorf("12.9.6: %+v", p)
+	}
+	want := laws.PointsPenalty{Offender: rules.White, Kind: laws.Loss, Points: 0}
+	if got := g.PointsPenalties(); len(got) != 1 || got[0] != want {
+		t.Errorf("folded %+v, want %+v", got, want)
+	}
+	evs, err = HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "fine", Fine: " 50 EUR "}, at)
+	apply(t, g, at, evs, err)
+	if p := evs[1].(events.PenaltyImposed); p.Kind != "fine" || p.Fine != "50 EUR" || p.Article != "12.9.7" {
+		t.Errorf("12.9.7: %+v", p)
+	}
+	if _, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "exclusion", Rounds: []int{2}}, at); err == nil || !strings.Contains(err.Error(), "tournament") {
+		t.Errorf("an exclusion outside a tournament: %v", err)
+	}
+	old := game(t, "fide-1997", "600", "e4")
+	for _, h := range []HandRuling{
+		{Matter: "penalty", Side: events.White, Penalty: "loss", OpponentPoints: &zero},
+		{Matter: "penalty", Side: events.White, Penalty: "fine", Fine: "50 EUR"},
+	} {
+		if _, err := HandRulingDecision(old, h, t0); err == nil || !strings.Contains(err.Error(), "13.4") {
+			t.Errorf("1997 %s: %v", h.Penalty, err)
+		}
 	}
 }

@@ -1,7 +1,6 @@
-package app
+package domain
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,9 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	"github.com/hakem-chess/hakem/services/games/domain"
-	"github.com/hakem-chess/hakem/services/internal/decide"
-	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
@@ -84,14 +81,14 @@ var penaltyKinds = map[string]struct {
 	"loss":             {laws.Loss, "loss"},
 	"expulsion":        {laws.Expulsion, "expulsion"},
 	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
-	// after it ended (the standings count them: domain.PointsPenalties)
-	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, domain.OpponentPointsToMaximum},
-	"offender_points_reduced":    {laws.OffenderPointsReduced, domain.PointsReduced},
+	// after it ended (the standings count them: games.PointsPenalties)
+	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, games.OpponentPointsToMaximum},
+	"offender_points_reduced":    {laws.OffenderPointsReduced, games.PointsReduced},
 	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
 	// exclusion is carried out on the tournament (pairing's
 	// ExpelOnPenalty: arbiter.player_excluded)
-	"fine":      {laws.Fine, domain.FinePenalty},
-	"exclusion": {laws.ExclusionFromRounds, domain.ExclusionFromRounds},
+	"fine":      {laws.Fine, games.FinePenalty},
+	"exclusion": {laws.ExclusionFromRounds, games.ExclusionFromRounds},
 }
 
 // PenaltyNames are the penalties of the API, in the order the audit tries
@@ -125,7 +122,7 @@ func colorOf(c events.Color) (rules.Color, error) {
 // completed illegal moves, the clock readings, and whether the side on
 // move is in the last period and gains time per move (for the quickplay
 // finish, which only a profile with it announced applies).
-func situation(g *domain.Game, at time.Time) (laws.Situation, error) {
+func situation(g *games.Game, at time.Time) (laws.Situation, error) {
 	sit := laws.Situation{Game: g.Rules(), IllegalMoves: g.IllegalMoves()}
 	if t := g.Timer(); t.Started() {
 		w, b, err := t.Reading(at)
@@ -159,7 +156,7 @@ func given(matter events.Matter, r laws.Ruling) events.RulingGiven {
 // In fide-1997 an illegal move only reinstates (7.4), unless the quickplay
 // finish was announced for the game and its clock is in the last period
 // (10.3: two minutes to the opponent, the third loses).
-func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time) ([]events.Event, error) {
+func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time) ([]events.Event, error) {
 	offender, err := colorOf(rep.Offender)
 	if err != nil {
 		return nil, err
@@ -175,11 +172,11 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 	profile := g.Profile()
 	kind := laws.IllegalMove
 	switch rep.Kind {
-	case domain.PawnNotReplaced:
+	case games.PawnNotReplaced:
 		kind = laws.PawnNotReplaced
-	case domain.PressWithoutMove:
+	case games.PressWithoutMove:
 		kind = laws.PressWithoutMove
-	case domain.TwoHands:
+	case games.TwoHands:
 		kind = laws.TwoHands
 	}
 	r, err := profile.IllegalMove(sit, laws.IllegalReport{Offender: offender, Kind: kind, ReinstatePly: -1})
@@ -217,12 +214,12 @@ func IllegalRuling(g *domain.Game, rep *events.IllegalMoveReported, at time.Time
 // position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
 // annulment (the new game the Laws then order follows: OrderReplay), both
 // players at fault (laws.BothAtFault: 1997 12.8, 2023 11.8; the games
-// service then ends the game 0-0, domain.EndByRuling), or a
+// service then ends the game 0-0, games.EndByRuling), or a
 // result override (the game's OverrideResult; no article of the Laws
 // decides it: the arbiter's reason and article are required and recorded).
-func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	if !g.Exists() {
-		return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: "game not found"}
+		return nil, &games.Refusal{Kind: games.ErrNotFound, Reason: "game not found"}
 	}
 	profile := g.Profile()
 	switch h.Matter {
@@ -239,10 +236,10 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
 	}
 	if _, ok := g.Annulled(); ok {
-		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is annulled"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
 	}
 	if h.Matter == events.MatterQuickplayClaim {
 		return quickplayRuling(g, h, at)
@@ -335,7 +332,7 @@ func HandRulingDecision(g *domain.Game, h HandRuling, at time.Time) ([]events.Ev
 // cannot give: the game is in no tournament, or a round named is not after
 // the game's round. Whether the tournament can still leave the player out
 // of them is the tournament's (pairing's Exclude, from the penalty).
-func excludable(g *domain.Game, kind laws.PenaltyKind, rounds []int) error {
+func excludable(g *games.Game, kind laws.PenaltyKind, rounds []int) error {
 	if kind != laws.ExclusionFromRounds {
 		return nil
 	}
@@ -349,70 +346,4 @@ func excludable(g *domain.Game, kind laws.PenaltyKind, rounds []int) error {
 		}
 	}
 	return nil
-}
-
-// RuleOnIllegal rules on a reported illegal move (a
-// game.illegal_move_reported envelope) through IllegalRuling, once: the
-// ruling's key is the report's id.
-func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]events.Envelope, error) {
-	rep, err := decodeAs[*events.IllegalMoveReported](report, "an illegal-move report")
-	if err != nil {
-		return nil, err
-	}
-	meta := gamelog.Meta{IdempotencyKey: "illegal-ruling-" + report.ID, Actor: system, CorrelationID: report.CorrelationID, CausationID: report.ID}
-	out, err := a.handle(ctx, report.Aggregate.ID, decide.Command{Name: "rule_on_illegal", Meta: meta}, func(l *gameLog, _ time.Time) ([]events.Event, error) {
-		g, err := situationAt(l.recs, report.ID, "report", report.Aggregate.ID)
-		if g == nil || err != nil {
-			return nil, err
-		}
-		return IllegalRuling(g, rep, report.RecordedAt)
-	})
-	return out.Envelopes(), err
-}
-
-// Rule records the arbiter's hand ruling h on game gameID (meta carries the
-// client's idempotency key and the arbiter as actor); a retry with the same
-// key returns the first answer (repeated). The ruling is decided on the
-// game and clocks at the instant it is recorded. A judgement of a
-// quickplay-finish claim is caused by that claim (its causation id is the
-// claim's event), as the arbiter service's rulings on claims are.
-func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamelog.Meta) ([]events.Envelope, bool, error) {
-	if meta.IdempotencyKey == "" {
-		return nil, false, refuseRuling("idempotency_key: missing")
-	}
-	onClaim := h.Matter == events.MatterQuickplayClaim || h.Matter == events.MatterIncrementRequest
-	if onClaim && meta.CausationID == "" {
-		recs, _, err := a.Store.Load(ctx, gameID)
-		if err != nil {
-			return nil, false, err
-		}
-		for i := len(recs) - 1; i >= 0; i-- {
-			if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
-				meta.CausationID = recs[i].Envelope.ID
-				break
-			}
-		}
-	}
-	out, err := a.handle(ctx, gameID, decide.Command{Name: "hand_ruling", Meta: meta}, func(l *gameLog, at time.Time) ([]events.Event, error) {
-		g, err := l.game()
-		if err != nil {
-			return nil, err
-		}
-		evs, err := HandRulingDecision(g, h, at)
-		if err == nil && onClaim && !claimIs(l.recs, meta.CausationID) {
-			return nil, refuseRuling("the claim judged is not the one pending now: rule again")
-		}
-		return evs, err
-	})
-	return out.Envelopes(), out.Repeated, err
-}
-
-// claimIs reports whether the last draw claim in recs is the event id.
-func claimIs(recs []gamelog.Recorded, id string) bool {
-	for i := len(recs) - 1; i >= 0; i-- {
-		if _, ok := recs[i].Event.(*events.DrawClaimed); ok {
-			return recs[i].Envelope.ID == id
-		}
-	}
-	return false
 }

@@ -1,19 +1,19 @@
-package app
+package domain
 
 import (
 	"testing"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 var t0 = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 
 // game folds a timed game with the moves played a second apart.
-func game(t *testing.T, profile, control string, moves ...string) *domain.Game {
+func game(t *testing.T, profile, control string, moves ...string) *games.Game {
 	t.Helper()
-	g := &domain.Game{}
+	g := &games.Game{}
 	evs, err := g.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", LawsProfile: profile, TimeControl: control})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,6 @@ func TestClaimRulings(t *testing.T) {
 			events.DrawClaimed{By: events.White, Reason: "fifty_moves"}, "game_continues",
 			[]events.PenaltyImposed{{Side: events.White, Kind: "time_deducted", AmountMs: 180000}, {Side: events.White, Kind: "time_added_to_opponent", AmountMs: 180000}}},
 	}
-	a := &Arbiter{}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := game(t, tt.profile, "600", tt.moves...)
@@ -74,7 +73,7 @@ func TestClaimRulings(t *testing.T) {
 			if err := g.ApplyAt(claimAt, dc); err != nil {
 				t.Fatal(err)
 			}
-			evs, err := a.claimRuling(g, &dc, claimAt)
+			evs, err := claimRuling(g, &dc, claimAt)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"errors"
@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
-func apply(t *testing.T, g *domain.Game, at time.Time, evs []domain.Event, err error) {
+func apply(t *testing.T, g *games.Game, at time.Time, evs []games.Event, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +22,7 @@ func apply(t *testing.T, g *domain.Game, at time.Time, evs []domain.Event, err e
 }
 
 // report records an illegal move by offender in g and rules on it.
-func report(t *testing.T, g *domain.Game, offender events.Color, move string) []events.Event {
+func report(t *testing.T, g *games.Game, offender events.Color, move string) []events.Event {
 	t.Helper()
 	at := t0.Add(time.Minute)
 	evs, err := g.ReportIllegal(offender, move, "player")
@@ -57,7 +57,7 @@ func TestIllegalRulings(t *testing.T) {
 	}
 
 	// the second loses, but a draw when the opponent cannot mate (a lone king)
-	lone := &domain.Game{}
+	lone := &games.Game{}
 	evs, err := lone.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", StartFEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
 	apply(t, lone, t0, evs, err)
 	report(t, lone, events.White, "e5")
@@ -85,10 +85,10 @@ func TestReportIllegalRefused(t *testing.T) {
 		move     string
 		kind     error
 	}{
-		{events.White, "Ke3", domain.ErrNotOnMove},
-		{events.Black, "e5", domain.ErrInvalid}, // legal: played, not reported
-		{events.Black, "", domain.ErrInvalid},
-		{"green", "Ke7", domain.ErrInvalid},
+		{events.White, "Ke3", games.ErrNotOnMove},
+		{events.Black, "e5", games.ErrInvalid}, // legal: played, not reported
+		{events.Black, "", games.ErrInvalid},
+		{"green", "Ke7", games.ErrInvalid},
 	} {
 		if _, err := g.ReportIllegal(tt.offender, tt.move, ""); !errors.Is(err, tt.kind) {
 			t.Errorf("%s %q: %v, want %v", tt.offender, tt.move, err, tt.kind)
@@ -148,7 +148,7 @@ func TestHandRulingsRefused(t *testing.T) {
 			t.Errorf("%+v: %v", h, err)
 		}
 	}
-	if _, err := HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, domain.ErrInProgress) {
+	if _, err := HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, games.ErrInProgress) {
 		t.Errorf("override in progress: %v", err)
 	}
 	evs, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss"}, at)

@@ -1,11 +1,11 @@
-package app
+package domain
 
 import (
 	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // BothAtFaultReason separates, in the explanation of a ruling that both
@@ -19,16 +19,16 @@ const BothAtFaultReason = "; the arbiter's reason: "
 // 12.7 / 11.7, lose the game): laws.BothAtFault on the game as it stands,
 // recorded as arbiter.ruling_given (matter both_at_fault, decision
 // both_lose, penalty loss, the arbiter's reason in the explanation). The
-// games service ends the game 0-0 from it (domain.EndByRuling). The reason
+// games service ends the game 0-0 from it (games.EndByRuling). The reason
 // is required: the Laws do not say what the players did.
 //
 // Whether both players did refuse to comply is the arbiter's judgement,
 // not decidable from the log: the audit re-decides only the article, the
 // result and the explanation.
-func bothAtFaultRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func bothAtFaultRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	reason := strings.TrimSpace(h.Reason)
 	if reason == "" {
-		return nil, &domain.Refusal{Kind: domain.ErrInvalid,
+		return nil, &games.Refusal{Kind: games.ErrInvalid,
 			Reason: "reason: missing (a ruling that both players lose states what each did, e.g. both refused to comply with the arbiter's instruction)"}
 	}
 	sit, err := situation(g, at)

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The incidents on the board the arbiter records by hand: a piece touched
@@ -21,7 +21,7 @@ import (
 // 2023 4.3-4.5), or, with judgement "adjusted", that he only adjusted them
 // (1997 4.2, 2023 4.2.1). The games service then accepts only the moves
 // the ruling allows (events.MatterTouchMove).
-func touchRuling(g *domain.Game, h HandRuling) ([]events.Event, error) {
+func touchRuling(g *games.Game, h HandRuling) ([]events.Event, error) {
 	adjusted := false
 	switch h.Judgement {
 	case "", "touched":
@@ -44,7 +44,7 @@ func touchRuling(g *domain.Game, h HandRuling) ([]events.Event, error) {
 		}
 		why += " (" + strings.Join(sans, ", ") + ")"
 	}
-	rg.Explanation = domain.TouchExplanation(h.Side, ts, why)
+	rg.Explanation = games.TouchExplanation(h.Side, ts, why)
 	return []events.Event{rg}, nil
 }
 
@@ -54,7 +54,7 @@ func touchRuling(g *domain.Game, h HandRuling) ([]events.Event, error) {
 // h.AmountMs) the 2023 arbiter's penalty (7.4.3) or the 1997 clock
 // adjustment (7.4, 6.13), carried out by the clocks service from the
 // arbiter.penalty_imposed that follows the ruling.
-func displacedRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func displacedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	by, err := colorOf(h.Side)
 	if err != nil {
 		return nil, err
@@ -97,7 +97,7 @@ func displacedRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event
 // (laws.Profile.WrongOrientation: 1997 7.1b, 2023 7.2.2): the game
 // continues, the position transferred to a correctly placed board (the
 // recorded game is that position: nothing on it changes).
-func orientationRuling(g *domain.Game, at time.Time) ([]events.Event, error) {
+func orientationRuling(g *games.Game, at time.Time) ([]events.Event, error) {
 	sit, err := situation(g, at)
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func orientationRuling(g *domain.Game, at time.Time) ([]events.Event, error) {
 // discontinued and a new game played with the correct colours — the game
 // is annulled (arbiter.game_annulled) and the replay ordered from the
 // recorded pairing, whose colours are the correct ones (OrderReplay).
-func coloursReversedRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func coloursReversedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	sit, err := situation(g, at)
 	if err != nil {
 		return nil, err

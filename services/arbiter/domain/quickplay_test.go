@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"errors"
@@ -7,18 +7,18 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // quickplayGame folds a game with the quickplay finish announced or not,
 // White's clock started at whiteMs, and the moves played a second apart;
 // it returns the game and the instant after the last move.
-func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs int64, moves ...string) (*domain.Game, time.Time) {
+func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs int64, moves ...string) (*games.Game, time.Time) {
 	t.Helper()
-	g := &domain.Game{}
+	g := &games.Game{}
 	evs, err := g.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", LawsProfile: profile, TimeControl: control, QuickplayFinish: announce})
 	apply(t, g, t0, evs, err)
-	apply(t, g, t0, []domain.Event{events.ClockStarted{At: t0, TimeControl: control, WhiteMs: whiteMs, BlackMs: 600000}}, nil)
+	apply(t, g, t0, []games.Event{events.ClockStarted{At: t0, TimeControl: control, WhiteMs: whiteMs, BlackMs: 600000}}, nil)
 	at := t0
 	for i, m := range moves {
 		p := "w"
@@ -35,7 +35,7 @@ func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs
 // claimAtOnce records White's draw claim with reason (a quickplay-finish
 // claim, an increment request) at at and returns what the arbiter service
 // decides on it at once.
-func claimAtOnce(t *testing.T, g *domain.Game, reason events.ClaimReason, at time.Time) []events.Event {
+func claimAtOnce(t *testing.T, g *games.Game, reason events.ClaimReason, at time.Time) []events.Event {
 	t.Helper()
 	evs, err := g.ClaimDraw("w", reason, "")
 	apply(t, g, at, evs, err)
@@ -144,7 +144,7 @@ func TestQuickplayJudgements(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.decision == "draw" {
-				if len(end) != 1 || end[0].(events.GameEnded).Termination != string(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != domain.Draw {
+				if len(end) != 1 || end[0].(events.GameEnded).Termination != string(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != games.Draw {
 					t.Errorf("end %+v", end)
 				}
 			} else if len(end) != 0 {
@@ -207,7 +207,7 @@ func TestLastPeriod(t *testing.T) {
 			}
 		})
 	}
-	untimed := &domain.Game{}
+	untimed := &games.Game{}
 	evs, err := untimed.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", QuickplayFinish: true})
 	apply(t, untimed, t0, evs, err)
 	if last, added, err := lastPeriod(untimed, t0); last || added || err != nil {

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"strings"
@@ -6,24 +6,24 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // TestBothFlags: both flags down, under both profiles: the first flag
 // decides when the clock shows it (6.9); with the order unknown, 1997
 // plays on before the quickplay finish (6.11) and draws in it (10.4), 2023
 // needs Guidelines III (III.3.1.2 in the last period); the draw ends the
-// game (domain.EndByRuling) and the audit reads the first side back.
+// game (games.EndByRuling) and the audit reads the first side back.
 func TestBothFlags(t *testing.T) {
-	announced := func(control string) *domain.Game {
-		g := &domain.Game{}
+	announced := func(control string) *games.Game {
+		g := &games.Game{}
 		evs, err := g.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", TimeControl: control, QuickplayFinish: true})
 		apply(t, g, t0, append(evs, events.ClockStarted{At: t0, TimeControl: control, WhiteMs: 600000, BlackMs: 600000}), err)
 		return g
 	}
 	for _, tc := range []struct {
 		name     string
-		g        *domain.Game
+		g        *games.Game
 		first    events.Color
 		article  string
 		decision string

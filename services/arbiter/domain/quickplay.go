@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The quickplay finish (FIDE Laws 2023 Guidelines III, profile fide-2023;
@@ -50,7 +50,7 @@ var QuickplayJudgements = map[string]laws.Judgement{
 // death: the period has no move count), and whether that period adds time
 // per move (increment or delay). An untimed or unstarted clock is in no
 // last period.
-func lastPeriod(g *domain.Game, at time.Time) (last, added bool, err error) {
+func lastPeriod(g *games.Game, at time.Time) (last, added bool, err error) {
 	if g.Rules() == nil {
 		return false, false, nil
 	}
@@ -60,7 +60,7 @@ func lastPeriod(g *domain.Game, at time.Time) (last, added bool, err error) {
 
 // lastPeriodOf is lastPeriod for the clock of side c (a 1997 10.2 claimant
 // need not have the move).
-func lastPeriodOf(g *domain.Game, at time.Time, c rules.Color) (last, added bool, err error) {
+func lastPeriodOf(g *games.Game, at time.Time, c rules.Color) (last, added bool, err error) {
 	t := g.Timer()
 	if !t.Started() || g.Rules() == nil {
 		return false, false, nil
@@ -92,7 +92,7 @@ func lastPeriodOf(g *domain.Game, at time.Time, c rules.Color) (last, added bool
 // pendingClaim returns the draw claim with reason that g holds and the
 // claimant's colour, or a refusal saying none (nothing of the kind awaits
 // the arbiter).
-func pendingClaim(g *domain.Game, reason events.ClaimReason, none string) (events.DrawClaimed, rules.Color, error) {
+func pendingClaim(g *games.Game, reason events.ClaimReason, none string) (events.DrawClaimed, rules.Color, error) {
 	dc, ok := g.Claim()
 	if !ok || dc.Reason != reason {
 		return dc, 0, refuseRuling("%s", none)
@@ -106,7 +106,7 @@ func pendingClaim(g *domain.Game, reason events.ClaimReason, none string) (event
 // admit finds that the Laws admit it and it waits for the arbiter, else
 // the ruling, under the article admit names, that it cannot be admitted
 // (the game goes on).
-func claimAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time, what string,
+func claimAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time, what string,
 	admit func(p laws.Profile, sit laws.Situation, claimant rules.Color) (article string, err error)) ([]events.Event, error) {
 	claimant, err := colorOf(dc.By)
 	if err != nil {
@@ -149,7 +149,7 @@ func drawClaimRuling(r laws.Ruling, dc events.DrawClaimed, claimant rules.Color,
 // claim dc at instant at (laws.QuickplayAdmissible): none (nil) when the
 // claim is admissible and waits for the arbiter's judgement, else the
 // ruling that it cannot be admitted (the game goes on).
-func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
+func quickplayAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
 	return claimAdmission(g, dc, at, "the quickplay-finish claim", func(p laws.Profile, sit laws.Situation, claimant rules.Color) (string, error) {
 		return p.Articles.QuickplayClaim, p.QuickplayAdmissible(sit, claimant)
 	})
@@ -163,7 +163,7 @@ func quickplayAdmission(g *domain.Game, dc *events.DrawClaimed, at time.Time) ([
 // the games service then ends it drawn (termination quickplay_finish); in
 // a game a flag fall ended, the draw replaces that result
 // (arbiter.result_overridden, the ruling's article).
-func quickplayLater(g *domain.Game, pc events.DrawClaimed, h HandRuling, at time.Time) ([]events.Event, error) {
+func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.Time) ([]events.Event, error) {
 	if h.Judgement != "draw" {
 		return nil, refuseRuling("judgement: %q; after a postponement the arbiter declares the draw (draw) or lets the game's result stand (no ruling)", h.Judgement)
 	}
@@ -172,7 +172,7 @@ func quickplayLater(g *domain.Game, pc events.DrawClaimed, h HandRuling, at time
 		return nil, err
 	}
 	if _, ok := g.Annulled(); ok {
-		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is annulled"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
 	}
 	sit, err := claimantSituation(g, at, claimant)
 	if err != nil {
@@ -181,21 +181,21 @@ func quickplayLater(g *domain.Game, pc events.DrawClaimed, h HandRuling, at time
 	end := g.Ending()
 	flagFell := end.Termination == "flag_fall" || end.Termination == "insufficient_material_flag"
 	if g.Finished() {
-		sit.Result = map[string]laws.Result{domain.WhiteWins: laws.WhiteWins, domain.BlackWins: laws.BlackWins, domain.Draw: laws.Draw}[g.Result()]
+		sit.Result = map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]
 		if sit.Result == laws.Continue {
 			sit.Result = laws.BothLose
 		}
-		if g.Result() == domain.Draw {
-			return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: "the game is already drawn (" + end.Termination + ")"}
+		if g.Result() == games.Draw {
+			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + end.Termination + ")"}
 		}
 	}
 	r, err := g.Profile().QuickplayDrawLater(sit, claimant, flagFell)
 	if err != nil {
-		return nil, &domain.Refusal{Kind: domain.ErrFinished, Reason: err.Error()}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: err.Error()}
 	}
 	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {
-		ov, err := g.OverrideResult(domain.Draw, r.Explanation, r.Article)
+		ov, err := g.OverrideResult(games.Draw, r.Explanation, r.Article)
 		if err != nil {
 			return nil, err
 		}
@@ -206,7 +206,7 @@ func quickplayLater(g *domain.Game, pc events.DrawClaimed, h HandRuling, at time
 
 // claimantSituation is situation with the last period read from the
 // claimant's clock (a 1997 10.2 claimant need not have the move).
-func claimantSituation(g *domain.Game, at time.Time, claimant rules.Color) (laws.Situation, error) {
+func claimantSituation(g *games.Game, at time.Time, claimant rules.Color) (laws.Situation, error) {
 	sit, err := situation(g, at)
 	if err != nil || !g.Timer().Started() {
 		return sit, err
@@ -218,7 +218,7 @@ func claimantSituation(g *domain.Game, at time.Time, claimant rules.Color) (laws
 // quickplayRuling is the arbiter's judgement h (matter "quickplay_claim":
 // Judgement, AddTime) of the quickplay-finish claim pending in g, at
 // instant at, through laws.QuickplayClaim.
-func quickplayRuling(g *domain.Game, h HandRuling, at time.Time) ([]events.Event, error) {
+func quickplayRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	dc, claimant, err := pendingClaim(g, events.ClaimQuickplay, "no quickplay-finish claim awaits the arbiter's judgement")
 	if err != nil {
 		return nil, err
