@@ -1,9 +1,10 @@
 package eventstore
 
 // The figures of bench/signing.sh, run with -long: appends with
-// signatures beside appends without, and the load of a 200-move game with
-// every signature verified beside without, in the same run on the same
-// server.
+// signatures beside appends without, under each durability (every write
+// synced, and synced every 2 minutes), and the load of a 200-move game
+// with every signature verified beside without, each pair in the same run
+// on the same server.
 
 import (
 	"context"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
 )
 
 func TestBenchSigning(t *testing.T) {
@@ -28,36 +30,52 @@ func TestBenchSigning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, nc := startServer(t, "")
 	ctx := context.Background()
-	signed, err := Open(ctx, nc, Config{Signer: signer, Keyring: ring, KeyringComplete: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := Open(ctx, nc, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	// appends: one game each, a command after the other
+	// appends: one game each, a command after the other, signed beside
+	// unsigned on the same server, under each durability: every write
+	// synced before its acknowledgement (serve's default,
+	// HAKEM_SYNC_INTERVAL=always), and synced every 2 minutes
 	const n = 300
-	appends := func(s *Store, game string) func() measured {
-		head, cmd := events.Head{}, 0
-		return func() measured {
-			return measure(n, func() {
-				for range n {
-					cmd++
-					var err error
-					if _, head, err = s.Append(ctx, events.Game(game), events.WriterGames, head, game+"-"+strconv.Itoa(cmd), meta(), move(cmd, "Nf3")); err != nil {
-						t.Fatal(err)
-					}
-				}
-			})
+	var signed, plain *Store
+	for _, d := range []struct {
+		name   string
+		always bool
+		rounds int
+		n      int
+	}{{"every write synced (always)", true, 8, n / 3}, {"synced every 2 minutes", false, 16, n}} {
+		srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: t.TempDir(), SyncAlways: d.always, SyncInterval: 2 * time.Minute})
+		if err != nil {
+			t.Fatal(err)
 		}
+		nc, err := srv.Connect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { nc.Close(); srv.Shutdown() })
+		if signed, err = Open(ctx, nc, Config{Signer: signer, Keyring: ring, KeyringComplete: true}); err != nil {
+			t.Fatal(err)
+		}
+		if plain, err = Open(ctx, nc, Config{}); err != nil {
+			t.Fatal(err)
+		}
+		appends := func(s *Store, game string) func() measured {
+			head, cmd := events.Head{}, 0
+			return func() measured {
+				return measure(d.n, func() {
+					for range d.n {
+						cmd++
+						var err error
+						if _, head, err = s.Append(ctx, events.Game(game), events.WriterGames, head, game+"-"+strconv.Itoa(cmd), meta(), move(cmd, "Nf3")); err != nil {
+							t.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+		r := interleave(d.rounds, appends(signed, "signed"), appends(plain, "plain"))
+		figure("signing: appends, 1 game, %s: signed %6.0f/s (%4.1f µs CPU each)   unsigned %6.0f/s (%4.1f µs)   signed at %3.0f%% of unsigned (rounds: %.0f–%.0f%%)",
+			d.name, r.median[0].rate, r.median[0].cpuUs, r.median[1].rate, r.median[1].cpuUs, 100*r.ratio, 100*r.ratioLo, 100*r.ratioHi)
 	}
-	r := interleave(16, appends(signed, "signed"), appends(plain, "plain"))
-	figure("signing: appends, 1 game: signed %6.0f/s (%4.1f µs CPU each)   unsigned %6.0f/s (%4.1f µs)   signed at %3.0f%% of unsigned (rounds: %.0f–%.0f%%)",
-		r.median[0].rate, r.median[0].cpuUs, r.median[1].rate, r.median[1].cpuUs, 100*r.ratio, 100*r.ratioLo, 100*r.ratioHi)
 
 	// loads of a finished 200-move game, every signature verified (a fresh
 	// verifier each time: nothing remembered) beside the same load unverified
@@ -85,7 +103,7 @@ func TestBenchSigning(t *testing.T) {
 			})
 		}
 	}
-	r = interleave(8, load(signed, true), load(plain, false))
+	r := interleave(8, load(signed, true), load(plain, false))
 	figure("signing: load of a 200-event game: verified %5.0f/s (%5.0f µs CPU each)   unverified %5.0f/s (%5.0f µs)   verified at %3.0f%% of unverified (rounds: %.0f–%.0f%%)",
 		r.median[0].rate, r.median[0].cpuUs, r.median[1].rate, r.median[1].cpuUs, 100*r.ratio, 100*r.ratioLo, 100*r.ratioHi)
 

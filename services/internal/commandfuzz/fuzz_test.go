@@ -45,6 +45,38 @@ var routes = []struct{ method, path string }{
 	{"POST", "/api/tournaments/ft/forbidden-pairs"},
 	{"POST", "/api/tournaments/ft/expulsions"},
 	{"DELETE", "/api/tournaments/ft"},
+	{"POST", "/api/tournaments/ft/exclusions"},
+	{"POST", "/api/tournaments/ft/repair"},
+	{"POST", "/api/tournaments/ft/tiebreaks"},
+	{"POST", "/api/tournaments/ft/players/a/correct"},
+	{"POST", "/api/tournaments/ft/players/b/remove"},
+	{"POST", "/api/tournaments/ft/rounds/1/results"},
+	{"POST", "/api/tournaments/ft/rounds/1/publish"},
+	{"DELETE", "/api/tournaments/ft/rounds/1"},
+	{"POST", "/api/tournaments/ft/rounds/1/changes"},
+	{"POST", "/api/tournaments/import"},
+}
+
+// TestFuzzCoversEveryCommand: every command route of the games, clocks
+// and pairing ports is among the routes fuzzed.
+func TestFuzzCoversEveryCommand(t *testing.T) {
+	fuzzed := map[string]bool{}
+	for _, r := range routes {
+		fuzzed[r.method+" "+r.path] = true
+	}
+	ids := strings.NewReplacer("{id}/players/{player}/correct", "ft/players/a/correct", "{id}/players/{player}/remove", "ft/players/b/remove", "{n}", "1")
+	for _, list := range [][]string{gamesports.CommandRoutes, clocksports.CommandRoutes, pairingports.CommandRoutes} {
+		for _, pattern := range list {
+			route := ids.Replace(pattern)
+			if strings.HasPrefix(route, "POST /api/games/") || strings.HasPrefix(route, "DELETE /api/games/") {
+				route = strings.Replace(route, "{id}", "fz", 1)
+			}
+			route = strings.Replace(route, "{id}", "ft", 1)
+			if !fuzzed[route] {
+				t.Errorf("%s (%s) is not fuzzed: add it to routes", pattern, route)
+			}
+		}
+	}
 }
 
 // fixture is the in-process API on a real embedded store.

@@ -237,10 +237,26 @@ function drawDetail(st) {
     const illegalMove = el('input', { id: 'illegal-move', placeholder: 'move seen on the board' });
     parts.illegal = el('button', { id: 'report-illegal', type: 'button', onclick: () => run('Illegal move', '/illegal-moves', { offender: offender.value, move: illegalMove.value, reported_by: 'arbiter' }) }, 'Illegal move');
     const penSide = sides('penalty-side');
-    const penKind = el('select', { id: 'penalty-kind' }, [['warning', 'Warning'], ['time_to_opponent', 'Time to the opponent'], ['time_off', 'Time off'], ['loss', 'Loss of the game'], ['expulsion', 'Expulsion']].map(([v, t]) => el('option', { value: v }, t)));
+    const penKind = el('select', { id: 'penalty-kind' }, [['warning', 'Warning'], ['time_to_opponent', 'Time to the opponent'], ['time_off', 'Time off'],
+      ['opponent_points_to_maximum', "Opponent's points to the maximum (2023 12.9.4)"], ['offender_points_reduced', 'Points reduced (2023 12.9.5)'],
+      ['loss', 'Loss of the game'], ['fine', 'Fine announced in advance (2023 12.9.7)'], ['exclusion', 'Exclusion from rounds (2023 12.9.8)'],
+      ['expulsion', 'Expulsion']].map(([v, t]) => el('option', { value: v }, t)));
     const penSecs = el('input', { id: 'penalty-seconds', type: 'number', step: '1', value: '0', title: 'seconds, for time penalties' });
     const penReason = el('input', { id: 'penalty-reason', class: 'wide', placeholder: 'offence' });
-    parts.penalize = el('button', { id: 'penalize', type: 'button', onclick: () => rule('Penalty', { matter: 'penalty', side: penSide.value, penalty: penKind.value, amount_ms: Math.round(+penSecs.value * 1000), reason: penReason.value }) }, 'Penalise');
+    // the points taken (12.9.5) or, after a loss, the opponent's score the
+    // arbiter decides (2023 12.9.6; empty: the opponent wins); the fine as
+    // announced (12.9.7); the rounds of an exclusion (12.9.8)
+    const penPoints = el('input', { id: 'penalty-points', type: 'number', step: '0.5', min: '0', title: "points taken (12.9.5), or the opponent's score after a loss (2023 12.9.6)" });
+    const penFine = el('input', { id: 'penalty-fine', placeholder: 'the fine as announced' });
+    const penRounds = el('input', { id: 'penalty-rounds', placeholder: 'rounds, e.g. 4, 5' });
+    parts.penalize = el('button', { id: 'penalize', type: 'button', onclick: () => {
+      const body = { matter: 'penalty', side: penSide.value, penalty: penKind.value, amount_ms: Math.round(+penSecs.value * 1000), reason: penReason.value };
+      if (penKind.value === 'offender_points_reduced') body.points = +penPoints.value;
+      if (penKind.value === 'loss' && penPoints.value !== '') body.opponent_points = +penPoints.value;
+      if (penKind.value === 'fine') body.fine = penFine.value.trim();
+      if (penKind.value === 'exclusion') body.excluded_rounds = penRounds.value.split(/[\s,]+/).filter(Boolean).map(Number);
+      rule('Penalty', body);
+    } }, 'Penalise');
     const lateSide = sides('late-side');
     const lateMins = el('input', { id: 'late-minutes', type: 'number', step: '1', value: '0' });
     parts.late = el('button', { id: 'late-arrival', type: 'button', onclick: () => rule('Late arrival', { matter: 'late_arrival', side: lateSide.value, lateness_ms: Math.round(+lateMins.value * 60000) }) }, 'Late arrival');
@@ -264,7 +280,7 @@ function drawDetail(st) {
             el('p', { class: 'note' }, 'The arbiter service rules on draw claims and flag falls itself, at once, by the game\'s laws profile; "Rule on claim" has it rule on a claim still pending after 10 s (the service was down). A quickplay-finish claim or an increment request the Laws admit waits for your judgement. A result correction needs a finished game, its reason and its article; +/-, -/+ and -/- are forfeits found after the fact (the game counts as not played).')),
           el('fieldset', {}, el('legend', {}, 'Illegal moves and penalties (Art. 7.5, 12.9)'),
             el('div', { class: 'actions' }, ...lab(offender, 'Offender'), ...lab(illegalMove, 'Move seen'), parts.illegal, art('7.5')),
-            el('div', { class: 'actions' }, ...lab(penSide, 'Side'), ...lab(penKind, 'Penalty'), ...lab(penSecs, 'Seconds'), ...lab(penReason, 'Offence'), parts.penalize, art('12.9')),
+            el('div', { class: 'actions' }, ...lab(penSide, 'Side'), ...lab(penKind, 'Penalty'), ...lab(penSecs, 'Seconds'), ...lab(penPoints, 'Points'), ...lab(penFine, 'Fine'), ...lab(penRounds, 'Rounds'), ...lab(penReason, 'Offence'), parts.penalize, art('12.9')),
             el('div', { class: 'actions' }, ...lab(lateSide, 'Side'), ...lab(lateMins, 'Minutes late'), parts.late, art('6.7')),
             el('div', { class: 'actions' }, ...lab(annulReason, 'What was wrong'), parts.annul, art('7.2')),
             el('div', { class: 'actions' }, ...lab(bothReason, 'Both players at fault: what they did'), parts.both, art('11.8 / 1997 12.8'))),
