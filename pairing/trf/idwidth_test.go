@@ -76,6 +76,7 @@ func TestIDWidthErrors(t *testing.T) {
 		{"too wide", "XXW 12\n", "XXW \"12\" is not a width of start numbers from 4 to 9 digits"},
 		{"four-digit line under XXW 5", "XXW 5\n001    1      A                                                                  0.0    1\n",
 			"line 2, column 15: column 15 must be blank (fields out of place?)"},
+		{"opponent missing", strings.Replace(wide, "  00000 - H", "  10001 w 1", 1), "line 2, column 93: round 1: opponent 10001 does not exist"},
 		{"round block of four digits", strings.Replace(wide, "  00000 - H", "  0000 - H", 1), "round 1: column 98 must be blank (round block is \"OOOOO C R\" from column 93)"},
 	}
 	for _, tt := range tests {

@@ -249,13 +249,13 @@ func Read(r io.Reader) (*File, error) {
 // a played game is recorded on both lines, and that the players named by
 // other records exist.
 func (f *File) validate() error {
+	w := max(f.IDWidth, 4) // the digits of the start numbers as read, for the columns of errors
 	for i := range f.Players {
 		p := &f.Players[i]
 		for r, e := range p.Rounds {
 			if e.Opponent == 0 {
 				continue
 			}
-			w := f.idWidth()
 			col := 92 + (w - 4) + (w+6)*r
 			o := f.ByStartNo(e.Opponent)
 			if o == nil {
