@@ -6,12 +6,12 @@ package events
 // move or any incident, citing the article applied under a laws profile.
 // The envelope's CausationID names the event ruled on.
 type RulingGiven struct {
-	// Matter is what was ruled on: "draw_claim" (also the judgement of a
-	// quickplay-finish claim or an increment request), "flag_fall",
-	// "illegal_move", or an arbiter's hand ruling: "penalty",
-	// "late_arrival", "wrong_initial_position", "both_at_fault",
-	// "result_override".
-	Matter string `json:"matter"`
+	// Matter is what was ruled on (vocabulary.go): MatterDrawClaim (also
+	// the judgement of a quickplay-finish claim or an increment request),
+	// MatterFlagFall, MatterIllegalMove, or an arbiter's hand ruling:
+	// MatterPenalty, MatterLateArrival, MatterWrongInitialPosition,
+	// MatterBothAtFault, MatterResultOverride, ...
+	Matter Matter `json:"matter"`
 	// Article is the article applied (e.g. "9.5.2").
 	Article string `json:"article"`
 	// Profile is the Laws edition applied ("fide-2023").

@@ -121,8 +121,9 @@ func (DrawDeclined) EventType() string { return "game.draw_declined" }
 type DrawClaimed struct {
 	// By is the claimant.
 	By Color `json:"by"`
-	// Reason is "threefold_repetition" or "fifty_moves".
-	Reason string `json:"reason"`
+	// Reason is the claim's ground (vocabulary.go): ClaimThreefold,
+	// ClaimFiftyMoves, ClaimQuickplay or ClaimIncrementRequest.
+	Reason ClaimReason `json:"reason"`
 	// IntendedMove is the move written but not played ("" if none), in SAN.
 	IntendedMove string `json:"intended_move,omitempty"`
 	// Ply is the number of plies played when claiming.

@@ -473,10 +473,16 @@ func (c *calc) buchholz(p int, code Code) float64 {
 	return sum
 }
 
-// cutParts drops the low lowest and high highest contributions. A low cut
-// takes a voluntarily unplayed round first (its lowest value), unless the
-// overall lowest (by score) contributes less; a high cut takes the highest
-// score.
+// cutParts drops low parts from the bottom and high from the top. Each low
+// cut finds the part of the lowest opponent's score (ties: the lowest
+// value) and, among the voluntarily unplayed rounds, the part of the lowest
+// value (ties: the lowest score); it drops the unplayed round's part unless
+// the lowest-score part's value is strictly smaller. The value is the
+// contribution to the sum: the score itself for Buchholz, the score times
+// the player's points in that round for Sonneborn-Berger, so for SB the
+// part first looked at is the lowest-scored opponent's, not the smallest
+// product. Each high cut drops the part of the highest opponent's score
+// (ties: the highest value).
 func cutParts(parts []bhPart, low, high int) []bhPart {
 	low = min(low, len(parts))
 	high = min(high, len(parts)-low)

@@ -6,8 +6,22 @@
 // authorisation; web, the pages; audit, which replays the streams and
 // re-derives every decision; backup, a copy of the event log; standby, a
 // second machine's mirrors of the streams, ready to take over; trfreport,
-// reports from a tournament report file; internal/serve, what `hakem serve`
-// starts; internal/wiring, configuration, logs, metrics, NATS and the
-// router; internal/archcheck, the test of this shape; cmd/hakem, the hakem
-// command; e2e, the tests that run hakem as processes.
+// reports from a tournament report file; cmd/hakem, the hakem command; e2e,
+// the tests that run hakem as processes.
+//
+// Shared by the services, under internal: serve, what `hakem serve` starts;
+// wiring, configuration, logs, metrics, NATS, the router and the Plug a
+// service's root package builds for serve (pairing.New, scoring.New); decide, the one
+// decide loop; gamelog, a game's event log as its writers read and write it;
+// gameclock, a game's clock folded from its events; outcome, a game's
+// outcome as its events say; tournament, a tournament as its events say
+// (the fold, a board's result, the points); boards, a tournament and its
+// boards' games read from the store; refusal, the domains' refusals; bounds and
+// httpjson, the HTTP API's limits and JSON conventions; httpnats, HTTP over
+// NATS request/reply; witness, the signed checkpoints; ratingfile, the data
+// folder's rating list; natstest, the tests' embedded server; commandfuzz,
+// the fuzz test of every command's decoding; archcheck, the test of this
+// shape. The event catalogue, the JetStream store and the embedded server
+// are the events module's packages events, events/eventstore and
+// events/embedded.
 package services

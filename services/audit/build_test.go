@@ -163,7 +163,7 @@ func rederived(t testing.TB, p *played, rep *GameReport) (matters []string, adju
 		}
 		switch e.Type {
 		case "arbiter.ruling_given":
-			matters = append(matters, mustRuling(t, p.log[e.Seq-1]).Matter)
+			matters = append(matters, string(mustRuling(t, p.log[e.Seq-1]).Matter))
 		case "clock.time_adjusted":
 			var adj events.TimeAdjusted
 			if err := json.Unmarshal(p.log[e.Seq-1].Data, &adj); err != nil {

@@ -303,7 +303,7 @@ func (f *folder) check(start, end int) (int, string, error) {
 		if reason := overrideMalformed(env.Actor, ev); reason != "" {
 			return 0, "", errors.New(reason)
 		}
-		want, err = arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: ev.Result,
+		want, err = arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
 			Reason: ev.Reason, Article: ev.Article}, at)
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
@@ -368,8 +368,8 @@ func (f *folder) check(start, end int) (int, string, error) {
 func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	env := &f.log[start]
 	switch r.Matter {
-	case "penalty", "late_arrival", "wrong_initial_position", domain.BothAtFault, "quickplay_claim",
-		domain.TouchMoveMatter, arbiter.DisplacedPieces, arbiter.BoardOrientation, arbiter.ColoursReversed, arbiter.BothFlags:
+	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim,
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)
@@ -377,7 +377,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		return nil, fmt.Errorf("a ruling on nothing: its cause %q is not an earlier event of the game", env.CausationID)
 	}
 	switch r.Matter {
-	case "flag_fall":
+	case events.MatterFlagFall:
 		ff, ok := deref(f.decoded[cause]).(events.FlagFell)
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
@@ -387,7 +387,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 			return nil, err
 		}
 		return []events.Event{given}, nil
-	case "draw_claim":
+	case events.MatterDrawClaim:
 		dc, ok := deref(f.decoded[cause]).(events.DrawClaimed)
 		if !ok {
 			return nil, fmt.Errorf("a claim ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
@@ -395,10 +395,10 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if pending, ok := f.g.Claim(); !ok || pending != dc {
 			return nil, fmt.Errorf("a ruling on the claim at seq %d, which is not pending", f.log[cause].Seq)
 		}
-		if dc.Reason == domain.QuickplayClaim && env.Actor.Role == "arbiter" {
+		if dc.Reason == events.ClaimQuickplay && env.Actor.Role == "arbiter" {
 			return f.quickplayJudgement(start, end)
 		}
-		if dc.Reason == domain.IncrementRequest && env.Actor.Role == "arbiter" {
+		if dc.Reason == events.ClaimIncrementRequest && env.Actor.Role == "arbiter" {
 			return f.incrementJudgement(start, end)
 		}
 		// the game as it stood when the claim was made
@@ -413,7 +413,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 			return nil, fmt.Errorf("the %s claim at seq %d was admissible: only an arbiter judges it, not %s:%s", dc.Reason, f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
 		}
 		return want, err
-	case "illegal_move":
+	case events.MatterIllegalMove:
 		rep, ok := deref(f.decoded[cause]).(events.IllegalMoveReported)
 		if !ok {
 			return nil, fmt.Errorf("an illegal-move ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)

@@ -23,7 +23,7 @@ func incrementGame(t testing.TB, judgement string) *played {
 	p.now = p.now.Add(time.Second)
 	p.move("b", "e5")
 	p.now = p.now.Add(time.Second)
-	evs, err := p.g.ClaimDraw("w", domain.IncrementRequest, "")
+	evs, err := p.g.ClaimDraw("w", events.ClaimIncrementRequest, "")
 	if err != nil {
 		t.Fatal(err)
 	}

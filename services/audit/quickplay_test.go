@@ -16,7 +16,7 @@ import (
 // Laws cannot admit); it returns the claim's envelope.
 func (p *played) quickplayClaim(player string) events.Envelope {
 	p.t.Helper()
-	evs, err := p.g.ClaimDraw(player, domain.QuickplayClaim, "")
+	evs, err := p.g.ClaimDraw(player, events.ClaimQuickplay, "")
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestQuickplayRulings(t *testing.T) {
 			if !rep.OK {
 				t.Fatalf("clean game: %s", rep.Verdict)
 			}
-			if rep.Result != domain.Draw || rep.Termination != domain.QuickplayClaim || rep.Article != c.article || rep.ChainOnly != 0 {
+			if rep.Result != domain.Draw || rep.Termination != string(events.ClaimQuickplay) || rep.Article != c.article || rep.ChainOnly != 0 {
 				t.Errorf("result %s (%s, %s), %d chain only", rep.Result, rep.Termination, rep.Article, rep.ChainOnly)
 			}
 			matters, adjusted := rederived(t, p, rep)

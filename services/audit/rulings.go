@@ -48,7 +48,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 	}
 	h := arbiter.HandRuling{Matter: r.Matter}
 	switch r.Matter {
-	case "penalty":
+	case events.MatterPenalty:
 		var p events.PenaltyImposed
 		if len(rest) > 0 {
 			p, _ = rest[0].(events.PenaltyImposed)
@@ -88,17 +88,17 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 			return arbiter.HandRulingDecision(f.g, h, at)
 		}
 		return first, nil
-	case "quickplay_claim":
+	case events.MatterQuickplayClaim:
 		h.Judgement = "draw" // a postponed claim decided later: only a draw is recorded (1997 10.2c, 2023 III.5.2)
-	case "late_arrival":
+	case events.MatterLateArrival:
 		side, lateness, err := lateArrivalOf(r.Explanation)
 		if err != nil {
 			return nil, err
 		}
 		h.Side, h.LatenessMs = side, lateness.Milliseconds()
-	case arbiter.BothFlags:
+	case events.MatterBothFlags:
 		h.First = arbiter.FirstOfBothFlags(r.Explanation)
-	case domain.TouchMoveMatter:
+	case events.MatterTouchMove:
 		side, ts, err := domain.TouchesOf(r.Explanation)
 		if err != nil {
 			return nil, err
@@ -107,7 +107,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 		if p := f.g.Profile(); r.Article == p.Articles.Adjusting {
 			h.Judgement = "adjusted"
 		}
-	case arbiter.DisplacedPieces:
+	case events.MatterDisplacedPieces:
 		// the side, the time and the reason from the penalty, if any; else
 		// the side from the explanation ("white displaced pieces: ...")
 		h.Side = events.Color(strings.SplitN(r.Explanation, " ", 2)[0])
@@ -121,13 +121,13 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 				}
 			}
 		}
-	case "wrong_initial_position", arbiter.ColoursReversed:
+	case events.MatterWrongInitialPosition, events.MatterColoursReversed:
 		for _, e := range rest {
 			if a, ok := e.(events.GameAnnulled); ok {
 				h.Reason = a.Reason
 			}
 		}
-	case domain.BothAtFault:
+	case events.MatterBothAtFault:
 		if env := f.log[start]; env.Actor.Role != "arbiter" {
 			return nil, fmt.Errorf("a ruling that both players lose given by %s:%s, not by an arbiter (only the arbiter finds both at fault)", env.Actor.Role, env.Actor.ID)
 		}
@@ -149,7 +149,7 @@ func (f *folder) quickplayJudgement(start, end int) ([]events.Event, error) {
 	var tries []arbiter.HandRuling
 	for _, j := range quickplayJudgements {
 		for _, add := range []bool{false, true} {
-			tries = append(tries, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: j, AddTime: add})
+			tries = append(tries, arbiter.HandRuling{Matter: events.MatterQuickplayClaim, Judgement: j, AddTime: add})
 		}
 	}
 	return f.judged(start, end, tries)
@@ -167,7 +167,7 @@ var incrementJudgements = []string{"draw", "grant", "refuse"}
 func (f *folder) incrementJudgement(start, end int) ([]events.Event, error) {
 	var tries []arbiter.HandRuling
 	for _, j := range incrementJudgements {
-		tries = append(tries, arbiter.HandRuling{Matter: "increment_request", Judgement: j})
+		tries = append(tries, arbiter.HandRuling{Matter: events.MatterIncrementRequest, Judgement: j})
 	}
 	return f.judged(start, end, tries)
 }

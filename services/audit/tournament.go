@@ -11,7 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
-	scoring "github.com/hakem-chess/hakem/services/scoring/app"
+	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -306,12 +306,12 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 		case *events.StandingsUpdated:
 			results := resultsAt(log[start].RecordedAt)
 			var st []events.Standing
-			st, err = scoring.StandingsPenalised(t, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
+			st, err = scoring.StandingsPenalised(&t.Tournament, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
 			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
 			if err == nil && t.Created.Rated {
 				// a rated tournament's rating changes are published in the
 				// same batch (scoring/app Scoring.Publish)
-				changes, cat, rerr := scoring.RatingChanges(t, ev.AfterRound, results)
+				changes, cat, rerr := scoring.RatingChanges(&t.Tournament, ev.AfterRound, results)
 				err = rerr
 				want = append(want, events.RatingChangesComputed{AfterRound: ev.AfterRound, System: "fide-elo-" + cat.String(), Changes: changes})
 			}
@@ -336,7 +336,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	rep.Name, rep.System = t.Created.Name, t.Created.System
 	withImported(t, results)
 	results = t.BoardResults(results)
-	if st, err := scoring.StandingsPenalised(t, t.Closed, results, penaltiesAt(time.Now())); err == nil {
+	if st, err := scoring.StandingsPenalised(&t.Tournament, t.Closed, results, penaltiesAt(time.Now())); err == nil {
 		rep.Standings = st
 	} else {
 		rep.Standings = t.Standings(results)

@@ -7,5 +7,9 @@
 // It also computes the crosstable and, for a rated tournament, the Elo
 // changes (games of less than one move and forfeits are not rated), and
 // applies to a round robin the FIDE rule for a player who leaves it
-// (app.RoundRobinWithdrawals). The TRF export is the pairing service's.
+// (domain.RoundRobinWithdrawals). The TRF export is the pairing service's.
+// The computations are its domain (pure), the publication its app, the
+// reads (standings, crosstable, rating changes) its ports; it reads the
+// tournament and its games through services/internal/boards, not through
+// the pairing service. New builds the service for `hakem serve`.
 package scoring

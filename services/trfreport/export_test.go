@@ -9,7 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/pairing/trf"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
-	scoring "github.com/hakem-chess/hakem/services/scoring/app"
+	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 )
 
 // TestServiceExportStandings: the standings a chief arbiter computes from
@@ -49,7 +49,7 @@ func TestServiceExportStandings(t *testing.T) {
 		}
 		apply(tr.Close(r, results))
 	}
-	want, err := scoring.Standings(tr, 4, results)
+	want, err := scoring.Standings(&tr.Tournament, 4, results)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,10 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
-	scoring "github.com/hakem-chess/hakem/services/scoring/app"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
+	"github.com/hakem-chess/hakem/services/scoring"
 )
 
 // The hall read (GET /api/web/tournaments/{id}/hall) is a tournament as
@@ -119,8 +119,8 @@ func (p Pages) hall(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "no event store in this process")
 		return
 	}
-	pr := &pairingapp.Pairing{Store: p.Store}
-	t, envs, _, err := pr.Load(r.Context(), id)
+	t := &tournament.Tournament{}
+	envs, _, err := boards.Load(r.Context(), p.Store, id, t)
 	if err != nil {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return
@@ -129,18 +129,14 @@ func (p Pages) hall(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found")
 		return
 	}
-	results, replays, err := pr.ResultsPlayed(r.Context(), t)
+	// the boards' results, the replays of annulled games, and the games'
+	// points penalties (2023 12.9.4, 12.9.5), which count in the points
+	b, err := boards.Boards(r.Context(), t, boards.Games(p.Store))
 	if err != nil {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return
 	}
-	// the games' points penalties (2023 12.9.4, 12.9.5) count in the points
-	pens, err := scoring.GamePenalties(r.Context(), pr, t)
-	if err != nil {
-		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
-		return
-	}
-	v, err := hallOf(id, t, envs, results, replays, pens)
+	v, err := hallOf(id, t, envs, b.Results, b.Replays, b.Penalties)
 	if err != nil {
 		httpjson.Error(w, http.StatusInternalServerError, "internal", err.Error())
 		return
@@ -175,13 +171,13 @@ func roundsShown(envs []events.Envelope) func(round int) bool {
 
 // hallOf builds the read from the folded tournament, its events, its
 // games' results and their points penalties.
-func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, replays map[string]string, pens scoring.Penalties) (hallView, error) {
+func hallOf(id string, t *tournament.Tournament, envs []events.Envelope, results, replays map[string]string, pens tournament.Penalties) (hallView, error) {
 	c := t.Created
 	v := hallView{ID: id, Name: c.Name, System: c.System, TimeControl: c.TimeControl, LawsProfile: c.LawsProfile,
 		Planned: c.Rounds, Tiebreaks: c.Tiebreaks, Closed: t.Closed, Done: t.Done,
 		Players: []hallPlayer{}, Rounds: []hallRound{}, Standings: []hallRow{}}
 	if len(v.Tiebreaks) == 0 {
-		v.Tiebreaks = []string{"DE", "SB"} // scoring.DefaultTiebreaks
+		v.Tiebreaks = []string{"DE", "SB"} // scoring.DefaultTiebreaks, split
 	}
 	if n := len(envs); n > 0 {
 		v.Seq = envs[n-1].Seq
@@ -199,7 +195,7 @@ func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, re
 	for _, rp := range t.Rounds {
 		complete := true
 		for _, b := range rp.Pairings {
-			if _, ok := domain.ParseResult(results[b.GameID]); !ok {
+			if _, ok := tournament.ParseResult(results[b.GameID]); !ok {
 				complete = false
 			}
 		}
@@ -234,7 +230,7 @@ func hallOf(id string, t *domain.Tournament, envs []events.Envelope, results, re
 // (scoring.StandingsPenalised) after the last round complete; ordered by
 // points, then by that round's standings. Each row has its crosstable
 // cells for the rounds shown (the results on the board).
-func standingsOf(t *domain.Tournament, v hallView, results map[string]string, pens scoring.Penalties) ([]hallRow, error) {
+func standingsOf(t *tournament.Tournament, v hallView, results map[string]string, pens tournament.Penalties) ([]hallRow, error) {
 	live := map[string]events.Standing{}
 	delta := scoring.PenaltyDelta(t, 0, results, pens)
 	for _, s := range t.Standings(results) {
@@ -290,7 +286,7 @@ func cellsOf(v hallView) map[int][]hallCell {
 	for _, r := range v.Rounds {
 		seen := map[int]bool{}
 		for _, b := range r.Boards {
-			br, ok := domain.ParseResult(b.Result)
+			br, ok := tournament.ParseResult(b.Result)
 			wc, bc := "w", "b"
 			if ok && !br.Played {
 				wc, bc = "", ""
@@ -353,13 +349,13 @@ func jsonNumber(x float64) string {
 // scoreOf writes a result as the hall reads it.
 func scoreOf(result string) string {
 	switch result {
-	case "1-0", domain.UnratedWhiteWin:
+	case "1-0", tournament.UnratedWhiteWin:
 		return "1-0"
-	case "0-1", domain.UnratedBlackWin:
+	case "0-1", tournament.UnratedBlackWin:
 		return "0-1"
-	case "1/2-1/2", domain.UnratedDraw:
+	case "1/2-1/2", tournament.UnratedDraw:
 		return "½-½"
-	case domain.BothLost, domain.UnratedBothLost:
+	case tournament.BothLost, tournament.UnratedBothLost:
 		return "0-0"
 	case "*":
 		return ""

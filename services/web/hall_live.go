@@ -7,8 +7,9 @@ import (
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
+	tournamentlog "github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // maxHallGames bounds the boards one hall stream follows.
@@ -46,7 +47,8 @@ func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "no event store or live feed in this process")
 		return
 	}
-	t, _, _, err := (&pairingapp.Pairing{Store: p.Store}).Load(r.Context(), id)
+	t := &tournament.Tournament{}
+	_, _, err := tournamentlog.Load(r.Context(), p.Store, id, t)
 	if err != nil {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return

@@ -71,5 +71,5 @@ func describeRuling(_ *gameLog, written []gamelog.Recorded, fields []zap.Field) 
 	default:
 		return fields
 	}
-	return append(fields, zap.String("matter", r.Matter), zap.String("decision", r.Decision), zap.String("article", r.Article))
+	return append(fields, zap.String("matter", string(r.Matter)), zap.String("decision", r.Decision), zap.String("article", r.Article))
 }

@@ -131,7 +131,7 @@ func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta ga
 	if meta.IdempotencyKey == "" {
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}
-	onClaim := h.Matter == "quickplay_claim" || h.Matter == "increment_request"
+	onClaim := h.Matter == events.MatterQuickplayClaim || h.Matter == events.MatterIncrementRequest
 	if onClaim && meta.CausationID == "" {
 		recs, _, err := a.Store.Load(ctx, gameID)
 		if err != nil {

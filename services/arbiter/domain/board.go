@@ -16,18 +16,11 @@ import (
 // stands and recorded as arbiter.ruling_given citing its article and
 // profile; what it asks of the game follows from that event.
 
-// Matters of the board incidents.
-const (
-	DisplacedPieces  = "displaced_pieces"
-	BoardOrientation = "board_orientation"
-	ColoursReversed  = "colours_reversed"
-)
-
 // touchRuling rules on the claim that the player having the move (h.Side)
 // touched the pieces on h.Touched (laws.Profile.TouchMove: 1997 4.3-4.5,
 // 2023 4.3-4.5), or, with judgement "adjusted", that he only adjusted them
 // (1997 4.2, 2023 4.2.1). The games service then accepts only the moves
-// the ruling allows (games.TouchMoveMatter).
+// the ruling allows (events.MatterTouchMove).
 func touchRuling(g *games.Game, h HandRuling) ([]events.Event, error) {
 	adjusted := false
 	switch h.Judgement {
@@ -41,7 +34,7 @@ func touchRuling(g *games.Game, h HandRuling) ([]events.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	rg := given(games.TouchMoveMatter, r)
+	rg := given(events.MatterTouchMove, r)
 	why := r.Explanation
 	if len(r.Allowed) > 0 {
 		pos := g.Position()
@@ -88,7 +81,7 @@ func displacedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	rg := given(DisplacedPieces, r)
+	rg := given(events.MatterDisplacedPieces, r)
 	if pen == nil {
 		return []events.Event{rg}, nil
 	}
@@ -113,7 +106,7 @@ func orientationRuling(g *games.Game, at time.Time) ([]events.Event, error) {
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	return []events.Event{given(BoardOrientation, r)}, nil
+	return []events.Event{given(events.MatterBoardOrientation, r)}, nil
 }
 
 // coloursReversedRuling rules on a game found to have started with colours
@@ -131,7 +124,7 @@ func coloursReversedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	out := []events.Event{given(ColoursReversed, r)}
+	out := []events.Event{given(events.MatterColoursReversed, r)}
 	if r.Result == laws.Replay {
 		reason := strings.TrimSpace(h.Reason)
 		if reason == "" {

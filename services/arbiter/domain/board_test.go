@@ -24,13 +24,13 @@ func TestBoardRulings(t *testing.T) {
 		{"touch own 2023", "fide-2023", []string{"e4", "e5"}, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"g1"}}, "4.3.1", "game_continues", []string{"arbiter.ruling_given"}},
 		{"touch own 1997", "fide-1997", []string{"e4", "e5"}, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"g1"}}, "4.3a", "game_continues", []string{"arbiter.ruling_given"}},
 		{"adjusted 2023", "fide-2023", []string{"e4"}, HandRuling{Matter: "touch_move", Side: events.Black, Touched: []string{"g8"}, Judgement: "adjusted"}, "4.2.1", "game_continues", []string{"arbiter.ruling_given"}},
-		{"displaced 1997", "fide-1997", nil, HandRuling{Matter: DisplacedPieces, Side: events.White}, "7.3", "game_continues", []string{"arbiter.ruling_given"}},
-		{"displaced 1997 adjusted", "fide-1997", nil, HandRuling{Matter: DisplacedPieces, Side: events.White, Penalty: "time_off", AmountMs: 30000}, "7.4", "game_continues", []string{"arbiter.ruling_given", "arbiter.penalty_imposed"}},
-		{"displaced 2023 penalised", "fide-2023", nil, HandRuling{Matter: DisplacedPieces, Side: events.Black, Penalty: "time_to_opponent", AmountMs: 60000}, "7.4.3", "game_continues", []string{"arbiter.ruling_given", "arbiter.penalty_imposed"}},
-		{"orientation 1997", "fide-1997", []string{"d4"}, HandRuling{Matter: BoardOrientation}, "7.1b", "game_continues", []string{"arbiter.ruling_given"}},
-		{"orientation 2023", "fide-2023", []string{"d4"}, HandRuling{Matter: BoardOrientation}, "7.2.2", "game_continues", []string{"arbiter.ruling_given"}},
-		{"colours reversed 1997", "fide-1997", []string{"d4"}, HandRuling{Matter: ColoursReversed}, "7.2", "game_continues", []string{"arbiter.ruling_given"}},
-		{"colours reversed 2023", "fide-2023", []string{"d4"}, HandRuling{Matter: ColoursReversed}, "7.3", "replay", []string{"arbiter.ruling_given", "arbiter.game_annulled"}},
+		{"displaced 1997", "fide-1997", nil, HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White}, "7.3", "game_continues", []string{"arbiter.ruling_given"}},
+		{"displaced 1997 adjusted", "fide-1997", nil, HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, Penalty: "time_off", AmountMs: 30000}, "7.4", "game_continues", []string{"arbiter.ruling_given", "arbiter.penalty_imposed"}},
+		{"displaced 2023 penalised", "fide-2023", nil, HandRuling{Matter: events.MatterDisplacedPieces, Side: events.Black, Penalty: "time_to_opponent", AmountMs: 60000}, "7.4.3", "game_continues", []string{"arbiter.ruling_given", "arbiter.penalty_imposed"}},
+		{"orientation 1997", "fide-1997", []string{"d4"}, HandRuling{Matter: events.MatterBoardOrientation}, "7.1b", "game_continues", []string{"arbiter.ruling_given"}},
+		{"orientation 2023", "fide-2023", []string{"d4"}, HandRuling{Matter: events.MatterBoardOrientation}, "7.2.2", "game_continues", []string{"arbiter.ruling_given"}},
+		{"colours reversed 1997", "fide-1997", []string{"d4"}, HandRuling{Matter: events.MatterColoursReversed}, "7.2", "game_continues", []string{"arbiter.ruling_given"}},
+		{"colours reversed 2023", "fide-2023", []string{"d4"}, HandRuling{Matter: events.MatterColoursReversed}, "7.3", "replay", []string{"arbiter.ruling_given", "arbiter.game_annulled"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := game(t, tc.profile, "600", tc.moves...)
@@ -102,10 +102,10 @@ func TestBoardRulingsRefused(t *testing.T) {
 		{HandRuling{Matter: "touch_move", Side: events.Black, Touched: []string{"z9"}}, "touched"},
 		{HandRuling{Matter: "touch_move", Side: events.Black, Touched: []string{"d4"}}, "touched: no piece"},
 		{HandRuling{Matter: "touch_move", Side: events.Black, Touched: []string{"g8"}, Judgement: "maybe"}, "judgement"},
-		{HandRuling{Matter: DisplacedPieces}, "side"},
-		{HandRuling{Matter: DisplacedPieces, Side: events.White, Penalty: "loss"}, "penalty"},
-		{HandRuling{Matter: DisplacedPieces, Side: events.White, AmountMs: 5}, "amount_ms"},
-		{HandRuling{Matter: DisplacedPieces, Side: events.White, Penalty: "time_off"}, "needs an amount"},
+		{HandRuling{Matter: events.MatterDisplacedPieces}, "side"},
+		{HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, Penalty: "loss"}, "penalty"},
+		{HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, AmountMs: 5}, "amount_ms"},
+		{HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, Penalty: "time_off"}, "needs an amount"},
 	} {
 		evs, err := HandRulingDecision(g, tc.h, t0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

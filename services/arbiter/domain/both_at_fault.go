@@ -39,7 +39,7 @@ func bothAtFaultRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Even
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	rg := given(games.BothAtFault, r)
+	rg := given(events.MatterBothAtFault, r)
 	rg.Penalty = "loss"
 	rg.Explanation += BothAtFaultReason + reason
 	return []events.Event{rg}, nil

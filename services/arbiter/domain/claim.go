@@ -13,10 +13,10 @@ import (
 // claimRuling decides the ruling's events for claim on game g as it stood
 // when the claim was made at instant at.
 func claimRuling(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.Event, error) {
-	if dc.Reason == games.QuickplayClaim {
+	if dc.Reason == events.ClaimQuickplay {
 		return quickplayAdmission(g, dc, at)
 	}
-	if dc.Reason == games.IncrementRequest {
+	if dc.Reason == events.ClaimIncrementRequest {
 		return incrementAdmission(g, dc, at)
 	}
 	claimant := rules.White
@@ -24,7 +24,7 @@ func claimRuling(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.
 		claimant = rules.Black
 	}
 	kind := laws.Repetition
-	if dc.Reason == "fifty_moves" {
+	if dc.Reason == events.ClaimFiftyMoves {
 		kind = laws.FiftyMoves
 	}
 	pos := g.Rules().Position()
@@ -49,10 +49,10 @@ func claimRuling(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.
 	if err != nil {
 		// a claim the Laws cannot admit is still answered, so that the game
 		// (which holds moves while a claim is pending) goes on
-		return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: profile.Articles.ClaimIncorrect,
+		return []events.Event{events.RulingGiven{Matter: events.MatterDrawClaim, Article: profile.Articles.ClaimIncorrect,
 			Profile: profile.Name, Decision: Decision(laws.Continue), Explanation: "the claim cannot be admitted: " + err.Error()}}, nil
 	}
-	given := events.RulingGiven{Matter: "draw_claim", Article: r.Article, Profile: r.Profile,
+	given := events.RulingGiven{Matter: events.MatterDrawClaim, Article: r.Article, Profile: r.Profile,
 		Decision: Decision(r.Result), Explanation: r.Explanation}
 	out := []events.Event{nil}
 	penaltyArticle := r.Article

@@ -48,13 +48,9 @@ func FlagRuling(g *games.Game, ff events.FlagFell) (events.RulingGiven, error) {
 	if err != nil {
 		return events.RulingGiven{}, err
 	}
-	return events.RulingGiven{Matter: "flag_fall", Article: ruling.Article, Profile: ruling.Profile,
+	return events.RulingGiven{Matter: events.MatterFlagFall, Article: ruling.Article, Profile: ruling.Profile,
 		Decision: Decision(ruling.Result), Explanation: ruling.Explanation}, nil
 }
-
-// BothFlags is the matter of the arbiter's ruling that both flags are down
-// (a clock without the order of the falls, as a mechanical one).
-const BothFlags = "both_flags"
 
 // bothFlagsRuling rules on both flags found down (laws.Profile.BothFlags):
 // with h.First, the side whose flag the clock shows fell first, that flag
@@ -80,7 +76,7 @@ func bothFlagsRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	return []events.Event{given(BothFlags, r)}, nil
+	return []events.Event{given(events.MatterBothFlags, r)}, nil
 }
 
 // FirstOfBothFlags reads back from a both-flags ruling's explanation the

@@ -24,7 +24,7 @@ var ErrBadRuling = errors.New("ruling refused")
 // "touch_move", "displaced_pieces", "board_orientation",
 // "colours_reversed"; the fields each needs are named there.
 type HandRuling struct {
-	Matter string
+	Matter events.Matter
 	// Side is the offender (penalty), the late player (late_arrival), the
 	// player having the move who touched (touch_move) or the player who
 	// displaced pieces (displaced_pieces).
@@ -100,7 +100,7 @@ var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "
 // or an exclusion from later rounds (12.9.8).
 func onPoints(h HandRuling) bool {
 	pk, ok := penaltyKinds[h.Penalty]
-	return h.Matter == "penalty" && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
+	return h.Matter == events.MatterPenalty && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
 		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
 }
 
@@ -138,7 +138,7 @@ func situation(g *games.Game, at time.Time) (laws.Situation, error) {
 }
 
 // given turns a ruling of the Laws into its catalogue event.
-func given(matter string, r laws.Ruling) events.RulingGiven {
+func given(matter events.Matter, r laws.Ruling) events.RulingGiven {
 	return events.RulingGiven{Matter: matter, Article: r.Article, Profile: r.Profile,
 		Decision: Decision(r.Result), Explanation: r.Explanation}
 }
@@ -183,7 +183,7 @@ func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time)
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	rg := given("illegal_move", r)
+	rg := given(events.MatterIllegalMove, r)
 	out := []events.Event{nil}
 	for _, adj := range r.Adjustments {
 		if adj.Kind != laws.AddTime || adj.Side == offender {
@@ -223,14 +223,14 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	}
 	profile := g.Profile()
 	switch h.Matter {
-	case "result_override":
+	case events.MatterResultOverride:
 		return g.OverrideResult(h.Result, h.Reason, h.Article)
-	case "penalty", "late_arrival", "wrong_initial_position", games.BothAtFault, "quickplay_claim", "increment_request",
-		games.TouchMoveMatter, DisplacedPieces, BoardOrientation, ColoursReversed, BothFlags:
+	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim, events.MatterIncrementRequest,
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
 	default:
 		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
 	}
-	if _, pending := g.Claim(); h.Matter == "quickplay_claim" && !pending {
+	if _, pending := g.Claim(); h.Matter == events.MatterQuickplayClaim && !pending {
 		if pc, ok := g.Postponed(); ok {
 			return quickplayLater(g, pc, h, at)
 		}
@@ -241,24 +241,24 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
 	}
-	if h.Matter == "quickplay_claim" {
+	if h.Matter == events.MatterQuickplayClaim {
 		return quickplayRuling(g, h, at)
 	}
-	if h.Matter == "increment_request" {
+	if h.Matter == events.MatterIncrementRequest {
 		return incrementRuling(g, h, at)
 	}
 	switch h.Matter {
-	case games.BothAtFault:
+	case events.MatterBothAtFault:
 		return bothAtFaultRuling(g, h, at)
-	case games.TouchMoveMatter:
+	case events.MatterTouchMove:
 		return touchRuling(g, h)
-	case DisplacedPieces:
+	case events.MatterDisplacedPieces:
 		return displacedRuling(g, h, at)
-	case BoardOrientation:
+	case events.MatterBoardOrientation:
 		return orientationRuling(g, at)
-	case ColoursReversed:
+	case events.MatterColoursReversed:
 		return coloursReversedRuling(g, h, at)
-	case BothFlags:
+	case events.MatterBothFlags:
 		return bothFlagsRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
@@ -266,7 +266,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		return nil, err
 	}
 	switch h.Matter {
-	case "penalty":
+	case events.MatterPenalty:
 		offender, err := colorOf(h.Side)
 		if err != nil {
 			return nil, err
@@ -290,7 +290,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		if err != nil {
 			return nil, refuseRuling("%v", err)
 		}
-		rg := given("penalty", r)
+		rg := given(events.MatterPenalty, r)
 		rg.Penalty = pk.catalog
 		reason := strings.TrimSpace(h.Reason)
 		if reason == "" {
@@ -298,7 +298,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
 			OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
-	case "late_arrival":
+	case events.MatterLateArrival:
 		late, err := colorOf(h.Side)
 		if err != nil {
 			return nil, err
@@ -307,7 +307,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		if err != nil {
 			return nil, refuseRuling("%v", err)
 		}
-		out := []events.Event{given("late_arrival", r)}
+		out := []events.Event{given(events.MatterLateArrival, r)}
 		if r.Result.Over() {
 			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
 		}
@@ -317,7 +317,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	if err != nil {
 		return nil, refuseRuling("%v", err)
 	}
-	out := []events.Event{given("wrong_initial_position", r)}
+	out := []events.Event{given(events.MatterWrongInitialPosition, r)}
 	if r.Result == laws.Annulled {
 		reason := strings.TrimSpace(h.Reason)
 		if reason == "" {

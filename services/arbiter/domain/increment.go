@@ -72,7 +72,7 @@ func incrementAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]
 // Judgement) on the increment request pending in g, at instant at,
 // through laws.IncrementRequest.
 func incrementRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
-	dc, requester, err := pendingClaim(g, games.IncrementRequest, "no request for an increment awaits the arbiter's ruling")
+	dc, requester, err := pendingClaim(g, events.ClaimIncrementRequest, "no request for an increment awaits the arbiter's ruling")
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func TestIncrementRequestAdmission(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, "fide-2023", tt.control, true, tt.whiteMs, "e4", "e5")
-			out := claimAtOnce(t, g, games.IncrementRequest, at)
+			out := claimAtOnce(t, g, events.ClaimIncrementRequest, at)
 			if tt.admissible {
 				if len(out) != 0 {
 					t.Fatalf("an admissible request waits for the arbiter; the service decided %+v", out)
@@ -51,7 +51,7 @@ func TestIncrementRequestNotRecorded(t *testing.T) {
 		announce bool
 	}{{"fide-1997", true}, {"fide-2023", false}} {
 		g, _ := quickplayGame(t, tt.profile, "300", tt.announce, 90000, "e4", "e5")
-		if evs, err := g.ClaimDraw("w", games.IncrementRequest, ""); !errors.Is(err, games.ErrInvalid) {
+		if evs, err := g.ClaimDraw("w", events.ClaimIncrementRequest, ""); !errors.Is(err, games.ErrInvalid) {
 			t.Errorf("%s announced %v: %v %+v", tt.profile, tt.announce, err, evs)
 		}
 	}
@@ -72,7 +72,7 @@ func TestIncrementJudgements(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.judgement, func(t *testing.T) {
 			g, at := quickplayGame(t, "fide-2023", "300", true, 90000, "e4", "e5")
-			if out := claimAtOnce(t, g, games.IncrementRequest, at); len(out) != 0 {
+			if out := claimAtOnce(t, g, events.ClaimIncrementRequest, at); len(out) != 0 {
 				t.Fatalf("not admissible: %+v", out)
 			}
 			out, err := HandRulingDecision(g, HandRuling{Matter: "increment_request", Judgement: tt.judgement}, at.Add(20*time.Second))

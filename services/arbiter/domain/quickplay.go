@@ -92,7 +92,7 @@ func lastPeriodOf(g *games.Game, at time.Time, c rules.Color) (last, added bool,
 // pendingClaim returns the draw claim with reason that g holds and the
 // claimant's colour, or a refusal saying none (nothing of the kind awaits
 // the arbiter).
-func pendingClaim(g *games.Game, reason, none string) (events.DrawClaimed, rules.Color, error) {
+func pendingClaim(g *games.Game, reason events.ClaimReason, none string) (events.DrawClaimed, rules.Color, error) {
 	dc, ok := g.Claim()
 	if !ok || dc.Reason != reason {
 		return dc, 0, refuseRuling("%s", none)
@@ -121,7 +121,7 @@ func claimAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time, what st
 	if err == nil {
 		return nil, nil
 	}
-	return []events.Event{events.RulingGiven{Matter: "draw_claim", Article: article, Profile: profile.Name,
+	return []events.Event{events.RulingGiven{Matter: events.MatterDrawClaim, Article: article, Profile: profile.Name,
 		Decision: Decision(laws.Continue), Explanation: what + " cannot be admitted: " + err.Error()}}, nil
 }
 
@@ -131,7 +131,7 @@ func claimAdmission(g *games.Game, dc *events.DrawClaimed, at time.Time, what st
 // time_added_to_opponent (side the claimant, with reason) for each of r's
 // adjustments, which must all add time to the claimant's opponent.
 func drawClaimRuling(r laws.Ruling, dc events.DrawClaimed, claimant rules.Color, what, reason string) ([]events.Event, error) {
-	rg := given("draw_claim", r)
+	rg := given(events.MatterDrawClaim, r)
 	out := []events.Event{nil}
 	for _, adj := range r.Adjustments {
 		if adj.Kind != laws.AddTime || adj.Side == claimant {
@@ -193,7 +193,7 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 	if err != nil {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: err.Error()}
 	}
-	out := []events.Event{given("quickplay_claim", r)}
+	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {
 		ov, err := g.OverrideResult(games.Draw, r.Explanation, r.Article)
 		if err != nil {
@@ -219,7 +219,7 @@ func claimantSituation(g *games.Game, at time.Time, claimant rules.Color) (laws.
 // Judgement, AddTime) of the quickplay-finish claim pending in g, at
 // instant at, through laws.QuickplayClaim.
 func quickplayRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
-	dc, claimant, err := pendingClaim(g, games.QuickplayClaim, "no quickplay-finish claim awaits the arbiter's judgement")
+	dc, claimant, err := pendingClaim(g, events.ClaimQuickplay, "no quickplay-finish claim awaits the arbiter's judgement")
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func quickplayGame(t *testing.T, profile, control string, announce bool, whiteMs
 // claimAtOnce records White's draw claim with reason (a quickplay-finish
 // claim, an increment request) at at and returns what the arbiter service
 // decides on it at once.
-func claimAtOnce(t *testing.T, g *games.Game, reason string, at time.Time) []events.Event {
+func claimAtOnce(t *testing.T, g *games.Game, reason events.ClaimReason, at time.Time) []events.Event {
 	t.Helper()
 	evs, err := g.ClaimDraw("w", reason, "")
 	apply(t, g, at, evs, err)
@@ -64,7 +64,7 @@ func TestQuickplayClaimAdmission(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, tt.profile, tt.control, true, tt.whiteMs, "e4", "e5")
-			out := claimAtOnce(t, g, games.QuickplayClaim, at)
+			out := claimAtOnce(t, g, events.ClaimQuickplay, at)
 			if tt.admissible {
 				if len(out) != 0 {
 					t.Fatalf("an admissible claim is the arbiter's to judge; the service decided %+v", out)
@@ -103,7 +103,7 @@ func TestQuickplayJudgements(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, tt.profile, "300", true, 90000, "e4", "e5")
-			if out := claimAtOnce(t, g, games.QuickplayClaim, at); len(out) != 0 {
+			if out := claimAtOnce(t, g, events.ClaimQuickplay, at); len(out) != 0 {
 				t.Fatalf("not admissible: %+v", out)
 			}
 			rulingAt := at.Add(30 * time.Second) // the clocks stand still while the claim waits
@@ -144,7 +144,7 @@ func TestQuickplayJudgements(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.decision == "draw" {
-				if len(end) != 1 || end[0].(events.GameEnded).Termination != games.QuickplayClaim || end[0].(events.GameEnded).Result != games.Draw {
+				if len(end) != 1 || end[0].(events.GameEnded).Termination != string(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != games.Draw {
 					t.Errorf("end %+v", end)
 				}
 			} else if len(end) != 0 {

@@ -284,7 +284,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 			return d.waitEnd(ctx, id)
 		}
 		if incident == "claim" && ply == 6 {
-			d.post("/api/games/"+id+"/claims", map[string]any{"player": player, "reason": "fifty_moves", "idempotency_key": "claim"})
+			d.post("/api/games/"+id+"/claims", map[string]any{"player": player, "reason": events.ClaimFiftyMoves, "idempotency_key": "claim"})
 			time.Sleep(200 * time.Millisecond) // the arbiter rules; moves wait for the ruling
 		}
 		pos := g.Position()

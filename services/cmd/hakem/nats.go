@@ -25,7 +25,8 @@ gateway), its admin user and the in-process user "hakem", whose passwords
 hakem serve creates on first start in <data>/nats-users.json (mode 0600).
 
 hakem nats creds prints the admin's URL, nats://admin:<password>@<listen>
-(with HAKEM_NATS_LISTEN, else 127.0.0.1:4222), for
+(HAKEM_NATS_LISTEN, else where hakem serve last listened with it, as
+recorded in <data>/nats-listen, else 127.0.0.1:4222), for
 
   nats --server "$(hakem nats creds --data ./data)" stream ls
 
@@ -56,6 +57,9 @@ standby machine runs hakem serve --standby with.`,
 			addr := cfg.NATSListen
 			if user == embedded.StandbyUser && cfg.StandbyListen != "" {
 				addr = cfg.StandbyListen // the standby's URL, for hakem serve --standby
+			}
+			if addr == "" {
+				addr = wiring.RecordedListen(cfg.Data) // where serve last listened
 			}
 			if addr == "" {
 				addr = "127.0.0.1:4222"

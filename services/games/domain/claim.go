@@ -1,61 +1,46 @@
 package domain
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
 )
 
 // ClaimReasons are the grounds of a draw claim, as the catalogue writes them.
-var ClaimReasons = []string{"threefold_repetition", "fifty_moves", QuickplayClaim, IncrementRequest}
-
-// QuickplayClaim is the reason of a draw claim in the quickplay finish
-// (2023 Guidelines III.5, 1997 article 10.2): the claimant, on move with
-// less than two minutes left, says the opponent cannot win by normal means
-// or is making no effort to. Only the arbiter can judge that: the arbiter
-// service rules at once only on a claim the Laws cannot admit (not
-// announced, not the last period, time added per move, two minutes or more
-// left); otherwise the claim waits for the arbiter's hand ruling (matter
-// quickplay_claim).
-const QuickplayClaim = "quickplay_finish"
-
-// IncrementRequest is the reason of a player's request, in the quickplay
-// finish, that an increment of five seconds be introduced for both players
-// (FIDE Laws 2023 Guidelines III.4; the 1997 text has no such request). It
-// is recorded as a draw claim because it is one in effect: the request
-// constitutes the offer of a draw, it stops the clocks like a claim, and
-// the arbiter rules on it (matter increment_request: the opponent accepts
-// the draw, or refuses and the arbiter agrees to the increment and gives
-// the opponent two minutes, or does not agree).
-const IncrementRequest = "increment_request"
+var ClaimReasons = []events.ClaimReason{events.ClaimThreefold, events.ClaimFiftyMoves, events.ClaimQuickplay, events.ClaimIncrementRequest}
 
 // ClaimDraw decides a draw claim by the player on move (articles 9.2, 9.3):
 // on the position reached, or with the move the claimant intends to play
 // (written, not played). The arbiter service rules on it; until then no
-// move is accepted. A quickplay-finish claim (QuickplayClaim) needs the
+// move is accepted. A quickplay-finish claim (events.ClaimQuickplay) needs the
 // quickplay-finish rules announced for the game and no intended move; the
 // claimant's time is checked by the arbiter (the clock at the claim).
-func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
+func (g *Game) ClaimDraw(player string, reason events.ClaimReason, intended string) ([]Event, error) {
 	c, err := g.onGoing(player)
 	if err != nil {
 		return nil, err
 	}
 	pos := g.play.Position()
 	// 1997 10.2: a quickplay-finish claim needs no move (laws.Profile.QuickplayClaimOnMove)
-	onMoveOnly := reason != QuickplayClaim || g.profile.QuickplayClaimOnMove
+	onMoveOnly := reason != events.ClaimQuickplay || g.profile.QuickplayClaimOnMove
 	if c != pos.Turn() && onMoveOnly {
 		return nil, refuse(ErrNotOnMove, "%s (%s) cannot claim: %s is to play", player, c, pos.Turn())
 	}
 	if g.claim != nil {
 		return nil, refuse(ErrClaimPending, "a draw claim already awaits the arbiter's ruling")
 	}
-	if reason != ClaimReasons[0] && reason != ClaimReasons[1] && reason != QuickplayClaim && reason != IncrementRequest {
-		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(ClaimReasons, ", "))
+	if !slices.Contains(ClaimReasons, reason) {
+		names := make([]string, len(ClaimReasons))
+		for i, r := range ClaimReasons {
+			names[i] = string(r)
+		}
+		return nil, refuse(ErrInvalid, "reason: %q is not one of %s", reason, strings.Join(names, ", "))
 	}
 	if err := g.claimAfterTouch(reason); err != nil {
 		return nil, err
 	}
-	if reason == QuickplayClaim {
+	if reason == events.ClaimQuickplay {
 		if !g.profile.QuickplayFinish {
 			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)
 		}
@@ -63,7 +48,7 @@ func (g *Game) ClaimDraw(player, reason, intended string) ([]Event, error) {
 			return nil, refuse(ErrInvalid, "intended_move: a quickplay-finish claim has no intended move")
 		}
 	}
-	if reason == IncrementRequest {
+	if reason == events.ClaimIncrementRequest {
 		switch {
 		case g.profile.Articles.IncrementRequest == "":
 			return nil, refuse(ErrInvalid, "reason: %s has no request for an increment in the quickplay finish", g.profile.Name)

@@ -31,29 +31,29 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	default:
 		return nil, nil
 	}
-	why := r.Matter
+	why := string(r.Matter)
 	switch {
-	case r.Matter == "penalty", r.Matter == BothAtFault:
+	case r.Matter == events.MatterPenalty, r.Matter == events.MatterBothAtFault:
 		why = "arbiter"
-	case r.Matter == "late_arrival":
+	case r.Matter == events.MatterLateArrival:
 		why = "forfeit"
-	case r.Matter == "flag_fall" && result == Draw:
+	case r.Matter == events.MatterFlagFall && result == Draw:
 		why = "insufficient_material_flag"
-	case r.Matter == "both_flags" && result == Draw:
+	case r.Matter == events.MatterBothFlags && result == Draw:
 		why = "both_flags" // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
-	case r.Matter == "both_flags":
+	case r.Matter == events.MatterBothFlags:
 		why = "flag_fall" // the first flag decides (6.9)
-	case r.Matter == "quickplay_claim":
-		why = QuickplayClaim // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
-	case r.Matter == "draw_claim":
+	case r.Matter == events.MatterQuickplayClaim:
+		why = string(events.ClaimQuickplay) // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
+	case r.Matter == events.MatterDrawClaim:
 		why = "repetition"
-		if c, ok := g.lastClaim(); ok && c.Reason == "fifty_moves" {
+		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimFiftyMoves {
 			why = "fifty_moves"
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == QuickplayClaim {
-			why = QuickplayClaim
+		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimQuickplay {
+			why = string(events.ClaimQuickplay)
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == IncrementRequest {
+		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimIncrementRequest {
 			why = "agreement" // the opponent accepted the offer the request makes (2023 III.4)
 		}
 	}

@@ -111,16 +111,16 @@ func (g *Game) Apply(e Event) error {
 		c := e
 		g.claim = &c
 	case events.RulingGiven:
-		if e.Matter == TouchMoveMatter {
+		if e.Matter == events.MatterTouchMove {
 			return g.applyTouch(e)
 		}
-		if e.Matter == "quickplay_claim" {
+		if e.Matter == events.MatterQuickplayClaim {
 			g.postponed = nil // decided later (1997 10.2c, 2023 III.5.2)
 		}
-		if e.Matter == "draw_claim" && g.claim != nil {
+		if e.Matter == events.MatterDrawClaim && g.claim != nil {
 			g.ruled = g.claim
 			g.postponed = nil
-			if g.claim.Reason == QuickplayClaim && e.Decision == "game_continues" && strings.Contains(e.Explanation, laws.Postponed) {
+			if g.claim.Reason == events.ClaimQuickplay && e.Decision == "game_continues" && strings.Contains(e.Explanation, laws.Postponed) {
 				g.postponed = g.claim
 			}
 			if e.Decision == "game_continues" && g.claim.IntendedMove != "" {

@@ -372,7 +372,7 @@ func TestClaims(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := newGame(t, std)
-			evs, err := g.ClaimDraw(tt.player, tt.reason, tt.intended)
+			evs, err := g.ClaimDraw(tt.player, events.ClaimReason(tt.reason), tt.intended)
 			if tt.kind != nil {
 				if !errors.Is(err, tt.kind) {
 					t.Fatalf("err %v, want %v", err, tt.kind)
@@ -386,7 +386,7 @@ func TestClaims(t *testing.T) {
 			if _, err := g.Move("w1", "e4", at); !errors.Is(err, ErrClaimPending) {
 				t.Errorf("move while the claim is pending: %v", err)
 			}
-			if _, err := g.ClaimDraw("w1", tt.reason, ""); !errors.Is(err, ErrClaimPending) {
+			if _, err := g.ClaimDraw("w1", events.ClaimReason(tt.reason), ""); !errors.Is(err, ErrClaimPending) {
 				t.Errorf("second claim: %v", err)
 			}
 			apply(t, g, []Event{ruling("game_continues")})
@@ -430,7 +430,7 @@ func TestQuickplayFinish(t *testing.T) {
 		if g.Setup().QuickplayFinish != tt.announce {
 			t.Errorf("%s: the setup lost the announcement", tt.profile)
 		}
-		evs, err := g.ClaimDraw("w1", QuickplayClaim, "")
+		evs, err := g.ClaimDraw("w1", events.ClaimQuickplay, "")
 		if !tt.announce && !in1997 {
 			if !errors.Is(err, ErrInvalid) {
 				t.Errorf("%s not announced: claim %v %v", tt.profile, evs, err)
@@ -440,14 +440,14 @@ func TestQuickplayFinish(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.profile, err)
 		}
-		if dc := evs[0].(events.DrawClaimed); dc.Reason != QuickplayClaim || dc.By != events.White || dc.IntendedMove != "" {
+		if dc := evs[0].(events.DrawClaimed); dc.Reason != events.ClaimQuickplay || dc.By != events.White || dc.IntendedMove != "" {
 			t.Errorf("claim %+v", dc)
 		}
-		if _, err := g.ClaimDraw("w1", QuickplayClaim, "e4"); !errors.Is(err, ErrInvalid) {
+		if _, err := g.ClaimDraw("w1", events.ClaimQuickplay, "e4"); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a quickplay claim with an intended move: %v", err)
 		}
 		// 2023 III.5: the player having the move; 1997 10.2: either player
-		if _, err := g.ClaimDraw("b1", QuickplayClaim, ""); !in1997 && !errors.Is(err, ErrNotOnMove) || in1997 && err != nil {
+		if _, err := g.ClaimDraw("b1", events.ClaimQuickplay, ""); !in1997 && !errors.Is(err, ErrNotOnMove) || in1997 && err != nil {
 			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}

@@ -261,9 +261,6 @@ func (g *Game) overrideResult(e events.ResultOverridden) {
 // A game both players lose (1997 12.8, 2023 11.8: both found guilty of
 // refusing to comply with the Laws).
 const (
-	// BothAtFault is the matter of the arbiter's ruling that both players
-	// are at fault (laws.BothAtFault).
-	BothAtFault = "both_at_fault"
 	// BothLoseDecision is the decision of a ruling that both players lose
 	// the game (laws.BothLose).
 	BothLoseDecision = "both_lose"

@@ -12,15 +12,12 @@ import (
 
 // Touch-move (1997 4.3-4.5, 2023 4.3-4.5): the board cannot see hands, so
 // the arbiter enters what was touched. His ruling (arbiter.ruling_given,
-// matter TouchMoveMatter) names the player and the squares touched in its
+// matter events.MatterTouchMove) names the player and the squares touched in its
 // explanation (TouchExplanation); folding it restricts the player's move to
 // the ones the Laws allow (laws.Profile.TouchMove, decided again from the
 // position), until he moves. Under 2023 he has also lost the right to claim
 // a draw under 9.2 or 9.3 on that move (9.4). A ruling that the piece was
 // adjusted (laws.Profile.Adjusted: 1997 4.2, 2023 4.2.1) restricts nothing.
-
-// TouchMoveMatter is the matter of the arbiter's touch-move ruling.
-const TouchMoveMatter = "touch_move"
 
 // touchRule is a touch-move ruling in force: the player on move at ply
 // must play one of allowed (SAN).
@@ -156,8 +153,8 @@ func (g *Game) touchRefusal(notation, san string) error {
 
 // claimAfterTouch refuses a draw claim under 9.2/9.3 by a player bound by a
 // touch-move ruling, where the profile says he lost that right (2023 9.4).
-func (g *Game) claimAfterTouch(reason string) error {
-	if g.touch == nil || g.profile.Articles.ClaimAfterTouch == "" || (reason != ClaimReasons[0] && reason != ClaimReasons[1]) {
+func (g *Game) claimAfterTouch(reason events.ClaimReason) error {
+	if g.touch == nil || g.profile.Articles.ClaimAfterTouch == "" || (reason != events.ClaimThreefold && reason != events.ClaimFiftyMoves) {
 		return nil
 	}
 	return refuse(ErrTouched, "reason: having touched a piece (%s %s), the player loses the right to claim a draw under 9.2 or 9.3 on this move (%s %s)", g.profile.Name, g.touch.article, g.profile.Name, g.profile.Articles.ClaimAfterTouch)

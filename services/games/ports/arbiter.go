@@ -217,7 +217,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), "arbiter", req.By)
-	if req.Matter == "draw_claim" {
+	if events.Matter(req.Matter) == events.MatterDrawClaim {
 		recs, g, err := h.App.Queries.Events.Handle(r.Context(), id)
 		if err != nil {
 			fail(w, err)
@@ -239,7 +239,7 @@ func (h HTTP) ruling(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: req.Matter, Side: req.Side,
+	evs, repeated, err := h.App.Arbiter.Rule(r.Context(), id, arbiterapp.HandRuling{Matter: events.Matter(req.Matter), Side: req.Side,
 		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points,
 		OpponentPoints: req.OpponentPoints, Fine: req.Fine, Rounds: req.ExcludedRounds, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
 		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)

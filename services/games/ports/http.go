@@ -283,7 +283,7 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 
 func (h HTTP) claim(w http.ResponseWriter, r *http.Request) {
 	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
-		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: req.Reason, Intended: req.IntendedMove, Meta: m})
+		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: events.ClaimReason(req.Reason), Intended: req.IntendedMove, Meta: m})
 	})
 }
 

@@ -48,7 +48,7 @@ func note(ev events.Event) string {
 	case *events.IllegalMoveReported:
 		return fmt.Sprintf("Illegal move %s by %s reported", e.Move, e.Offender)
 	case *events.RulingGiven:
-		s := fmt.Sprintf("Ruling on %s: %s", words(e.Matter), words(e.Decision))
+		s := fmt.Sprintf("Ruling on %s: %s", words(string(e.Matter)), words(e.Decision))
 		if e.Penalty != "" {
 			s += ", penalty " + words(e.Penalty)
 		}

@@ -2,12 +2,15 @@ package ports
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/hakem-chess/hakem/rules/pgn"
+	"github.com/hakem-chess/hakem/services/games/app/query"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // WritePGNTagged writes the game as WritePGN does, then sets the given tags
@@ -30,4 +33,22 @@ func WritePGNTagged(w io.Writer, id string, g *domain.Game, created time.Time, t
 		}
 	}
 	return pgn.Write(w, pg)
+}
+
+// TournamentPGN writes game id of store as WritePGNTagged does, with tags
+// set over its own: the pairing service's broadcast of a tournament's
+// rounds writes each board's game through it, handed in by `hakem serve`.
+func TournamentPGN(ctx context.Context, store gamelog.Store, w io.Writer, id string, tags []pgn.Tag) error {
+	recs, g, err := query.EventsHandler{Store: store}.Handle(ctx, id)
+	if err != nil {
+		return err
+	}
+	var created time.Time
+	if len(recs) > 0 {
+		created = recs[0].Envelope.RecordedAt
+	}
+	if err := WritePGNTagged(w, id, g, created, tags); err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
+	return nil
 }

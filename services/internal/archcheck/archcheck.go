@@ -11,7 +11,9 @@
 //   - a .go file over MaxLines lines ("size F"), pairing/matching/blossom.go
 //     excepted;
 //   - an event type's string literal written anywhere but its one definition
-//     ("literal T P": the literal of event type T in package P);
+//     ("literal T P": the literal of event type T in package P), and likewise
+//     a word of the events' vocabulary (a ruling matter, a claim reason: the
+//     constants of the Vocabulary types);
 //   - in the pure modules (rules, clock, pairing, ratings), a non-test file that
 //     imports anything but the standard library and its own module, or a test
 //     file that imports NATS ("pure F -> I").
@@ -481,7 +483,7 @@ func (w *Workspace) eventTypeDefinitions() []definition {
 // but at T's definition. A second definition of T counts as a duplicate.
 func (w *Workspace) DuplicateEventTypes() []string {
 	defs := map[string]*ast.BasicLit{}
-	for _, d := range w.eventTypeDefinitions() {
+	for _, d := range append(w.eventTypeDefinitions(), w.vocabularyDefinitions()...) {
 		if defs[d.name] == nil {
 			defs[d.name] = d.lit
 		}

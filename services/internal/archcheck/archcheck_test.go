@@ -195,6 +195,14 @@ func TestCheckFinds(t *testing.T) {
 			ratcheted: []string{"literal game.moved services/games/domain"},
 		},
 		{
+			name: "a vocabulary word written again, and a word of another string type",
+			files: map[string]string{
+				"services/events/words.go":    "package events\n\ntype Matter string\n\nconst MatterDrawClaim Matter = \"draw_claim\"\n\ntype Writer string\n\nconst WriterGames Writer = \"games\"\n",
+				"services/games/app/words.go": "package app\n\nvar words = []string{\"draw_claim\", \"games\"}\n",
+			},
+			ratcheted: []string{"literal draw_claim services/games/app"},
+		},
+		{
 			name:  "an event type in a comment or a test file is no literal",
 			files: map[string]string{"services/games/app/x_test.go": "package app\n\n// game.moved\nvar _ = \"game.moved\"\n"},
 		},

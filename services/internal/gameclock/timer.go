@@ -232,7 +232,7 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			return t.clockEvent(clock.Event{Kind: clock.Pause}, at)
 		}
 	case events.RulingGiven:
-		if e.Matter != "draw_claim" || !t.claim {
+		if e.Matter != events.MatterDrawClaim || !t.claim {
 			return nil
 		}
 		t.claim = false

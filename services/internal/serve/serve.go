@@ -6,6 +6,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,23 +20,14 @@ import (
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	"github.com/hakem-chess/hakem/services/authz"
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	clocksdomain "github.com/hakem-chess/hakem/services/clocks/domain"
-	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
-	"github.com/hakem-chess/hakem/services/games"
-	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
-	"github.com/hakem-chess/hakem/services/games/app/command"
-	gamesdomain "github.com/hakem-chess/hakem/services/games/domain"
-	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
-	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
-	scoringapp "github.com/hakem-chess/hakem/services/scoring/app"
+	"github.com/hakem-chess/hakem/services/pairing"
+	"github.com/hakem-chess/hakem/services/scoring"
 	"github.com/hakem-chess/hakem/services/web"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -46,14 +38,8 @@ import (
 // down gracefully within cfg.ShutdownTimeout (see Run). It serves HTTP on l,
 // or on a listener of cfg.HTTP when l is nil.
 func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string), l net.Listener) (err error) {
-	var closers []func()
-	defer func() {
-		for i := len(closers) - 1; i >= 0; i-- {
-			start := time.Now()
-			closers[i]()
-			log.Debug("stopped", zap.Int("step", i), zap.Duration("took", time.Since(start)))
-		}
-	}()
+	h := &host{cfg: cfg, log: log}
+	defer h.close()
 	// the authorisation is settled first: a gateway that may not start
 	// (no tokens on a public address) says so before anything else runs
 	if addr := os.Getenv("HAKEM_PPROF_ADDR"); addr != "" {
@@ -61,7 +47,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		if err != nil {
 			return err
 		}
-		closers = append(closers, stop)
+		h.closers = append(h.closers, stop)
 	}
 	var auth *authz.Authoriser
 	if cfg.Runs("gateway") {
@@ -69,382 +55,31 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 			return err
 		}
 	}
-	n, err := wiring.StartNATS(cfg, log)
-	if err != nil {
+	if err := h.open(ctx); err != nil {
 		return err
 	}
-	closers = append(closers, n.Shutdown)
-	if err := provisionEmbedded(ctx, n, &cfg, log); err != nil {
+	cfg = h.cfg // as provisioned
+	// the services, each built by its root package (games, clocks and the
+	// arbiter's rulings by this package's games.go until theirs)
+	gamesApp := h.gamesApp()
+	tournaments := gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
+	for _, p := range []wiring.Plug{
+		h.games(gamesApp),
+		h.clocks(),
+		h.arbiter(gamesApp),
+		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: gamePGN(h.store)}),
+		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+	} {
+		if err := h.mount(ctx, p); err != nil {
+			return err
+		}
+	}
+	if running, err := h.startRouter(ctx); !running {
 		return err
 	}
-	nc, err := n.Connect("store")
-	if err != nil {
-		return err
-	}
-	closers = append(closers, func() { _ = nc.Drain() })
-	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	parts := events.GamePartitions(cfg.GamePartitions)
-	replicas, err := streamReplicas(openCtx, nc, cfg.StreamReplicas, parts, log)
-	if err != nil {
-		cancel()
-		return err
-	}
-	signer, ring, whole, err := wiring.Keys(cfg)
-	if err != nil {
-		cancel()
-		return err
-	}
-	guard := &eventstore.StreamGuard{Partitions: parts} // the streams as opened, then watched: startStreamGuard
-	store, err := eventstore.Open(openCtx, nc, eventstore.Config{Replicas: replicas, Partitions: parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
-	cancel()
-	if err != nil {
-		return fmt.Errorf("opening the event store: %w", err)
-	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return err
-	}
-	metrics := wiring.NewMetrics()
-	stopGuard, err := startStreamGuard(ctx, guard, js, metrics, log)
-	if err != nil {
-		return err
-	}
-	closers = append(closers, stopGuard)
-	stopBackups, err := scheduleBackups(ctx, cfg, n, store, log)
-	if err != nil {
-		return fmt.Errorf("backup_every: %w", err)
-	}
-	closers = append(closers, stopBackups)
-
-	routerConn, err := n.Connect("router")
-	if err != nil {
-		return err
-	}
-	closers = append(closers, func() { routerConn.Close() })
-	inFlight := &wiring.InFlight{}
-	router, err := wiring.NewRouter(routerConn, log, metrics, wiring.RouterOptions{InFlight: inFlight, Replicas: replicas, Provisioned: cfg.NATSProvisioned})
-	if err != nil {
-		return err
-	}
-
-	var ports []gateway.Port
-	// subConns are the connections of the router's subscribers: drained
-	// before the router closes, so that no message is in flight when
-	// Watermill closes its channels.
-	var subConns []*nats.Conn
-	// Reads are served by any process from the log; commands by the
-	// service's own process, in process when it runs here, forwarded over
-	// NATS request/reply (httpnats) to wherever it runs otherwise.
-	gamesApp := games.NewApplication(games.Options{
-		Store:      gamesadapters.EventStore{Store: store},
-		Feed:       gamesadapters.Feed{JS: js, Partitions: parts},
-		Retries:    cfg.CommandRetries,
-		CacheGames: 10000,
-		Log:        log.With(wiring.Service("games")),
-		Metrics:    metrics,
-	})
-	clocks := &clocksapp.Clocks{
-		Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterClocks},
-		Retries: cfg.CommandRetries,
-		Log:     log.With(wiring.Service("clocks")),
-		Metrics: metrics,
-	}
-	// consume subscribes a router handler to the games' stream through a
-	// consumer group of its own (each copy of the service shares it): with
-	// several game partitions, a durable consumer of the group's name on
-	// each partition's stream, their messages handed to the one handler
-	// (wiring.PartitionedGroup).
-	consume := func(group, filter string, add func(sub message.Subscriber) error) error {
-		conn, err := n.Connect(group)
-		if err != nil {
-			return err
-		}
-		streams := parts.Streams(events.KindGame)
-		if strings.HasPrefix(filter, string(events.KindTournament)+".") {
-			streams = []string{events.KindTournament.StreamName()}
-		}
-		subscribe := wiring.ConsumerGroup
-		if cfg.NATSProvisioned { // bind to the group hakem provision made
-			subscribe = wiring.BoundConsumerGroup
-		}
-		sub, err := groupOver(conn, streams, group, parts, subscribe, log)
-		if err != nil {
-			conn.Close()
-			return err
-		}
-		subConns = append(subConns, conn)
-		// not closed at shutdown: see stopRouter
-		return add(sub)
-	}
-	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
-	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics,
-		RatingList: pairingapp.RatingListIn(cfg.Data)}
-	// a tournament game's PGN names its players (games ports)
-	players := func(ctx context.Context, id string) ([]events.PlayerRegistered, error) {
-		t, _, _, err := pairing.Load(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return t.Players, nil
-	}
-	eventName := func(ctx context.Context, id string) (string, error) {
-		t, _, _, err := pairing.Load(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		return t.Created.Name, nil
-	}
-	serveCommands := func(service string, port gateway.Port) error {
-		mux := http.NewServeMux()
-		port.Register(mux)
-		_, err := httpnats.Serve(nc, httpnats.Subject(service), service, httpjson.WithCorrelation(mux), 30*time.Second)
-		return err
-	}
-	forward := func(service string, routes []string) gateway.Port {
-		return forwardPort{routes: routes, to: httpnats.Forward(nc, httpnats.Subject(service), 30*time.Second)}
-	}
-	// The arbiter's hand rulings are served by the arbiter service's
-	// process (its NATS user is the one that may write game.<id>.arbiter):
-	// rulingApp is the games' application with the arbiter writer, and the
-	// games service's own has none unless the arbiter runs here too (an
-	// illegal-move report, the games' event, is then ruled on by the
-	// arbiter's consumer group arbiter-claims).
-	rulingApp := gamesApp
-	if !cfg.Runs("arbiter") {
-		gamesApp.Arbiter = nil
-	}
-	gamesCommands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
-	if cfg.Runs("games") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands})
-		if err := serveCommands("games", routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: gamesApp}}, gamesCommands}); err != nil {
-			return err
-		}
-		if err := consume("games-results", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
-			return gamesports.AddResultCounter(router, sub, metrics)
-		}); err != nil {
-			return err
-		}
-		roundGames := command.CreateRoundGamesHandler{Create: gamesApp.Commands.CreateGame, Tournament: func(ctx context.Context, id string) (events.TournamentCreated, error) {
-			t, _, _, err := pairing.Load(ctx, id)
-			if err != nil {
-				return events.TournamentCreated{}, err
-			}
-			return t.Created, nil
-		}}
-		if err := consume("games-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("games-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				// a round's games, a hand change's new games, and the end of
-				// the games a results sheet gives (pairing/domain desk.go)
-				env, err := envelopeOf(msg, (events.RoundPaired{}).EventType(), (events.PairingChanged{}).EventType(), (events.ResultsEntered{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				if env.Type == (events.ResultsEntered{}).EventType() {
-					_, err = command.EndBySheetHandler{Decider: gamesApp.Commands.MakeMove.Decider}.Handle(msg.Context(), env)
-					return err
-				}
-				_, err = roundGames.Handle(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-		endByRuling := command.EndByRulingHandler{Decider: gamesApp.Commands.MakeMove.Decider}
-		if err := consume("games-rulings", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("games-rulings", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.RulingGiven{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				_, err = endByRuling.Handle(msg.Context(), env)
-				var ref *gamesdomain.Refusal
-				if errors.As(err, &ref) {
-					log.Warn("ruling not applied", wiring.GameID(env.Aggregate.ID), zap.Error(err))
-					return nil
-				}
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-		// an annulment's replay: ordered and created from the arbiter's
-		// events (gamesports.Replays), healed by redelivery after a crash
-		if err := consume(gamesports.ReplaysGroup, "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
-			gamesports.AddReplays(router, sub, gamesports.Replays{App: gamesApp, Log: log.With(wiring.Service("games"))})
-			return nil
-		}); err != nil {
-			return err
-		}
-	} else if cfg.Runs("gateway") {
-		ports = append(ports, gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players, EventName: eventName}}, forward("games", gamesCommands))
-	}
-	if cfg.Runs("arbiter") {
-		rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: rulingApp}}
-		ports = append(ports, rulings)
-		if err := serveCommands("arbiter", rulings); err != nil {
-			return err
-		}
-	} else if cfg.Runs("gateway") {
-		ports = append(ports, forward("arbiter", gamesports.RulingRoutes))
-	}
-
-	if cfg.Runs("clocks") {
-		ports = append(ports, clocksports.HTTP{Clocks: clocks})
-		if err := serveCommands("clocks", clocksports.Commands{HTTP: clocksports.HTTP{Clocks: clocks}}); err != nil {
-			return err
-		}
-		if err := consume("clocks-penalties", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("clocks-penalties", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				_, err = clocks.ApplyPenalty(msg.Context(), env)
-				var ref *clocksdomain.Refusal
-				if errors.As(err, &ref) {
-					log.Warn("penalty not applied to the clock", wiring.GameID(env.Aggregate.ID), zap.Error(err))
-					return nil
-				}
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-		closers = append(closers, watchFlags(ctx, store, clocks, log))
-	} else if cfg.Runs("gateway") {
-		ports = append(ports, clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}}, forward("clocks", clocksports.CommandRoutes))
-	}
-
-	if cfg.Runs("pairing") {
-		ports = append(ports, pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed})
-		if err := serveCommands("pairing", pairingports.Commands{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}}); err != nil {
-			return err
-		}
-	} else if cfg.Runs("gateway") {
-		ports = append(ports, pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}}, forward("pairing", pairingports.CommandRoutes))
-	}
-
-	if cfg.Runs("scoring") {
-		sc := &scoringapp.Scoring{Pairing: pairing, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("scoring")), Metrics: metrics}
-		if err := consume("scoring-rounds", "tournament.*."+string(events.WriterPairing), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("scoring-rounds", "tournament.*."+string(events.WriterPairing), sub, func(msg *message.Message) error {
-				env, err := envelopeOf(msg, (events.RoundClosed{}).EventType(), (events.ResultCorrected{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				if env.Type == (events.ResultCorrected{}).EventType() { // the standings follow a correction
-					_, err = sc.PublishCorrected(msg.Context(), env)
-					return err
-				}
-				_, err = sc.Publish(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-	}
-
-	if cfg.Runs("arbiter") {
-		arb := &arbiterapp.Arbiter{
-			Store:   gamesadapters.EventStore{Store: store, Writer: events.WriterArbiter},
-			Retries: cfg.CommandRetries,
-			Log:     log.With(wiring.Service("arbiter")),
-			Metrics: metrics,
-		}
-		// the arbiter rules on every draw claim and every reported illegal
-		// move (both the games service's events) once, keyed by the event
-		if err := consume("arbiter-claims", "game.*."+string(events.WriterGames), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("arbiter-claims", "game.*."+string(events.WriterGames), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.DrawClaimed{}).EventType())
-				if err != nil {
-					return err
-				}
-				if env.Type != "" {
-					_, err = arb.RuleOnClaim(msg.Context(), env)
-					return err
-				}
-				if env, err = envelope(msg, (events.IllegalMoveReported{}).EventType()); err != nil || env.Type == "" {
-					return err
-				}
-				_, err = arb.RuleOnIllegal(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-		if err := consume("arbiter-flags", "game.*."+string(events.WriterClocks), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("arbiter-flags", "game.*."+string(events.WriterClocks), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.FlagFell{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				_, err = arb.RuleOnFlag(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-		// a penalty of expulsion in a game expels the player from its
-		// tournament (arbiter.player_expelled, written as the arbiter on
-		// tournament.<id>.arbiter, keyed by the penalty)
-		if err := consume("arbiter-expulsions", "game.*."+string(events.WriterArbiter), func(sub message.Subscriber) error {
-			router.AddConsumerHandler("arbiter-expulsions", "game.*."+string(events.WriterArbiter), sub, func(msg *message.Message) error {
-				env, err := envelope(msg, (events.PenaltyImposed{}).EventType())
-				if err != nil || env.Type == "" {
-					return err
-				}
-				_, err = pairing.ExpelOnPenalty(msg.Context(), env)
-				return err
-			})
-			return nil
-		}); err != nil {
-			return err
-		}
-	}
-
-	routerDone := make(chan error, 1)
-	// the router's own context, never cancelled: cancelling it while a
-	// message is in flight makes Watermill's JetStream subscriber panic
-	// (see stopRouter); the process ends instead
-	routerCtx := context.Background()
-	go func() { routerDone <- router.Run(routerCtx) }()
-	closers = append(closers, func() { stopRouter(inFlight, subConns, log) })
-	select {
-	case <-router.Running():
-	case err := <-routerDone:
-		return fmt.Errorf("router: %w", err)
-	case <-ctx.Done():
-		return nil
-	}
-
-	// every process serves /livez, /readyz and /metrics on its HTTP
-	// address (the probes and the scrapes need them); the API and the web
-	// pages only where the gateway runs
-	gwDone := make(chan error, 1)
-	if l == nil {
-		if l, err = net.Listen("tcp", cfg.HTTP); err != nil {
-			return fmt.Errorf("http: %w", err)
-		}
-	}
-	addr := l.Addr().String()
-	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, nc) }
-	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		ports = append(ports, web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed, Tokens: auth.Tokens}, primaryMachine(cfg, n, js))
-		checkpoints, stopWitness, err := startWitness(ctx, n, cfg, log)
-		if err != nil {
-			return err
-		}
-		closers = append(closers, stopWitness)
-		ports = append(ports, checkpoints)
-		gw = gateway.New(log.With(wiring.Service("gateway")), metrics, readyz, ports...)
+		h.ports = append(h.ports, web.Pages{Games: gamesApp, Store: h.store, Tournaments: tournaments, Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
 		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 			g, err := gamesApp.Queries.Game.Handle(ctx, id)
 			if err != nil {
@@ -452,10 +87,234 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 			}
 			return g.Tournament, nil
 		}
+	}
+	return h.serveHTTP(ctx, l, auth, ready)
+}
+
+// host is what the services of one process share: the NATS server or
+// connection, the event store, the metrics, the router of the event
+// handlers and the ports the gateway mounts; closers stop them, in the
+// reverse order.
+type host struct {
+	cfg      wiring.Config
+	log      *zap.Logger
+	closers  []func()
+	n        *wiring.NATS
+	nc       *nats.Conn
+	store    *eventstore.Store
+	parts    events.GamePartitions
+	js       jetstream.JetStream
+	metrics  *wiring.Metrics
+	router   *message.Router
+	inFlight *wiring.InFlight
+	// subConns are the connections of the router's subscribers: drained
+	// before the router closes, so that no message is in flight when
+	// Watermill closes its channels.
+	subConns []*nats.Conn
+	ports    []gateway.Port
+}
+
+// close runs the closers, the last first.
+func (h *host) close() {
+	for i := len(h.closers) - 1; i >= 0; i-- {
+		start := time.Now()
+		h.closers[i]()
+		h.log.Debug("stopped", zap.Int("step", i), zap.Duration("took", time.Since(start)))
+	}
+}
+
+// open starts (or connects to) NATS, opens the event store with its
+// stream guard and backups, and builds the router.
+func (h *host) open(ctx context.Context) error {
+	cfg, log := h.cfg, h.log
+	n, err := wiring.StartNATS(cfg, log)
+	if err != nil {
+		return err
+	}
+	h.n = n
+	h.closers = append(h.closers, n.Shutdown)
+	if err := provisionEmbedded(ctx, n, &cfg, log); err != nil {
+		return err
+	}
+	h.cfg = cfg
+	if h.nc, err = n.Connect("store"); err != nil {
+		return err
+	}
+	h.closers = append(h.closers, func() { _ = h.nc.Drain() })
+	replicas, err := h.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	routerConn, err := n.Connect("router")
+	if err != nil {
+		return err
+	}
+	h.closers = append(h.closers, func() { routerConn.Close() })
+	h.inFlight = &wiring.InFlight{}
+	h.router, err = wiring.NewRouter(routerConn, log, h.metrics, wiring.RouterOptions{InFlight: h.inFlight, Replicas: replicas, Provisioned: cfg.NATSProvisioned})
+	return err
+}
+
+// openStore opens the event store on the streams' replicas, with the
+// keys, the stream guard and the scheduled backups; it returns the
+// replicas.
+func (h *host) openStore(ctx context.Context) (int, error) {
+	cfg, log := h.cfg, h.log
+	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	h.parts = events.GamePartitions(cfg.GamePartitions)
+	replicas, err := streamReplicas(openCtx, h.nc, cfg.StreamReplicas, h.parts, log)
+	if err != nil {
+		return 0, err
+	}
+	signer, ring, whole, err := wiring.Keys(cfg)
+	if err != nil {
+		return 0, err
+	}
+	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	if err != nil {
+		return 0, fmt.Errorf("opening the event store: %w", err)
+	}
+	if h.js, err = jetstream.New(h.nc); err != nil {
+		return 0, err
+	}
+	h.metrics = wiring.NewMetrics()
+	stopGuard, err := startStreamGuard(ctx, guard, h.js, h.metrics, log)
+	if err != nil {
+		return 0, err
+	}
+	h.closers = append(h.closers, stopGuard)
+	stopBackups, err := scheduleBackups(ctx, cfg, h.n, h.store, log)
+	if err != nil {
+		return 0, fmt.Errorf("backup_every: %w", err)
+	}
+	h.closers = append(h.closers, stopBackups)
+	return replicas, nil
+}
+
+// mount plugs a service into this process. Reads are served by any
+// process with a gateway, from the log; commands by the service's own
+// process, in process when it runs here (and on hakem.http.<service> for
+// a gateway elsewhere), forwarded over NATS request/reply (httpnats) to
+// wherever it runs otherwise; its consumers run where it runs.
+func (h *host) mount(ctx context.Context, p wiring.Plug) error {
+	gw := h.cfg.Runs("gateway")
+	if gw {
+		for _, q := range p.Queries {
+			h.ports = append(h.ports, q)
+		}
+	}
+	switch {
+	case h.cfg.Runs(p.Name) && p.Commands != nil:
+		if gw {
+			h.ports = append(h.ports, p.Commands)
+		}
+		mux := http.NewServeMux()
+		p.Commands.Register(mux)
+		if _, err := httpnats.Serve(h.nc, httpnats.Subject(p.Name), p.Name, httpjson.WithCorrelation(mux), 30*time.Second); err != nil {
+			return err
+		}
+	case gw && len(p.CommandRoutes) > 0:
+		h.ports = append(h.ports, forwardPort{routes: p.CommandRoutes, to: httpnats.Forward(h.nc, httpnats.Subject(p.Name), 30*time.Second)})
+	}
+	for _, c := range p.Consumers {
+		if !h.cfg.Runs(cmp.Or(c.In, p.Name)) {
+			continue
+		}
+		if err := h.consume(c); err != nil {
+			return err
+		}
+	}
+	if p.Start != nil && h.cfg.Runs(p.Name) {
+		stop, err := p.Start(ctx)
+		if err != nil {
+			return err
+		}
+		h.closers = append(h.closers, stop)
+	}
+	return nil
+}
+
+// consume subscribes a consumer to its stream through its consumer group
+// (each copy of the service shares it) and adds it to the router: with
+// several game partitions, a durable consumer of the group's name on each
+// partition's stream, their messages handed to the one handler
+// (wiring.PartitionedGroup).
+func (h *host) consume(c wiring.Consumer) error {
+	conn, err := h.n.Connect(c.Group)
+	if err != nil {
+		return err
+	}
+	streams := h.parts.Streams(events.KindGame)
+	if strings.HasPrefix(c.Filter, string(events.KindTournament)+".") {
+		streams = []string{events.KindTournament.StreamName()}
+	}
+	subscribe := wiring.ConsumerGroup
+	if h.cfg.NATSProvisioned { // bind to the group hakem provision made
+		subscribe = wiring.BoundConsumerGroup
+	}
+	sub, err := groupOver(conn, streams, c.Group, h.parts, subscribe, h.log)
+	if err != nil {
+		conn.Close()
+		return err
+	}
+	h.subConns = append(h.subConns, conn) // not closed at shutdown: see stopRouter
+	if c.Add != nil {
+		return c.Add(h.router, sub)
+	}
+	h.router.AddConsumerHandler(c.Group, c.Filter, sub, c.Handle)
+	return nil
+}
+
+// startRouter runs the router of the event handlers; running is false
+// (with the router's error, or none when ctx ended first) when it did not
+// start.
+func (h *host) startRouter(ctx context.Context) (running bool, err error) {
+	routerDone := make(chan error, 1)
+	// the router's own context, never cancelled: cancelling it while a
+	// message is in flight makes Watermill's JetStream subscriber panic
+	// (see stopRouter); the process ends instead
+	routerCtx := context.Background()
+	go func() { routerDone <- h.router.Run(routerCtx) }()
+	h.closers = append(h.closers, func() { stopRouter(h.inFlight, h.subConns, h.log) })
+	select {
+	case <-h.router.Running():
+		return true, nil
+	case err := <-routerDone:
+		return false, fmt.Errorf("router: %w", err)
+	case <-ctx.Done():
+		return false, nil
+	}
+}
+
+// serveHTTP serves the gateway (the API and the web pages, behind auth)
+// where it runs, and /livez, /readyz and /metrics in every process (the
+// probes and the scrapes need them), until ctx ends; then it shuts the
+// server down within cfg.ShutdownTimeout.
+func (h *host) serveHTTP(ctx context.Context, l net.Listener, auth *authz.Authoriser, ready func(httpAddr string)) (err error) {
+	cfg, log := h.cfg, h.log
+	gwDone := make(chan error, 1)
+	if l == nil {
+		if l, err = net.Listen("tcp", cfg.HTTP); err != nil {
+			return fmt.Errorf("http: %w", err)
+		}
+	}
+	addr := l.Addr().String()
+	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, h.nc) }
+	var gw *gateway.Gateway
+	if cfg.Runs("gateway") {
+		checkpoints, stopWitness, err := startWitness(ctx, h.n, cfg, log)
+		if err != nil {
+			return err
+		}
+		h.closers = append(h.closers, stopWitness)
+		h.ports = append(h.ports, checkpoints)
+		gw = gateway.New(log.With(wiring.Service("gateway")), h.metrics, readyz, h.ports...)
 		gw.Authorise(auth)
 		log.Info("gateway listening", zap.String("http", addr), zap.Bool("auth", auth.Tokens != nil))
 	} else {
-		gw = gateway.New(log.With(wiring.Service("health")), metrics, readyz)
+		gw = gateway.New(log.With(wiring.Service("health")), h.metrics, readyz)
 		log.Info("health and metrics listening", zap.String("http", addr))
 	}
 	go func() { gwDone <- gw.Serve(l) }()
@@ -463,7 +322,6 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	if ready != nil {
 		ready(addr)
 	}
-
 	select {
 	case <-ctx.Done():
 	case err := <-gwDone:
@@ -472,12 +330,10 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		}
 	}
 	log.Info("shutting down")
-	if gw != nil {
-		sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
-		defer cancel()
-		if err := gw.Shutdown(sctx); err != nil && !errors.Is(err, context.Canceled) {
-			log.Warn("gateway shutdown", zap.Error(err))
-		}
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := gw.Shutdown(sctx); err != nil && !errors.Is(err, context.Canceled) {
+		log.Warn("gateway shutdown", zap.Error(err))
 	}
 	return nil
 }
@@ -593,33 +449,4 @@ func withoutRoutes(routes, drop []string) []string {
 		}
 	}
 	return out
-}
-
-// envelope decodes a router message's event if it is of type want (the
-// zero envelope otherwise: most events on a subject, every move on the
-// games' subjects, are not what a handler reacts to). The type is read
-// first from the layout the events module writes (wiring.EventType); only an
-// event of type want, or one laid out otherwise, is decoded.
-// envelopeOf is envelope for any of the types wanted.
-func envelopeOf(msg *message.Message, want ...string) (events.Envelope, error) {
-	for _, w := range want {
-		if env, err := envelope(msg, w); err != nil || env.Type != "" {
-			return env, err
-		}
-	}
-	return events.Envelope{}, nil
-}
-
-func envelope(msg *message.Message, want string) (events.Envelope, error) {
-	if t, ok := wiring.EventType(msg.Payload); ok && string(t) != want {
-		return events.Envelope{}, nil
-	}
-	var env events.Envelope
-	if err := env.UnmarshalJSON(msg.Payload); err != nil {
-		return events.Envelope{}, fmt.Errorf("event %s: %w", msg.UUID, err)
-	}
-	if env.Type != want {
-		return events.Envelope{}, nil
-	}
-	return env, nil
 }

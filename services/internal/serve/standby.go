@@ -12,16 +12,18 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/hakem-chess/hakem/services/authz"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
 	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
-	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
-	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
+	"github.com/hakem-chess/hakem/services/pairing"
+	"github.com/hakem-chess/hakem/services/scoring"
 	"github.com/hakem-chess/hakem/services/standby"
 	"github.com/hakem-chess/hakem/services/web"
 	"github.com/nats-io/nats.go"
@@ -124,34 +126,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	m := &standbyMachine{cfg: cfg, log: log, n: n, admin: admin, js: ajs, gauges: standby.NewGauges(metrics.Registry),
 		primary: wiring.RedactURL(cfg.Standby), promoted: make(chan struct{})}
 
-	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
-		Retries: cfg.CommandRetries, CacheGames: 10000, Log: log.With(wiring.Service("games")), Metrics: metrics})
-	clocks := &clocksapp.Clocks{Store: gamesadapters.EventStore{Store: store, Writer: events.WriterClocks}, Retries: cfg.CommandRetries,
-		Log: log.With(wiring.Service("clocks")), Metrics: metrics}
-	tournamentFeed := gamesadapters.Feed{JS: js, Kind: events.KindTournament}
-	pairing := &pairingapp.Pairing{Store: store, Retries: cfg.CommandRetries, Log: log.With(wiring.Service("pairing")), Metrics: metrics,
-		RatingList: pairingapp.RatingListIn(cfg.Data)}
-	players := func(ctx context.Context, id string) ([]events.PlayerRegistered, error) {
-		t, _, _, err := pairing.Load(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return t.Players, nil
-	}
-	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil },
-		gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}},
-		clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}},
-		pairingports.Queries{HTTP: pairingports.HTTP{Pairing: pairing, Feed: tournamentFeed}},
-		web.Pages{Games: gamesApp, Store: store, Tournaments: tournamentFeed},
-		standby.HTTP{Machine: m})
-	auth.GameTournament = func(ctx context.Context, id string) (string, error) {
-		g, err := gamesApp.Queries.Game.Handle(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		return g.Tournament, nil
-	}
-	gw.Authorise(auth)
+	gw := standbyGateway(cfg, log, store, js, metrics, m, auth)
 
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
@@ -188,6 +163,48 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		log.Warn("standby gateway shutdown", zap.Error(err))
 	}
 	return promoted, nil
+}
+
+// standbyGateway is the standby's gateway: the services' reads on the
+// mirrors, the pages and GET /api/standby, behind the authorisation.
+func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store, js jetstream.JetStream, metrics *wiring.Metrics, m *standbyMachine, auth *authz.Authoriser) *gateway.Gateway {
+	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
+		Retries: cfg.CommandRetries, CacheGames: 10000, Log: log.With(wiring.Service("games")), Metrics: metrics})
+	clocks := &clocksapp.Clocks{Store: gamesadapters.EventStore{Store: store, Writer: events.WriterClocks}, Retries: cfg.CommandRetries,
+		Log: log.With(wiring.Service("clocks")), Metrics: metrics}
+	tournaments := gamelog.JetStreamFeed{JS: js, Kind: events.KindTournament}
+	players := func(ctx context.Context, id string) ([]events.PlayerRegistered, error) {
+		t, err := foldTournament(ctx, store, id)
+		if err != nil {
+			return nil, err
+		}
+		return t.Players, nil
+	}
+	reads := []gateway.Port{
+		gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}},
+		clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}},
+	}
+	// the tournaments' reads, the scoring's among them, as the services'
+	// root packages build them
+	for _, p := range []wiring.Plug{
+		pairing.New(pairing.Deps{Store: store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: metrics, Data: cfg.Data, GamePGN: gamePGN(store)}),
+		scoring.New(scoring.Deps{Store: store, Retries: cfg.CommandRetries, Log: log, Metrics: metrics}),
+	} {
+		for _, q := range p.Queries {
+			reads = append(reads, q)
+		}
+	}
+	reads = append(reads, web.Pages{Games: gamesApp, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
+	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil }, reads...)
+	auth.GameTournament = func(ctx context.Context, id string) (string, error) {
+		g, err := gamesApp.Queries.Game.Handle(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return g.Tournament, nil
+	}
+	gw.Authorise(auth)
+	return gw
 }
 
 // standbyMachine is the standby process the routes of standby.HTTP

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -76,6 +78,11 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 		return nil, err
 	}
 	n.Embedded, n.users = e, users
+	// where it listens, for hakem nats creds run without HAKEM_NATS_LISTEN
+	// (none: the file removed, creds falls back to 127.0.0.1:4222)
+	if err := recordListen(cfg.Data, cfg.NATSListen, e.ClientURL()); err != nil {
+		log.Warn("the NATS listener's address not recorded in the data folder", zap.Error(err))
+	}
 	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()),
 		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval),
 		zap.String("standby_listen", cfg.StandbyListen), zap.String("standby_of", RedactURL(cfg.Standby)))
@@ -273,4 +280,39 @@ func Ready(ctx context.Context, nc *nats.Conn) error {
 		}
 	}
 	return nil
+}
+
+// ListenFile is the file of a data folder that names the address its
+// embedded NATS server listens on for clients (hakem nats creds reads it).
+const ListenFile = "nats-listen"
+
+// recordListen writes the address the embedded server listens on (from
+// its client URL, so that a port 0 is the port it got) into the data
+// folder, or removes the file when it does not listen.
+func recordListen(data, listen, clientURL string) error {
+	path := filepath.Join(data, ListenFile)
+	if listen == "" {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	addr := listen
+	if u, err := url.Parse(clientURL); err == nil && u.Host != "" {
+		if _, port, err := net.SplitHostPort(u.Host); err == nil {
+			host, _, _ := net.SplitHostPort(listen)
+			addr = net.JoinHostPort(host, port)
+		}
+	}
+	return os.WriteFile(path, []byte(addr+"\n"), 0o644)
+}
+
+// RecordedListen is the address the data folder's embedded NATS server
+// last listened on ("" when it did not, or no server ran there yet).
+func RecordedListen(data string) string {
+	b, err := os.ReadFile(filepath.Join(data, ListenFile))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }

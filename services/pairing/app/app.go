@@ -5,13 +5,11 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/hakem-chess/hakem/services/internal/gamelog"
-	"github.com/hakem-chess/hakem/services/internal/outcome"
+	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
@@ -36,86 +34,35 @@ type Outcome struct {
 	Repeated     bool
 }
 
-// Append appends evs to the stream of agg as writer (eventstore.Store.Append):
-// the scoring writes its standings to the tournament's stream through it.
-func (p *Pairing) Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error) {
-	return p.Store.Append(ctx, agg, writer, expected, key, meta, evs...)
-}
-
-// Load folds the tournament. A log with a message that does not decode,
-// chain or carry its writer's signature is read again message by message
-// (events.Store.LoadTolerant): when a repair voids every such message the
-// tournament folds from the good events; otherwise it is refused, 409
-// log_damaged, until an arbiter repairs it (Repair).
+// Load folds the tournament (boards.Load into the domain's tournament: a
+// damaged log is refused, 409 log_damaged, until an arbiter repairs it,
+// Repair).
 func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []events.Envelope, events.Head, error) {
-	envs, head, err := p.Store.Load(ctx, events.Tournament(id))
-	if err != nil && ctx.Err() == nil {
-		good, h, damage, terr := p.Store.LoadTolerant(ctx, events.Tournament(id))
-		switch {
-		case terr == nil && damage != nil:
-			return nil, nil, events.Head{}, &refusal.Refusal{Kind: refusal.ErrLogDamaged, Reason: fmt.Sprintf(
-				"log damaged at seq %d (%s): an arbiter repairs it (POST /api/tournaments/%s/repair)", damage.Seq, damage.Reason, id)}
-		case terr == nil && (damagedLog(err) || repaired(good)):
-			envs, head, err = good, h, nil // every bad message voided by a repair
-		}
-	}
+	t := &domain.Tournament{}
+	envs, head, err := boards.Load(ctx, p.Store, id, &t.Tournament)
 	if err != nil {
 		return nil, nil, events.Head{}, err
-	}
-	t := &domain.Tournament{}
-	if len(envs) > 0 {
-		t.RatingYear(envs[0])
-	}
-	for _, e := range envs {
-		if events.IsRepair(e.Type) {
-			continue // changes nothing in the tournament
-		}
-		ev, err := events.Decode(e)
-		if err != nil {
-			return nil, nil, events.Head{}, err
-		}
-		if err := t.Apply(ev); err != nil {
-			return nil, nil, events.Head{}, fmt.Errorf("tournament %s event %d: %w", id, e.Seq, err)
-		}
 	}
 	return t, envs, head, nil
 }
 
 // Results reads the result of every game of the tournament's rounds, as
-// the tournament counts it, from the game's log (outcome.Game: the one
-// reading of a game's result the services share; domain.TournamentResult: a game that ended by
-// forfeit is "+/-", "-/+" or "-/-", not a game played; domain.GameResult:
-// one that lasted less than one move is "W/L", "L/W" or "D/D", not rated).
-// A board whose game the arbiter annulled has the result of the replay
-// ordered in its place (PlayedGame), keyed by the pairing's game id.
+// the tournament counts it (boards.Boards: the game that counts for each
+// board, the replay of an annulled one, read by outcome.Game; a game that
+// ended by forfeit is "+/-", "-/+" or "-/-", not a game played; one that
+// lasted less than one move is "W/L", "L/W" or "D/D", not rated), keyed by
+// the pairing's game id, with the desk's results over them.
 func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
-	out, _, err := p.ResultsPlayed(ctx, t)
-	return out, err
+	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
+	return r.Results, err
 }
 
 // ResultsPlayed is Results, with, for each board whose game was annulled,
 // the id of the replay that counts in its place (keyed by the pairing's
 // game id; absent for a game never annulled).
 func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results, replays map[string]string, err error) {
-	results, replays = map[string]string{}, map[string]string{}
-	for _, r := range t.Rounds {
-		for _, pr := range r.Pairings {
-			if res, ok := t.ImportedResult(pr.GameID); ok {
-				results[pr.GameID] = res // a board of an imported round: no game
-				continue
-			}
-			played, recs, err := p.PlayedGame(ctx, pr.GameID)
-			if err != nil {
-				return nil, nil, err
-			}
-			g := outcome.Of(gamelog.Events(recs)...)
-			results[pr.GameID] = domain.GameResult(g.Result(), g.Ending.Termination, g.Plies)
-			if played != pr.GameID {
-				replays[pr.GameID] = played
-			}
-		}
-	}
-	return t.BoardResults(results), replays, nil
+	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
+	return r.Results, r.Replays, err
 }
 
 // decide is the load-fold-decide-append loop on a tournament, for the

@@ -13,26 +13,6 @@ import (
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
-// damagedLog reports whether err is a load that met a message of the log
-// that does not decode, chain or carry its writer's signature.
-func damagedLog(err error) bool {
-	var sig *eventstore.SignatureError
-	var chain *events.ChainError
-	var notEvent *eventstore.NotAnEventError
-	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
-}
-
-// repaired reports whether log holds a repair (the plain load of a
-// repaired log fails on the messages it voids).
-func repaired(log []events.Envelope) bool {
-	for _, e := range log {
-		if events.IsRepair(e.Type) {
-			return true
-		}
-	}
-	return false
-}
-
 // Repair is the arbiter's repair of a tournament's damaged log, as a
 // game's (games' RepairLog): the messages set aside since the last good
 // event are voided by a tournament.log_repaired chained on that event,

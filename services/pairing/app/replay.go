@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -10,12 +11,5 @@ import (
 // game that counts for a board (the replay of an annulled game) and its
 // log.
 func (p *Pairing) PlayedGame(ctx context.Context, gameID string) (string, []gamelog.Recorded, error) {
-	games := gamelog.EventStore{Store: p.Store}
-	return gamelog.FollowReplays(ctx, func(ctx context.Context, id string) ([]gamelog.Recorded, error) {
-		recs, _, err := games.Load(ctx, id)
-		// a damaged log counts as of its last good event (its commands
-		// are refused until the arbiter repairs it)
-		recs, _, err = gamelog.Loaded(recs, err)
-		return recs, err
-	}, gameID)
+	return gamelog.FollowReplays(ctx, boards.Games(p.Store), gameID)
 }

@@ -8,22 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 )
 
-// registered reports whether id is a registered player.
-func (t *Tournament) registered(id string) bool {
-	return slices.ContainsFunc(t.Players, func(p events.PlayerRegistered) bool { return p.PlayerID == id })
-}
-
-// WithdrawnFrom returns the round from which the player is withdrawn, 0
-// when he is not.
-func (t *Tournament) WithdrawnFrom(id string) int {
-	for _, w := range t.Withdrawn {
-		if w.PlayerID == id {
-			return w.FromRound
-		}
-	}
-	return 0
-}
-
 // Withdraw decides a player's withdrawal from round w.FromRound on (the
 // next round to be paired when 0). He is not paired again: in a Swiss he is
 // absent (a zero-point "absent" bye in each later round's pairing); in a
@@ -36,7 +20,7 @@ func (t *Tournament) Withdraw(w events.PlayerWithdrawn) ([]events.Event, error) 
 	if t.Done {
 		return nil, refuse(ErrState, "the tournament is finished")
 	}
-	if !t.registered(w.PlayerID) {
+	if !t.Registered(w.PlayerID) {
 		return nil, refuse(ErrNotFound, "player %q is not registered", w.PlayerID)
 	}
 	if from := t.WithdrawnFrom(w.PlayerID); from > 0 {
@@ -70,7 +54,7 @@ func (t *Tournament) RequestBye(b events.ByeRequested) ([]events.Event, error) {
 	if t.Created.System != "swiss-dutch" {
 		return nil, refuse(ErrState, "a %s takes no bye requests: its table fixes every game", t.Created.System)
 	}
-	if !t.registered(b.PlayerID) {
+	if !t.Registered(b.PlayerID) {
 		return nil, refuse(ErrNotFound, "player %q is not registered", b.PlayerID)
 	}
 	next := len(t.Rounds) + 1
@@ -111,7 +95,7 @@ func (t *Tournament) Forbid(f events.ForbiddenPairSet) ([]events.Event, error) {
 		return nil, refuse(ErrState, "a %s takes no forbidden pairs: its table fixes every game", t.Created.System)
 	}
 	for _, id := range []string{f.PlayerA, f.PlayerB} {
-		if !t.registered(id) {
+		if !t.Registered(id) {
 			return nil, refuse(ErrNotFound, "player %q is not registered", id)
 		}
 	}

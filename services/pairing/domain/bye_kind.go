@@ -1,6 +1,8 @@
 package domain
 
-import "github.com/hakem-chess/hakem/events"
+import (
+	"github.com/hakem-chess/hakem/events"
+)
 
 // The kinds of requested bye (TRF-26 result codes of the round).
 const (

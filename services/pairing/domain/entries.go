@@ -8,15 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/ratings"
 )
 
-// TiebreakRules is the FIDE C.07 edition of the tournament's tie-breaks:
-// 2024 when chosen, else 2026.
-func (t *Tournament) TiebreakRules() ratings.Rules {
-	if t.Created.TiebreakRules == "2024" {
-		return ratings.Rules2024
-	}
-	return ratings.Rules2026
-}
-
 // checkTiebreaks checks a rules year and a tie-break list.
 func checkTiebreaks(rules string, list []string) error {
 	if rules != "" && rules != "2024" && rules != "2026" {
@@ -32,7 +23,7 @@ func checkTiebreaks(rules string, list []string) error {
 
 // beforeRound1 refuses a change once round 1 is paired.
 func (t *Tournament) beforeRound1(what string) error {
-	if !t.exists {
+	if !t.WasCreated() {
 		return refuse(ErrNotFound, "tournament not found")
 	}
 	if len(t.Rounds) > 0 {
@@ -83,39 +74,11 @@ func (t *Tournament) Remove(r events.PlayerRemoved) ([]events.Event, error) {
 	if err := t.beforeRound1("removal"); err != nil {
 		return nil, err
 	}
-	if !t.registered(r.PlayerID) {
+	if !t.Registered(r.PlayerID) {
 		return nil, refuse(ErrNotFound, "player %q is not registered", r.PlayerID)
 	}
 	r.Reason = strings.TrimSpace(r.Reason)
 	return []events.Event{r}, nil
-}
-
-// applyEntry folds the desk's changes to the entries; ok is false for
-// another event.
-func (t *Tournament) applyEntry(e events.Event) (ok bool) {
-	switch e := e.(type) {
-	case events.TiebreaksSet:
-		if e.TiebreakRules != "" {
-			t.Created.TiebreakRules = e.TiebreakRules
-		}
-		if len(e.Tiebreaks) > 0 {
-			t.Created.Tiebreaks = e.Tiebreaks
-		}
-	case events.PlayerCorrected:
-		for i := range t.Players {
-			if t.Players[i].PlayerID == e.Player.PlayerID {
-				t.Players[i] = e.Player
-			}
-		}
-	case events.PlayerRemoved:
-		t.Players = slices.DeleteFunc(slices.Clone(t.Players), func(p events.PlayerRegistered) bool { return p.PlayerID == e.PlayerID })
-		t.ByeRequests = slices.DeleteFunc(t.ByeRequests, func(b events.ByeRequested) bool { return b.PlayerID == e.PlayerID })
-		t.Withdrawn = slices.DeleteFunc(t.Withdrawn, func(w events.PlayerWithdrawn) bool { return w.PlayerID == e.PlayerID })
-		t.Forbidden = slices.DeleteFunc(t.Forbidden, func(f events.ForbiddenPairSet) bool { return f.PlayerA == e.PlayerID || f.PlayerB == e.PlayerID })
-	default:
-		return false
-	}
-	return true
 }
 
 // lateEntry decides what a registration after round 1 was paired needs
@@ -146,16 +109,4 @@ func (t *Tournament) lateEntry(p *events.PlayerRegistered) error {
 		return refuse(ErrInvalid, "missed_rounds: %q (Z zero-point byes, H half-point byes)", p.MissedRounds)
 	}
 	return nil
-}
-
-// missedRounds records a late entry's missed rounds as requested byes of
-// the rounds paired before he came (Z scores nothing, H a draw's points).
-func (t *Tournament) missedRounds(e events.PlayerRegistered) {
-	points := 0.0
-	if e.MissedRounds == "H" {
-		points = t.Points().Draw
-	}
-	for r := 0; r < e.FromRound-1 && r < len(t.Rounds); r++ {
-		t.Rounds[r].Byes = append(slices.Clone(t.Rounds[r].Byes), events.Bye{PlayerID: e.PlayerID, Points: points, Kind: "requested"})
-	}
 }

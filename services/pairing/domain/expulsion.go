@@ -8,25 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
-// Expulsion is a player's expulsion from the tournament as folded: the
-// arbiter's event and the first round he is not paired in (the round
-// after the last one paired when the event was recorded).
-type Expulsion struct {
-	events.PlayerExpelled
-	FromRound int
-}
-
-// ExpelledFrom returns the first round the player is not paired in
-// because he was expelled, 0 when he was not.
-func (t *Tournament) ExpelledFrom(id string) int {
-	for _, e := range t.Expelled {
-		if e.PlayerID == id {
-			return e.FromRound
-		}
-	}
-	return 0
-}
-
 // Expel decides the arbiter's expulsion of a player from the tournament
 // (Laws 2023 12.9.9, 1997 13.4e): he is not paired from the next round on
 // (an absence, like a withdrawn player) and the standings say so. His game
@@ -41,7 +22,7 @@ func (t *Tournament) Expel(e events.PlayerExpelled) ([]events.Event, error) {
 	if t.Done {
 		return nil, refuse(ErrState, "the tournament is finished")
 	}
-	if !t.registered(e.PlayerID) {
+	if !t.Registered(e.PlayerID) {
 		return nil, refuse(ErrNotFound, "player %q is not registered", e.PlayerID)
 	}
 	if from := t.ExpelledFrom(e.PlayerID); from > 0 {
@@ -75,7 +56,7 @@ func (t *Tournament) Exclude(e events.PlayerExcluded) ([]events.Event, error) {
 	if t.Done {
 		return nil, refuse(ErrState, "the tournament is finished")
 	}
-	if !t.registered(e.PlayerID) {
+	if !t.Registered(e.PlayerID) {
 		return nil, refuse(ErrNotFound, "player %q is not registered", e.PlayerID)
 	}
 	p, err := laws.Lookup(t.Created.LawsProfile)
@@ -118,16 +99,4 @@ func (t *Tournament) Exclude(e events.PlayerExcluded) ([]events.Event, error) {
 		e.Article = article
 	}
 	return []events.Event{e}, nil
-}
-
-// Status is a player's standing in the tournament after round: "expelled"
-// or "withdrawn" when he is not paired after it, "" while he plays on.
-func (t *Tournament) Status(id string, round int) string {
-	if from := t.ExpelledFrom(id); from > 0 && from <= round+1 {
-		return "expelled"
-	}
-	if from := t.WithdrawnFrom(id); from > 0 && from <= round+1 {
-		return "withdrawn"
-	}
-	return ""
 }

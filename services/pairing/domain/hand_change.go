@@ -105,7 +105,7 @@ func (t *Tournament) ChangePairing(id string, round int, c HandChange, results m
 	for k, p := range boards {
 		was := old[slices.IndexFunc(old, func(q events.Pairing) bool { return q.Board == p.Board })]
 		if was.White != p.White || was.Black != p.Black {
-			boards[k].GameID = t.gameID(id, round, p.Board) + "-h" + strconv.Itoa(n)
+			boards[k].GameID = t.BoardGameID(id, round, p.Board) + "-h" + strconv.Itoa(n)
 		} else {
 			boards[k].GameID = was.GameID
 		}

@@ -5,34 +5,7 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/pairing/trf"
 )
-
-func TestImportedResult(t *testing.T) {
-	for _, c := range []struct {
-		w, b trf.ResultCode
-		want string
-		ok   bool
-	}{
-		{'1', '0', "1-0", true}, {'0', '1', "0-1", true}, {'=', '=', "1/2-1/2", true}, {'+', '-', WhiteForfeitWin, true},
-		{'-', '+', BlackForfeitWin, true}, {'-', '-', DoubleForfeit, true}, {'W', 'L', UnratedWhiteWin, true},
-		{'D', 'D', UnratedDraw, true}, {'0', '0', BothLost, true}, {' ', ' ', "", true},
-		{'1', '1', "", false}, {'1', '=', "", false}, {'+', '0', "", false},
-	} {
-		got, ok := importedResult(c.w, c.b)
-		if got != c.want || ok != c.ok {
-			t.Errorf("%c %c: %q %v, want %q %v", c.w, c.b, got, ok, c.want, c.ok)
-		}
-	}
-}
-
-func TestBirthYear(t *testing.T) {
-	for s, want := range map[string]int{"1994/05/01": 1994, "2001": 2001, "01/05/1994": 1994, "": 0, "94/05/01": 0} {
-		if got := birthYear(s); got != want {
-			t.Errorf("%q: %d, want %d", s, got, want)
-		}
-	}
-}
 
 // TestImportFold imports a two-round file with a forfeit, a bye, a
 // half-point bye and an absence entered for round 3.

@@ -11,21 +11,6 @@ import (
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
-// StartNumbers returns the players' indices in t.Players in start-number
-// order: a Swiss numbers them by pairing number (PairingNumbers: rating,
-// then registration), a round robin by registration (the numbers of its
-// Berger table).
-func (t *Tournament) StartNumbers() []int {
-	if t.Created.System == "swiss-dutch" && t.Imported == nil {
-		return t.PairingNumbers()
-	}
-	order := make([]int, len(t.Players))
-	for i := range order {
-		order[i] = i
-	}
-	return order
-}
-
 // PointSystem is the tournament's point system as a TRF one: a forfeit
 // win and a full-point bye score a win, a half-point bye a draw, a zero-
 // point bye nothing, a forfeit loss the "forfeit_loss" points (0 when not

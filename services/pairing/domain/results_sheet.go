@@ -7,13 +7,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 )
 
-// SheetTermination is the termination of a game the games service ends
-// with the result the desk entered from the results sheet (a game played
-// on a wooden board, never through the API): a game played and rated
-// (GameResult does not apply the one-move rule to it: no moves were
-// recorded, the game was played).
-const SheetTermination = "results_sheet"
-
 // SheetResults are the results a results sheet may give: a game played
 // (rated: TRF 1, 0, =), a forfeit (TRF + and -, not played), and 0-0, a
 // game both players lost (BothLost: 2023 11.8 / 1997 12.8).
@@ -35,7 +28,7 @@ func (t *Tournament) Player(ref string) (string, bool) {
 	if ref == "" {
 		return "", false
 	}
-	if t.registered(ref) {
+	if t.Registered(ref) {
 		return ref, true
 	}
 	n, err := strconv.Atoi(ref)
@@ -67,7 +60,7 @@ func (t *Tournament) StartNumber(id string) int {
 // (tournament.result_corrected, old and new, saying when a later round is
 // already paired: its pairing is not changed).
 func (t *Tournament) EnterResults(round int, sheet []SheetEntry, results map[string]string) ([]events.Event, error) {
-	if !t.exists {
+	if !t.WasCreated() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
 	if round < 1 || round > len(t.Rounds) {

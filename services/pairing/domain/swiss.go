@@ -6,25 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/dutch"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
-
-// PairingNumbers returns the players' indices in pairing-number order: by
-// rating, highest first, then by registration (FIDE C.04.2: the initial
-// ranking).
-func (t *Tournament) PairingNumbers() []int {
-	order := make([]int, len(t.Players))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return t.Players[order[a]].Rating > t.Players[order[b]].Rating })
-	return order
-}
 
 // pairDutch pairs round with the FIDE Dutch engine on the history of the
 // rounds played (their results given by game id). The engine's input is
@@ -80,7 +67,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 		}
 		board++
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: board, White: white,
-			Black: t.Players[order[b.Black-1]].PlayerID, GameID: t.gameID(id, round, board)})
+			Black: t.Players[order[b.Black-1]].PlayerID, GameID: t.BoardGameID(id, round, board)})
 	}
 	sum := sha256.Sum256(input)
 	rp.InputHash = hex.EncodeToString(sum[:])

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hakem-chess/hakem/clock"
@@ -16,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
 	"github.com/hakem-chess/hakem/rules/laws"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // The kinds of refusal of the pairing service (wrapped by *Refusal).
@@ -34,135 +34,22 @@ func refuse(kind error, format string, args ...any) error {
 	return refusal.New(kind, format, args...)
 }
 
-// Systems lists the pairing systems this service runs.
-var Systems = []string{"round-robin", "swiss-dutch"}
-
-// Tournament is a tournament as folded from its events.
+// Tournament is a tournament as folded from its events (the projection
+// the services share, tournament.Tournament: its fields, its fold Apply and
+// its readings) with the pairing service's decisions on it.
 type Tournament struct {
-	exists  bool
-	Created events.TournamentCreated
-	Players []events.PlayerRegistered
-	Rounds  []events.RoundPaired
-	Closed  int // rounds closed
-	Done    bool
-	// Withdrawn, ByeRequests and Forbidden are the organiser's decisions
-	// the pairing honours (see absences.go).
-	Withdrawn   []events.PlayerWithdrawn
-	ByeRequests []events.ByeRequested
-	Forbidden   []events.ForbiddenPairSet
-	// Expelled are the arbiter's expulsions, Excluded his exclusions from
-	// rounds (expulsion.go).
-	Expelled []Expulsion
-	Excluded []events.PlayerExcluded
-	// Desk is what the arbiter's desk recorded (desk.go).
-	Desk Desk
+	tournament.Tournament
 	// listing is set while a list of players is decided (RegisterList):
 	// an entry without player_id or FIDE id is numbered.
 	listing bool
-	// Imported is the file a tournament.imported event created the
-	// tournament from (nil for one created by tournament.created).
-	Imported *Imported
-	// Deleted is the organiser's deletion before round 1
-	// (tournament.deleted): the tournament takes no command any more.
-	Deleted bool
-	// Year is the calendar year the tournament was created in (its first
-	// event's recorded time, set by whoever folds the envelopes; 0 when
-	// unknown), the rating period's year for the junior K-factor.
-	Year int
 }
 
-// Exists reports whether the tournament was created and not deleted.
-func (t *Tournament) Exists() bool { return t.exists && !t.Deleted }
-
-// Apply folds one event of the tournament (value or pointer): the
-// pairing service's, and the arbiter's expulsions; events of other writers
-// are skipped.
-func (t *Tournament) Apply(e events.Event) error {
-	if ok, err := t.applyDesk(e); ok {
-		return err
-	}
-	switch e := e.(type) {
-	case *events.TournamentCreated:
-		return t.Apply(*e)
-	case *events.PlayerRegistered:
-		return t.Apply(*e)
-	case *events.RoundPaired:
-		return t.Apply(*e)
-	case *events.RoundClosed:
-		return t.Apply(*e)
-	case *events.TournamentFinished:
-		return t.Apply(*e)
-	case *events.PlayerWithdrawn:
-		return t.Apply(*e)
-	case *events.ByeRequested:
-		return t.Apply(*e)
-	case *events.ForbiddenPairSet:
-		return t.Apply(*e)
-	case *events.PlayerExpelled:
-		return t.Apply(*e)
-	case *events.PlayerExcluded:
-		return t.Apply(*e)
-	case *events.TournamentImported:
-		return t.Apply(*e)
-	case events.TournamentImported:
-		return t.applyImport(e)
-	case *events.TournamentDeleted:
-		return t.Apply(*e)
-	case *events.TiebreaksSet:
-		return t.Apply(*e)
-	case *events.PlayerCorrected:
-		return t.Apply(*e)
-	case *events.PlayerRemoved:
-		return t.Apply(*e)
-	}
-	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
-		return fmt.Errorf("%s before tournament.created", e.EventType())
-	}
-	switch e := e.(type) {
-	case events.TournamentCreated:
-		if t.exists {
-			return errors.New("tournament.created twice")
-		}
-		t.exists, t.Created = true, e
-	case events.PlayerRegistered:
-		t.Players = append(t.Players, e)
-		t.missedRounds(e) // entries.go
-	case events.RoundPaired:
-		if e.Round != len(t.Rounds)+1 {
-			return fmt.Errorf("round %d paired after %d rounds", e.Round, len(t.Rounds))
-		}
-		t.Rounds = append(t.Rounds, e)
-	case events.RoundClosed:
-		if e.Round != t.Closed+1 || e.Round > len(t.Rounds) {
-			return fmt.Errorf("round %d closed after %d closed, %d paired", e.Round, t.Closed, len(t.Rounds))
-		}
-		t.Closed = e.Round
-	case events.TournamentFinished:
-		t.Done = true
-	case events.PlayerWithdrawn:
-		t.Withdrawn = append(t.Withdrawn, e)
-	case events.ByeRequested:
-		t.ByeRequests = append(t.ByeRequests, e)
-	case events.ForbiddenPairSet:
-		t.Forbidden = append(t.Forbidden, e)
-	case events.PlayerExpelled:
-		t.Expelled = append(t.Expelled, Expulsion{PlayerExpelled: e, FromRound: len(t.Rounds) + 1})
-	case events.PlayerExcluded:
-		t.Excluded = append(t.Excluded, e)
-	case events.TournamentDeleted:
-		if len(t.Rounds) > 0 {
-			return errors.New("tournament.deleted after round 1 was paired")
-		}
-		t.Deleted = true
-	default:
-		t.applyEntry(e) // entries.go
-	}
-	return nil
-}
+// Systems lists the pairing systems this service runs.
+var Systems = []string{"round-robin", "swiss-dutch"}
 
 // Create decides the creation of a tournament.
 func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) {
-	if t.exists {
+	if t.WasCreated() {
 		return nil, refuse(ErrExists, "tournament already exists")
 	}
 	c.Name = strings.TrimSpace(c.Name)
@@ -247,11 +134,6 @@ func (t *Tournament) Register(p events.PlayerRegistered) ([]events.Event, error)
 	return []events.Event{p}, nil
 }
 
-// GameID names the game of a board: "<tournament>-r<round>-b<board>".
-func GameID(tournament string, round, board int) string {
-	return tournament + "-r" + strconv.Itoa(round) + "-b" + strconv.Itoa(board)
-}
-
 // PairNext decides the pairing of the next round of a round robin (see
 // PairNextAfter; a Swiss needs the results of the rounds played).
 func (t *Tournament) PairNext(id string) ([]events.Event, error) {
@@ -313,7 +195,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 			continue
 		}
 		rp.Pairings = append(rp.Pairings, events.Pairing{Board: p.Board, White: white,
-			Black: t.Players[p.Black-1].PlayerID, GameID: t.gameID(id, round, p.Board)})
+			Black: t.Players[p.Black-1].PlayerID, GameID: t.BoardGameID(id, round, p.Board)})
 	}
 	ids := make([]string, len(t.Players))
 	for i, p := range t.Players {
@@ -340,19 +222,6 @@ func SwissRoundsPossible(n int) int {
 		return n - 1
 	}
 	return n
-}
-
-// TotalRounds is the number of rounds: the tournament's if set, else every
-// round of the table.
-func (t *Tournament) TotalRounds() int {
-	if t.Created.System == "swiss-dutch" {
-		return t.Created.Rounds
-	}
-	all := len(roundrobin.Schedule(len(t.Players), false))
-	if t.Created.Rounds > 0 && t.Created.Rounds < all {
-		return t.Created.Rounds
-	}
-	return all
 }
 
 // Close decides the closing of a round, given each of its games' results

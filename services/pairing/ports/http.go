@@ -3,14 +3,17 @@ package ports
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/pairing/app"
@@ -36,13 +39,17 @@ import (
 //	GET  /api/tournaments/{id}                 players, rounds with results, standings
 //	GET  /api/tournaments/{id}/events          the tournament's events as NDJSON, live (?follow=false, ?from=N)
 //	GET  /api/tournaments/{id}/trf             the tournament as a TRF-26 file
-//	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes (scoring.go)
+//	GET  /api/tournaments/{id}/standings       standings, crosstable and rating changes: the scoring service (scoring/ports)
 //	GET  /api/tournaments/{id}/crosstable
 //	GET  /api/tournaments/{id}/ratings
 type HTTP struct {
 	Pairing *app.Pairing
 	// Feed follows a tournament's events (GET .../events).
 	Feed gamelog.Feed
+	// GamePGN writes a game as the games service exports it, with the
+	// tags given set over its own (GET .../pgn: the broadcast of the
+	// rounds; the games' ports.TournamentPGN in `hakem serve`).
+	GamePGN func(ctx context.Context, w io.Writer, gameID string, tags []pgn.Tag) error
 }
 
 // CommandRoutes are the patterns of the commands (forwarded by a gateway
@@ -84,7 +91,6 @@ func (h HTTP) RegisterQueries(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments/{id}", h.get)
 	mux.HandleFunc("GET /api/tournaments/{id}/events", h.events)
 	mux.HandleFunc("GET /api/tournaments/{id}/trf", h.trf)
-	h.registerScoring(mux)
 	h.registerDeskQueries(mux)
 	h.RegisterPGN(mux)
 }

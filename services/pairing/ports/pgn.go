@@ -3,19 +3,18 @@ package ports
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
-	"github.com/hakem-chess/hakem/services/games/app/query"
-	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	gameoutcome "github.com/hakem-chess/hakem/services/internal/outcome"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -105,7 +104,6 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 	for _, p := range t.Players {
 		players[p.PlayerID] = p
 	}
-	games := query.EventsHandler{Store: gamelog.EventStore{Store: h.Pairing.Store}}
 	results, err := h.Pairing.Results(ctx, t)
 	if err != nil {
 		return err
@@ -123,24 +121,22 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 			}
 			// the board's game is the replay when the arbiter annulled
 			// the game paired: the annulled game is left out
-			played, _, err := h.Pairing.PlayedGame(ctx, p.GameID)
+			played, recs, err := h.Pairing.PlayedGame(ctx, p.GameID)
 			if err != nil {
 				return err
 			}
-			recs, g, err := games.Handle(ctx, played)
-			if err != nil {
-				return err
+			if h.GamePGN == nil {
+				return errors.New("no games' PGN in this process")
 			}
-			var created time.Time
-			if len(recs) > 0 {
-				created = recs[0].Envelope.RecordedAt
+			control := gameoutcome.Of(gamelog.Events(recs)...).Created.TimeControl
+			var game bytes.Buffer
+			if err := h.GamePGN(ctx, &game, played, broadcastTags(t, rp.Round, p, players, control)); err != nil {
+				return err
 			}
 			if b.Len() > 0 {
 				b.WriteString("\n")
 			}
-			if err := gamesports.WritePGNTagged(b, played, g, created, broadcastTags(t, rp.Round, p, players, g.Setup().TimeControl)); err != nil {
-				return fmt.Errorf("game %s: %w", p.GameID, err)
-			}
+			b.Write(game.Bytes())
 		}
 	}
 	return nil

@@ -22,7 +22,7 @@ func (s *Scoring) PublishCorrected(ctx context.Context, corrected events.Envelop
 	if !ok {
 		return events.Envelope{}, fmt.Errorf("event %s is a %s, not a correction", corrected.ID, corrected.Type)
 	}
-	t, _, _, err := s.Pairing.Load(ctx, corrected.Aggregate.ID)
+	t, _, _, err := s.Load(ctx, corrected.Aggregate.ID)
 	if err != nil {
 		return events.Envelope{}, err
 	}

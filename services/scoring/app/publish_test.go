@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
+	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 )
 
 // newPairing starts an embedded JetStream server in a temporary folder
@@ -61,7 +62,7 @@ func TestPublishRedelivered(t *testing.T) {
 	endGame(t, p, rp.Pairings[0], events.GameEnded{Result: "1-0", Termination: "forfeit", Article: "6.7.1"})
 	endGame(t, p, rp.Pairings[1], events.GameEnded{Result: "0-1", Termination: "resignation", Article: "5.1.2", Ply: 30})
 	closed := must(p.CloseRound(ctx, "T", 1, meta, "close1"))
-	sc := &Scoring{Pairing: p, Retries: 4}
+	sc := &Scoring{Store: p.Store, Retries: 4}
 	first, err := sc.Publish(ctx, closed.Events[0])
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +94,7 @@ func TestPublishRedelivered(t *testing.T) {
 	if got := results[rp.Pairings[0].GameID]; got != domain.WhiteForfeitWin {
 		t.Errorf("the forfeited game counts as %q", got)
 	}
-	rows, err := Crosstable(tr, 1, results)
+	rows, err := scoring.Crosstable(&tr.Tournament, 1, results)
 	if err != nil {
 		t.Fatal(err)
 	}

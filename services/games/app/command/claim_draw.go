@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
@@ -14,7 +15,7 @@ import (
 type ClaimDraw struct {
 	GameID   string
 	Player   string
-	Reason   string // "threefold_repetition" or "fifty_moves"
+	Reason   events.ClaimReason // events.ClaimThreefold, ClaimFiftyMoves, ClaimQuickplay or ClaimIncrementRequest
 	Intended string
 	Meta     app.Meta
 }

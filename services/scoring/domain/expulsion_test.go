@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"testing"
@@ -16,11 +16,11 @@ func TestExpelledInStandings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for after, want := range map[int]string{1: "", 2: "expelled"} {
-		st, err := Standings(tr, after, results)
+		st, err := Standings(&tr.Tournament, after, results)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows, err := Crosstable(tr, after, results)
+		rows, err := Crosstable(&tr.Tournament, after, results)
 		if err != nil {
 			t.Fatal(err)
 		}

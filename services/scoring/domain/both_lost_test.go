@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"maps"
@@ -23,7 +23,7 @@ func TestBothLostRated(t *testing.T) {
 	}
 	change := func(res map[string]string, player string) float64 {
 		t.Helper()
-		ch, _, err := RatingChanges(tr, 3, res)
+		ch, _, err := RatingChanges(&tr.Tournament, 3, res)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,11 +42,11 @@ func TestBothLostRated(t *testing.T) {
 			t.Errorf("%s: change %g after the game both lost, want %g (rated as a loss)", p, got, want)
 		}
 	}
-	st, err := Standings(tr, 3, both)
+	st, err := Standings(&tr.Tournament, 3, both)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lost, err := Standings(tr, 3, lossFor("p1"))
+	lost, err := Standings(&tr.Tournament, 3, lossFor("p1"))
 	if err != nil {
 		t.Fatal(err)
 	}

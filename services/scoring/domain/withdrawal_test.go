@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"fmt"
@@ -60,7 +60,7 @@ func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[strin
 func TestRoundRobinWithdrawal(t *testing.T) {
 	t.Run("fewer than half: cancelled", func(t *testing.T) {
 		tr, results, opp := roundRobinWithdrawal(t, 2)
-		st, err := Standings(tr, 3, results)
+		st, err := Standings(&tr.Tournament, 3, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 		if points["p4"] != 0 {
 			t.Errorf("p4: %g points, want 0 (his results are cancelled)", points["p4"])
 		}
-		rows, err := Crosstable(tr, 3, results)
+		rows, err := Crosstable(&tr.Tournament, 3, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 	})
 	t.Run("at least half: forfeits", func(t *testing.T) {
 		tr, results, opp := roundRobinWithdrawal(t, 3)
-		rows, err := Crosstable(tr, 3, results)
+		rows, err := Crosstable(&tr.Tournament, 3, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestRoundRobinTwoLeave(t *testing.T) {
 		}
 		apply(tr.Close(r, results))
 	}
-	st, err := Standings(tr, 5, results)
+	st, err := Standings(&tr.Tournament, 5, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestRoundRobinTwoLeave(t *testing.T) {
 			t.Errorf("p5: %+v, want no points", s)
 		}
 	}
-	rows, err := Crosstable(tr, 5, results)
+	rows, err := Crosstable(&tr.Tournament, 5, results)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"strings"
@@ -15,7 +15,7 @@ import (
 func TestForfeitUnplayed(t *testing.T) {
 	tr, results := rated(t)
 	p1BeatsP2(t, tr, results, domain.WhiteForfeitWin, domain.BlackForfeitWin)
-	rt, _, err := Table(tr, 3, results)
+	rt, _, err := Table(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestForfeitUnplayed(t *testing.T) {
 	if forfeits != 2 {
 		t.Fatalf("%d forfeit rounds, want 2", forfeits)
 	}
-	rows, err := Crosstable(tr, 3, results)
+	rows, err := Crosstable(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
-package domain
+package tournament
 
-import "github.com/hakem-chess/hakem/pairing"
+import (
+	"github.com/hakem-chess/hakem/pairing"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
 
 // A board's result as the tournament counts it is a string: the games
 // service's results of a game played over the board ("1-0", "0-1",
@@ -131,3 +134,17 @@ func GameResult(result, termination string, ply int) string {
 	}
 	return r
 }
+
+// SheetTermination is the termination of a game the games service ends
+// with the result the desk entered from the results sheet (a game played
+// on a wooden board, never through the API): a game played and rated
+// (GameResult does not apply the one-move rule to it: no moves were
+// recorded, the game was played).
+const SheetTermination = "results_sheet"
+
+// Penalties are the points penalties of a tournament's games (2023 12.9.4:
+// the opponent's score in the game raised to the maximum; 12.9.5: the
+// offender's reduced), keyed by the board's game id, in the order imposed.
+// They change the points and the ranks, not the games' results (see the
+// scoring's StandingsPenalised).
+type Penalties map[string][]laws.PointsPenalty

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"testing"
@@ -29,7 +29,7 @@ func TestJuniorBornIn2009HasK40(t *testing.T) {
 		apply(tr.PairNext("junior"))
 		results := map[string]string{tr.Rounds[0].Pairings[0].GameID: "1-0"}
 		apply(tr.Close(1, results))
-		changes, _, err := RatingChanges(tr, 1, results)
+		changes, _, err := RatingChanges(&tr.Tournament, 1, results)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package serve
+package wiring
 
 import (
 	"testing"
@@ -44,7 +44,7 @@ func TestEnvelope(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env, err := envelope(message.NewMessage("m", tt.payload), tt.want)
+			env, err := Envelope(message.NewMessage("m", tt.payload), tt.want)
 			if (err != nil) != tt.err {
 				t.Fatalf("error %v, want error %v", err, tt.err)
 			}

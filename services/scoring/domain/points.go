@@ -1,16 +1,13 @@
-package app
+package domain
 
 import (
-	"context"
 	"slices"
 	"sort"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
 	"github.com/hakem-chess/hakem/rules/laws"
-	"github.com/hakem-chess/hakem/services/internal/gamelog"
-	"github.com/hakem-chess/hakem/services/internal/outcome"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // Penalties are the points penalties of a tournament's games (2023 12.9.4:
@@ -26,30 +23,7 @@ import (
 //     the Dutch engine pairs from the tournament report file, whose points
 //     must match its results so that another program pairs the same round
 //     from the exported TRF (see the services README, "Points penalties").
-type Penalties map[string][]laws.PointsPenalty
-
-// GamePenalties reads the points penalties of t's games from their logs:
-// for each board, the game that counts (the replay of an annulled game,
-// Tournaments.PlayedGame), as outcome.Game folds it (the games service's
-// own reading).
-func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Penalties, error) {
-	out := Penalties{}
-	for _, r := range t.Rounds {
-		for _, pr := range r.Pairings {
-			if _, ok := t.ImportedResult(pr.GameID); ok {
-				continue
-			}
-			_, recs, err := p.PlayedGame(ctx, pr.GameID)
-			if err != nil {
-				return nil, err
-			}
-			if pens := outcome.Of(gamelog.Events(recs)...).Penalties; len(pens) > 0 {
-				out[pr.GameID] = pens
-			}
-		}
-	}
-	return out, nil
-}
+type Penalties = tournament.Penalties
 
 // StandingsPenalised is Standings with the games' points penalties pens:
 // each penalised game scores as laws.ScoreAfter says (the most a game
@@ -59,7 +33,7 @@ func GamePenalties(ctx context.Context, p Tournaments, t *domain.Tournament) (Pe
 // DE left out: its value ranks within the groups of the points before the
 // penalties), then as before, and share a rank when their points and
 // every tie-break are equal.
-func StandingsPenalised(t *domain.Tournament, round int, results map[string]string, pens Penalties) ([]events.Standing, error) {
+func StandingsPenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]events.Standing, error) {
 	st, err := Standings(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return st, err
@@ -129,7 +103,7 @@ func StandingsPenalised(t *domain.Tournament, round int, results map[string]stri
 // result scores under t's point system, minus those points. The hall's
 // live standings add it to the points of the results in (domain
 // Tournament.Standings), as StandingsPenalised does to a closed round's.
-func PenaltyDelta(t *domain.Tournament, round int, results map[string]string, pens Penalties) map[string]float64 {
+func PenaltyDelta(t *tournament.Tournament, round int, results map[string]string, pens Penalties) map[string]float64 {
 	delta := map[string]float64{}
 	if len(pens) == 0 {
 		return delta
@@ -141,7 +115,7 @@ func PenaltyDelta(t *domain.Tournament, round int, results map[string]string, pe
 		}
 		for _, pr := range r.Pairings {
 			pen := pens[pr.GameID]
-			br, ok := domain.ParseResult(results[pr.GameID])
+			br, ok := tournament.ParseResult(results[pr.GameID])
 			if len(pen) == 0 || !ok {
 				continue
 			}
@@ -157,7 +131,7 @@ func PenaltyDelta(t *domain.Tournament, round int, results map[string]string, pe
 // CrosstablePenalised is Crosstable with the games' points penalties pens:
 // each row's points and rank are those of StandingsPenalised, and the rows
 // come in its order; the cells stay the results on the board.
-func CrosstablePenalised(t *domain.Tournament, round int, results map[string]string, pens Penalties) ([]CrosstableRow, error) {
+func CrosstablePenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]CrosstableRow, error) {
 	rows, err := Crosstable(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return rows, err

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"math"
@@ -59,7 +59,7 @@ func p1BeatsP2(t *testing.T, tr *domain.Tournament, results map[string]string, w
 // whatever results says of it, is not rated.
 func checkP1RatedOnP3(t *testing.T, tr *domain.Tournament, results map[string]string, why string) {
 	t.Helper()
-	ch, _, err := RatingChanges(tr, 3, results)
+	ch, _, err := RatingChanges(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,14 @@
-package app
+package domain
 
 import (
 	"github.com/hakem-chess/hakem/pairing/roundrobin"
 	"github.com/hakem-chess/hakem/ratings"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // RoundRobinWithdrawals applies to the table rt of a round robin after
 // round (Table's) the FIDE rule for a player who leaves it — withdrawn or
-// expelled, not paired from some round on (domain.Tournament.Status):
+// expelled, not paired from some round on (tournament.Tournament.Status):
 //
 //   - having played fewer than half of his scheduled games (games played
 //     over the board, W D L included, against the games the Berger table
@@ -28,7 +28,7 @@ import (
 // FIDE text was applied as summarised above (the handbook's wording was
 // not at hand); a game between two players who had both left by its round
 // is absent for both.
-func RoundRobinWithdrawals(t *domain.Tournament, rt *ratings.Tournament, round int) {
+func RoundRobinWithdrawals(t *tournament.Tournament, rt *ratings.Tournament, round int) {
 	if t.Created.System != "round-robin" || len(rt.Entrants) != len(t.Players) {
 		return
 	}

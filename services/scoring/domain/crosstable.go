@@ -1,11 +1,11 @@
-package app
+package domain
 
 import (
 	"fmt"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // CrosstableRow is one line of a tournament's crosstable: rank, start
@@ -21,7 +21,7 @@ type CrosstableRow struct {
 	Points    float64   `json:"points"`
 	Cells     []string  `json:"cells"`
 	Tiebreaks []float64 `json:"tiebreaks,omitempty"`
-	// Status is "expelled" or "withdrawn" (domain.Tournament.Status).
+	// Status is "expelled" or "withdrawn" (tournament.Tournament.Status).
 	Status string `json:"status,omitempty"`
 	// StartNumber, Title, Federation and FideID name the player as the
 	// rating report does (Names).
@@ -34,7 +34,7 @@ type CrosstableRow struct {
 // Crosstable computes the crosstable of t after round (ratings.Crosstable
 // in the order of the standings; a round robin's withdrawals as
 // RoundRobinWithdrawals says).
-func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
+func Crosstable(t *tournament.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
 	rt, st, err := computed(t, round, results)
 	if err != nil {
 		return nil, err
@@ -58,8 +58,8 @@ func Crosstable(t *domain.Tournament, round int, results map[string]string) ([]C
 // its time control: the time for 60 moves (base plus 60 increments) of the
 // first period, 60 minutes or more standard, more than 10 minutes rapid,
 // else blitz (FIDE Rating Regulations 1.1, rapid A.1, blitz B.1); standard
-// when the control is unknown (domain.Category).
-func Category(timeControl string) ratings.Category { return domain.Category(timeControl) }
+// when the control is unknown (tournament.Category).
+func Category(timeControl string) ratings.Category { return tournament.Category(timeControl) }
 
 // RatingChanges computes each rated player's Elo change over the games
 // played up to round (ratings.RatePeriod, the player as EloPlayer gives
@@ -69,7 +69,7 @@ func Category(timeControl string) ratings.Category { return domain.Category(time
 // (TRF W, D, L) are left out: an unrated player's initial
 // rating needs more games than one event gives. Empty for an unrated
 // tournament.
-func RatingChanges(t *domain.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
+func RatingChanges(t *tournament.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
 	cat := Category(t.Created.TimeControl)
 	if !t.Created.Rated {
 		return nil, cat, nil

@@ -1,13 +1,13 @@
-package app
+package domain
 
 import (
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // PlayerName is who a row of the standings or the crosstable is: the
 // player as registered, with his start number (the rating report's, the
-// number the pairing knows him by: domain.Tournament.StartNumbers).
+// number the pairing knows him by: tournament.Tournament.StartNumbers).
 type PlayerName struct {
 	StartNumber int    `json:"start_number"`
 	Name        string `json:"name"`
@@ -24,7 +24,7 @@ type NamedStanding struct {
 }
 
 // Names gives each player's PlayerName, by player id.
-func Names(t *domain.Tournament) map[string]PlayerName {
+func Names(t *tournament.Tournament) map[string]PlayerName {
 	out := make(map[string]PlayerName, len(t.Players))
 	for n, i := range t.StartNumbers() {
 		p := t.Players[i]
@@ -34,7 +34,7 @@ func Names(t *domain.Tournament) map[string]PlayerName {
 }
 
 // NameStandings names the players of the standings st.
-func NameStandings(t *domain.Tournament, st []events.Standing) []NamedStanding {
+func NameStandings(t *tournament.Tournament, st []events.Standing) []NamedStanding {
 	names := Names(t)
 	out := make([]NamedStanding, len(st))
 	for i, s := range st {

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"fmt"
@@ -33,7 +33,7 @@ func TestStandings(t *testing.T) {
 		}
 		apply(tr.Close(r, results))
 	}
-	st, err := Standings(tr, 3, results)
+	st, err := Standings(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestStandings(t *testing.T) {
 			t.Errorf("the others: %+v", s)
 		}
 	}
-	if _, err := Standings(tr, 3, map[string]string{}); err == nil {
+	if _, err := Standings(&tr.Tournament, 3, map[string]string{}); err == nil {
 		t.Error("standings without results")
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ import (
 func TestShortGameUnrated(t *testing.T) {
 	tr, results := rated(t)
 	p1BeatsP2(t, tr, results, domain.UnratedWhiteWin, domain.UnratedBlackWin)
-	rt, _, err := Table(tr, 3, results)
+	rt, _, err := Table(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestShortGameUnrated(t *testing.T) {
 	if short != 2 {
 		t.Fatalf("%d unrated rounds, want 2", short)
 	}
-	st, err := Standings(tr, 3, results)
+	st, err := Standings(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func rated(t *testing.T) (*domain.Tournament, map[string]string) {
 
 func TestCrosstable(t *testing.T) {
 	tr, results := rated(t)
-	rows, err := Crosstable(tr, 3, results)
+	rows, err := Crosstable(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestRatingChanges(t *testing.T) {
 	tr.Players[0].RatedGames = 10
 	tr.Players[2].BirthYear = 2010
 	tr.Year = 2026
-	ch, cat, err := RatingChanges(tr, 3, results)
+	ch, cat, err := RatingChanges(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestRatingChanges(t *testing.T) {
 		}
 	}
 	tr.Year = 0
-	ch, _, err = RatingChanges(tr, 3, results)
+	ch, _, err = RatingChanges(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestRatingChanges(t *testing.T) {
 		}
 	}
 	tr.Created.Rated = false
-	if ch, _, err := RatingChanges(tr, 3, results); err != nil || ch != nil {
+	if ch, _, err := RatingChanges(&tr.Tournament, 3, results); err != nil || ch != nil {
 		t.Errorf("unrated tournament: %v %v", ch, err)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package domain
 
 import (
 	"testing"
@@ -12,11 +12,11 @@ import (
 // the standings are Standings'.
 func TestStandingsPenalised(t *testing.T) {
 	tr, results := rated(t) // p1 wins every game; the others draw
-	plain, err := Standings(tr, 3, results)
+	plain, err := Standings(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
-	same, err := StandingsPenalised(tr, 3, results, nil)
+	same, err := StandingsPenalised(&tr.Tournament, 3, results, nil)
 	if err != nil || len(same) != len(plain) {
 		t.Fatal(same, err)
 	}
@@ -52,7 +52,7 @@ func TestStandingsPenalised(t *testing.T) {
 			want[p.Black] += 0.5
 		}
 	}
-	st, err := StandingsPenalised(tr, 3, results, pens)
+	st, err := StandingsPenalised(&tr.Tournament, 3, results, pens)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,15 +98,15 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 		{"after round 3", 3, results},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			plain, err := Standings(tr, tc.round, tc.results)
+			plain, err := Standings(&tr.Tournament, tc.round, tc.results)
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := StandingsPenalised(tr, tc.round, tc.results, pens)
+			st, err := StandingsPenalised(&tr.Tournament, tc.round, tc.results, pens)
 			if err != nil {
 				t.Fatal(err)
 			}
-			delta := PenaltyDelta(tr, tc.round, tc.results, pens)
+			delta := PenaltyDelta(&tr.Tournament, tc.round, tc.results, pens)
 			before := map[string]float64{}
 			for _, s := range plain {
 				before[s.PlayerID] = s.Points
@@ -116,7 +116,7 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 					t.Errorf("%s: delta gives %v, the penalised standings %v", s.PlayerID, got, s.Points)
 				}
 			}
-			rows, err := CrosstablePenalised(tr, tc.round, tc.results, pens)
+			rows, err := CrosstablePenalised(&tr.Tournament, tc.round, tc.results, pens)
 			if err != nil || len(rows) != len(st) {
 				t.Fatal(rows, err)
 			}
@@ -127,7 +127,7 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 			}
 		})
 	}
-	if d := PenaltyDelta(tr, 0, results, nil); len(d) != 0 {
+	if d := PenaltyDelta(&tr.Tournament, 0, results, nil); len(d) != 0 {
 		t.Errorf("no penalties: delta %v", d)
 	}
 	live := map[string]string{}
@@ -135,7 +135,7 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 		live[k] = v
 	}
 	live[g2] = "*"
-	for id, d := range PenaltyDelta(tr, 0, live, pens) {
+	for id, d := range PenaltyDelta(&tr.Tournament, 0, live, pens) {
 		for _, p := range tr.Rounds[1].Pairings {
 			if p.GameID == g2 && (p.White == id || p.Black == id) && d != 0 {
 				t.Errorf("%s: %v from a game going on", id, d)
