@@ -3,6 +3,7 @@ package e2e
 import (
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -99,7 +100,11 @@ func TestSplitProcesses(t *testing.T) {
 	// A second copy of games and clocks joins: commands are shared between
 	// the copies (a NATS queue group), every one applied once, and a flag
 	// fall watched by both clocks copies is recorded once.
-	second := startWith(t, []string{"--only", "games,clocks", "--nats", natsURL(t, data, natsAddr, embedded.InProcessUser), "--data", t.TempDir()}, []string{joined}, false)
+	// it signs with the first copy's keys (a copy of its keys folder, as
+	// deploy/README.md says): the keyring is complete by default, so a key
+	// of its own would be taken for a forger's
+	second := startWith(t, []string{"--only", "games,clocks", "--nats", natsURL(t, data, natsAddr, embedded.InProcessUser), "--data", t.TempDir()},
+		[]string{joined, "HAKEM_KEYS_DIR=" + filepath.Join(data, "keys")}, false)
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(second.output(), "hakem serve ready"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("second copy not ready:\n%s", second.output())
