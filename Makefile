@@ -23,7 +23,8 @@ bench: build
 	@set -e; for f in bench/*.sh; do echo "== $$f"; bash $$f; done
 
 ## lint: go vet, a gofmt check and the architecture check (services/internal/archcheck:
-## imports between services, NATS in domains, files over 650 lines, event-type literals)
+## imports between services, NATS in domains, files over 650 lines, services' functions over
+## 80 lines, event-type literals)
 lint:
 	$(GO) vet $(PKGS)
 	@out=$$(gofmt -l $(MODULES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

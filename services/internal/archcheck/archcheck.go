@@ -10,6 +10,8 @@
 //     outside the workspace included;
 //   - a .go file over MaxLines lines ("size F"), pairing/matching/blossom.go
 //     excepted;
+//   - a function of the services' non-test files over MaxFuncLines lines
+//     ("func F N": LongFuncs);
 //   - an event type's string literal written anywhere but its one definition
 //     ("literal T P": the literal of event type T in package P), and likewise
 //     a word of the events' vocabulary (a ruling matter, a claim reason: the
@@ -246,6 +248,7 @@ func (w *Workspace) Check() (ratcheted, pure []string) {
 	ratcheted = append(ratcheted, w.CrossServiceImports()...)
 	ratcheted = append(ratcheted, w.NATSLinks()...)
 	ratcheted = append(ratcheted, w.LongFiles()...)
+	ratcheted = append(ratcheted, w.LongFuncs()...)
 	ratcheted = append(ratcheted, w.DuplicateEventTypes()...)
 	sort.Strings(ratcheted)
 	pure = w.PureImports()

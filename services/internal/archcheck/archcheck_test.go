@@ -185,6 +185,15 @@ func TestCheckFinds(t *testing.T) {
 			ratcheted: []string{"size services/games/domain/long.go"},
 		},
 		{
+			name: "a function of MaxFuncLines lines, a method past it, and a long test function",
+			files: map[string]string{
+				"services/games/domain/f.go":      "package domain\n\nfunc ok() {\n" + strings.Repeat("\n", MaxFuncLines-2) + "}\n\ntype G struct{}\n\nfunc (g *G) Long() {\n" + strings.Repeat("\n", MaxFuncLines-1) + "}\n",
+				"services/games/domain/f_test.go": "package domain\n\nfunc long() {\n" + strings.Repeat("\n", MaxFuncLines) + "}\n",
+				"rules/f.go":                      "package rules\n\nfunc long() {\n" + strings.Repeat("\n", MaxFuncLines) + "}\n",
+			},
+			ratcheted: []string{"func services/games/domain/f.go G.Long"},
+		},
+		{
 			name:      "an event type's literal written again, and a constant's",
 			files:     map[string]string{"services/games/app/names.go": "package app\n\nvar names = []string{\"game.moved\", \"game.ended\", \"game.moved\"}\n"},
 			ratcheted: []string{"literal game.ended services/games/app", "literal game.moved services/games/app"},
