@@ -431,27 +431,11 @@ func (w *Workspace) eventTypeDefinitions() []definition {
 	var out []definition
 	for _, p := range w.sortedPackages() {
 		consts := map[string]*ast.BasicLit{}
-		for _, f := range p.Files {
-			if f.Test {
-				continue
+		p.eachSpec(token.CONST, func(spec ast.Spec) {
+			for _, c := range stringConsts(spec.(*ast.ValueSpec)) {
+				consts[c.name] = c.lit
 			}
-			for _, decl := range f.AST.Decls {
-				g, ok := decl.(*ast.GenDecl)
-				if !ok || g.Tok != token.CONST {
-					continue
-				}
-				for _, spec := range g.Specs {
-					vs := spec.(*ast.ValueSpec)
-					for i, n := range vs.Names {
-						if i < len(vs.Values) {
-							if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-								consts[n.Name] = lit
-							}
-						}
-					}
-				}
-			}
-		}
+		})
 		for _, f := range p.Files {
 			if f.Test {
 				continue

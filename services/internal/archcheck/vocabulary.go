@@ -27,47 +27,54 @@ func (w *Workspace) vocabularyDefinitions() []definition {
 			continue
 		}
 		stringTypes := map[string]bool{}
-		for _, f := range p.Files {
-			if f.Test {
-				continue
+		p.eachSpec(token.TYPE, func(spec ast.Spec) {
+			ts := spec.(*ast.TypeSpec)
+			if id, ok := ts.Type.(*ast.Ident); ok && id.Name == "string" && ts.Assign == 0 && slices.Contains(Vocabulary, ts.Name.Name) {
+				stringTypes[ts.Name.Name] = true
 			}
-			for _, decl := range f.AST.Decls {
-				g, ok := decl.(*ast.GenDecl)
-				if !ok || g.Tok != token.TYPE {
-					continue
+		})
+		p.eachSpec(token.CONST, func(spec ast.Spec) {
+			vs := spec.(*ast.ValueSpec)
+			if typ, ok := vs.Type.(*ast.Ident); ok && stringTypes[typ.Name] {
+				for _, c := range stringConsts(vs) {
+					out = append(out, definition{name: unquote(c.lit.Value), pkg: p.Dir, lit: c.lit})
 				}
+			}
+		})
+	}
+	return out
+}
+
+// eachSpec calls fn with every spec of the package's non-test declarations
+// of kind tok (token.TYPE, token.CONST).
+func (p *Package) eachSpec(tok token.Token, fn func(ast.Spec)) {
+	for _, f := range p.Files {
+		if f.Test {
+			continue
+		}
+		for _, decl := range f.AST.Decls {
+			if g, ok := decl.(*ast.GenDecl); ok && g.Tok == tok {
 				for _, spec := range g.Specs {
-					ts := spec.(*ast.TypeSpec)
-					if id, ok := ts.Type.(*ast.Ident); ok && id.Name == "string" && ts.Assign == 0 && slices.Contains(Vocabulary, ts.Name.Name) {
-						stringTypes[ts.Name.Name] = true
-					}
+					fn(spec)
 				}
 			}
 		}
-		for _, f := range p.Files {
-			if f.Test {
-				continue
-			}
-			for _, decl := range f.AST.Decls {
-				g, ok := decl.(*ast.GenDecl)
-				if !ok || g.Tok != token.CONST {
-					continue
-				}
-				for _, spec := range g.Specs {
-					vs := spec.(*ast.ValueSpec)
-					typ, ok := vs.Type.(*ast.Ident)
-					if !ok || !stringTypes[typ.Name] {
-						continue
-					}
-					for i := range vs.Names {
-						if i >= len(vs.Values) {
-							continue
-						}
-						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-							out = append(out, definition{name: unquote(lit.Value), pkg: p.Dir, lit: lit})
-						}
-					}
-				}
+	}
+}
+
+// namedLit is a constant's name and its string literal.
+type namedLit struct {
+	name string
+	lit  *ast.BasicLit
+}
+
+// stringConsts returns the names of a constant spec given a string literal.
+func stringConsts(vs *ast.ValueSpec) []namedLit {
+	var out []namedLit
+	for i, n := range vs.Names {
+		if i < len(vs.Values) {
+			if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				out = append(out, namedLit{n.Name, lit})
 			}
 		}
 	}
