@@ -109,7 +109,9 @@ func TestHandleScope(t *testing.T) {
 	store := gamelog.EventStore{Store: natstest.Store(t)}
 	errBadID := errors.New("bad id")
 	d := &decide.Decider[offers, *offers]{Config: decide.Config{Store: store, Retries: 4}, Service: "test", Invalid: errInvalid,
-		Scope: func(id string, a events.Actor, key string) string { return "tournament/" + decide.ScopedKey(id, a, key) },
+		Scope: func(id string, a events.Actor, key string) string {
+			return "tournament/" + decide.ScopedKey(id, a, key)
+		},
 		CheckID: func(id string) error {
 			if id == "bad" {
 				return &refusal.Refusal{Kind: errBadID, Reason: "id: bad"}
