@@ -269,11 +269,11 @@ func GameStatus(kind error) (int, string) {
 	case refusal.ErrClaimPending:
 		return http.StatusConflict, "claim_pending"
 	case refusal.ErrIllegalMove:
-		return http.StatusUnprocessableEntity, "illegal_move"
+		return http.StatusUnprocessableEntity, string(events.MatterIllegalMove)
 	case refusal.ErrInProgress:
 		return http.StatusConflict, "game_in_progress"
 	case refusal.ErrTouched:
-		return http.StatusConflict, "touch_move"
+		return http.StatusConflict, string(events.MatterTouchMove)
 	}
 	return http.StatusBadRequest, "invalid"
 }
