@@ -99,8 +99,8 @@ type Player struct {
 	// index 0 those of no round. They count in Score, so in the score
 	// groups, like the points of a game.
 	Adjustments []Score
-	Absent        bool    // not to be paired in the round being paired (bye requested, withdrawn)
-	Forbidden     []int   // indices of players he may not be paired with this round (besides past opponents)
+	Absent      bool  // not to be paired in the round being paired (bye requested, withdrawn)
+	Forbidden   []int // indices of players he may not be paired with this round (besides past opponents)
 }
 
 // PointSystem gives the points of each outcome, in tenths.

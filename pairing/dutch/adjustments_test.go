@@ -52,10 +52,10 @@ func boards(r *Result) string {
 func TestAdjustmentsMoveScoreGroups(t *testing.T) {
 	penalty := trf.Abnormal{Kind: ' ', Points: -1, Round: 1, Players: []int{1}}
 	tests := []struct {
-		name      string
-		file      *trf.File
-		score1    pairing.Score
-		pairs     []string // unordered
+		name   string
+		file   *trf.File
+		score1 pairing.Score
+		pairs  []string // unordered
 	}{
 		{"no record", sixAfterRound1(), 10, []string{"2-1", "4-3", "6-5"}},
 		{"1 penalised in round 1", sixAfterRound1(penalty), 0, []string{"2-3", "4-5", "6-1"}},
