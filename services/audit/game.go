@@ -218,7 +218,7 @@ func gameChecked(id string, log []events.Envelope, anchor events.Head, more func
 		rep.White, rep.Black, rep.TimeControl, rep.Profile, rep.StartFEN = s.White, s.Black, s.TimeControl, s.LawsProfile, s.StartFEN
 		rep.Result = g.Result()
 		end := g.Ending()
-		rep.Termination, rep.Article = end.Termination, end.Article
+		rep.Termination, rep.Article = string(end.Termination), end.Article
 		rep.UCIs = g.UCIs()
 	}
 	if rep.First = tl.finding(log); rep.First != nil {

@@ -183,7 +183,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	resultsAt := func(at time.Time) map[string]string {
 		m := make(map[string]string, len(counts))
 		for gid, gr := range counts {
-			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
+			m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 		}
 		withImported(t, m)
 		return t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
@@ -223,7 +223,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 			return nil, err
 		}
 		gr := reports[played]
-		results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+		results[gid] = pairing.GameResult(gr.Result, events.Termination(gr.Termination), len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
 		counts[gid] = gr
 		return gr, nil
 	}
