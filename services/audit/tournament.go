@@ -265,7 +265,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 		case *events.PlayerExcluded:
 			want, err = t.Exclude(*ev)
 		case *events.RoundPaired:
-			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
+			want, err = t.PairNextPenalised(id, resultsAt(log[start].RecordedAt), penaltiesAt(log[start].RecordedAt))
 			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
 			if err == nil {
 				if _, _, cerr := compare(want, decoded); cerr != nil {
@@ -355,30 +355,6 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	rep.OK = true
 	rep.Verdict = fmt.Sprintf("every event follows: %d tournament events, %d round(s) re-paired by the same engine, %d game(s) audited clean", len(log), len(rep.Rounds), len(rep.Games))
 	return rep, nil
-}
-
-// pairNext pairs the next round through the pairing domain, given the
-// results of the games played so far (a Swiss needs them): PairNextAfter,
-// or the older forms of PairNext while the domain's API settles.
-func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]events.Event, error) {
-	type after interface {
-		PairNextAfter(string, map[string]string) ([]events.Event, error)
-	}
-	type withResults interface {
-		PairNext(string, map[string]string) ([]events.Event, error)
-	}
-	type plain interface {
-		PairNext(string) ([]events.Event, error)
-	}
-	switch p := any(t).(type) {
-	case after:
-		return p.PairNextAfter(id, results)
-	case withResults:
-		return p.PairNext(id, results)
-	case plain:
-		return p.PairNext(id)
-	}
-	return nil, errors.New("the pairing domain has no PairNext this audit knows")
 }
 
 // withImported adds to results the boards of the rounds a tournament
