@@ -96,12 +96,36 @@ var penaltyKinds = map[string]struct {
 var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
 
 // onPoints reports whether h is a penalty the arbiter may impose after the
-// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7)
-// or an exclusion from later rounds (12.9.8).
+// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7),
+// an exclusion from later rounds (12.9.8) or an expulsion (12.9.9, 1997
+// 13.4e: the result stands, the tournament expels the player from its
+// next round: pairing's ExpelOnPenalty).
 func onPoints(h HandRuling) bool {
 	pk, ok := penaltyKinds[h.Penalty]
 	return h.Matter == events.MatterPenalty && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
-		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
+		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds || pk.kind == laws.Expulsion)
+}
+
+// penaltyAfterEnd says, for a penalty h the arbiter may not impose once
+// the game ended, which article's penalty it is ("" for another matter).
+func penaltyAfterEnd(p laws.Profile, h HandRuling) string {
+	pk, ok := penaltyKinds[h.Penalty]
+	if h.Matter != events.MatterPenalty || !ok {
+		return ""
+	}
+	if art, ok := p.PenaltyArticle(pk.kind); ok {
+		return fmt.Sprintf("; %s (%s) ends a game going on", pk.kind, art)
+	}
+	return ""
+}
+
+// finishedResult is the result of the finished game g as the Laws name it
+// (BothLose for a game both players lost).
+func finishedResult(g *games.Game) laws.Result {
+	if r, ok := map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]; ok {
+		return r
+	}
+	return laws.BothLose
 }
 
 func refuseRuling(format string, args ...any) error {
@@ -236,7 +260,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
@@ -285,6 +309,9 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 			OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
 		if h.Distraction {
 			pen.Offence = laws.Distraction
+		}
+		if g.Finished() { // a penalty after the game (onPoints): the result stands
+			sit.Result = finishedResult(g)
 		}
 		r, err := profile.Penalize(sit, offender, pen)
 		if err != nil {
