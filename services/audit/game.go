@@ -247,7 +247,7 @@ func (rep *GameReport) conclude(g *domain.Game, first *Finding) {
 		rep.White, rep.Black, rep.TimeControl, rep.Profile, rep.StartFEN = s.White, s.Black, s.TimeControl, s.LawsProfile, s.StartFEN
 		rep.Result = g.Result()
 		end := g.Ending()
-		rep.Termination, rep.Article = end.Termination, end.Article
+		rep.Termination, rep.Article = string(end.Termination), end.Article
 		rep.UCIs = g.UCIs()
 	}
 	if rep.First = first; rep.First != nil {

@@ -211,7 +211,7 @@ type tournamentAudit struct {
 func (a *tournamentAudit) resultsAt(at time.Time) map[string]string {
 	m := make(map[string]string, len(a.counts))
 	for gid, gr := range a.counts {
-		m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
+		m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 	}
 	withImported(a.t, m)
 	return a.t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
@@ -257,7 +257,7 @@ func (a *tournamentAudit) auditGame(gid string) (*GameReport, error) {
 		return nil, err
 	}
 	gr := a.reports[played]
-	a.results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+	a.results[gid] = pairing.GameResult(gr.Result, events.Termination(gr.Termination), len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
 	a.counts[gid] = gr
 	return gr, nil
 }

@@ -428,11 +428,11 @@ func refusalStatus(kind error) (int, string) {
 	case domain.ErrClaimPending:
 		return http.StatusConflict, "claim_pending"
 	case domain.ErrIllegalMove:
-		return http.StatusUnprocessableEntity, "illegal_move"
+		return http.StatusUnprocessableEntity, string(events.MatterIllegalMove)
 	case domain.ErrInProgress:
 		return http.StatusConflict, "game_in_progress"
 	case domain.ErrTouched:
-		return http.StatusConflict, "touch_move"
+		return http.StatusConflict, string(events.MatterTouchMove)
 	}
 	return http.StatusBadRequest, "invalid"
 }

@@ -33,7 +33,8 @@
 // What the loop guarantees, for every service alike:
 //
 //   - Idempotency: the client's key is scoped to the aggregate and the actor
-//     (ScopedKey); a command whose key is in the log is answered with the
+//     (ScopedKey, or the decider's Scope: a tournament's keys keep their
+//     "tournament/" prefix); a command whose key is in the log is answered with the
 //     events it produced then (Outcome.Repeated) and appends nothing; the
 //     same key with a different command is refused (refusal.ErrKeyReused).
 //     A command without a key is refused with the service's Invalid kind,
