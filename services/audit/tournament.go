@@ -363,7 +363,8 @@ func (a *tournamentAudit) decide(start int, decoded []events.Event) ([]events.Ev
 // round's check, and audits each board's game, which must be between the
 // players paired.
 func (a *tournamentAudit) roundPaired(start int, ev events.RoundPaired, decoded []events.Event) ([]events.Event, error) {
-	want, err := pairNext(a.t, a.id, a.resultsAt(a.log[start].RecordedAt))
+	at := a.log[start].RecordedAt
+	want, err := a.t.PairNextPenalised(a.id, a.resultsAt(at), a.penaltiesAt(at))
 	rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
 	if err == nil {
 		if _, _, cerr := compare(want, decoded); cerr != nil {
@@ -434,30 +435,6 @@ func (a *tournamentAudit) conclude() {
 	}
 	rep.OK = true
 	rep.Verdict = fmt.Sprintf("every event follows: %d tournament events, %d round(s) re-paired by the same engine, %d game(s) audited clean", len(a.log), len(rep.Rounds), len(rep.Games))
-}
-
-// pairNext pairs the next round through the pairing domain, given the
-// results of the games played so far (a Swiss needs them): PairNextAfter,
-// or the older forms of PairNext while the domain's API settles.
-func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]events.Event, error) {
-	type after interface {
-		PairNextAfter(string, map[string]string) ([]events.Event, error)
-	}
-	type withResults interface {
-		PairNext(string, map[string]string) ([]events.Event, error)
-	}
-	type plain interface {
-		PairNext(string) ([]events.Event, error)
-	}
-	switch p := any(t).(type) {
-	case after:
-		return p.PairNextAfter(id, results)
-	case withResults:
-		return p.PairNext(id, results)
-	case plain:
-		return p.PairNext(id)
-	}
-	return nil, errors.New("the pairing domain has no PairNext this audit knows")
 }
 
 // withImported adds to results the boards of the rounds a tournament

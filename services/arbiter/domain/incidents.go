@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -10,12 +9,14 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	games "github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
 // (bad input, a penalty the profile does not list, a game over): the port
-// answers it with a 4xx and nothing is appended.
-var ErrBadRuling = errors.New("ruling refused")
+// answers it with a 4xx and nothing is appended (refusal.ErrBadRuling,
+// which the games service's port also answers).
+var ErrBadRuling = refusal.ErrBadRuling
 
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
