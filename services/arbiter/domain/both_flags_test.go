@@ -27,7 +27,7 @@ func TestBothFlags(t *testing.T) {
 		first    events.Color
 		article  string
 		decision string
-		end      string
+		end      events.Termination
 	}{
 		{"1997 sudden death, order unknown", game(t, "fide-1997", "600", "e4"), "", "10.4", "draw", "both_flags"},
 		{"1997 first period, order unknown", game(t, "fide-1997", "40/600:600", "e4"), "", "6.11", "game_continues", ""},

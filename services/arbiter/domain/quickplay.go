@@ -179,14 +179,14 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 		return nil, err
 	}
 	end := g.Ending()
-	flagFell := end.Termination == "flag_fall" || end.Termination == "insufficient_material_flag"
+	flagFell := end.Termination == events.TerminationFlagFall || end.Termination == events.TerminationInsufficientMaterialFlag
 	if g.Finished() {
 		sit.Result = map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]
 		if sit.Result == laws.Continue {
 			sit.Result = laws.BothLose
 		}
 		if g.Result() == games.Draw {
-			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + end.Termination + ")"}
+			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + string(end.Termination) + ")"}
 		}
 	}
 	r, err := g.Profile().QuickplayDrawLater(sit, claimant, flagFell)

@@ -31,7 +31,7 @@ func TestOverrideToForfeit(t *testing.T) {
 	type step struct {
 		result      string
 		want        string // the game's result after it; "" when refused
-		termination string
+		termination events.Termination
 		article     string
 	}
 	for _, c := range []struct {

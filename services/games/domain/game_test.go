@@ -157,10 +157,11 @@ func TestMovesSANAndUCI(t *testing.T) {
 
 func TestAutomaticEnds(t *testing.T) {
 	tests := []struct {
-		name        string
-		setup       events.GameCreated
-		moves       []string
-		result, why string
+		name   string
+		setup  events.GameCreated
+		moves  []string
+		result string
+		why    events.Termination
 	}{
 		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, BlackWins, "checkmate"},
 		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, Draw, "stalemate"},

@@ -31,7 +31,7 @@ func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]
 // The irregularities of 2023 7.5.2-7.5.4, penalised as illegal moves
 // (IllegalMoveReported.Kind; "" or IllegalMoveKind for an illegal move).
 const (
-	IllegalMoveKind  = "illegal_move"
+	IllegalMoveKind  = string(events.MatterIllegalMove)
 	PawnNotReplaced  = "pawn_not_replaced"  // 7.5.2: move is the pawn's move to the last rank; it becomes a queen
 	PressWithoutMove = "press_without_move" // 7.5.3: no move
 	TwoHands         = "two_hands"          // 7.5.4: move is the move made with two hands, legal or not
@@ -202,7 +202,7 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	switch result {
 	case WhiteWins, BlackWins, Draw:
 	case WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit:
-		if score, _ := forfeitScore(result); score == g.Result() && g.ending.Termination == "forfeit" {
+		if score, _ := forfeitScore(result); score == g.Result() && g.ending.Termination == events.TerminationForfeit {
 			return nil, refuse(ErrInvalid, "result: the game is %s by forfeit already", score)
 		}
 	default:

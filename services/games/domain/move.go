@@ -83,18 +83,18 @@ func (g *Game) automaticEnd() (events.GameEnded, bool) {
 		return events.GameEnded{}, false
 	}
 	st := g.play.Status()
-	why := "arbiter"
+	why := events.TerminationArbiter
 	switch {
 	case st.Checkmate:
-		why = "checkmate"
+		why = events.TerminationCheckmate
 	case st.Stalemate:
-		why = "stalemate"
+		why = events.TerminationStalemate
 	case st.DeadPosition:
-		why = "dead_position"
+		why = events.TerminationDeadPosition
 	case st.Fivefold:
-		why = "fivefold_repetition"
+		why = events.TerminationFivefold
 	case st.SeventyFiveMove:
-		why = "seventy_five_moves"
+		why = events.TerminationSeventyFiveMoves
 	}
 	return events.GameEnded{Result: r.Result.String(), Termination: why, Article: r.Article}, true
 }

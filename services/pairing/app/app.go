@@ -56,6 +56,13 @@ func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string
 	return r.Results, err
 }
 
+// Boards is what the boards of the tournament's rounds say (boards.Boards):
+// the results as Results reads them, the replays, and the games' points
+// penalties.
+func (p *Pairing) Boards(ctx context.Context, t *domain.Tournament) (boards.Read, error) {
+	return boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
+}
+
 // ResultsPlayed is Results, with, for each board whose game was annulled,
 // the id of the replay that counts in its place (keyed by the pairing's
 // game id; absent for a game never annulled).
@@ -136,14 +143,15 @@ func (p *Pairing) Register(ctx context.Context, id string, r events.PlayerRegist
 	})
 }
 
-// PairNext pairs the next round; the games service creates its games.
+// PairNext pairs the next round, on the boards' results and points
+// penalties; the games service creates its games.
 func (p *Pairing) PairNext(ctx context.Context, id string, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "pair_round", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		results, err := p.Results(ctx, t)
+		read, err := p.Boards(ctx, t)
 		if err != nil {
 			return nil, err
 		}
-		return t.PairNextAfter(id, results)
+		return t.PairNextPenalised(id, read.Results, read.Penalties)
 	})
 }
 
