@@ -58,6 +58,16 @@ func (t *Tournament) WasCreated() bool { return t.exists }
 // Exists reports whether the tournament was created and not deleted.
 func (t *Tournament) Exists() bool { return t.exists && !t.Deleted }
 
+// Evolve folds one recorded event of the tournament (the decide loop's
+// state, and boards.Load): the event (Apply), and from the creation's
+// envelope the rating year (RatingYear).
+func (t *Tournament) Evolve(env *events.Envelope, ev events.Event) error {
+	if !t.exists {
+		t.RatingYear(*env)
+	}
+	return t.Apply(ev)
+}
+
 // Apply folds one event of the tournament (value or pointer): the
 // pairing service's, and the arbiter's expulsions; events of other writers
 // are skipped.
