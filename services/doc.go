@@ -17,7 +17,8 @@
 // gameclock, a game's clock folded from its events; outcome, a game's
 // outcome as its events say; tournament, a tournament as its events say
 // (the fold, a board's result, the points); boards, a tournament and its
-// boards' games read from the store; refusal, the domains' refusals (and
+// boards' games read from the store, and its log as the decide loop
+// writes it; refusal, the domains' refusals (and
 // the kinds of refusal of a command on a game, shared by games and
 // arbiter); bounds and
 // httpjson, the HTTP API's limits and JSON conventions; httpnats, HTTP over
