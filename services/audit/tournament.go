@@ -170,7 +170,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	checkWitnesses(src, events.Tournament(id), log, bad)
 	t := &pairing.Tournament{}
 	t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	audited := map[string]bool{}
 	reports := map[string]*GameReport{}
 	// resultsAt are the games' results as they stood at instant at: a
@@ -180,8 +180,8 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	// ordered in place of an annulled one (gamelog.FollowReplays, the
 	// pairing service's own reading)
 	counts := map[string]*GameReport{}
-	resultsAt := func(at time.Time) map[string]string {
-		m := make(map[string]string, len(counts))
+	resultsAt := func(at time.Time) map[string]events.Result {
+		m := make(map[string]events.Result, len(counts))
 		for gid, gr := range counts {
 			m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 		}
@@ -360,12 +360,12 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 // pairNext pairs the next round through the pairing domain, given the
 // results of the games played so far (a Swiss needs them): PairNextAfter,
 // or the older forms of PairNext while the domain's API settles.
-func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]events.Event, error) {
+func pairNext(t *pairing.Tournament, id string, results map[string]events.Result) ([]events.Event, error) {
 	type after interface {
-		PairNextAfter(string, map[string]string) ([]events.Event, error)
+		PairNextAfter(string, map[string]events.Result) ([]events.Event, error)
 	}
 	type withResults interface {
-		PairNext(string, map[string]string) ([]events.Event, error)
+		PairNext(string, map[string]events.Result) ([]events.Event, error)
 	}
 	type plain interface {
 		PairNext(string) ([]events.Event, error)
@@ -383,7 +383,7 @@ func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]ev
 
 // withImported adds to results the boards of the rounds a tournament
 // report file brought (tournament.imported): they have no game.
-func withImported(t *pairing.Tournament, results map[string]string) {
+func withImported(t *pairing.Tournament, results map[string]events.Result) {
 	if t.Imported != nil {
 		for gid, r := range t.Imported.Results {
 			results[gid] = r

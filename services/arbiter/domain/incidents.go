@@ -58,7 +58,8 @@ type HandRuling struct {
 	// Result, Reason and Article are a result override's. Reason is also
 	// a penalty's and an annulment's (optional), and what both players did
 	// when both are at fault (both_at_fault: required).
-	Result, Reason, Article string
+	Result          events.Result
+	Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
 	// QuickplayJudgements), or the outcome of the pending increment request
@@ -236,7 +237,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)"}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
@@ -309,7 +310,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 		out := []events.Event{given(events.MatterLateArrival, r)}
 		if r.Result.Over() {
-			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
+			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: events.Result(r.Result.String())})
 		}
 		return out, nil
 	}

@@ -185,14 +185,14 @@ func (g *Game) applyIncident(e Event) error {
 // OverrideResult decides the correction of a game's result by the arbiter
 // (a wrongly recorded result, an appeal's decision): the game must be over
 // (or annulled), the new result one of 1-0, 0-1, 1/2-1/2, or a forfeit
-// (WhiteWinsByForfeit "+/-", BlackWinsByForfeit "-/+", DoubleForfeit "-/-":
+// (events.ResultWhiteForfeitWin "+/-", events.ResultBlackForfeitWin "-/+", events.ResultDoubleForfeit "-/-":
 // a game not played, e.g. both players absent, or a default the arbiter
 // declares after the fact), and different, and the reason and the article
 // (of the Laws, e.g. the profile's late-arrival article 6.7.1 / 6.6 for a
 // default, or of the tournament's regulations) given: a ruling cites what
 // it applies, and the audit holds an override without either as not well
 // formed. How the game then reads: overrideResult.
-func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
+func (g *Game) OverrideResult(result events.Result, reason, article string) ([]Event, error) {
 	if !g.exists {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
@@ -200,8 +200,8 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 		return nil, refuse(ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
 	}
 	switch result {
-	case WhiteWins, BlackWins, Draw:
-	case WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit:
+	case events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw:
+	case events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin, events.ResultDoubleForfeit:
 		if score, _ := forfeitScore(result); score == g.Result() && g.ending.Termination == events.TerminationForfeit {
 			return nil, refuse(ErrInvalid, "result: the game is %s by forfeit already", score)
 		}
@@ -223,21 +223,12 @@ func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
 	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: article}}, nil
 }
 
-// The forfeit results a result override may give (the TRF's + and -): the
-// game was not played over the board.
-const (
-	// WhiteWinsByForfeit: White wins, Black lost by forfeit.
-	WhiteWinsByForfeit = "+/-"
-	// BlackWinsByForfeit: Black wins, White lost by forfeit.
-	BlackWinsByForfeit = "-/+"
-	// DoubleForfeit: both players lost by forfeit (both absent).
-	DoubleForfeit = "-/-"
-)
-
 // forfeitScore is the score of a forfeit result ("1-0", "0-1", "0-0": the
 // results a default ends a game with); ok is false for any other result
 // (outcome.ForfeitScore).
-func forfeitScore(result string) (score string, ok bool) { return outcome.ForfeitScore(result) }
+func forfeitScore(result events.Result) (score events.Result, ok bool) {
+	return outcome.ForfeitScore(result)
+}
 
 // overrideResult folds a result override. A forfeit result stands as its
 // score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
@@ -258,14 +249,7 @@ func (g *Game) overrideResult(e events.ResultOverridden) {
 	g.annulled, g.result, g.ending = nil, o.Ending.Result, o.Ending
 }
 
-// A game both players lose (1997 12.8, 2023 11.8: both found guilty of
-// refusing to comply with the Laws).
-const (
-	// BothLoseDecision is the decision of a ruling that both players lose
-	// the game (laws.BothLose).
-	BothLoseDecision = "both_lose"
-	// BothLost is the result of a game played that both players lost: 0-0,
-	// each scores nothing (the tournament counts it as played: pairing
-	// domain.BothLost).
-	BothLost = "0-0"
-)
+// BothLoseDecision is the decision of a ruling that both players lose the
+// game (laws.BothLose; 1997 12.8, 2023 11.8: both found guilty of refusing
+// to comply with the Laws): the game ends events.ResultBothLost.
+const BothLoseDecision = "both_lose"

@@ -96,7 +96,7 @@ func (g *Game) automaticEnd() (events.GameEnded, bool) {
 	case st.SeventyFiveMove:
 		why = events.TerminationSeventyFiveMoves
 	}
-	return events.GameEnded{Result: r.Result.String(), Termination: why, Article: r.Article}, true
+	return events.GameEnded{Result: events.Result(r.Result.String()), Termination: why, Article: r.Article}, true
 }
 
 // parseMove reads SAN or UCI. Text of the UCI shape (e2e4, e7e8q) is read

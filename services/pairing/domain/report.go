@@ -64,7 +64,7 @@ func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
 //
 // Names, titles, federations and FIDE ids longer than their TRF columns
 // are cut; a rating outside 0-9999 is left out.
-func (t *Tournament) File(results map[string]string) (*trf.File, error) {
+func (t *Tournament) File(results map[string]events.Result) (*trf.File, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -172,7 +172,7 @@ func (t *Tournament) reportHeaders() *trf.File {
 // a round of the imported file as the file wrote it, a round paired here
 // from its boards and byes, and the next round's absences entered in
 // advance.
-func (t *Tournament) roundEntries(no map[string]int, results map[string]string) ([][]trf.RoundResult, error) {
+func (t *Tournament) roundEntries(no map[string]int, results map[string]events.Result) ([][]trf.RoundResult, error) {
 	rounds := make([][]trf.RoundResult, len(t.Players)) // by start number - 1
 	for n := range rounds {
 		rounds[n] = make([]trf.RoundResult, len(t.Rounds))

@@ -20,7 +20,7 @@ import (
 // written and read back as `hakem pair --dutch` reads a file, so that the
 // exported TRF pairs the same way; the round's input hash is the SHA-256
 // of that file's text.
-func (t *Tournament) pairDutch(id string, round int, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) pairDutch(id string, round int, results map[string]events.Result) ([]events.Event, error) {
 	for _, rp := range t.Rounds {
 		for _, p := range rp.Pairings {
 			if _, ok := ParseResult(results[p.GameID]); !ok {
@@ -76,7 +76,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 
 // PairingInput is the text of the tournament report file the Dutch engine
 // pairs the next round from (File, written as TRF-26).
-func (t *Tournament) PairingInput(results map[string]string) ([]byte, error) {
+func (t *Tournament) PairingInput(results map[string]events.Result) ([]byte, error) {
 	f, err := t.File(results)
 	if err != nil {
 		return nil, err

@@ -144,7 +144,7 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 // one is closed: for a round robin the Berger table of the players in
 // registration order; for a Swiss the FIDE Dutch system (pairing/dutch),
 // with the players numbered by rating and the results given by game id.
-func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) PairNextAfter(id string, results map[string]events.Result) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -227,7 +227,7 @@ func SwissRoundsPossible(n int) int {
 // Close decides the closing of a round, given each of its games' results
 // by game id ("*" while a game goes on); the last round also finishes the
 // tournament.
-func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) Close(round int, results map[string]events.Result) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -236,7 +236,7 @@ func (t *Tournament) Close(round int, results map[string]string) ([]events.Event
 	}
 	var open []string
 	for _, p := range t.Rounds[round-1].Pairings {
-		if r := results[p.GameID]; r == "" || r == "*" {
+		if r := results[p.GameID]; r == "" || r == events.ResultUnfinished {
 			open = append(open, fmt.Sprintf("board %d", p.Board))
 		}
 	}

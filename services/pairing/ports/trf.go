@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -13,7 +14,7 @@ import (
 // pairs the next round from, so that `hakem pair --dutch` on it gives the
 // service's pairing (forfeits as + and -, byes, the next round's
 // absences, forbidden pairs as XXP).
-func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string) error {
+func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]events.Result) error {
 	f, err := t.File(results)
 	if err != nil {
 		return err
