@@ -167,3 +167,32 @@ func claimIs(recs []gamelog.Recorded, id string) bool {
 	}
 	return false
 }
+
+// PendingClaim returns the draw claim (its game.draw_claimed envelope)
+// that awaits a ruling on game gameID, if one does (pending false
+// otherwise; the zero envelope when the claim pending is not a
+// game.draw_claimed of the log). A game without game.created is a refusal (ErrNotFound of the
+// game's refusals); a damaged log is read up to its last good event.
+func (a *Arbiter) PendingClaim(ctx context.Context, gameID string) (claim events.Envelope, pending bool, err error) {
+	recs, _, err := a.Store.Load(ctx, gameID)
+	recs, _, err = gamelog.Loaded(recs, err)
+	if err != nil {
+		return events.Envelope{}, false, fmt.Errorf("loading game %s: %w", gameID, err)
+	}
+	g, err := decide.Fold[games.Game](recs)
+	if err != nil {
+		return events.Envelope{}, false, fmt.Errorf("game %s: %w", gameID, err)
+	}
+	if !g.Exists() {
+		return events.Envelope{}, false, &games.Refusal{Kind: games.ErrNotFound, Reason: fmt.Sprintf("game %q not found", gameID)}
+	}
+	if _, pending := g.Claim(); !pending {
+		return events.Envelope{}, false, nil
+	}
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Envelope.Type == (events.DrawClaimed{}).EventType() {
+			return recs[i].Envelope, true, nil
+		}
+	}
+	return events.Envelope{}, true, nil
+}

@@ -136,3 +136,42 @@ func GameResult(result events.Result, termination events.Termination, ply int) e
 // They change the points and the ranks, not the games' results (see the
 // scoring's StandingsPenalised).
 type Penalties map[string][]laws.PointsPenalty
+
+// PenaltyPoints is what the games' points penalties pens change in each
+// player's points, by round (index 0: round 1), over the games of rounds
+// 1 to round that have a result (round 0 or less: every round):
+// laws.ScoreAfter on the points the board result scores under t's point
+// system, minus those points. It is the one reading of the penalties that
+// the standings, the crosstable, the hall, the audit (scoring's
+// PenaltyDelta) and the pairing's score groups (the 299 records of the
+// tournament report file the Dutch engine pairs from) all follow.
+func (t *Tournament) PenaltyPoints(round int, results map[string]events.Result, pens Penalties) []map[string]float64 {
+	var out []map[string]float64
+	if len(pens) == 0 {
+		return out
+	}
+	ps := t.Points()
+	for i, r := range t.Rounds {
+		if round > 0 && i >= round {
+			break
+		}
+		delta := map[string]float64{}
+		for _, pr := range r.Pairings {
+			pen := pens[pr.GameID]
+			br, ok := ParseResult(results[pr.GameID])
+			if len(pen) == 0 || !ok {
+				continue
+			}
+			sw, sb := ps.Of(br.White, br.Played), ps.Of(br.Black, br.Played)
+			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
+			if aw != sw {
+				delta[pr.White] += aw - sw
+			}
+			if ab != sb {
+				delta[pr.Black] += ab - sb
+			}
+		}
+		out = append(out, delta)
+	}
+	return out
+}
