@@ -422,7 +422,7 @@ func (f *folder) arbiterCommand(start, end int, ev events.Event) ([]events.Event
 		if reason := overrideMalformed(env.Actor, ev); reason != "" {
 			return nil, errors.New(reason)
 		}
-		return decided(arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
+		return decided(arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
 			Reason: ev.Reason, Article: ev.Article}, env.RecordedAt))
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
@@ -464,7 +464,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
-		given, err := arbiter.FlagRuling(f.g, ff)
+		given, err := arbiter.FlagRuling(&f.g.Game, ff)
 		if err != nil {
 			return nil, err
 		}
@@ -490,7 +490,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		want, err := arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+		want, err := arbiter.ClaimRuling(&g.Game, &dc, f.log[cause].RecordedAt)
 		if err == nil && len(want) == 0 {
 			return nil, fmt.Errorf("the %s claim at seq %d was admissible: only an arbiter judges it, not %s:%s", dc.Reason, f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
 		}
@@ -512,7 +512,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		return arbiter.IllegalRuling(g, &rep, f.log[cause].RecordedAt)
+		return arbiter.IllegalRuling(&g.Game, &rep, f.log[cause].RecordedAt)
 	}
 	return nil, fmt.Errorf("a ruling on %q, which no service rules on", r.Matter)
 }

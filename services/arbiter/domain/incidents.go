@@ -8,7 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
@@ -250,7 +250,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	profile := g.Profile()
 	switch h.Matter {
 	case events.MatterResultOverride:
-		return g.OverrideResult(h.Result, h.Reason, h.Article)
+		return OverrideResult(g, h.Result, h.Reason, h.Article)
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim, events.MatterIncrementRequest,
 		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
 	default:

@@ -8,7 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // The quickplay finish (FIDE Laws 2023 Guidelines III, profile fide-2023;
@@ -195,7 +195,7 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 	}
 	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {
-		ov, err := g.OverrideResult(events.ResultDraw, r.Explanation, r.Article)
+		ov, err := OverrideResult(g, events.ResultDraw, r.Explanation, r.Article)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package domain
 import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // EndByRuling decides the end of the game that an arbiter's ruling gives
@@ -12,7 +13,7 @@ import (
 // events.ResultBothLost (0-0) with the termination "arbiter" and the ruling's article:
 // a game played, not a forfeit.
 func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
-	if !g.exists {
+	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
 	if g.Finished() {
@@ -26,7 +27,7 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		result = events.ResultBlackWins
 	case "draw":
 		result = events.ResultDraw
-	case BothLoseDecision:
+	case game.BothLoseDecision:
 		result = events.ResultBothLost
 	default:
 		return nil, nil
@@ -47,13 +48,13 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = events.TerminationQuickplay // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
 	case r.Matter == events.MatterDrawClaim:
 		why = events.TerminationRepetition
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimFiftyMoves {
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimFiftyMoves {
 			why = events.TerminationFiftyMoves
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimQuickplay {
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimQuickplay {
 			why = events.TerminationQuickplay
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimIncrementRequest {
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimIncrementRequest {
 			why = events.TerminationAgreement // the opponent accepted the offer the request makes (2023 III.4)
 		}
 	}
@@ -68,7 +69,7 @@ func (g *Game) Resign(player string) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := g.profile.Resign(laws.Situation{Game: g.play}, c)
+	r, err := g.Profile().Resign(laws.Situation{Game: g.Rules()}, c)
 	if err != nil {
 		return nil, refuse(ErrFinished, "resignation: %v", err)
 	}

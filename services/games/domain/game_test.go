@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"reflect"
 	"testing"
 	"time"
@@ -452,7 +453,7 @@ func TestQuickplayFinish(t *testing.T) {
 			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}
-	if _, err := Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
+	if _, err := game.Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
 		t.Error("an unknown profile")
 	}
 }

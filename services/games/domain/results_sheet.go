@@ -9,7 +9,7 @@ import "github.com/hakem-chess/hakem/events"
 // A game already ended keeps its end (the tournament counts the desk's
 // result: a correction is the tournament's event), and gives nothing.
 func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
-	if !g.exists {
+	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
 	if g.Finished() {
