@@ -12,9 +12,10 @@ import (
 // ReadSince calls fn for every event stored at or after since (the
 // server's time of storing) in every stream of the store (each game
 // partition, then the tournaments), in each stream's order, up to its last
-// event when the stream's read began. A message that does not decode is
-// passed over (the quarantine and the audit report it); an error from fn
-// stops the read and is returned.
+// event when the stream's read began. It reads with batched direct gets,
+// which every service's NATS user may make (no consumer). A message that
+// does not decode is passed over (the quarantine and the audit report
+// it); an error from fn stops the read and is returned.
 func (s *Store) ReadSince(ctx context.Context, since time.Time, fn func(Record) error) error {
 	streams := append(s.cfg.Partitions.Streams(events.KindGame), events.KindTournament.StreamName())
 	for _, name := range streams {
@@ -23,14 +24,17 @@ func (s *Store) ReadSince(ctx context.Context, since time.Time, fn func(Record) 
 			return err
 		}
 		for from > 0 {
-			last, err := s.readStream(ctx, name, from, false, fn)
-			var bad *UndecodableError
+			err := s.scan(ctx, name, ">", from, 0, func(st stored) error {
+				from = st.seq + 1
+				return fn(Record{StreamSeq: st.seq, Envelope: st.env})
+			})
+			var bad *NotAnEventError
 			if errors.As(err, &bad) {
 				from = bad.StreamSeq + 1 // read on past it
 				continue
 			}
 			if err != nil {
-				return fmt.Errorf("events: reading %s since %s (at %d): %w", name, since.Format(time.RFC3339), last, err)
+				return fmt.Errorf("events: reading %s since %s (from %d): %w", name, since.Format(time.RFC3339), from, err)
 			}
 			from = 0
 		}
