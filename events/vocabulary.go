@@ -61,3 +61,55 @@ const (
 	// finish (2023 Guidelines III.4), judged by the arbiter.
 	ClaimIncrementRequest ClaimReason = "increment_request"
 )
+
+// Termination is how a game ended (GameEnded.Termination). The words a
+// termination shares with a ruling matter or a claim reason are defined
+// from them, so each is written once.
+type Termination string
+
+// The terminations of games.
+const (
+	// TerminationCheckmate: checkmate (5.1.1 / 5.1a).
+	TerminationCheckmate Termination = "checkmate"
+	// TerminationStalemate: stalemate (5.2.1 / 5.2a).
+	TerminationStalemate Termination = "stalemate"
+	// TerminationDeadPosition: a dead position (2023 5.2.2, 1997 9.6).
+	TerminationDeadPosition Termination = "dead_position"
+	// TerminationFivefold: the same position a fifth time (2023 9.6.1).
+	TerminationFivefold Termination = "fivefold_repetition"
+	// TerminationSeventyFiveMoves: 75 moves each without a capture or a
+	// pawn move (2023 9.6.2).
+	TerminationSeventyFiveMoves Termination = "seventy_five_moves"
+	// TerminationResignation: a player resigned (5.1.2 / 5.1b).
+	TerminationResignation Termination = "resignation"
+	// TerminationAgreement: a draw agreed (5.2.3 / 5.2c), also an
+	// increment request the opponent accepted (2023 III.4).
+	TerminationAgreement Termination = "agreement"
+	// TerminationRepetition: a draw claimed on a threefold repetition (9.2).
+	TerminationRepetition Termination = "repetition"
+	// TerminationFiftyMoves: a draw claimed under the fifty-move rule (9.3).
+	TerminationFiftyMoves = Termination(ClaimFiftyMoves)
+	// TerminationQuickplay: a quickplay-finish claim upheld (2023 III.5,
+	// 1997 10.2).
+	TerminationQuickplay = Termination(ClaimQuickplay)
+	// TerminationFlagFall: a flag fell (6.9).
+	TerminationFlagFall = Termination(MatterFlagFall)
+	// TerminationBothFlags: both flags fell, the first unknown (1997 10.4,
+	// 2023 III.3.1.2), or a flag against a side that cannot mate.
+	TerminationBothFlags = Termination(MatterBothFlags)
+	// TerminationInsufficientMaterialFlag: a flag fell, the opponent unable
+	// to checkmate: a draw (6.9).
+	TerminationInsufficientMaterialFlag Termination = "insufficient_material_flag"
+	// TerminationIllegalMove: a game lost by illegal moves (7.5).
+	TerminationIllegalMove = Termination(MatterIllegalMove)
+	// TerminationForfeit: a game not played over the board (a default for
+	// late arrival or absence, 6.7; a forfeit given by a result override).
+	TerminationForfeit Termination = "forfeit"
+	// TerminationResultsSheet: ended with the result the arbiter's desk
+	// entered from the results sheet (a game played on a wooden board, its
+	// moves never recorded here).
+	TerminationResultsSheet Termination = "results_sheet"
+	// TerminationArbiter: ended by the arbiter's ruling (a penalty, both
+	// at fault, a result given by hand); the arbiter's word (WriterArbiter).
+	TerminationArbiter = Termination(WriterArbiter)
+)

@@ -73,7 +73,7 @@ func sheetEnd(env *events.Envelope) bool {
 // sheetResult is the sheet's result a game's end from the sheet was
 // written for (gamesdomain.EndBySheet).
 func sheetResult(e events.GameEnded) string {
-	if e.Termination != "forfeit" {
+	if e.Termination != events.TerminationForfeit {
 		return e.Result
 	}
 	switch e.Result {

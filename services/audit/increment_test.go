@@ -29,11 +29,11 @@ func incrementGame(t testing.TB, judgement string) *played {
 	}
 	claim := p.append(events.WriterGames, events.Actor{Role: "player", ID: "w"}, "", evs)[0]
 	dc := evs[0].(events.DrawClaimed)
-	if ruling, err := arbiter.ClaimRuling(p.g, &dc, claim.RecordedAt); err != nil || len(ruling) != 0 {
+	if ruling, err := arbiter.ClaimRuling(&p.g.Game, &dc, claim.RecordedAt); err != nil || len(ruling) != 0 {
 		t.Fatalf("the request is the arbiter's: %+v %v", ruling, err)
 	}
 	p.now = p.now.Add(20 * time.Second) // the arbiter comes over; the clocks stand
-	ruling, err := arbiter.HandRulingDecision(p.g, arbiter.HandRuling{Matter: "increment_request", Judgement: judgement}, p.now.Add(200*time.Millisecond))
+	ruling, err := arbiter.HandRulingDecision(&p.g.Game, arbiter.HandRuling{Matter: "increment_request", Judgement: judgement}, p.now.Add(200*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func (p *played) quickplayClaim(player string) events.Envelope {
 	}
 	claim := p.append(events.WriterGames, events.Actor{Role: "player", ID: player}, "", evs)[0]
 	dc := evs[0].(events.DrawClaimed)
-	ruling, err := arbiter.ClaimRuling(p.g, &dc, claim.RecordedAt)
+	ruling, err := arbiter.ClaimRuling(&p.g.Game, &dc, claim.RecordedAt)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func (p *played) quickplayClaim(player string) events.Envelope {
 // judge records the arbiter's judgement of the claim.
 func (p *played) judge(claim events.Envelope, judgement string, addTime bool) {
 	p.t.Helper()
-	evs, err := arbiter.HandRulingDecision(p.g, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: judgement, AddTime: addTime},
+	evs, err := arbiter.HandRulingDecision(&p.g.Game, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: judgement, AddTime: addTime},
 		p.now.Add(200*time.Millisecond))
 	if err != nil {
 		p.t.Fatal(err)

@@ -51,7 +51,7 @@ func (p *played) illegal(offender events.Color, move string) {
 	}
 	rep := p.append(events.WriterGames, arbiterActor, "", evs)[0]
 	ir := evs[0].(events.IllegalMoveReported)
-	ruling, err := arbiter.IllegalRuling(p.g, &ir, rep.RecordedAt)
+	ruling, err := arbiter.IllegalRuling(&p.g.Game, &ir, rep.RecordedAt)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func (p *played) illegal(offender events.Color, move string) {
 // hand records the arbiter's hand ruling h.
 func (p *played) hand(h arbiter.HandRuling) {
 	p.t.Helper()
-	evs, err := arbiter.HandRulingDecision(p.g, h, p.now.Add(200*time.Millisecond))
+	evs, err := arbiter.HandRulingDecision(&p.g.Game, h, p.now.Add(200*time.Millisecond))
 	if err != nil {
 		p.t.Fatal(err)
 	}

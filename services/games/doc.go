@@ -6,8 +6,10 @@
 // The layout follows the "clean architecture" split of Three Dots Labs'
 // wild-workouts example:
 //
-//   - domain: the game as folded from its events, and the decisions (pure:
-//     no I/O, no clock; the instant of a command is handed in);
+//   - domain: the decisions (pure: no I/O, no clock; the instant of a
+//     command is handed in), on the game as folded from its events
+//     (services/internal/game, shared with the arbiter, the pages and the
+//     audit);
 //   - app/command and app/query: one handler per command or query, each a
 //     struct with Handle(ctx, ...), loading the game's events, letting the
 //     domain decide, appending with optimistic concurrency and the command's

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
@@ -31,7 +32,7 @@ func TestOverrideToForfeit(t *testing.T) {
 	type step struct {
 		result      string
 		want        string // the game's result after it; "" when refused
-		termination string
+		termination events.Termination
 		article     string
 	}
 	for _, c := range []struct {
@@ -63,7 +64,7 @@ func TestOverrideToForfeit(t *testing.T) {
 				if article == "" {
 					article = "6.7.1"
 				}
-				evs, err := g.OverrideResult(s.result, "as the arbiter found", article)
+				evs, err := arbiter.OverrideResult(&g.Game, s.result, "as the arbiter found", article)
 				if s.want == "" {
 					if !errors.Is(err, ErrInvalid) {
 						t.Fatalf("step %d: override to %q: %v, want refused as invalid", i, s.result, err)

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"reflect"
 	"testing"
 	"time"
@@ -157,10 +158,11 @@ func TestMovesSANAndUCI(t *testing.T) {
 
 func TestAutomaticEnds(t *testing.T) {
 	tests := []struct {
-		name        string
-		setup       events.GameCreated
-		moves       []string
-		result, why string
+		name   string
+		setup  events.GameCreated
+		moves  []string
+		result string
+		why    events.Termination
 	}{
 		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, BlackWins, "checkmate"},
 		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, Draw, "stalemate"},
@@ -451,7 +453,7 @@ func TestQuickplayFinish(t *testing.T) {
 			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}
-	if _, err := Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
+	if _, err := game.Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
 		t.Error("an unknown profile")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -57,7 +58,7 @@ func WritePGNNotes(w io.Writer, id string, g *domain.Game, created time.Time, no
 		result, pg.Result = "*", "*"
 		end := g.Ending()
 		pg.Comment = "Both players lost (0-0)"
-		if end.Termination == "forfeit" {
+		if end.Termination == events.TerminationForfeit {
 			pg.Comment += " by forfeit (-/-)"
 		} else {
 			termination = "rules infraction"

@@ -14,8 +14,8 @@
 //     ("func F N": LongFuncs);
 //   - an event type's string literal written anywhere but its one definition
 //     ("literal T P": the literal of event type T in package P), and likewise
-//     a word of the events' vocabulary (a ruling matter, a claim reason: the
-//     constants of the Vocabulary types);
+//     a word of the events' vocabulary (a ruling matter, a claim reason, a
+//     game's termination: the constants of the Vocabulary types);
 //   - in the pure modules (rules, clock, pairing, ratings), a non-test file that
 //     imports anything but the standard library and its own module, or a test
 //     file that imports NATS ("pure F -> I").

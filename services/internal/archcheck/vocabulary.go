@@ -9,12 +9,12 @@ import (
 // Vocabulary are the string types of the catalogue whose constants are the
 // words of the events' vocabulary: each is written as a literal once, at
 // its constant (events/vocabulary.go).
-var Vocabulary = []string{"Matter", "ClaimReason"}
+var Vocabulary = []string{"Matter", "ClaimReason", "Termination"}
 
 // vocabularyDefinitions finds, in the non-test files of the catalogue (the
 // packages defining an event type), every constant of a Vocabulary type the
-// package declares (events.Matter, events.ClaimReason) whose value is a
-// string literal: the one place each word of the events' vocabulary is
+// package declares (events.Matter, events.ClaimReason, events.Termination)
+// whose value is a string literal: the one place each word of the events' vocabulary is
 // written, as an event type's name is at its EventType method.
 func (w *Workspace) vocabularyDefinitions() []definition {
 	catalogue := map[string]bool{}

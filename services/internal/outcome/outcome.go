@@ -34,10 +34,6 @@ const (
 	LossPenalty = "loss"
 )
 
-// Forfeit is the termination of a game not played over the board (a
-// default, a forfeit given by a result override).
-const Forfeit = "forfeit"
-
 // Game is a game's outcome, folded from its events by Apply.
 type Game struct {
 	// Created is the game's creation (game.created: its players, its
@@ -134,12 +130,12 @@ func ForfeitScore(result string) (score string, ok bool) {
 func (g *Game) Override(e events.ResultOverridden) {
 	g.Annulled = nil
 	if score, ok := ForfeitScore(e.Result); ok {
-		g.Ending.Result, g.Ending.Termination, g.Ending.Article, g.Ending.Ply = score, Forfeit, e.Article, g.Plies
+		g.Ending.Result, g.Ending.Termination, g.Ending.Article, g.Ending.Ply = score, events.TerminationForfeit, e.Article, g.Plies
 		return
 	}
 	g.Ending.Result = e.Result
-	if g.Ending.Termination == Forfeit && g.Plies >= 2 {
-		g.Ending.Termination, g.Ending.Article = "arbiter", e.Article
+	if g.Ending.Termination == events.TerminationForfeit && g.Plies >= 2 {
+		g.Ending.Termination, g.Ending.Article = events.TerminationArbiter, e.Article
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules/pgn"
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksdomain "github.com/hakem-chess/hakem/services/clocks/domain"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
@@ -33,19 +32,19 @@ import (
 // It rules on a reported illegal move at once when the arbiter runs here
 // too (its Arbiter; nil otherwise: the arbiter's consumer group
 // arbiter-claims rules on the report).
-func (h *host) gamesApp() games.Application {
-	app := games.NewApplication(games.Options{
+func (h *host) gamesApp(arb games.Arbiter) games.Application {
+	o := games.Options{
 		Store:      gamesadapters.EventStore{Store: h.store},
 		Feed:       gamesadapters.Feed{JS: h.js, Partitions: h.parts},
 		Retries:    h.cfg.CommandRetries,
 		CacheGames: 10000,
 		Log:        h.log.With(wiring.Service("games")),
 		Metrics:    h.metrics,
-	})
-	if !h.cfg.Runs("arbiter") {
-		app.Arbiter = nil
 	}
-	return app
+	if h.cfg.Runs("arbiter") {
+		o.Arbiter = arb
+	}
+	return games.NewApplication(o)
 }
 
 // tournament folds tournament id from the store (a tournament game's PGN
@@ -86,12 +85,11 @@ func (h *host) games(app games.Application) wiring.Plug {
 		}
 		return t.Created.Name, nil
 	}
-	commands := withoutRoutes(gamesports.CommandRoutes, gamesports.RulingRoutes)
 	return wiring.Plug{
 		Name:          "games",
 		Queries:       []wiring.Port{gamesports.Queries{HTTP: gamesports.HTTP{App: app, Players: players, EventName: eventName}}},
-		Commands:      routesOf{gamesports.Commands{HTTP: gamesports.HTTP{App: app}}, commands},
-		CommandRoutes: commands,
+		Commands:      gamesports.Commands{HTTP: gamesports.HTTP{App: app}},
+		CommandRoutes: gamesports.CommandRoutes,
 		Consumers: []wiring.Consumer{
 			{Group: "games-results", Filter: "game.*." + string(events.WriterGames), Add: func(r *message.Router, sub message.Subscriber) error {
 				return gamesports.AddResultCounter(r, sub, h.metrics)
@@ -187,42 +185,4 @@ func (h *host) clocks() wiring.Plug {
 			return watchFlags(ctx, h.store, clocks, h.log), nil
 		},
 	}
-}
-
-// arbiter is the arbiter service: its hand rulings, served by its process
-// (its NATS user is the one that may write game.<id>.arbiter) through the
-// games' application app, and its consumer groups: it rules on every draw
-// claim and every reported illegal move (both the games service's events)
-// once, keyed by the event, and on every flag fall.
-func (h *host) arbiter(app games.Application) wiring.Plug {
-	arb := &arbiterapp.Arbiter{
-		Store:   gamesadapters.EventStore{Store: h.store, Writer: events.WriterArbiter},
-		Retries: h.cfg.CommandRetries,
-		Log:     h.log.With(wiring.Service("arbiter")),
-		Metrics: h.metrics,
-	}
-	claimed, illegal, flag := (events.DrawClaimed{}).EventType(), (events.IllegalMoveReported{}).EventType(), (events.FlagFell{}).EventType()
-	rulings := gamesports.Rulings{HTTP: gamesports.HTTP{App: app}}
-	return wiring.Plug{Name: "arbiter", Commands: rulings, CommandRoutes: gamesports.RulingRoutes, Consumers: []wiring.Consumer{
-		{Group: "arbiter-claims", Filter: "game.*." + string(events.WriterGames), Handle: func(msg *message.Message) error {
-			env, err := wiring.Envelope(msg, claimed, illegal)
-			if err != nil || env.Type == "" {
-				return err
-			}
-			if env.Type == claimed {
-				_, err = arb.RuleOnClaim(msg.Context(), env)
-			} else {
-				_, err = arb.RuleOnIllegal(msg.Context(), env)
-			}
-			return err
-		}},
-		{Group: "arbiter-flags", Filter: "game.*." + string(events.WriterClocks), Handle: func(msg *message.Message) error {
-			env, err := wiring.Envelope(msg, flag)
-			if err != nil || env.Type == "" {
-				return err
-			}
-			_, err = arb.RuleOnFlag(msg.Context(), env)
-			return err
-		}},
-	}}
 }

@@ -13,13 +13,13 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/hakem-chess/hakem/services/arbiter"
 	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -62,12 +62,13 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	cfg = h.cfg // as provisioned
 	// the services, each built by its root package (games, clocks and the
 	// arbiter's rulings by this package's games.go until theirs)
-	gamesApp := h.gamesApp()
+	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
+	gamesApp := h.gamesApp(arb)
 	tournaments := gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
 	for _, p := range []wiring.Plug{
 		h.games(gamesApp),
 		h.clocks(),
-		h.arbiter(gamesApp),
+		arb.Plug,
 		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: gamePGN(h.store)}),
 		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
 	} {
@@ -428,34 +429,6 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 		mux.Handle(r, f.to)
 	}
 }
-
-// routesOf mounts only the routes of port that are listed (the others it
-// registers are left out of the process's mux).
-type routesOf struct {
-	port   gateway.Port
-	routes []string
-}
-
-// Register implements gateway.Port.
-func (p routesOf) Register(mux *http.ServeMux) {
-	inner := http.NewServeMux()
-	p.port.Register(inner)
-	for _, r := range p.routes {
-		mux.Handle(r, inner)
-	}
-}
-
-// withoutRoutes is routes less those in drop.
-func withoutRoutes(routes, drop []string) []string {
-	var out []string
-	for _, r := range routes {
-		if !slices.Contains(drop, r) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // loadKeys learns the idempotency keys of the commands of the last
 // keyledger.Window from the log, before any command is taken.
 func loadKeys(ctx context.Context, keys *keyledger.Ledger, st *eventstore.Store, log *zap.Logger) error {

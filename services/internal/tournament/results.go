@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/rules/laws"
 )
@@ -98,8 +99,8 @@ func ParseResult(s string) (r BoardResult, ok bool) {
 // other result is kept. A forfeit overridden to a draw counts as a drawn
 // game: no TRF code says "drawn without play" (the arbiter gives -/- for a
 // game both players lost without play).
-func TournamentResult(result, termination string) string {
-	if termination != "forfeit" {
+func TournamentResult(result string, termination events.Termination) string {
+	if termination != events.TerminationForfeit {
 		return result
 	}
 	switch result {
@@ -117,9 +118,9 @@ func TournamentResult(result, termination string) string {
 // tournament: TournamentResult, and a game played that lasted less than
 // one move (ply below UnratedBelowPlies) as UnratedWhiteWin,
 // UnratedBlackWin, UnratedDraw or UnratedBothLost.
-func GameResult(result, termination string, ply int) string {
+func GameResult(result string, termination events.Termination, ply int) string {
 	r := TournamentResult(result, termination)
-	if ply >= UnratedBelowPlies || termination == SheetTermination {
+	if ply >= UnratedBelowPlies || termination == events.TerminationResultsSheet {
 		return r
 	}
 	switch r {
@@ -135,12 +136,11 @@ func GameResult(result, termination string, ply int) string {
 	return r
 }
 
-// SheetTermination is the termination of a game the games service ends
-// with the result the desk entered from the results sheet (a game played
-// on a wooden board, never through the API): a game played and rated
-// (GameResult does not apply the one-move rule to it: no moves were
-// recorded, the game was played).
-const SheetTermination = "results_sheet"
+// A game the games service ends with the result the desk entered from the
+// results sheet (events.TerminationResultsSheet: a game played on a
+// wooden board, never through the API) is a game played and rated:
+// GameResult does not apply the one-move rule to it, no moves were
+// recorded, the game was played.
 
 // Penalties are the points penalties of a tournament's games (2023 12.9.4:
 // the opponent's score in the game raised to the maximum; 12.9.5: the
@@ -148,3 +148,42 @@ const SheetTermination = "results_sheet"
 // They change the points and the ranks, not the games' results (see the
 // scoring's StandingsPenalised).
 type Penalties map[string][]laws.PointsPenalty
+
+// PenaltyPoints is what the games' points penalties pens change in each
+// player's points, by round (index 0: round 1), over the games of rounds
+// 1 to round that have a result (round 0 or less: every round):
+// laws.ScoreAfter on the points the board result scores under t's point
+// system, minus those points. It is the one reading of the penalties that
+// the standings, the crosstable, the hall, the audit (scoring's
+// PenaltyDelta) and the pairing's score groups (the 299 records of the
+// tournament report file the Dutch engine pairs from) all follow.
+func (t *Tournament) PenaltyPoints(round int, results map[string]string, pens Penalties) []map[string]float64 {
+	var out []map[string]float64
+	if len(pens) == 0 {
+		return out
+	}
+	ps := t.Points()
+	for i, r := range t.Rounds {
+		if round > 0 && i >= round {
+			break
+		}
+		delta := map[string]float64{}
+		for _, pr := range r.Pairings {
+			pen := pens[pr.GameID]
+			br, ok := ParseResult(results[pr.GameID])
+			if len(pen) == 0 || !ok {
+				continue
+			}
+			sw, sb := ps.Of(br.White, br.Played), ps.Of(br.Black, br.Played)
+			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
+			if aw != sw {
+				delta[pr.White] += aw - sw
+			}
+			if ab != sb {
+				delta[pr.Black] += ab - sb
+			}
+		}
+		out = append(out, delta)
+	}
+	return out
+}

@@ -3,11 +3,16 @@ package tournament
 import (
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 )
 
 func TestTournamentResult(t *testing.T) {
-	for _, tt := range []struct{ result, termination, want string }{
+	for _, tt := range []struct {
+		result      string
+		termination events.Termination
+		want        string
+	}{
 		{"1-0", "forfeit", WhiteForfeitWin},
 		{"0-1", "forfeit", BlackForfeitWin},
 		{"0-0", "forfeit", DoubleForfeit},

@@ -50,7 +50,7 @@ func TestForfeitOverride(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs, err := arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: c.override,
+		evs, err := arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: "result_override", Result: c.override,
 			Reason: "the game was never played: the result sheet was wrong", Article: "6.7.1"}, now)
 		if err != nil {
 			t.Fatalf("board %d: override to %s: %v", pr.Board, c.override, err)

@@ -29,9 +29,6 @@ const (
 	BothLost          = tournament.BothLost
 	UnratedBothLost   = tournament.UnratedBothLost
 	UnratedBelowPlies = tournament.UnratedBelowPlies
-	// SheetTermination is the termination of a game the games service
-	// ends from a results sheet.
-	SheetTermination = tournament.SheetTermination
 )
 
 // The readings the pairing service's packages call by these names.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
@@ -12,9 +13,10 @@ import (
 // rated); a forfeit stays a forfeit, a longer game its result.
 func TestGameResult(t *testing.T) {
 	for _, tt := range []struct {
-		result, termination string
-		ply                 int
-		want                string
+		result      string
+		termination events.Termination
+		ply         int
+		want        string
 	}{
 		{"1-0", "resignation", 0, UnratedWhiteWin},
 		{"0-1", "flag_fall", 1, UnratedBlackWin},

@@ -102,13 +102,13 @@ func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	results, err := h.Pairing.Results(r.Context(), t)
+	read, err := h.Pairing.Boards(r.Context(), t)
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	var buf bytes.Buffer
-	if err := WriteTRF(&buf, t, results); err != nil {
+	if err := WriteTRF(&buf, t, read.Results, read.Penalties); err != nil {
 		fail(w, err)
 		return
 	}
