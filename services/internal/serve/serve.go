@@ -464,6 +464,7 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 		mux.Handle(r, f.to)
 	}
 }
+
 // loadKeys learns the idempotency keys of the commands of the last
 // keyledger.Window from the log, before any command is taken.
 func loadKeys(ctx context.Context, keys *keyledger.Ledger, st *eventstore.Store, log *zap.Logger) error {
