@@ -38,22 +38,22 @@ import (
 
 // GameReport is the audit of one game.
 type GameReport struct {
-	GameID      string   `json:"game_id"`
-	White       string   `json:"white,omitempty"`
-	Black       string   `json:"black,omitempty"`
-	TimeControl string   `json:"time_control,omitempty"`
-	Profile     string   `json:"laws_profile,omitempty"`
-	StartFEN    string   `json:"start_fen,omitempty"`
-	Result      string   `json:"result"`
-	Termination string   `json:"termination,omitempty"`
-	Article     string   `json:"article,omitempty"`
-	Events      int      `json:"events"`
-	Rederived   int      `json:"rederived"`
-	ChainOnly   int      `json:"chain_only"`
-	Entries     []Entry  `json:"timeline"`
-	OK          bool     `json:"ok"`
-	First       *Finding `json:"first_bad,omitempty"`
-	Verdict     string   `json:"verdict"`
+	GameID      string        `json:"game_id"`
+	White       string        `json:"white,omitempty"`
+	Black       string        `json:"black,omitempty"`
+	TimeControl string        `json:"time_control,omitempty"`
+	Profile     string        `json:"laws_profile,omitempty"`
+	StartFEN    string        `json:"start_fen,omitempty"`
+	Result      events.Result `json:"result"`
+	Termination string        `json:"termination,omitempty"`
+	Article     string        `json:"article,omitempty"`
+	Events      int           `json:"events"`
+	Rederived   int           `json:"rederived"`
+	ChainOnly   int           `json:"chain_only"`
+	Entries     []Entry       `json:"timeline"`
+	OK          bool          `json:"ok"`
+	First       *Finding      `json:"first_bad,omitempty"`
+	Verdict     string        `json:"verdict"`
 	// Repairs are the log's game.log_repaired, Damaged its damage not
 	// repaired (quarantine.go).
 	Repairs []Repair           `json:"repairs,omitempty"`
@@ -89,14 +89,14 @@ func (r *GameReport) PenaltiesAt(at time.Time) []laws.PointsPenalty {
 // resultChange is a game's result from an instant on.
 type resultChange struct {
 	at     time.Time
-	result string
+	result events.Result
 }
 
 // ResultAt is the game's result as it stood at instant at (after the
 // events recorded then or before): an override recorded later does not
 // change the standings published before it.
-func (r *GameReport) ResultAt(at time.Time) string {
-	res := domain.Unfinished
+func (r *GameReport) ResultAt(at time.Time) events.Result {
+	res := events.ResultUnfinished
 	for _, c := range r.results {
 		if c.at.After(at) {
 			break
@@ -124,7 +124,7 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 // the signatures and the witnessed heads, once the chain is checked.
 func gameChecked(id string, log []events.Envelope, anchor events.Head, more func(bad func(int, string))) *GameReport {
 	tl := newTimeline(log, false)
-	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: tl.entries}
+	rep := &GameReport{GameID: id, Events: len(log), Result: events.ResultUnfinished, Entries: tl.entries}
 	if len(log) == 0 {
 		rep.Verdict = "no events: game " + id + " does not exist"
 		return rep
@@ -422,7 +422,7 @@ func (f *folder) arbiterCommand(start, end int, ev events.Event) ([]events.Event
 		if reason := overrideMalformed(env.Actor, ev); reason != "" {
 			return nil, errors.New(reason)
 		}
-		return decided(arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
+		return decided(arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
 			Reason: ev.Reason, Article: ev.Article}, env.RecordedAt))
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
@@ -465,7 +465,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
-		given, err := arbiter.FlagRuling(f.g, ff)
+		given, err := arbiter.FlagRuling(&f.g.Game, ff)
 		if err != nil {
 			return nil, err
 		}
@@ -491,7 +491,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		want, err := arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+		want, err := arbiter.ClaimRuling(&g.Game, &dc, f.log[cause].RecordedAt)
 		if err == nil && len(want) == 0 {
 			return nil, fmt.Errorf("the %s claim at seq %d was admissible: only an arbiter judges it, not %s:%s", dc.Reason, f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
 		}
@@ -513,7 +513,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		return arbiter.IllegalRuling(g, &rep, f.log[cause].RecordedAt)
+		return arbiter.IllegalRuling(&g.Game, &rep, f.log[cause].RecordedAt)
 	}
 	return nil, fmt.Errorf("a ruling on %q, which no service rules on", r.Matter)
 }

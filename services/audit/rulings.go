@@ -2,13 +2,13 @@ package audit
 
 import (
 	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The arbiter's hand rulings (POST /api/games/{id}/rulings) record what
@@ -52,7 +52,7 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 	if err != nil {
 		return nil, err
 	}
-	return arbiter.HandRulingDecision(f.g, h, f.log[start].RecordedAt)
+	return arbiter.HandRulingDecision(&f.g.Game, h, f.log[start].RecordedAt)
 }
 
 // penaltyRuling re-decides the penalty ruling r recorded as log[start:end]
@@ -74,7 +74,7 @@ func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []even
 	for _, name := range penaltyNames {
 		for _, distraction := range []bool{false, true} {
 			h.Penalty, h.Distraction = name, distraction
-			want, err := arbiter.HandRulingDecision(f.g, h, at)
+			want, err := arbiter.HandRulingDecision(&f.g.Game, h, at)
 			if err != nil || len(want) == 0 {
 				continue
 			}
@@ -99,7 +99,7 @@ func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []even
 			h.Penalty = name
 		}
 	}
-	return arbiter.HandRulingDecision(f.g, h, at)
+	return arbiter.HandRulingDecision(&f.g.Game, h, at)
 }
 
 // handRequest reads back the request of the hand ruling r (other than a
@@ -122,7 +122,7 @@ func (f *folder) handRequest(start int, r events.RulingGiven, rest []events.Even
 	case events.MatterIllegalPosition:
 		h = arbiter.IllegalPositionRequest(r)
 	case events.MatterTouchMove:
-		side, ts, err := domain.TouchesOf(r.Explanation)
+		side, ts, err := game.TouchesOf(r.Explanation)
 		if err != nil {
 			return h, err
 		}
@@ -210,7 +210,7 @@ func (f *folder) judged(start, end int, tries []arbiter.HandRuling) ([]events.Ev
 	var first, near []events.Event
 	var firstErr error
 	for _, h := range tries {
-		want, err := arbiter.HandRulingDecision(f.g, h, at)
+		want, err := arbiter.HandRulingDecision(&f.g.Game, h, at)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -245,9 +245,9 @@ func kindOf(name string) string {
 	case "time_off":
 		return "time_deducted"
 	case "offender_points_reduced":
-		return domain.PointsReduced
+		return game.PointsReduced
 	case "exclusion":
-		return domain.ExclusionFromRounds
+		return game.ExclusionFromRounds
 	}
 	return name
 }

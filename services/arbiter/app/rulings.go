@@ -8,8 +8,8 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	games "github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -91,15 +91,15 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 // recs (a claim or report: what, for the error), folded from the events up
 // to it. It is nil, with no error, when the game has ended since: there is
 // nothing to rule on then.
-func situationAt(recs []gamelog.Recorded, id, what, gameID string) (*games.Game, error) {
+func situationAt(recs []gamelog.Recorded, id, what, gameID string) (*game.Game, error) {
 	at := slices.IndexFunc(recs, func(r gamelog.Recorded) bool { return r.Envelope.ID == id })
 	if at < 0 {
 		return nil, fmt.Errorf("%s %s is not in game %s's log", what, id, gameID)
 	}
-	if now, err := decide.Fold[games.Game](recs); err != nil || now.Finished() {
+	if now, err := decide.Fold[game.Game](recs); err != nil || now.Finished() {
 		return nil, err // the game ended meanwhile
 	}
-	return decide.Fold[games.Game](recs[:at+1])
+	return decide.Fold[game.Game](recs[:at+1])
 }
 
 // RuleOnIllegal rules on a reported illegal move (a
@@ -179,12 +179,12 @@ func (a *Arbiter) PendingClaim(ctx context.Context, gameID string) (claim events
 	if err != nil {
 		return events.Envelope{}, false, fmt.Errorf("loading game %s: %w", gameID, err)
 	}
-	g, err := decide.Fold[games.Game](recs)
+	g, err := decide.Fold[game.Game](recs)
 	if err != nil {
 		return events.Envelope{}, false, fmt.Errorf("game %s: %w", gameID, err)
 	}
 	if !g.Exists() {
-		return events.Envelope{}, false, &games.Refusal{Kind: games.ErrNotFound, Reason: fmt.Sprintf("game %q not found", gameID)}
+		return events.Envelope{}, false, &game.Refusal{Kind: game.ErrNotFound, Reason: fmt.Sprintf("game %q not found", gameID)}
 	}
 	if _, pending := g.Claim(); !pending {
 		return events.Envelope{}, false, nil

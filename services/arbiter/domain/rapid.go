@@ -6,7 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // flagClaimRuling rules on h.Side's claim of a win on time, brought to the

@@ -53,7 +53,7 @@ func TestFlagClaimAndIllegalPosition(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := rapidGame(t, tc.mode)
-			evs, err := HandRulingDecision(g, tc.h, tc.at)
+			evs, err := HandRulingDecision(&g.Game, tc.h, tc.at)
 			if tc.refused != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.refused) {
 					t.Fatalf("%v %v, want a refusal naming %s", evs, err, tc.refused)

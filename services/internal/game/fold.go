@@ -1,4 +1,4 @@
-package domain
+package game
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ func (g *Game) Apply(e Event) error {
 	case events.MovePlayed:
 		return g.applyMove(e)
 	case events.DrawOffered:
-		c, err := parseColor(e.By)
+		c, err := ParseColor(e.By)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package domain
+package game
 
 import "github.com/hakem-chess/hakem/services/internal/refusal"
 
