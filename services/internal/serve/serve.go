@@ -76,12 +76,24 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	return h.serveHTTP(ctx, l, auth, ready)
 }
 
-// mountServices builds the five services, each by its root package, and
-// mounts them in this process (mount: what runs here of each): the games,
-// the clocks, the arbiter (which the games service asks for its rulings at
-// once when both run here), the pairing and the scoring. It returns the
-// games service, whose reads the pages and the authorisation use.
+// mountServices mounts the services (services) in this process (mount:
+// what runs here of each). It returns the games service, whose reads the
+// pages and the authorisation use.
 func (h *host) mountServices(ctx context.Context) (games.Service, error) {
+	g, plugs := h.services()
+	for _, p := range plugs {
+		if err := h.mount(ctx, p); err != nil {
+			return games.Service{}, err
+		}
+	}
+	return g, nil
+}
+
+// services builds the five services on the host's store, each by its root
+// package: the games, the clocks, the arbiter (which the games service
+// asks for its rulings at once when both run here), the pairing and the
+// scoring. It returns the games service too.
+func (h *host) services() (games.Service, []wiring.Plug) {
 	cfg, log := h.cfg, h.log
 	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
 	gd := games.Deps{Store: h.store, Feed: gamelog.JetStreamFeed{JS: h.js, Partitions: h.parts}, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}
@@ -89,18 +101,13 @@ func (h *host) mountServices(ctx context.Context) (games.Service, error) {
 		gd.Arbiter = arb
 	}
 	g := games.New(gd)
-	for _, p := range []wiring.Plug{
+	return g, []wiring.Plug{
 		g.Plug,
 		clocks.New(clocks.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
 		arb.Plug,
 		pairing.New(pairing.Deps{Store: h.store, Feed: h.tournaments(), Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
 		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
-	} {
-		if err := h.mount(ctx, p); err != nil {
-			return games.Service{}, err
-		}
 	}
-	return g, nil
 }
 
 // tournaments follows a tournament's events.
