@@ -43,6 +43,12 @@ const (
 	MatterBoardOrientation Matter = "board_orientation"
 	// MatterColoursReversed: the game begun with colours reversed (7.3).
 	MatterColoursReversed Matter = "colours_reversed"
+	// MatterFlagClaim: a player's claim of a win on time brought to the
+	// arbiter (6.8; 2023 A.5.3 in rapid and blitz not fully supervised).
+	MatterFlagClaim Matter = "flag_claim"
+	// MatterIllegalPosition: an illegal position the arbiter observes in
+	// rapid or blitz he does not fully supervise (2023 A.5.4).
+	MatterIllegalPosition Matter = "illegal_position"
 )
 
 // ClaimReason is the ground of a draw claim (DrawClaimed.Reason).
@@ -112,4 +118,37 @@ const (
 	// TerminationArbiter: ended by the arbiter's ruling (a penalty, both
 	// at fault, a result given by hand); the arbiter's word (WriterArbiter).
 	TerminationArbiter = Termination(WriterArbiter)
+)
+
+// Result is a game's result, as the scoresheet and the tournament write
+// it (GameEnded.Result, ResultOverridden.Result, a results sheet's).
+type Result string
+
+// The results of games.
+const (
+	// ResultWhiteWins: 1-0.
+	ResultWhiteWins Result = "1-0"
+	// ResultBlackWins: 0-1.
+	ResultBlackWins Result = "0-1"
+	// ResultDraw: ½-½.
+	ResultDraw Result = "1/2-1/2"
+	// ResultBothLost: a game played both players lost (both at fault,
+	// 2023 11.8 / 1997 12.8): 0-0.
+	ResultBothLost Result = "0-0"
+	// ResultUnfinished: the game goes on (the PGN's "*").
+	ResultUnfinished Result = "*"
+	// ResultWhiteForfeitWin: White wins by forfeit (Black lost without
+	// play: absent at the start, a default).
+	ResultWhiteForfeitWin Result = "+/-"
+	// ResultBlackForfeitWin: Black wins by forfeit.
+	ResultBlackForfeitWin Result = "-/+"
+	// ResultDoubleForfeit: both lost by forfeit.
+	ResultDoubleForfeit Result = "-/-"
+	// ResultUnratedWhiteWin, ResultUnratedBlackWin, ResultUnratedDraw and
+	// ResultUnratedBothLost: the results of games that lasted less than
+	// one move (the TRF's W, L, D): played for the pairing, not rated.
+	ResultUnratedWhiteWin Result = "W/L"
+	ResultUnratedBlackWin Result = "L/W"
+	ResultUnratedDraw     Result = "D/D"
+	ResultUnratedBothLost Result = "L/L"
 )

@@ -59,7 +59,8 @@ type HandRuling struct {
 	// Result, Reason and Article are a result override's. Reason is also
 	// a penalty's and an annulment's (optional), and what both players did
 	// when both are at fault (both_at_fault: required).
-	Result, Reason, Article string
+	Result          events.Result
+	Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
 	// QuickplayJudgements), or the outcome of the pending increment request
@@ -68,6 +69,12 @@ type HandRuling struct {
 	// postponing (2023 III.5.2, 1997 10.2b: "may").
 	Judgement string
 	AddTime   bool
+	// Observed is the illegal position the arbiter observes
+	// (illegal_position, 2023 A.5.4): both_kings_in_check or
+	// pawn_on_last_rank; NextMoveCompleted: he waited until the next move
+	// was completed and it is still on the board.
+	Observed          string
+	NextMoveCompleted bool
 }
 
 // penaltyKinds maps the names of the API to the Laws' penalties and to the
@@ -123,7 +130,7 @@ func penaltyAfterEnd(p laws.Profile, h HandRuling) string {
 // finishedResult is the result of the finished game g as the Laws name it
 // (BothLose for a game both players lost).
 func finishedResult(g *games.Game) laws.Result {
-	if r, ok := map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]; ok {
+	if r, ok := map[events.Result]laws.Result{events.ResultWhiteWins: laws.WhiteWins, events.ResultBlackWins: laws.BlackWins, events.ResultDraw: laws.Draw}[g.Result()]; ok {
 		return r
 	}
 	return laws.BothLose
@@ -251,9 +258,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	case events.MatterResultOverride:
 		return OverrideResult(g, h.Result, h.Reason, h.Article)
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim, events.MatterIncrementRequest,
-		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags,
+		events.MatterFlagClaim, events.MatterIllegalPosition:
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed, both_flags, flag_claim or illegal_position", h.Matter)
 	}
 	if _, pending := g.Claim(); h.Matter == events.MatterQuickplayClaim && !pending {
 		if pc, ok := g.Postponed(); ok {
@@ -261,7 +269,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
@@ -285,6 +293,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		return coloursReversedRuling(g, h, at)
 	case events.MatterBothFlags:
 		return bothFlagsRuling(g, h, at)
+	case events.MatterFlagClaim:
+		return flagClaimRuling(g, h, at)
+	case events.MatterIllegalPosition:
+		return illegalPositionRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {
@@ -352,7 +364,7 @@ func lateArrivalRuling(profile laws.Profile, h HandRuling) ([]events.Event, erro
 	}
 	out := []events.Event{given(events.MatterLateArrival, r)}
 	if r.Result.Over() {
-		out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
+		out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: events.Result(r.Result.String())})
 	}
 	return out, nil
 }
