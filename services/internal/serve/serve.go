@@ -80,7 +80,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	}
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: gamesApp, Store: h.store, Tournaments: tournaments, Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		h.ports = append(h.ports, web.Pages{Games: gamesApp.Feed, Store: h.store, Tournaments: tournaments, Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
 		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 			g, err := gamesApp.Queries.Game.Handle(ctx, id)
 			if err != nil {

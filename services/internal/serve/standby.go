@@ -194,7 +194,7 @@ func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store,
 			reads = append(reads, q)
 		}
 	}
-	reads = append(reads, web.Pages{Games: gamesApp, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
+	reads = append(reads, web.Pages{Games: gamesApp.Feed, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
 	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil }, reads...)
 	auth.GameTournament = func(ctx context.Context, id string) (string, error) {
 		g, err := gamesApp.Queries.Game.Handle(ctx, id)
