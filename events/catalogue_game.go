@@ -164,9 +164,10 @@ func (IllegalMoveReported) EventType() string { return "game.illegal_move_report
 
 // GameEnded is the result of a game and the Law behind it.
 type GameEnded struct {
-	// Result is "1-0", "0-1", "1/2-1/2", or "0-0" (both lose, e.g. a double
-	// forfeit), or "+/-", "-/+", "=/=" for results not reached on the board.
-	Result string `json:"result"`
+	// Result is ResultWhiteWins, ResultBlackWins, ResultDraw or
+	// ResultBothLost (vocabulary.go): a forfeit ends a game 1-0, 0-1 or 0-0
+	// with TerminationForfeit.
+	Result Result `json:"result"`
 	// Termination is how it ended (vocabulary.go): TerminationCheckmate,
 	// TerminationResignation, TerminationFlagFall, TerminationForfeit,
 	// TerminationArbiter, ...

@@ -113,3 +113,36 @@ const (
 	// at fault, a result given by hand); the arbiter's word (WriterArbiter).
 	TerminationArbiter = Termination(WriterArbiter)
 )
+
+// Result is a game's result, as the scoresheet and the tournament write
+// it (GameEnded.Result, ResultOverridden.Result, a results sheet's).
+type Result string
+
+// The results of games.
+const (
+	// ResultWhiteWins: 1-0.
+	ResultWhiteWins Result = "1-0"
+	// ResultBlackWins: 0-1.
+	ResultBlackWins Result = "0-1"
+	// ResultDraw: ½-½.
+	ResultDraw Result = "1/2-1/2"
+	// ResultBothLost: a game played both players lost (both at fault,
+	// 2023 11.8 / 1997 12.8): 0-0.
+	ResultBothLost Result = "0-0"
+	// ResultUnfinished: the game goes on (the PGN's "*").
+	ResultUnfinished Result = "*"
+	// ResultWhiteForfeitWin: White wins by forfeit (Black lost without
+	// play: absent at the start, a default).
+	ResultWhiteForfeitWin Result = "+/-"
+	// ResultBlackForfeitWin: Black wins by forfeit.
+	ResultBlackForfeitWin Result = "-/+"
+	// ResultDoubleForfeit: both lost by forfeit.
+	ResultDoubleForfeit Result = "-/-"
+	// ResultUnratedWhiteWin, ResultUnratedBlackWin, ResultUnratedDraw and
+	// ResultUnratedBothLost: the results of games that lasted less than
+	// one move (the TRF's W, L, D): played for the pairing, not rated.
+	ResultUnratedWhiteWin Result = "W/L"
+	ResultUnratedBlackWin Result = "L/W"
+	ResultUnratedDraw     Result = "D/D"
+	ResultUnratedBothLost Result = "L/L"
+)

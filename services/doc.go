@@ -11,8 +11,8 @@
 //
 // Shared by the services, under internal: serve, what `hakem serve` starts;
 // wiring, configuration, logs, metrics, NATS, the router and the Plug a
-// service's root package builds for serve (arbiter.New, pairing.New,
-// scoring.New); decide, the one
+// service's root package builds for serve (games.New, clocks.New,
+// arbiter.New, pairing.New, scoring.New); decide, the one
 // decide loop; gamelog, a game's event log as its writers read and write it;
 // gameclock, a game's clock folded from its events; outcome, a game's
 // outcome as its events say; tournament, a tournament as its events say

@@ -38,22 +38,22 @@ import (
 
 // GameReport is the audit of one game.
 type GameReport struct {
-	GameID      string   `json:"game_id"`
-	White       string   `json:"white,omitempty"`
-	Black       string   `json:"black,omitempty"`
-	TimeControl string   `json:"time_control,omitempty"`
-	Profile     string   `json:"laws_profile,omitempty"`
-	StartFEN    string   `json:"start_fen,omitempty"`
-	Result      string   `json:"result"`
-	Termination string   `json:"termination,omitempty"`
-	Article     string   `json:"article,omitempty"`
-	Events      int      `json:"events"`
-	Rederived   int      `json:"rederived"`
-	ChainOnly   int      `json:"chain_only"`
-	Entries     []Entry  `json:"timeline"`
-	OK          bool     `json:"ok"`
-	First       *Finding `json:"first_bad,omitempty"`
-	Verdict     string   `json:"verdict"`
+	GameID      string        `json:"game_id"`
+	White       string        `json:"white,omitempty"`
+	Black       string        `json:"black,omitempty"`
+	TimeControl string        `json:"time_control,omitempty"`
+	Profile     string        `json:"laws_profile,omitempty"`
+	StartFEN    string        `json:"start_fen,omitempty"`
+	Result      events.Result `json:"result"`
+	Termination string        `json:"termination,omitempty"`
+	Article     string        `json:"article,omitempty"`
+	Events      int           `json:"events"`
+	Rederived   int           `json:"rederived"`
+	ChainOnly   int           `json:"chain_only"`
+	Entries     []Entry       `json:"timeline"`
+	OK          bool          `json:"ok"`
+	First       *Finding      `json:"first_bad,omitempty"`
+	Verdict     string        `json:"verdict"`
 	// Repairs are the log's game.log_repaired, Damaged its damage not
 	// repaired (quarantine.go).
 	Repairs []Repair           `json:"repairs,omitempty"`
@@ -89,14 +89,14 @@ func (r *GameReport) PenaltiesAt(at time.Time) []laws.PointsPenalty {
 // resultChange is a game's result from an instant on.
 type resultChange struct {
 	at     time.Time
-	result string
+	result events.Result
 }
 
 // ResultAt is the game's result as it stood at instant at (after the
 // events recorded then or before): an override recorded later does not
 // change the standings published before it.
-func (r *GameReport) ResultAt(at time.Time) string {
-	res := domain.Unfinished
+func (r *GameReport) ResultAt(at time.Time) events.Result {
+	res := events.ResultUnfinished
 	for _, c := range r.results {
 		if c.at.After(at) {
 			break
@@ -124,7 +124,7 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 // the signatures and the witnessed heads, once the chain is checked.
 func gameChecked(id string, log []events.Envelope, anchor events.Head, more func(bad func(int, string))) *GameReport {
 	tl := newTimeline(log, false)
-	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: tl.entries}
+	rep := &GameReport{GameID: id, Events: len(log), Result: events.ResultUnfinished, Entries: tl.entries}
 	if len(log) == 0 {
 		rep.Verdict = "no events: game " + id + " does not exist"
 		return rep

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // incrementGame: 110 s sudden death with Guidelines III announced (fide-2023);
@@ -78,7 +77,7 @@ func TestIncrementRequest(t *testing.T) {
 				t.Errorf("events after the request %v, want %v", types, c.types)
 			}
 			if c.judgement == "draw" {
-				if rep.Result != domain.Draw || rep.Termination != "agreement" || rep.Article != "III.4" {
+				if rep.Result != events.ResultDraw || rep.Termination != "agreement" || rep.Article != "III.4" {
 					t.Errorf("result %s (%s, %s)", rep.Result, rep.Termination, rep.Article)
 				}
 				return

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // quickplayClaim records player's quickplay-finish claim and what the
@@ -112,7 +111,7 @@ func TestQuickplayRulings(t *testing.T) {
 			if !rep.OK {
 				t.Fatalf("clean game: %s", rep.Verdict)
 			}
-			if rep.Result != domain.Draw || rep.Termination != string(events.ClaimQuickplay) || rep.Article != c.article || rep.ChainOnly != 0 {
+			if rep.Result != events.ResultDraw || rep.Termination != string(events.ClaimQuickplay) || rep.Article != c.article || rep.ChainOnly != 0 {
 				t.Errorf("result %s (%s, %s), %d chain only", rep.Result, rep.Termination, rep.Article, rep.ChainOnly)
 			}
 			matters, adjusted := rederived(t, p, rep)

@@ -128,7 +128,7 @@ func TestRulingsClean(t *testing.T) {
 	cases := []struct {
 		name        string
 		build       func(testing.TB) *played
-		result      string
+		result      events.Result
 		termination string
 		matters     []string
 	}{
@@ -250,7 +250,7 @@ func TestResultAt(t *testing.T) {
 	}
 	for _, c := range []struct {
 		at   time.Time
-		want string
+		want events.Result
 	}{
 		{ended.Add(-time.Nanosecond), "*"},
 		{ended, "0-1"},

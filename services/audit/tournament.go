@@ -162,7 +162,7 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 	a := &tournamentAudit{
 		ctx: ctx, src: src, id: id, log: log, tl: tl,
 		rep: &TournamentReport{TournamentID: id, Events: len(log), Entries: tl.entries},
-		t:   &pairing.Tournament{}, results: map[string]string{}, audited: map[string]bool{},
+		t:   &pairing.Tournament{}, results: map[string]events.Result{}, audited: map[string]bool{},
 		reports: map[string]*GameReport{}, counts: map[string]*GameReport{},
 	}
 	if err := events.Verify(log); err != nil {
@@ -191,7 +191,7 @@ type tournamentAudit struct {
 	rep *TournamentReport
 	t   *pairing.Tournament
 	// results are the games' results, by board game id.
-	results map[string]string
+	results map[string]events.Result
 	// audited are the games audited (and in rep.Games), reports their
 	// reports, by game id.
 	audited map[string]bool
@@ -208,8 +208,8 @@ type tournamentAudit struct {
 
 // resultsAt are the games' results as they stood at instant at: a result
 // override after a round's standings changes the later ones only.
-func (a *tournamentAudit) resultsAt(at time.Time) map[string]string {
-	m := make(map[string]string, len(a.counts))
+func (a *tournamentAudit) resultsAt(at time.Time) map[string]events.Result {
+	m := make(map[string]events.Result, len(a.counts))
 	for gid, gr := range a.counts {
 		m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 	}
@@ -439,7 +439,7 @@ func (a *tournamentAudit) conclude() {
 
 // withImported adds to results the boards of the rounds a tournament
 // report file brought (tournament.imported): they have no game.
-func withImported(t *pairing.Tournament, results map[string]string) {
+func withImported(t *pairing.Tournament, results map[string]events.Result) {
 	if t.Imported != nil {
 		for gid, r := range t.Imported.Results {
 			results[gid] = r

@@ -14,6 +14,13 @@
 //     struct with Handle(ctx, ...), loading the game's events, letting the
 //     domain decide, appending with optimistic concurrency and the command's
 //     idempotency key;
+//   - app/handlers: the command and query handlers on one store, gathered
+//     as the Application the ports call;
 //   - adapters: the event store (the events module on JetStream);
-//   - ports: the HTTP JSON API the gateway mounts.
+//   - ports: the HTTP JSON API the gateway mounts, and the consumer groups'
+//     handlers.
+//
+// New builds the service for `hakem serve` (its routes and consumer
+// groups); the arbiter's rulings it asks for at once, where the arbiter
+// runs in the same process, come in through Deps.Arbiter.
 package games

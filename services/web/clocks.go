@@ -16,8 +16,8 @@ type boardClocks struct {
 		White clockSide `json:"white"`
 		Black clockSide `json:"black"`
 	} `json:"clock"`
-	Paused bool   `json:"paused"`
-	Result string `json:"result"`
+	Paused bool          `json:"paused"`
+	Result events.Result `json:"result"`
 }
 
 // clocks answers both clocks of each game of ?game=ID (repeated) at this
@@ -57,7 +57,7 @@ func (p Pages) clocks(w http.ResponseWriter, r *http.Request) {
 					White: clockSide{RemainingMs: wr.Remaining.Milliseconds(), Running: wr.Running, Flagged: wr.Flagged},
 					Black: clockSide{RemainingMs: br.Remaining.Milliseconds(), Running: br.Running, Flagged: br.Flagged},
 				}
-				bc.Paused = !wr.Running && !br.Running && g.Result() == "*"
+				bc.Paused = !wr.Running && !br.Running && g.Result() == events.ResultUnfinished
 			}
 		}
 		out[id] = bc

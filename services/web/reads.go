@@ -88,7 +88,7 @@ type step struct {
 		White clockSide `json:"white"`
 		Black clockSide `json:"black"`
 	} `json:"clock,omitempty"`
-	Result string `json:"result"`
+	Result events.Result `json:"result"`
 }
 
 // replay answers every event of the game with the position and both clocks

@@ -93,7 +93,7 @@ func incident(g *games.Game, side events.Color) (rules.Color, error) {
 // it applies, and the audit holds an override without either as not well
 // formed. How the game then reads: package game (the fold of a
 // result_overridden).
-func OverrideResult(g *games.Game, result, reason, article string) ([]events.Event, error) {
+func OverrideResult(g *games.Game, result events.Result, reason, article string) ([]events.Event, error) {
 	if !g.Exists() {
 		return nil, refuse(games.ErrNotFound, "game not found")
 	}
@@ -101,8 +101,8 @@ func OverrideResult(g *games.Game, result, reason, article string) ([]events.Eve
 		return nil, refuse(games.ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
 	}
 	switch result {
-	case games.WhiteWins, games.BlackWins, games.Draw:
-	case games.WhiteWinsByForfeit, games.BlackWinsByForfeit, games.DoubleForfeit:
+	case events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw:
+	case events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin, events.ResultDoubleForfeit:
 		if score, _ := outcome.ForfeitScore(result); score == g.Result() && g.Ending().Termination == events.TerminationForfeit {
 			return nil, refuse(games.ErrInvalid, "result: the game is %s by forfeit already", score)
 		}

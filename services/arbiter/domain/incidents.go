@@ -59,7 +59,8 @@ type HandRuling struct {
 	// Result, Reason and Article are a result override's. Reason is also
 	// a penalty's and an annulment's (optional), and what both players did
 	// when both are at fault (both_at_fault: required).
-	Result, Reason, Article string
+	Result          events.Result
+	Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
 	// QuickplayJudgements), or the outcome of the pending increment request
@@ -123,7 +124,7 @@ func penaltyAfterEnd(p laws.Profile, h HandRuling) string {
 // finishedResult is the result of the finished game g as the Laws name it
 // (BothLose for a game both players lost).
 func finishedResult(g *games.Game) laws.Result {
-	if r, ok := map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]; ok {
+	if r, ok := map[events.Result]laws.Result{events.ResultWhiteWins: laws.WhiteWins, events.ResultBlackWins: laws.BlackWins, events.ResultDraw: laws.Draw}[g.Result()]; ok {
 		return r
 	}
 	return laws.BothLose
@@ -261,7 +262,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
@@ -352,7 +353,7 @@ func lateArrivalRuling(profile laws.Profile, h HandRuling) ([]events.Event, erro
 	}
 	out := []events.Event{given(events.MatterLateArrival, r)}
 	if r.Result.Over() {
-		out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
+		out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: events.Result(r.Result.String())})
 	}
 	return out, nil
 }

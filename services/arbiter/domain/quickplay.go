@@ -181,11 +181,11 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 	end := g.Ending()
 	flagFell := end.Termination == events.TerminationFlagFall || end.Termination == events.TerminationInsufficientMaterialFlag
 	if g.Finished() {
-		sit.Result = map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]
+		sit.Result = map[events.Result]laws.Result{events.ResultWhiteWins: laws.WhiteWins, events.ResultBlackWins: laws.BlackWins, events.ResultDraw: laws.Draw}[g.Result()]
 		if sit.Result == laws.Continue {
 			sit.Result = laws.BothLose
 		}
-		if g.Result() == games.Draw {
+		if g.Result() == events.ResultDraw {
 			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + string(end.Termination) + ")"}
 		}
 	}
@@ -195,7 +195,7 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 	}
 	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {
-		ov, err := OverrideResult(g, games.Draw, r.Explanation, r.Article)
+		ov, err := OverrideResult(g, events.ResultDraw, r.Explanation, r.Article)
 		if err != nil {
 			return nil, err
 		}

@@ -144,7 +144,7 @@ func TestQuickplayJudgements(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.decision == "draw" {
-				if len(end) != 1 || end[0].(events.GameEnded).Termination != events.Termination(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != games.Draw {
+				if len(end) != 1 || end[0].(events.GameEnded).Termination != events.Termination(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != events.ResultDraw {
 					t.Errorf("end %+v", end)
 				}
 			} else if len(end) != 0 {

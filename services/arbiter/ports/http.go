@@ -113,7 +113,7 @@ func (p Rulings) ruling(w http.ResponseWriter, r *http.Request) {
 	evs, repeated, err := p.Arbiter.Rule(r.Context(), id, app.HandRuling{Matter: events.Matter(req.Matter), Side: req.Side,
 		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points,
 		OpponentPoints: req.OpponentPoints, Fine: req.Fine, Rounds: req.ExcludedRounds, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
-		Result: req.Result, Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
+		Result: events.Result(req.Result), Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
 	if err != nil {
 		failRuling(w, err)
 		return

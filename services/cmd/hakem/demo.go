@@ -456,7 +456,7 @@ func (d *demo) report(id, incident string) {
 func (d *demo) waitEnd(ctx context.Context, id string) error {
 	for ctx.Err() == nil {
 		g, err := d.get("/api/games/" + id)
-		if err == nil && g["result"] != "*" {
+		if err == nil && g["result"] != string(events.ResultUnfinished) {
 			return nil
 		}
 		time.Sleep(250 * time.Millisecond)

@@ -10,7 +10,7 @@ import (
 // (e.g. after a flag fall): nothing if the game is already over or the
 // ruling lets it continue. A ruling that both players lose (decision
 // BothLoseDecision: laws.BothAtFault, 1997 12.8, 2023 11.8) ends the game
-// BothLost (0-0) with the termination "arbiter" and the ruling's article:
+// events.ResultBothLost (0-0) with the termination "arbiter" and the ruling's article:
 // a game played, not a forfeit.
 func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	if !g.Exists() {
@@ -19,16 +19,16 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	if g.Finished() {
 		return nil, nil
 	}
-	result := ""
+	var result events.Result
 	switch r.Decision {
 	case "win_white":
-		result = WhiteWins
+		result = events.ResultWhiteWins
 	case "win_black":
-		result = BlackWins
+		result = events.ResultBlackWins
 	case "draw":
-		result = Draw
+		result = events.ResultDraw
 	case game.BothLoseDecision:
-		result = BothLost
+		result = events.ResultBothLost
 	default:
 		return nil, nil
 	}
@@ -38,9 +38,9 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = events.TerminationArbiter
 	case r.Matter == events.MatterLateArrival:
 		why = events.TerminationForfeit
-	case r.Matter == events.MatterFlagFall && result == Draw:
+	case r.Matter == events.MatterFlagFall && result == events.ResultDraw:
 		why = events.TerminationInsufficientMaterialFlag
-	case r.Matter == events.MatterBothFlags && result == Draw:
+	case r.Matter == events.MatterBothFlags && result == events.ResultDraw:
 		why = events.TerminationBothFlags // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
 	case r.Matter == events.MatterBothFlags:
 		why = events.TerminationFlagFall // the first flag decides (6.9)
@@ -75,6 +75,6 @@ func (g *Game) Resign(player string) ([]Event, error) {
 	}
 	return []Event{
 		events.Resigned{By: color(c)},
-		events.GameEnded{Result: r.Result.String(), Termination: events.TerminationResignation, Article: r.Article, Ply: g.Ply()},
+		events.GameEnded{Result: events.Result(r.Result.String()), Termination: events.TerminationResignation, Article: r.Article, Ply: g.Ply()},
 	}, nil
 }

@@ -11,24 +11,6 @@ import (
 // in the catalogue's own types, so what it returns is what is stored.
 type Event = events.Event
 
-// Result strings, as in PGN (package game's).
-const (
-	WhiteWins  = game.WhiteWins
-	BlackWins  = game.BlackWins
-	Draw       = game.Draw
-	Unfinished = game.Unfinished
-	// BothLost is the result of a game played that both players lost.
-	BothLost = game.BothLost
-)
-
-// The forfeit results a result override or the results sheet may give
-// (package game's).
-const (
-	WhiteWinsByForfeit = game.WhiteWinsByForfeit
-	BlackWinsByForfeit = game.BlackWinsByForfeit
-	DoubleForfeit      = game.DoubleForfeit
-)
-
 // Game is a game as folded from its events (game.Game, the fold the
 // arbiter, the pages and the audit read a game with) and the decisions of
 // its players and of the games service: Create, Move, OfferDraw,

@@ -63,7 +63,7 @@ func TestIncidents(t *testing.T) {
 		t.Fatal(err)
 	}
 	apply(t, g, evs)
-	if g.Result() != Draw {
+	if g.Result() != events.ResultDraw {
 		t.Fatalf("result %s", g.Result())
 	}
 	if _, ok := g.Annulled(); ok {

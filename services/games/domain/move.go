@@ -97,5 +97,5 @@ func (g *Game) automaticEnd() (events.GameEnded, bool) {
 	case st.SeventyFiveMove:
 		why = events.TerminationSeventyFiveMoves
 	}
-	return events.GameEnded{Result: r.Result.String(), Termination: why, Article: r.Article}, true
+	return events.GameEnded{Result: events.Result(r.Result.String()), Termination: why, Article: r.Article}, true
 }

@@ -41,7 +41,7 @@ func (g *Game) AcceptDraw(player string) ([]Event, error) {
 	}
 	return []Event{
 		events.DrawAccepted{By: color(c)},
-		events.GameEnded{Result: r.Result.String(), Termination: events.TerminationAgreement, Article: article, Ply: g.Ply()},
+		events.GameEnded{Result: events.Result(r.Result.String()), Termination: events.TerminationAgreement, Article: article, Ply: g.Ply()},
 	}, nil
 }
 

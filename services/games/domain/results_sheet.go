@@ -8,7 +8,7 @@ import "github.com/hakem-chess/hakem/events"
 // the forfeits "+/-", "-/+" and "-/-" end it 1-0, 0-1 or 0-0 by forfeit.
 // A game already ended keeps its end (the tournament counts the desk's
 // result: a correction is the tournament's event), and gives nothing.
-func (g *Game) EndBySheet(result string) ([]Event, error) {
+func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
 	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
@@ -17,14 +17,14 @@ func (g *Game) EndBySheet(result string) ([]Event, error) {
 	}
 	end := events.GameEnded{Termination: events.TerminationResultsSheet, Ply: g.Ply()}
 	switch result {
-	case WhiteWins, BlackWins, Draw, BothLost:
+	case events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw, events.ResultBothLost:
 		end.Result = result
-	case WhiteWinsByForfeit:
-		end.Result, end.Termination = WhiteWins, events.TerminationForfeit
-	case BlackWinsByForfeit:
-		end.Result, end.Termination = BlackWins, events.TerminationForfeit
-	case DoubleForfeit:
-		end.Result, end.Termination = BothLost, events.TerminationForfeit
+	case events.ResultWhiteForfeitWin:
+		end.Result, end.Termination = events.ResultWhiteWins, events.TerminationForfeit
+	case events.ResultBlackForfeitWin:
+		end.Result, end.Termination = events.ResultBlackWins, events.TerminationForfeit
+	case events.ResultDoubleForfeit:
+		end.Result, end.Termination = events.ResultBothLost, events.TerminationForfeit
 	default:
 		return nil, refuse(ErrInvalid, "result: %q is not a result of the results sheet", result)
 	}

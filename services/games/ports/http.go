@@ -13,16 +13,16 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
 // HTTP serves the games API.
 type HTTP struct {
-	App games.Application
+	App handlers.Application
 	// Players reads a tournament's registered players (nil: the PGN of a
 	// tournament's game names its players by id).
 	Players func(ctx context.Context, tournamentID string) ([]events.PlayerRegistered, error)
@@ -63,9 +63,9 @@ var CommandRoutes = []string{
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.repair}
+	commands := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.repair}
 	for i, route := range CommandRoutes {
-		mux.HandleFunc(route, handlers[i])
+		mux.HandleFunc(route, commands[i])
 	}
 }
 

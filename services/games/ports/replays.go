@@ -7,9 +7,9 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -33,7 +33,7 @@ func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
 // so that a process that dies at any point between the annulment and the
 // new game is healed by the redelivery of what it had not acknowledged:
 //   - arbiter.game_annulled: the arbiter's arbiter.replay_ordered
-//     (games.Arbiter's OrderReplay, keyed by the annulment, where the
+//     (handlers.Arbiter's OrderReplay, keyed by the annulment, where the
 //     arbiter runs in this process), when the process died before the
 //     ruling's request recorded it;
 //   - arbiter.replay_ordered: the new game (CreateReplay, keyed by
@@ -44,7 +44,7 @@ func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
 // not write game.*.arbiter) cannot, and the annulment stays unacknowledged
 // until the poison queue takes it.
 type Replays struct {
-	App games.Application
+	App handlers.Application
 	Log *zap.Logger
 }
 

@@ -7,10 +7,10 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/arbiter"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"go.uber.org/zap"
 )
@@ -24,7 +24,7 @@ func TestReplays(t *testing.T) {
 	ctx := context.Background()
 	st := natstest.Store(t)
 	store := adapters.EventStore{Store: st}
-	gamesApp := games.NewApplication(games.Options{Store: store, Retries: 3,
+	gamesApp := handlers.New(handlers.Options{Store: store, Retries: 3,
 		Arbiter: arbiter.New(arbiter.Deps{Store: st, Retries: 3, Log: zap.NewNop()})})
 	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: st, Writer: events.WriterArbiter}, Retries: 3}
 	r := Replays{App: gamesApp}

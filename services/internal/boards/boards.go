@@ -110,7 +110,7 @@ type Read struct {
 	// pairing's game id (tournament.GameResult on the game's outcome; an
 	// imported round's result; the desk's results over them:
 	// Tournament.BoardResults).
-	Results map[string]string
+	Results map[string]events.Result
 	// Replays is, for each board whose game was annulled, the id of the
 	// replay that counts in its place.
 	Replays map[string]string
@@ -121,7 +121,7 @@ type Read struct {
 // Boards reads every board of t's rounds through load: for each, the game
 // that counts (gamelog.FollowReplays) folded by outcome.Of.
 func Boards(ctx context.Context, t *tournament.Tournament, load gamelog.Loader) (Read, error) {
-	r := Read{Results: map[string]string{}, Replays: map[string]string{}, Penalties: tournament.Penalties{}}
+	r := Read{Results: map[string]events.Result{}, Replays: map[string]string{}, Penalties: tournament.Penalties{}}
 	for _, rp := range t.Rounds {
 		for _, pr := range rp.Pairings {
 			if res, ok := t.ImportedResult(pr.GameID); ok {

@@ -22,14 +22,6 @@ import (
 // in the catalogue's own types, so what it returns is what is stored.
 type Event = events.Event
 
-// Result strings, as in PGN.
-const (
-	WhiteWins  = "1-0"
-	BlackWins  = "0-1"
-	Draw       = "1/2-1/2"
-	Unfinished = "*"
-)
-
 // Game is a game as folded from its events: the domain's whole knowledge of
 // it. The zero Game is a game that does not exist yet. Apply folds one event;
 // the decision methods (Create, Move, OfferDraw...) never change the game,
@@ -45,7 +37,7 @@ type Game struct {
 	offer    rules.Color
 	offerPly int
 	offering bool
-	result   string
+	result   events.Result
 	ending   events.GameEnded
 	// claim is the draw claim awaiting the arbiter's ruling, if any.
 	claim *events.DrawClaimed
@@ -166,9 +158,9 @@ func (g *Game) Ply() int { return len(g.sans) }
 func (g *Game) Finished() bool { return g.result != "" }
 
 // Result returns "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-func (g *Game) Result() string {
+func (g *Game) Result() events.Result {
 	if g.result == "" {
-		return Unfinished
+		return events.ResultUnfinished
 	}
 	return g.result
 }

@@ -108,17 +108,6 @@ func (g *Game) applyIncident(e Event) error {
 	return nil
 }
 
-// The forfeit results a result override may give (the TRF's + and -): the
-// game was not played over the board.
-const (
-	// WhiteWinsByForfeit: White wins, Black lost by forfeit.
-	WhiteWinsByForfeit = "+/-"
-	// BlackWinsByForfeit: Black wins, White lost by forfeit.
-	BlackWinsByForfeit = "-/+"
-	// DoubleForfeit: both players lost by forfeit (both absent).
-	DoubleForfeit = "-/-"
-)
-
 // overrideResult folds a result override. A forfeit result stands as its
 // score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
 // article, as a default ending the game does, so that the tournament counts
@@ -138,14 +127,7 @@ func (g *Game) overrideResult(e events.ResultOverridden) {
 	g.annulled, g.result, g.ending = nil, o.Ending.Result, o.Ending
 }
 
-// A game both players lose (1997 12.8, 2023 11.8: both found guilty of
-// refusing to comply with the Laws).
-const (
-	// BothLoseDecision is the decision of a ruling that both players lose
-	// the game (laws.BothLose).
-	BothLoseDecision = "both_lose"
-	// BothLost is the result of a game played that both players lost: 0-0,
-	// each scores nothing (the tournament counts it as played: pairing
-	// domain.BothLost).
-	BothLost = "0-0"
-)
+// BothLoseDecision is the decision of a ruling that both players lose the
+// game (laws.BothLose; 1997 12.8, 2023 11.8: both found guilty of refusing
+// to comply with the Laws): the game ends events.ResultBothLost.
+const BothLoseDecision = "both_lose"

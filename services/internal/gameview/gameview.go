@@ -72,7 +72,7 @@ func View(id string, g *game.Game, version uint64) Game {
 		Status: Status{Check: st.Check, Checkmate: st.Checkmate, Stalemate: st.Stalemate,
 			Repetitions: st.Repetitions, ThreefoldClaimable: st.ThreefoldClaimable,
 			FiftyMoveClaimable: st.FiftyMoveClaimable, DeadPosition: st.DeadPosition},
-		Result: g.Result(), Termination: string(g.Ending().Termination), Article: g.Ending().Article,
+		Result: string(g.Result()), Termination: string(g.Ending().Termination), Article: g.Ending().Article,
 		Version: version,
 	}
 	if v.Moves == nil {

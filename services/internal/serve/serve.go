@@ -21,6 +21,8 @@ import (
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/arbiter"
 	"github.com/hakem-chess/hakem/services/authz"
+	"github.com/hakem-chess/hakem/services/clocks"
+	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -59,37 +61,63 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	cfg = h.cfg // as provisioned
-	// the services, each built by its root package (games, clocks and the
-	// arbiter's rulings by this package's games.go until theirs)
-	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
-	gamesApp := h.gamesApp(arb)
-	tournaments := gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
-	for _, p := range []wiring.Plug{
-		h.games(gamesApp),
-		h.clocks(),
-		arb.Plug,
-		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: gamePGN(h.store)}),
-		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
-	} {
-		if err := h.mount(ctx, p); err != nil {
-			return err
-		}
+	g, err := h.mountServices(ctx)
+	if err != nil {
+		return err
 	}
 	if running, err := h.startRouter(ctx); !running {
 		return err
 	}
 	if cfg.Runs("gateway") {
-		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: gamesApp.Feed, Store: h.store, Tournaments: tournaments, Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
-		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
-			g, err := gamesApp.Queries.Game.Handle(ctx, id)
-			if err != nil {
-				return "", err
-			}
-			return g.Tournament, nil
-		}
+		// the web pages and their reads (the games' live feed, the log)
+		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		auth.GameTournament = gameTournament(g.App)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)
+}
+
+// mountServices builds the five services, each by its root package, and
+// mounts them in this process (mount: what runs here of each): the games,
+// the clocks, the arbiter (which the games service asks for its rulings at
+// once when both run here), the pairing and the scoring. It returns the
+// games service, whose reads the pages and the authorisation use.
+func (h *host) mountServices(ctx context.Context) (games.Service, error) {
+	cfg, log := h.cfg, h.log
+	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
+	gd := games.Deps{Store: h.store, Feed: gamelog.JetStreamFeed{JS: h.js, Partitions: h.parts}, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}
+	if cfg.Runs(arbiter.Name) {
+		gd.Arbiter = arb
+	}
+	g := games.New(gd)
+	for _, p := range []wiring.Plug{
+		g.Plug,
+		clocks.New(clocks.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+		arb.Plug,
+		pairing.New(pairing.Deps{Store: h.store, Feed: h.tournaments(), Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
+		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+	} {
+		if err := h.mount(ctx, p); err != nil {
+			return games.Service{}, err
+		}
+	}
+	return g, nil
+}
+
+// tournaments follows a tournament's events.
+func (h *host) tournaments() gamelog.Feed {
+	return gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
+}
+
+// gameTournament is the authorisation's reading of a game's tournament
+// (an arbiter's token may be for one tournament's games).
+func gameTournament(app games.Application) func(ctx context.Context, id string) (string, error) {
+	return func(ctx context.Context, id string) (string, error) {
+		g, err := app.Queries.Game.Handle(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return g.Tournament, nil
+	}
 }
 
 // host is what the services of one process share: the NATS server or

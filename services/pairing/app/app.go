@@ -51,7 +51,7 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 // ended by forfeit is "+/-", "-/+" or "-/-", not a game played; one that
 // lasted less than one move is "W/L", "L/W" or "D/D", not rated), keyed by
 // the pairing's game id, with the desk's results over them.
-func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
+func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]events.Result, error) {
 	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
 	return r.Results, err
 }
@@ -66,7 +66,7 @@ func (p *Pairing) Boards(ctx context.Context, t *domain.Tournament) (boards.Read
 // ResultsPlayed is Results, with, for each board whose game was annulled,
 // the id of the replay that counts in its place (keyed by the pairing's
 // game id; absent for a game never annulled).
-func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results, replays map[string]string, err error) {
+func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results map[string]events.Result, replays map[string]string, err error) {
 	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
 	return r.Results, r.Replays, err
 }

@@ -47,7 +47,7 @@ func TestExpelledNotPaired(t *testing.T) {
 			tr.Created.System = system
 			evs, err := tr.PairNextAfter("T", nil)
 			fold(t, tr, evs, err)
-			results := map[string]string{}
+			results := map[string]events.Result{}
 			for _, p := range tr.Rounds[0].Pairings {
 				results[p.GameID] = "1/2-1/2"
 			}

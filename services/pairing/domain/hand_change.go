@@ -34,7 +34,7 @@ type HandChange struct {
 // n-th change). The event names the criteria the round's pairing breaks
 // after the change, as pairing/check finds them on the tournament file
 // (C.04.1 absolute criteria and the colour rules).
-func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
 	}
@@ -162,7 +162,7 @@ func swapped(id string, ids [2]string) string {
 // breaks is what the engine's checker (pairing/check.Round) finds wrong
 // with boards as round's pairing, on the tournament file of the rounds
 // before it and the round's byes.
-func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]string) ([]string, error) {
+func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result) ([]string, error) {
 	f, err := t.File(results)
 	if err != nil {
 		return nil, err

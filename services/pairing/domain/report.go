@@ -66,7 +66,7 @@ func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
 // Names, titles, federations and FIDE ids longer than their TRF columns
 // are cut; a rating outside 0-9999 is left out. File has no points
 // penalties (FilePenalised).
-func (t *Tournament) File(results map[string]string) (*trf.File, error) {
+func (t *Tournament) File(results map[string]events.Result) (*trf.File, error) {
 	return t.FilePenalised(results, nil)
 }
 
@@ -77,7 +77,7 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 // and the points fields count the 299 records of the rounds paired, so
 // that the Dutch engine's score groups (pairing.FromTRF) are the
 // standings' points.
-func (t *Tournament) FilePenalised(results map[string]string, pens tournament.Penalties) (*trf.File, error) {
+func (t *Tournament) FilePenalised(results map[string]events.Result, pens tournament.Penalties) (*trf.File, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -149,7 +149,7 @@ func (t *Tournament) FilePenalised(results map[string]string, pens tournament.Pe
 // penaltyRecords are the 299 records of the games' points penalties pens:
 // for each round, the players whose points they change by the same amount
 // (tournament.Tournament.PenaltyPoints), by start number (no).
-func (t *Tournament) penaltyRecords(no map[string]int, results map[string]string, pens tournament.Penalties) []trf.Abnormal {
+func (t *Tournament) penaltyRecords(no map[string]int, results map[string]events.Result, pens tournament.Penalties) []trf.Abnormal {
 	var out []trf.Abnormal
 	for i, delta := range t.PenaltyPoints(0, results, pens) {
 		by := map[float64][]int{}
@@ -220,7 +220,7 @@ func (t *Tournament) reportHeaders() *trf.File {
 // a round of the imported file as the file wrote it, a round paired here
 // from its boards and byes, and the next round's absences entered in
 // advance.
-func (t *Tournament) roundEntries(no map[string]int, results map[string]string) ([][]trf.RoundResult, error) {
+func (t *Tournament) roundEntries(no map[string]int, results map[string]events.Result) ([][]trf.RoundResult, error) {
 	rounds := make([][]trf.RoundResult, len(t.Players)) // by start number - 1
 	for n := range rounds {
 		rounds[n] = make([]trf.RoundResult, len(t.Rounds))

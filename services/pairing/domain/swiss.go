@@ -23,7 +23,7 @@ import (
 // in it as 299 records and in the points (FilePenalised), so the score
 // groups are those of the standings; the round's input hash is the
 // SHA-256 of that file's text.
-func (t *Tournament) pairDutch(id string, round int, results map[string]string, pens tournament.Penalties) ([]events.Event, error) {
+func (t *Tournament) pairDutch(id string, round int, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	for _, rp := range t.Rounds {
 		for _, p := range rp.Pairings {
 			if _, ok := ParseResult(results[p.GameID]); !ok {
@@ -78,14 +78,14 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string, 
 }
 
 // PairingInput is PairingInputPenalised without points penalties.
-func (t *Tournament) PairingInput(results map[string]string) ([]byte, error) {
+func (t *Tournament) PairingInput(results map[string]events.Result) ([]byte, error) {
 	return t.PairingInputPenalised(results, nil)
 }
 
 // PairingInputPenalised is the text of the tournament report file the
 // Dutch engine pairs the next round from (FilePenalised, written as
 // TRF-26).
-func (t *Tournament) PairingInputPenalised(results map[string]string, pens tournament.Penalties) ([]byte, error) {
+func (t *Tournament) PairingInputPenalised(results map[string]events.Result, pens tournament.Penalties) ([]byte, error) {
 	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return nil, err

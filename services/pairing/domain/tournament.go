@@ -141,7 +141,7 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 }
 
 // PairNextAfter is PairNextPenalised without points penalties.
-func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) PairNextAfter(id string, results map[string]events.Result) ([]events.Event, error) {
 	return t.PairNextPenalised(id, results, nil)
 }
 
@@ -151,7 +151,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 // (pairing/dutch), with the players numbered by rating, the results given
 // by game id and the games' points penalties pens counted in the score
 // groups as the standings count them (2023 12.9.4-12.9.6).
-func (t *Tournament) PairNextPenalised(id string, results map[string]string, pens tournament.Penalties) ([]events.Event, error) {
+func (t *Tournament) PairNextPenalised(id string, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -234,7 +234,7 @@ func SwissRoundsPossible(n int) int {
 // Close decides the closing of a round, given each of its games' results
 // by game id ("*" while a game goes on); the last round also finishes the
 // tournament.
-func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) Close(round int, results map[string]events.Result) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -243,7 +243,7 @@ func (t *Tournament) Close(round int, results map[string]string) ([]events.Event
 	}
 	var open []string
 	for _, p := range t.Rounds[round-1].Pairings {
-		if r := results[p.GameID]; r == "" || r == "*" {
+		if r := results[p.GameID]; r == "" || r == events.ResultUnfinished {
 			open = append(open, fmt.Sprintf("board %d", p.Board))
 		}
 	}

@@ -361,7 +361,7 @@ type round struct {
 
 type board struct {
 	events.Pairing
-	Result string `json:"result"`
+	Result events.Result `json:"result"`
 	// ReplayGameID is the game played in place of the board's annulled
 	// game (its result is the board's).
 	ReplayGameID string `json:"replay_game_id,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
@@ -15,7 +16,7 @@ import (
 // service's pairing (forfeits as + and -, byes, the next round's
 // absences, forbidden pairs as XXP, the games' points penalties as 299
 // records counted in the points).
-func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string, pens tournament.Penalties) error {
+func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]events.Result, pens tournament.Penalties) error {
 	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return err

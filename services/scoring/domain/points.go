@@ -33,7 +33,7 @@ type Penalties = tournament.Penalties
 // DE left out: its value ranks within the groups of the points before the
 // penalties), then as before, and share a rank when their points and
 // every tie-break are equal.
-func StandingsPenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]events.Standing, error) {
+func StandingsPenalised(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) ([]events.Standing, error) {
 	st, err := Standings(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return st, err
@@ -85,7 +85,7 @@ func StandingsPenalised(t *tournament.Tournament, round int, results map[string]
 // summed over the rounds. The hall's
 // live standings add it to the points of the results in (domain
 // Tournament.Standings), as StandingsPenalised does to a closed round's.
-func PenaltyDelta(t *tournament.Tournament, round int, results map[string]string, pens Penalties) map[string]float64 {
+func PenaltyDelta(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) map[string]float64 {
 	delta := map[string]float64{}
 	for _, d := range t.PenaltyPoints(round, results, pens) {
 		for p, x := range d {
@@ -98,7 +98,7 @@ func PenaltyDelta(t *tournament.Tournament, round int, results map[string]string
 // CrosstablePenalised is Crosstable with the games' points penalties pens:
 // each row's points and rank are those of StandingsPenalised, and the rows
 // come in its order; the cells stay the results on the board.
-func CrosstablePenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]CrosstableRow, error) {
+func CrosstablePenalised(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) ([]CrosstableRow, error) {
 	rows, err := Crosstable(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return rows, err

@@ -1,4 +1,7 @@
-package games
+// Package handlers gathers the games service's command and query handlers
+// on one store into its Application, the use cases its ports call (the
+// wild-workouts app.Application; games.NewApplication builds it).
+package handlers
 
 import (
 	"context"
@@ -80,8 +83,8 @@ type Options struct {
 	Arbiter Arbiter
 }
 
-// NewApplication builds the games service's handlers on one store.
-func NewApplication(o Options) Application {
+// New builds the games service's handlers on one store.
+func New(o Options) Application {
 	d := command.NewDecider(decide.Config{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, Cache: o.CacheGames})
 	return Application{
 		Arbiter: o.Arbiter,
