@@ -72,7 +72,7 @@ type ForfeitDeclared struct {
 	// Article is the article applied.
 	Article string `json:"article"`
 	// Result is the recorded result ("+/-", "-/+", "-/-").
-	Result string `json:"result"`
+	Result Result `json:"result"`
 }
 
 // EventType implements Event.
@@ -110,11 +110,11 @@ func (ReplayOrdered) EventType() string { return "arbiter.replay_ordered" }
 // (e.g. a wrongly reported result, an appeal).
 type ResultOverridden struct {
 	// Previous is the result it replaces.
-	Previous string `json:"previous"`
+	Previous Result `json:"previous"`
 	// Result is the result that stands: "1-0", "0-1", "1/2-1/2", or a
 	// forfeit given after the fact, "+/-", "-/+" or "-/-" (the game not
 	// played: it then reads as a default, termination "forfeit").
-	Result string `json:"result"`
+	Result Result `json:"result"`
 	// Reason says why.
 	Reason string `json:"reason"`
 	// Article is the article or regulation applied.

@@ -16,7 +16,7 @@ type SheetLine struct {
 	Black string `json:"black"`
 	// Result is "1-0", "0-1", "1/2-1/2" (a game played, rated), "+/-",
 	// "-/+", "-/-" (forfeits: not played) or "0-0" (a game both lost).
-	Result string `json:"result"`
+	Result Result `json:"result"`
 }
 
 // ResultsEntered records the results of a round's boards from the results
@@ -43,8 +43,8 @@ type ResultCorrected struct {
 	// GameID is the board's game.
 	GameID string `json:"game_id"`
 	// Old and New are the results before and after.
-	Old string `json:"old"`
-	New string `json:"new"`
+	Old Result `json:"old"`
+	New Result `json:"new"`
 	// Reason says why (required).
 	Reason string `json:"reason"`
 	// NextRoundPaired is true when a later round was already paired: its

@@ -164,14 +164,14 @@ func (IllegalMoveReported) EventType() string { return "game.illegal_move_report
 
 // GameEnded is the result of a game and the Law behind it.
 type GameEnded struct {
-	// Result is "1-0", "0-1", "1/2-1/2", or "0-0" (both lose, e.g. a double
-	// forfeit), or "+/-", "-/+", "=/=" for results not reached on the board.
-	Result string `json:"result"`
-	// Termination is how it ended: "checkmate", "stalemate", "resignation",
-	// "agreement", "flag_fall", "repetition", "fifty_moves",
-	// "seventy_five_moves", "fivefold_repetition", "dead_position",
-	// "insufficient_material_flag", "illegal_move", "forfeit", "arbiter".
-	Termination string `json:"termination"`
+	// Result is ResultWhiteWins, ResultBlackWins, ResultDraw or
+	// ResultBothLost (vocabulary.go): a forfeit ends a game 1-0, 0-1 or 0-0
+	// with TerminationForfeit.
+	Result Result `json:"result"`
+	// Termination is how it ended (vocabulary.go): TerminationCheckmate,
+	// TerminationResignation, TerminationFlagFall, TerminationForfeit,
+	// TerminationArbiter, ...
+	Termination Termination `json:"termination"`
 	// Article is the article of the Laws applied (e.g. "6.9").
 	Article string `json:"article,omitempty"`
 	// Ply is the number of plies played.

@@ -43,6 +43,12 @@ const (
 	MatterBoardOrientation Matter = "board_orientation"
 	// MatterColoursReversed: the game begun with colours reversed (7.3).
 	MatterColoursReversed Matter = "colours_reversed"
+	// MatterFlagClaim: a player's claim of a win on time brought to the
+	// arbiter (6.8; 2023 A.5.3 in rapid and blitz not fully supervised).
+	MatterFlagClaim Matter = "flag_claim"
+	// MatterIllegalPosition: an illegal position the arbiter observes in
+	// rapid or blitz he does not fully supervise (2023 A.5.4).
+	MatterIllegalPosition Matter = "illegal_position"
 )
 
 // ClaimReason is the ground of a draw claim (DrawClaimed.Reason).
@@ -60,4 +66,89 @@ const (
 	// ClaimIncrementRequest: a request for an increment in the quickplay
 	// finish (2023 Guidelines III.4), judged by the arbiter.
 	ClaimIncrementRequest ClaimReason = "increment_request"
+)
+
+// Termination is how a game ended (GameEnded.Termination). The words a
+// termination shares with a ruling matter or a claim reason are defined
+// from them, so each is written once.
+type Termination string
+
+// The terminations of games.
+const (
+	// TerminationCheckmate: checkmate (5.1.1 / 5.1a).
+	TerminationCheckmate Termination = "checkmate"
+	// TerminationStalemate: stalemate (5.2.1 / 5.2a).
+	TerminationStalemate Termination = "stalemate"
+	// TerminationDeadPosition: a dead position (2023 5.2.2, 1997 9.6).
+	TerminationDeadPosition Termination = "dead_position"
+	// TerminationFivefold: the same position a fifth time (2023 9.6.1).
+	TerminationFivefold Termination = "fivefold_repetition"
+	// TerminationSeventyFiveMoves: 75 moves each without a capture or a
+	// pawn move (2023 9.6.2).
+	TerminationSeventyFiveMoves Termination = "seventy_five_moves"
+	// TerminationResignation: a player resigned (5.1.2 / 5.1b).
+	TerminationResignation Termination = "resignation"
+	// TerminationAgreement: a draw agreed (5.2.3 / 5.2c), also an
+	// increment request the opponent accepted (2023 III.4).
+	TerminationAgreement Termination = "agreement"
+	// TerminationRepetition: a draw claimed on a threefold repetition (9.2).
+	TerminationRepetition Termination = "repetition"
+	// TerminationFiftyMoves: a draw claimed under the fifty-move rule (9.3).
+	TerminationFiftyMoves = Termination(ClaimFiftyMoves)
+	// TerminationQuickplay: a quickplay-finish claim upheld (2023 III.5,
+	// 1997 10.2).
+	TerminationQuickplay = Termination(ClaimQuickplay)
+	// TerminationFlagFall: a flag fell (6.9).
+	TerminationFlagFall = Termination(MatterFlagFall)
+	// TerminationBothFlags: both flags fell, the first unknown (1997 10.4,
+	// 2023 III.3.1.2), or a flag against a side that cannot mate.
+	TerminationBothFlags = Termination(MatterBothFlags)
+	// TerminationInsufficientMaterialFlag: a flag fell, the opponent unable
+	// to checkmate: a draw (6.9).
+	TerminationInsufficientMaterialFlag Termination = "insufficient_material_flag"
+	// TerminationIllegalMove: a game lost by illegal moves (7.5).
+	TerminationIllegalMove = Termination(MatterIllegalMove)
+	// TerminationForfeit: a game not played over the board (a default for
+	// late arrival or absence, 6.7; a forfeit given by a result override).
+	TerminationForfeit Termination = "forfeit"
+	// TerminationResultsSheet: ended with the result the arbiter's desk
+	// entered from the results sheet (a game played on a wooden board, its
+	// moves never recorded here).
+	TerminationResultsSheet Termination = "results_sheet"
+	// TerminationArbiter: ended by the arbiter's ruling (a penalty, both
+	// at fault, a result given by hand); the arbiter's word (WriterArbiter).
+	TerminationArbiter = Termination(WriterArbiter)
+)
+
+// Result is a game's result, as the scoresheet and the tournament write
+// it (GameEnded.Result, ResultOverridden.Result, a results sheet's).
+type Result string
+
+// The results of games.
+const (
+	// ResultWhiteWins: 1-0.
+	ResultWhiteWins Result = "1-0"
+	// ResultBlackWins: 0-1.
+	ResultBlackWins Result = "0-1"
+	// ResultDraw: ½-½.
+	ResultDraw Result = "1/2-1/2"
+	// ResultBothLost: a game played both players lost (both at fault,
+	// 2023 11.8 / 1997 12.8): 0-0.
+	ResultBothLost Result = "0-0"
+	// ResultUnfinished: the game goes on (the PGN's "*").
+	ResultUnfinished Result = "*"
+	// ResultWhiteForfeitWin: White wins by forfeit (Black lost without
+	// play: absent at the start, a default).
+	ResultWhiteForfeitWin Result = "+/-"
+	// ResultBlackForfeitWin: Black wins by forfeit.
+	ResultBlackForfeitWin Result = "-/+"
+	// ResultDoubleForfeit: both lost by forfeit.
+	ResultDoubleForfeit Result = "-/-"
+	// ResultUnratedWhiteWin, ResultUnratedBlackWin, ResultUnratedDraw and
+	// ResultUnratedBothLost: the results of games that lasted less than
+	// one move (the TRF's W, L, D): played for the pairing, not rated.
+	ResultUnratedWhiteWin Result = "W/L"
+	ResultUnratedBlackWin Result = "L/W"
+	ResultUnratedDraw     Result = "D/D"
+	ResultUnratedBothLost Result = "L/L"
 )

@@ -91,10 +91,16 @@ type Player struct {
 	Name          string  // as in the file
 	Rating        int     // never used to pair
 	Games         []Game  // one per completed round, round 1 first
-	Score         Score   // points from Games (without acceleration)
+	Score         Score   // points from Games and Adjustments (without acceleration)
 	Accelerations []Score // fictitious points by round (index 0 = round 1); missing rounds have none
-	Absent        bool    // not to be paired in the round being paired (bye requested, withdrawn)
-	Forbidden     []int   // indices of players he may not be paired with this round (besides past opponents)
+	// Adjustments are points assigned apart from the games (TRF-26 299
+	// with a blank type: an arbiter's penalty or bonus, e.g. FIDE Laws
+	// 2023 12.9.4, 12.9.5), by round: index r holds those of round r,
+	// index 0 those of no round. They count in Score, so in the score
+	// groups, like the points of a game.
+	Adjustments []Score
+	Absent      bool  // not to be paired in the round being paired (bye requested, withdrawn)
+	Forbidden   []int // indices of players he may not be paired with this round (besides past opponents)
 }
 
 // PointSystem gives the points of each outcome, in tenths.
@@ -151,6 +157,27 @@ func (t *Tournament) GamePoints(g Game) Score {
 		return t.Points.Loss
 	}
 	return t.Points.ForfeitLoss
+}
+
+// Adjustment returns the points assigned to player p apart from the games
+// in round r (1-based; 0: those of no round).
+func (p *Player) Adjustment(r int) Score {
+	if r < 0 || r >= len(p.Adjustments) {
+		return 0
+	}
+	return p.Adjustments[r]
+}
+
+// adjustmentsBefore is the sum of p's adjustments of no round and of the
+// rounds before round r.
+func (p *Player) adjustmentsBefore(r int) Score {
+	s := Score(0)
+	for i, a := range p.Adjustments {
+		if i < r {
+			s += a
+		}
+	}
+	return s
 }
 
 // Acceleration returns player p's fictitious points for round r (1-based).

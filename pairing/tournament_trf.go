@@ -33,9 +33,12 @@ func tenths(x float64) Score { return Score(math.Round(x * 10)) }
 //     history (the colour of the top player present);
 //   - forfeits, byes and absences are not games played (the players may
 //     meet again, and they give no colour);
-//   - every player's points field must agree with his results (with or
-//     without his acceleration or the points of a bye already entered for
-//     the next round).
+//   - the points of a 299 record with a blank type (an arbiter's penalty
+//     or bonus) of a round played, or of no round, count in the player's
+//     score (Player.Adjustments), as the standings count them;
+//   - every player's points field must agree with his results and those
+//     299 points (with or without his acceleration or the points of a bye
+//     already entered for the next round).
 func FromTRF(f *trf.File) (*Tournament, error) {
 	return fromTRF(f, true)
 }
@@ -128,6 +131,23 @@ func fromTRF(f *trf.File, next bool) (*Tournament, error) {
 			if h.Opponent != i || (g.Played && (!h.Played || h.Color == g.Color)) {
 				return nil, inputErrorf("round %d of player %d contradicts the entry of player %d", r+1, i+1, g.Opponent+1)
 			}
+		}
+	}
+	// Points assigned apart from the games (299 with a blank type).
+	for _, a := range f.AbnormalPoints {
+		if a.Kind != ' ' || a.Round < 0 || a.Round > played {
+			continue
+		}
+		for _, n := range a.Players {
+			if n < 1 || n > len(t.Players) {
+				continue
+			}
+			q := &t.Players[n-1]
+			for len(q.Adjustments) <= a.Round {
+				q.Adjustments = append(q.Adjustments, 0)
+			}
+			q.Adjustments[a.Round] += tenths(a.Points)
+			q.Score += tenths(a.Points)
 		}
 	}
 	// Accelerations.
@@ -297,8 +317,9 @@ func (t *Tournament) inferInitialColor() Color {
 
 // Before returns the tournament as it stood when round r (1-based, at most
 // t.Round) was to be paired: the games of the earlier rounds, and every
-// player who was not paired in round r absent. Forbidden pairs and
-// accelerations are kept.
+// player who was not paired in round r absent, and the points assigned
+// apart from the games of those rounds. Forbidden pairs, accelerations
+// and adjustments are kept.
 func (t *Tournament) Before(r int) *Tournament {
 	u := *t
 	u.Round = r
@@ -306,7 +327,7 @@ func (t *Tournament) Before(r int) *Tournament {
 	for i, p := range t.Players {
 		q := p
 		q.Games = append([]Game(nil), p.Games[:r-1]...)
-		q.Score = 0
+		q.Score = p.adjustmentsBefore(r)
 		for _, g := range q.Games {
 			q.Score += t.GamePoints(g)
 		}

@@ -11,12 +11,16 @@
 //
 // Shared by the services, under internal: serve, what `hakem serve` starts;
 // wiring, configuration, logs, metrics, NATS, the router and the Plug a
-// service's root package builds for serve (pairing.New, scoring.New); decide, the one
+// service's root package builds for serve (games.New, clocks.New,
+// arbiter.New, pairing.New, scoring.New); decide, the one
 // decide loop; gamelog, a game's event log as its writers read and write it;
 // gameclock, a game's clock folded from its events; outcome, a game's
 // outcome as its events say; tournament, a tournament as its events say
 // (the fold, a board's result, the points); boards, a tournament and its
-// boards' games read from the store; refusal, the domains' refusals; bounds and
+// boards' games read from the store, and its log as the decide loop
+// writes it; refusal, the domains' refusals (and
+// the kinds of refusal of a command on a game, shared by games and
+// arbiter); bounds and
 // httpjson, the HTTP API's limits and JSON conventions; httpnats, HTTP over
 // NATS request/reply; witness, the signed checkpoints; ratingfile, the data
 // folder's rating list; natstest, the tests' embedded server; commandfuzz,

@@ -155,6 +155,13 @@ func pair(t *pairing.Tournament, opt Options, wide bool) (*Result, error) {
 			}
 		}
 		e.notef("Round %d of %d: %d players to pair (by score, then pairing number; ratings are not used); not paired: %v", t.Round, t.TotalRounds, len(e.sorted), absent)
+		for _, p := range t.Players {
+			for r, a := range p.Adjustments {
+				if a != 0 {
+					e.notef("Points assigned apart from the games (299), counted in the score: %d %+.1f in round %d", p.StartNo, float64(a)/10, r)
+				}
+			}
+		}
 	}
 	mate, err := e.run()
 	if err != nil {

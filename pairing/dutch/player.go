@@ -44,7 +44,7 @@ func scoreBack(t *pairing.Tournament, p *pairing.Player, back int) pairing.Score
 	r := played
 	for i := 0; i < back && r > 0; i++ {
 		r--
-		s -= t.GamePoints(p.Games[r])
+		s -= t.GamePoints(p.Games[r]) + p.Adjustment(r+1)
 	}
 	return s + p.Acceleration(r+1)
 }

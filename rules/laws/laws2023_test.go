@@ -433,6 +433,19 @@ func TestLaws2023_12_9_6_to_8_PenaltyFields(t *testing.T) {
 	}
 	_, err := p.Penalize(over2, rules.Black, Penalty{Kind: Loss, OpponentScore: &half})
 	expectErr(t, err, ErrGameOver)
+	if err == nil || !strings.Contains(err.Error(), "12.9.6") {
+		t.Errorf("a loss after the game: %v, want the article named", err)
+	}
+	// an expulsion found after the game (12.9.9; 1997 13.4e): the result
+	// stands, the player is expelled
+	for _, pr := range []Profile{p, old} {
+		r, err := pr.Penalize(over2, rules.Black, Penalty{Kind: Expulsion})
+		want := map[int]string{2023: "12.9.9", 1997: "13.4e"}[pr.Edition]
+		expect(t, r, err, want, Continue)
+		if !strings.Contains(r.Explanation, "its result stands") {
+			t.Errorf("%s: expulsion after the game: %q", pr.Name, r.Explanation)
+		}
+	}
 }
 
 // TestScoreAfterLossWithOpponentScore: after a game declared lost with the

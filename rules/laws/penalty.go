@@ -135,7 +135,9 @@ func (p Profile) checkPenaltyFields(pen Penalty) error {
 // decide the opponent's score otherwise (Penalty.OpponentScore: the game's
 // points then follow ScoreAfter). A fine (12.9.7) and an exclusion from
 // rounds (12.9.8) leave the game as it is; like the points penalties they
-// may be imposed after it ended.
+// may be imposed after it ended, and so may an expulsion (12.9.9; 1997
+// 13.4e), which then leaves the game's result as it stands. A loss
+// after the game ended is ErrGameOver.
 func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -166,11 +168,17 @@ func (p Profile) Penalize(s Situation, offender rules.Color, pen Penalty) (Rulin
 		return Ruling{}, err
 	}
 	opp := offender.Other()
-	ends := pen.Kind == Loss || pen.Kind == Expulsion
-	if ends && s.Result.Over() {
-		return Ruling{}, fmt.Errorf("%w (%s)", ErrGameOver, s.Result)
+	if pen.Kind == Loss && s.Result.Over() {
+		return Ruling{}, fmt.Errorf("%w (%s): a loss (%s) ends a game going on; a result override corrects a result", ErrGameOver, s.Result, art)
 	}
 	r := p.ruling(art, Continue, "%s: %s", offender, pen.Kind)
+	if pen.Kind == Expulsion && s.Result.Over() {
+		// the offence found after the game: its result stands, the player
+		// is expelled from the event all the same
+		r.Explanation += fmt.Sprintf("; the game is over (%s): its result stands, %s is expelled from the event", s.Result, offender)
+		r.Expelled = true
+		return done(r)
+	}
 	if pen.Offence == Distraction {
 		r.Article, r.See = p.Articles.Distraction, []string{p.Articles.DistractionPenalty, art}
 		r.Explanation = fmt.Sprintf("%s distracted or annoyed the opponent (e.g. repeated draw offers): %s", offender, pen.Kind)

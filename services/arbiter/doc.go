@@ -17,5 +17,9 @@
 // blitz appendices' claims (2023 A.5.3-A.5.5).
 //
 // Layout: domain (the rulings, pure: what the audit re-derives with), app
-// (each ruling a command on the game's log through internal/decide).
+// (each ruling a command on the game's log through internal/decide), ports
+// (the hand rulings' HTTP API, POST /api/games/{id}/rulings); New builds
+// the service for `hakem serve`. All read a game through the shared fold of
+// its events, services/internal/game, not through the games service's
+// packages.
 package arbiter

@@ -14,12 +14,12 @@ type Moment struct {
 	GameID string    `json:"game_id"`
 	At     time.Time `json:"at"`
 	// Seq is the last event folded (0: none).
-	Seq    uint64  `json:"seq"`
-	Ply    int     `json:"ply"`
-	FEN    string  `json:"fen"`
-	Turn   string  `json:"turn"`
-	Clocks *Clocks `json:"clocks,omitempty"`
-	Result string  `json:"result"`
+	Seq    uint64        `json:"seq"`
+	Ply    int           `json:"ply"`
+	FEN    string        `json:"fen"`
+	Turn   string        `json:"turn"`
+	Clocks *Clocks       `json:"clocks,omitempty"`
+	Result events.Result `json:"result"`
 	// LastMove is the last move played, in SAN ("" before the first).
 	LastMove string `json:"last_move,omitempty"`
 }

@@ -18,26 +18,35 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 	en.Ply = g.Ply()
 	ev = deref(ev)
 	if g.Exists() {
-		switch e := ev.(type) {
-		case events.MovePlayed:
-			if e.FENAfter != "" && en.Problem == "" && en.Checked == "re-derived" {
-				en.FEN = e.FENAfter
-				break
-			}
-			p := g.Position()
-			en.FEN = p.FEN()
-		case events.GameCreated:
-			p := g.Position()
-			en.FEN = p.FEN()
-		default:
-			en.FEN = prevFEN
-			if en.FEN == "" {
-				p := g.Position()
-				en.FEN = p.FEN()
-			}
-		}
+		en.FEN = fenAfter(en, ev, g, prevFEN)
 	}
 	en.Clocks = clocksAt(g, at)
+	if !en.describePlay(ev) {
+		en.describeArbiter(ev)
+	}
+}
+
+// fenAfter is the position after ev, as describe records it.
+func fenAfter(en *Entry, ev events.Event, g *domain.Game, prevFEN string) string {
+	switch e := ev.(type) {
+	case events.MovePlayed:
+		if e.FENAfter != "" && en.Problem == "" && en.Checked == "re-derived" {
+			return e.FENAfter
+		}
+	case events.GameCreated:
+	default:
+		if prevFEN != "" {
+			return prevFEN
+		}
+	}
+	p := g.Position()
+	return p.FEN()
+}
+
+// describePlay fills what an event of the players' play says (the game's
+// creation, a move, a draw offer or claim, a resignation, the end, the
+// clocks started, paused or resumed), and reports whether ev was one.
+func (en *Entry) describePlay(ev events.Event) bool {
 	switch e := ev.(type) {
 	case events.GameCreated:
 		en.Says = CreationSays(e.White, e.Black, e)
@@ -76,6 +85,17 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 		en.Says = "clocks paused: " + e.Reason
 	case events.ClockResumed:
 		en.Says = "clocks resumed"
+	default:
+		return false
+	}
+	return true
+}
+
+// describeArbiter fills what an arbiter's or the clocks' event says (time
+// adjusted, a flag fall, a ruling, a penalty, a forfeit, an annulment), or
+// the event's JSON for any other.
+func (en *Entry) describeArbiter(ev events.Event) {
+	switch e := ev.(type) {
 	case events.TimeAdjusted:
 		en.Says = fmt.Sprintf("%s's clock %+.3f s: %s", e.Side, float64(e.DeltaMs)/1000, e.Reason)
 		en.Article = e.Article
@@ -98,29 +118,7 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 		en.Article, en.Profile = e.Article, e.Profile
 		en.Disputed = true
 	case events.PenaltyImposed:
-		en.Says = fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
-		switch {
-		case e.AmountMs == 0:
-			en.Says = fmt.Sprintf("penalty on %s: %s", e.Side, e.Kind)
-			if e.Points != 0 {
-				en.Says += fmt.Sprintf(" by %g", e.Points)
-			}
-			if e.OpponentPoints != nil {
-				en.Says += fmt.Sprintf(", the opponent scoring %g", *e.OpponentPoints)
-			}
-			if e.Fine != "" {
-				en.Says += " " + e.Fine
-			}
-			if len(e.Rounds) > 0 {
-				en.Says += fmt.Sprintf(" %v", e.Rounds)
-			}
-			if e.Reason != "" {
-				en.Says += " — " + e.Reason
-			}
-		}
-		if e.Kind == clocks.IncrementIntroduced {
-			en.Says = fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
-		}
+		en.Says = penaltySays(e)
 		en.Article = e.Article
 		en.Disputed = true
 	case events.IllegalMoveReported:
@@ -141,6 +139,33 @@ func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN 
 	default:
 		en.Says = string(jsonOf(ev))
 	}
+}
+
+// penaltySays is what a PenaltyImposed says.
+func penaltySays(e events.PenaltyImposed) string {
+	if e.Kind == clocks.IncrementIntroduced {
+		return fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
+	}
+	if e.AmountMs != 0 {
+		return fmt.Sprintf("penalty on %s: %s %s", e.Side, e.Kind, ms(e.AmountMs))
+	}
+	says := fmt.Sprintf("penalty on %s: %s", e.Side, e.Kind)
+	if e.Points != 0 {
+		says += fmt.Sprintf(" by %g", e.Points)
+	}
+	if e.OpponentPoints != nil {
+		says += fmt.Sprintf(", the opponent scoring %g", *e.OpponentPoints)
+	}
+	if e.Fine != "" {
+		says += " " + e.Fine
+	}
+	if len(e.Rounds) > 0 {
+		says += fmt.Sprintf(" %v", e.Rounds)
+	}
+	if e.Reason != "" {
+		says += " — " + e.Reason
+	}
+	return says
 }
 
 func ms(v int64) string { return clock.FormatPGNClock(time.Duration(v) * time.Millisecond) }

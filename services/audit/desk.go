@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
-	gamesdomain "github.com/hakem-chess/hakem/services/games/domain"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -15,7 +14,7 @@ import (
 // and the board results as they stood: a results sheet (its entries and
 // corrections given back as the sheet's lines), a publication, a
 // withdrawn pairing, a hand change.
-func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]string) ([]events.Event, error) {
+func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]events.Result) ([]events.Event, error) {
 	switch ev := value(decoded[0]).(type) {
 	case events.ResultsEntered, events.ResultCorrected:
 		round, sheet, err := sheetOf(t, decoded)
@@ -72,17 +71,17 @@ func sheetEnd(env *events.Envelope) bool {
 
 // sheetResult is the sheet's result a game's end from the sheet was
 // written for (gamesdomain.EndBySheet).
-func sheetResult(e events.GameEnded) string {
-	if e.Termination != "forfeit" {
+func sheetResult(e events.GameEnded) events.Result {
+	if e.Termination != events.TerminationForfeit {
 		return e.Result
 	}
 	switch e.Result {
-	case gamesdomain.WhiteWins:
-		return gamesdomain.WhiteWinsByForfeit
-	case gamesdomain.BlackWins:
-		return gamesdomain.BlackWinsByForfeit
+	case events.ResultWhiteWins:
+		return events.ResultWhiteForfeitWin
+	case events.ResultBlackWins:
+		return events.ResultBlackForfeitWin
 	}
-	return gamesdomain.DoubleForfeit
+	return events.ResultDoubleForfeit
 }
 
 // value is the event itself when e is a pointer to it (events.Decode

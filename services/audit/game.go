@@ -38,22 +38,22 @@ import (
 
 // GameReport is the audit of one game.
 type GameReport struct {
-	GameID      string   `json:"game_id"`
-	White       string   `json:"white,omitempty"`
-	Black       string   `json:"black,omitempty"`
-	TimeControl string   `json:"time_control,omitempty"`
-	Profile     string   `json:"laws_profile,omitempty"`
-	StartFEN    string   `json:"start_fen,omitempty"`
-	Result      string   `json:"result"`
-	Termination string   `json:"termination,omitempty"`
-	Article     string   `json:"article,omitempty"`
-	Events      int      `json:"events"`
-	Rederived   int      `json:"rederived"`
-	ChainOnly   int      `json:"chain_only"`
-	Entries     []Entry  `json:"timeline"`
-	OK          bool     `json:"ok"`
-	First       *Finding `json:"first_bad,omitempty"`
-	Verdict     string   `json:"verdict"`
+	GameID      string        `json:"game_id"`
+	White       string        `json:"white,omitempty"`
+	Black       string        `json:"black,omitempty"`
+	TimeControl string        `json:"time_control,omitempty"`
+	Profile     string        `json:"laws_profile,omitempty"`
+	StartFEN    string        `json:"start_fen,omitempty"`
+	Result      events.Result `json:"result"`
+	Termination string        `json:"termination,omitempty"`
+	Article     string        `json:"article,omitempty"`
+	Events      int           `json:"events"`
+	Rederived   int           `json:"rederived"`
+	ChainOnly   int           `json:"chain_only"`
+	Entries     []Entry       `json:"timeline"`
+	OK          bool          `json:"ok"`
+	First       *Finding      `json:"first_bad,omitempty"`
+	Verdict     string        `json:"verdict"`
 	// Repairs are the log's game.log_repaired, Damaged its damage not
 	// repaired (quarantine.go).
 	Repairs []Repair           `json:"repairs,omitempty"`
@@ -89,14 +89,14 @@ func (r *GameReport) PenaltiesAt(at time.Time) []laws.PointsPenalty {
 // resultChange is a game's result from an instant on.
 type resultChange struct {
 	at     time.Time
-	result string
+	result events.Result
 }
 
 // ResultAt is the game's result as it stood at instant at (after the
 // events recorded then or before): an override recorded later does not
 // change the standings published before it.
-func (r *GameReport) ResultAt(at time.Time) string {
-	res := domain.Unfinished
+func (r *GameReport) ResultAt(at time.Time) events.Result {
+	res := events.ResultUnfinished
 	for _, c := range r.results {
 		if c.at.After(at) {
 			break
@@ -124,26 +124,42 @@ func GameAnchored(id string, log []events.Envelope, anchor events.Head) *GameRep
 // the signatures and the witnessed heads, once the chain is checked.
 func gameChecked(id string, log []events.Envelope, anchor events.Head, more func(bad func(int, string))) *GameReport {
 	tl := newTimeline(log, false)
-	rep := &GameReport{GameID: id, Events: len(log), Result: domain.Unfinished, Entries: tl.entries}
-	bad := tl.bad
+	rep := &GameReport{GameID: id, Events: len(log), Result: events.ResultUnfinished, Entries: tl.entries}
 	if len(log) == 0 {
 		rep.Verdict = "no events: game " + id + " does not exist"
 		return rep
 	}
-	if err := events.VerifyAnchored(log, anchor); err != nil {
-		var ce *events.ChainError
-		if errors.As(err, &ce) && ce.Index < len(log) {
-			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
-		} else {
-			bad(len(log)-1, "hash chain: "+err.Error())
-		}
-	}
+	verifyChain(log, anchor, tl.bad)
 	if more != nil {
-		more(bad)
+		more(tl.bad)
 	}
 	if log[0].Aggregate != events.Game(id) {
-		bad(0, fmt.Sprintf("the log is of %s, not game %s", log[0].Aggregate, id))
+		tl.bad(0, fmt.Sprintf("the log is of %s, not game %s", log[0].Aggregate, id))
 	}
+	f := &folder{log: log, decoded: decodeLog(log, tl.bad), g: &domain.Game{}}
+	f.replay(rep, tl)
+	rep.conclude(f.g, tl.finding(log))
+	return rep
+}
+
+// verifyChain marks the event where log's hash chain (anchored at anchor)
+// breaks.
+func verifyChain(log []events.Envelope, anchor events.Head, bad func(int, string)) {
+	err := events.VerifyAnchored(log, anchor)
+	if err == nil {
+		return
+	}
+	var ce *events.ChainError
+	if errors.As(err, &ce) && ce.Index < len(log) {
+		bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
+	} else {
+		bad(len(log)-1, "hash chain: "+err.Error())
+	}
+}
+
+// decodeLog decodes every event of log, marking those that do not decode
+// (nil in the result).
+func decodeLog(log []events.Envelope, bad func(int, string)) []events.Event {
 	decoded := make([]events.Event, len(log))
 	for i := range log {
 		ev, err := events.Decode(log[i])
@@ -153,80 +169,93 @@ func gameChecked(id string, log []events.Envelope, anchor events.Head, more func
 		}
 		decoded[i] = ev
 	}
-	f := &folder{log: log, decoded: decoded, g: &domain.Game{}}
-	for start := 0; start < len(log); {
-		end := commandEnd(log, start)
+	return decoded
+}
+
+// replay re-decides each command of the log in turn and folds its events,
+// until an event does not decode, does not fold, or one before the command
+// does not follow (the state then no longer means anything).
+func (f *folder) replay(rep *GameReport, tl *timeline) {
+	for start := 0; start < len(f.log); {
+		end := commandEnd(f.log, start)
 		if tl.first >= 0 && tl.first < start {
-			break // the state no longer means anything
+			return
 		}
-		stop := false
 		for i := start; i < end; i++ {
-			if decoded[i] == nil {
-				stop = true
-				break
+			if f.decoded[i] == nil {
+				return
 			}
-		}
-		if stop {
-			break
 		}
 		checked := "re-derived"
 		at, reason, err := f.check(start, end)
 		switch {
 		case err != nil:
-			bad(start+at, err.Error())
+			tl.bad(start+at, err.Error())
 		case reason != "":
 			checked = reason
 		}
-		for i := start; i < end; i++ {
-			en := &rep.Entries[i]
-			if en.Checked == "not reached" {
-				en.Checked = checked
-				if checked == "re-derived" {
-					rep.Rederived++
-				} else {
-					rep.ChainOnly++
-				}
-			}
-			before := f.g.Result()
-			if err := f.g.ApplyAt(log[i].RecordedAt, decoded[i]); err != nil {
-				bad(i, "does not fold: "+err.Error())
-				stop = true
-			}
-			if now := f.g.Result(); now != before {
-				rep.results = append(rep.results, resultChange{at: log[i].RecordedAt, result: now})
-			}
-			if pens := f.g.PointsPenalties(); len(pens) > len(rep.points) {
-				rep.points = append(rep.points, pointsChange{at: log[i].RecordedAt, pen: pens[len(pens)-1]})
-			}
-			prevFEN := ""
-			if i > 0 {
-				prevFEN = rep.Entries[i-1].FEN
-			}
-			describe(en, decoded[i], f.g, log[i].RecordedAt, prevFEN)
-			if stop {
-				break
-			}
-		}
-		if stop {
-			break
+		if !f.fold(rep, tl, start, end, checked) {
+			return
 		}
 		start = end
 	}
-	g := f.g
+}
+
+// fold marks the events of the command log[start:end] checked as checked,
+// folds them into the game, records the result and points penalties they
+// change and describes each. It reports false when an event does not fold.
+func (f *folder) fold(rep *GameReport, tl *timeline, start, end int, checked string) bool {
+	for i := start; i < end; i++ {
+		en := &rep.Entries[i]
+		if en.Checked == "not reached" {
+			en.Checked = checked
+			if checked == "re-derived" {
+				rep.Rederived++
+			} else {
+				rep.ChainOnly++
+			}
+		}
+		before := f.g.Result()
+		folded := true
+		if err := f.g.ApplyAt(f.log[i].RecordedAt, f.decoded[i]); err != nil {
+			tl.bad(i, "does not fold: "+err.Error())
+			folded = false
+		}
+		if now := f.g.Result(); now != before {
+			rep.results = append(rep.results, resultChange{at: f.log[i].RecordedAt, result: now})
+		}
+		if pens := f.g.PointsPenalties(); len(pens) > len(rep.points) {
+			rep.points = append(rep.points, pointsChange{at: f.log[i].RecordedAt, pen: pens[len(pens)-1]})
+		}
+		prevFEN := ""
+		if i > 0 {
+			prevFEN = rep.Entries[i-1].FEN
+		}
+		describe(en, f.decoded[i], f.g, f.log[i].RecordedAt, prevFEN)
+		if !folded {
+			return false
+		}
+	}
+	return true
+}
+
+// conclude fills the report's setup and result from the game g as folded,
+// and its verdict from the first event that does not follow (nil if none).
+func (rep *GameReport) conclude(g *domain.Game, first *Finding) {
 	if g.Exists() {
 		s := g.Setup()
 		rep.White, rep.Black, rep.TimeControl, rep.Profile, rep.StartFEN = s.White, s.Black, s.TimeControl, s.LawsProfile, s.StartFEN
 		rep.Result = g.Result()
 		end := g.Ending()
-		rep.Termination, rep.Article = end.Termination, end.Article
+		rep.Termination, rep.Article = string(end.Termination), end.Article
 		rep.UCIs = g.UCIs()
 	}
-	if rep.First = tl.finding(log); rep.First != nil {
+	if rep.First = first; rep.First != nil {
 		rep.Verdict = "DOES NOT FOLLOW: " + rep.First.String()
-		return rep
+		return
 	}
 	rep.OK = true
-	rep.Verdict = fmt.Sprintf("every event follows: %d events, %d re-decided by the services' code, %d checked by the hash chain only; result %s", len(log), rep.Rederived, rep.ChainOnly, rep.Result)
+	rep.Verdict = fmt.Sprintf("every event follows: %d events, %d re-decided by the services' code, %d checked by the hash chain only; result %s", rep.Events, rep.Rederived, rep.ChainOnly, rep.Result)
 	if rep.Termination != "" {
 		rep.Verdict += " (" + rep.Termination
 		if rep.Article != "" {
@@ -234,7 +263,6 @@ func gameChecked(id string, log []events.Envelope, anchor events.Head, more func
 		}
 		rep.Verdict += ")"
 	}
-	return rep
 }
 
 // folder is the game folded so far and the log it comes from.
@@ -252,113 +280,167 @@ const chainOnly = "chain only"
 // event that differs and why, or a non-empty reason when the command is
 // not re-derived by this audit (checked by the chain only).
 func (f *folder) check(start, end int) (int, string, error) {
-	env := &f.log[start]
-	g := f.g
-	at := env.RecordedAt
-	player := func(c events.Color) string {
-		if env.Actor.Role == "player" {
-			return env.Actor.ID
-		}
-		if c == events.Black {
-			return g.Setup().Black
-		}
-		return g.Setup().White
-	}
 	var want []events.Event
 	var err error
 	switch ev := deref(f.decoded[start]).(type) {
-	case events.GameCreated:
-		want, err = (&domain.Game{}).Create(ev)
-	case events.MovePlayed, events.DrawDeclined:
-		if d, ok := ev.(events.DrawDeclined); ok && !d.ByMoving {
-			want, err = g.DeclineDraw(player(d.By))
-			break
-		}
-		var mp *events.MovePlayed
-		for i := start; i < end; i++ {
-			if m, ok := deref(f.decoded[i]).(events.MovePlayed); ok {
-				mp = &m
-				break
-			}
-		}
-		if mp == nil {
-			return 0, "", errors.New("a move command without a move")
-		}
-		notation := mp.UCI
-		if notation == "" {
-			notation = mp.SAN
-		}
-		want, err = g.Move(player(mp.By), notation, at)
-	case events.DrawOffered:
-		want, err = g.OfferDraw(player(ev.By))
-	case events.DrawAccepted:
-		want, err = g.AcceptDraw(player(ev.By))
-	case events.Resigned:
-		want, err = g.Resign(player(ev.By))
-	case events.DrawClaimed:
-		want, err = g.ClaimDraw(player(ev.By), ev.Reason, ev.IntendedMove)
-	case events.IllegalMoveReported:
-		want, err = g.ReportIrregularity(ev.Offender, ev.Kind, ev.Move, ev.ReportedBy)
-	case events.ResultOverridden:
-		if reason := overrideMalformed(env.Actor, ev); reason != "" {
-			return 0, "", errors.New(reason)
-		}
-		want, err = arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
-			Reason: ev.Reason, Article: ev.Article}, at)
-	case events.GameEnded:
-		i := f.find(env.CausationID, start)
-		if i < 0 && sheetEnd(env) { // ended from a results sheet (the tournament's event): the tournament audit checks the sheet
-			want, err = g.EndBySheet(sheetResult(ev))
-			break
-		}
-		if i < 0 {
-			return 0, "", fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)
-		}
-		r, ok := deref(f.decoded[i]).(events.RulingGiven)
-		if !ok {
-			return 0, "", fmt.Errorf("game.ended follows from %s (seq %d), not from a ruling", f.log[i].Type, f.log[i].Seq)
-		}
-		want, err = g.EndByRuling(r)
-	case events.ClockStarted:
-		want, err = clocks.Start(g.Timer(), at)
-	case events.ClockPaused:
-		want, err = clocks.Pause(g.Timer(), at, ev.Reason)
-	case events.ClockResumed:
-		want, err = clocks.Resume(g.Timer(), at)
-	case events.TimeAdjusted:
-		if i := f.find(env.CausationID, start); i >= 0 {
-			p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
-			if !ok {
-				return 0, "", fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
-			}
-			want, err = clocks.PenaltyChange(g.Timer(), &p, at)
-			break
-		}
-		want, err = clocks.Adjust(g.Timer(), at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article)
-	case events.ControlChanged:
-		i := f.find(env.CausationID, start)
-		if i < 0 {
-			return 0, "", fmt.Errorf("a control change on nothing: its cause %q is not an earlier event of the game (the arbiter orders it)", env.CausationID)
-		}
-		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
-		if !ok {
-			return 0, "", fmt.Errorf("a control change caused by %s (seq %d), not by the arbiter's order", f.log[i].Type, f.log[i].Seq)
-		}
-		want, err = clocks.PenaltyChange(g.Timer(), &p, at)
-	case events.FlagFell:
-		want = clocks.CheckFlag(g.Timer(), at)
-		if len(want) == 0 {
-			return 0, "", fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
-		}
-	case events.RulingGiven:
-		want, err = f.ruling(start, end, ev)
+	case events.GameCreated, events.MovePlayed, events.DrawDeclined, events.DrawOffered, events.DrawAccepted,
+		events.Resigned, events.DrawClaimed, events.IllegalMoveReported:
+		want, err = f.playerCommand(start, end, ev)
+	case events.ClockStarted, events.ClockPaused, events.ClockResumed, events.TimeAdjusted, events.ControlChanged, events.FlagFell:
+		want, err = f.clockCommand(start, ev)
+	case events.ResultOverridden, events.GameEnded, events.RulingGiven:
+		want, err = f.arbiterCommand(start, end, ev)
 	default:
 		return 0, chainOnly, nil
 	}
 	if err != nil {
-		return 0, "", fmt.Errorf("the services would not have written it: %v", err)
+		return 0, "", err
 	}
 	return compare(want, f.decoded[start:end])
+}
+
+// decided is a command's re-decision: the events the services decide, or
+// why they would not have written the command.
+func decided(want []events.Event, err error) ([]events.Event, error) {
+	if err != nil {
+		return nil, fmt.Errorf("the services would not have written it: %v", err)
+	}
+	return want, nil
+}
+
+// player is the player of colour c who gave the command starting at
+// log[start]: its actor when a player gave it, else the game's.
+func (f *folder) player(start int, c events.Color) string {
+	if a := f.log[start].Actor; a.Role == "player" {
+		return a.ID
+	}
+	if c == events.Black {
+		return f.g.Setup().Black
+	}
+	return f.g.Setup().White
+}
+
+// playerCommand re-decides a game's creation or a player's command: a
+// move, a draw offered, accepted, declined or claimed, a resignation, an
+// illegal move reported.
+func (f *folder) playerCommand(start, end int, ev events.Event) ([]events.Event, error) {
+	g := f.g
+	switch ev := ev.(type) {
+	case events.GameCreated:
+		return decided((&domain.Game{}).Create(ev))
+	case events.DrawDeclined:
+		if !ev.ByMoving {
+			return decided(g.DeclineDraw(f.player(start, ev.By)))
+		}
+		return f.move(start, end)
+	case events.MovePlayed:
+		return f.move(start, end)
+	case events.DrawOffered:
+		return decided(g.OfferDraw(f.player(start, ev.By)))
+	case events.DrawAccepted:
+		return decided(g.AcceptDraw(f.player(start, ev.By)))
+	case events.Resigned:
+		return decided(g.Resign(f.player(start, ev.By)))
+	case events.DrawClaimed:
+		return decided(g.ClaimDraw(f.player(start, ev.By), ev.Reason, ev.IntendedMove))
+	case events.IllegalMoveReported:
+		return decided(g.ReportIrregularity(ev.Offender, ev.Kind, ev.Move, ev.ReportedBy))
+	}
+	return nil, fmt.Errorf("%s is not a player's command", ev.EventType())
+}
+
+// move re-decides the move command of log[start:end] (a draw declined by
+// moving among its events).
+func (f *folder) move(start, end int) ([]events.Event, error) {
+	var mp *events.MovePlayed
+	for i := start; i < end; i++ {
+		if m, ok := deref(f.decoded[i]).(events.MovePlayed); ok {
+			mp = &m
+			break
+		}
+	}
+	if mp == nil {
+		return nil, errors.New("a move command without a move")
+	}
+	notation := mp.UCI
+	if notation == "" {
+		notation = mp.SAN
+	}
+	return decided(f.g.Move(f.player(start, mp.By), notation, f.log[start].RecordedAt))
+}
+
+// clockCommand re-decides a clocks' event: started, paused, resumed, time
+// adjusted (by hand or by a penalty), a control changed (by the arbiter's
+// order) or a flag fall.
+func (f *folder) clockCommand(start int, ev events.Event) ([]events.Event, error) {
+	env := &f.log[start]
+	t, at := f.g.Timer(), env.RecordedAt
+	switch ev := ev.(type) {
+	case events.ClockStarted:
+		return decided(clocks.Start(t, at))
+	case events.ClockPaused:
+		return decided(clocks.Pause(t, at, ev.Reason))
+	case events.ClockResumed:
+		return decided(clocks.Resume(t, at))
+	case events.TimeAdjusted:
+		i := f.find(env.CausationID, start)
+		if i < 0 {
+			return decided(clocks.Adjust(t, at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article))
+		}
+		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+		if !ok {
+			return nil, fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
+		}
+		return decided(clocks.PenaltyChange(t, &p, at))
+	case events.ControlChanged:
+		i := f.find(env.CausationID, start)
+		if i < 0 {
+			return nil, fmt.Errorf("a control change on nothing: its cause %q is not an earlier event of the game (the arbiter orders it)", env.CausationID)
+		}
+		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+		if !ok {
+			return nil, fmt.Errorf("a control change caused by %s (seq %d), not by the arbiter's order", f.log[i].Type, f.log[i].Seq)
+		}
+		return decided(clocks.PenaltyChange(t, &p, at))
+	case events.FlagFell:
+		want := clocks.CheckFlag(t, at)
+		if len(want) == 0 {
+			return nil, fmt.Errorf("no flag had fallen at %s by the clock module's reckoning", at.Format(time.RFC3339Nano))
+		}
+		return want, nil
+	}
+	return nil, fmt.Errorf("%s is not a clocks' event", ev.EventType())
+}
+
+// arbiterCommand re-decides an arbiter's event: a result overridden, a
+// game ended by a ruling (or by a results sheet), a ruling.
+func (f *folder) arbiterCommand(start, end int, ev events.Event) ([]events.Event, error) {
+	env := &f.log[start]
+	g := f.g
+	switch ev := ev.(type) {
+	case events.ResultOverridden:
+		if reason := overrideMalformed(env.Actor, ev); reason != "" {
+			return nil, errors.New(reason)
+		}
+		return decided(arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: events.MatterResultOverride, Result: ev.Result,
+			Reason: ev.Reason, Article: ev.Article}, env.RecordedAt))
+	case events.GameEnded:
+		i := f.find(env.CausationID, start)
+		if i < 0 && sheetEnd(env) { // ended from a results sheet (the tournament's event): the tournament audit checks the sheet
+			return decided(g.EndBySheet(sheetResult(ev)))
+		}
+		if i < 0 {
+			return nil, fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)
+		}
+		r, ok := deref(f.decoded[i]).(events.RulingGiven)
+		if !ok {
+			return nil, fmt.Errorf("game.ended follows from %s (seq %d), not from a ruling", f.log[i].Type, f.log[i].Seq)
+		}
+		return decided(g.EndByRuling(r))
+	case events.RulingGiven:
+		return decided(f.ruling(start, end, ev))
+	}
+	return nil, fmt.Errorf("%s is not an arbiter's event", ev.EventType())
 }
 
 // ruling re-decides a ruling: on a flag fall, a draw claim or a reported
@@ -369,7 +451,8 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 	env := &f.log[start]
 	switch r.Matter {
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim,
-		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags,
+		events.MatterFlagClaim, events.MatterIllegalPosition:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)
@@ -382,7 +465,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
-		given, err := arbiter.FlagRuling(f.g, ff)
+		given, err := arbiter.FlagRuling(&f.g.Game, ff)
 		if err != nil {
 			return nil, err
 		}
@@ -408,7 +491,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		want, err := arbiter.ClaimRuling(g, &dc, f.log[cause].RecordedAt)
+		want, err := arbiter.ClaimRuling(&g.Game, &dc, f.log[cause].RecordedAt)
 		if err == nil && len(want) == 0 {
 			return nil, fmt.Errorf("the %s claim at seq %d was admissible: only an arbiter judges it, not %s:%s", dc.Reason, f.log[cause].Seq, env.Actor.Role, env.Actor.ID)
 		}
@@ -430,7 +513,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 				return nil, err
 			}
 		}
-		return arbiter.IllegalRuling(g, &rep, f.log[cause].RecordedAt)
+		return arbiter.IllegalRuling(&g.Game, &rep, f.log[cause].RecordedAt)
 	}
 	return nil, fmt.Errorf("a ruling on %q, which no service rules on", r.Matter)
 }

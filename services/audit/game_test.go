@@ -28,7 +28,7 @@ func claimGame(t testing.TB) *played {
 	}
 	claim := p.append(events.WriterGames, events.Actor{Role: "player", ID: "w"}, "", evs)[0]
 	dc, _ := evs[0].(events.DrawClaimed)
-	ruling, err := arbiter.ClaimRuling(p.g, &dc, claim.RecordedAt)
+	ruling, err := arbiter.ClaimRuling(&p.g.Game, &dc, claim.RecordedAt)
 	if err != nil {
 		t.Fatal(err)
 	}

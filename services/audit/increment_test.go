@@ -9,7 +9,6 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // incrementGame: 110 s sudden death with Guidelines III announced (fide-2023);
@@ -29,11 +28,11 @@ func incrementGame(t testing.TB, judgement string) *played {
 	}
 	claim := p.append(events.WriterGames, events.Actor{Role: "player", ID: "w"}, "", evs)[0]
 	dc := evs[0].(events.DrawClaimed)
-	if ruling, err := arbiter.ClaimRuling(p.g, &dc, claim.RecordedAt); err != nil || len(ruling) != 0 {
+	if ruling, err := arbiter.ClaimRuling(&p.g.Game, &dc, claim.RecordedAt); err != nil || len(ruling) != 0 {
 		t.Fatalf("the request is the arbiter's: %+v %v", ruling, err)
 	}
 	p.now = p.now.Add(20 * time.Second) // the arbiter comes over; the clocks stand
-	ruling, err := arbiter.HandRulingDecision(p.g, arbiter.HandRuling{Matter: "increment_request", Judgement: judgement}, p.now.Add(200*time.Millisecond))
+	ruling, err := arbiter.HandRulingDecision(&p.g.Game, arbiter.HandRuling{Matter: "increment_request", Judgement: judgement}, p.now.Add(200*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +77,7 @@ func TestIncrementRequest(t *testing.T) {
 				t.Errorf("events after the request %v, want %v", types, c.types)
 			}
 			if c.judgement == "draw" {
-				if rep.Result != domain.Draw || rep.Termination != "agreement" || rep.Article != "III.4" {
+				if rep.Result != events.ResultDraw || rep.Termination != "agreement" || rep.Article != "III.4" {
 					t.Errorf("result %s (%s, %s)", rep.Result, rep.Termination, rep.Article)
 				}
 				return

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // quickplayClaim records player's quickplay-finish claim and what the
@@ -22,7 +21,7 @@ func (p *played) quickplayClaim(player string) events.Envelope {
 	}
 	claim := p.append(events.WriterGames, events.Actor{Role: "player", ID: player}, "", evs)[0]
 	dc := evs[0].(events.DrawClaimed)
-	ruling, err := arbiter.ClaimRuling(p.g, &dc, claim.RecordedAt)
+	ruling, err := arbiter.ClaimRuling(&p.g.Game, &dc, claim.RecordedAt)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -35,7 +34,7 @@ func (p *played) quickplayClaim(player string) events.Envelope {
 // judge records the arbiter's judgement of the claim.
 func (p *played) judge(claim events.Envelope, judgement string, addTime bool) {
 	p.t.Helper()
-	evs, err := arbiter.HandRulingDecision(p.g, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: judgement, AddTime: addTime},
+	evs, err := arbiter.HandRulingDecision(&p.g.Game, arbiter.HandRuling{Matter: "quickplay_claim", Judgement: judgement, AddTime: addTime},
 		p.now.Add(200*time.Millisecond))
 	if err != nil {
 		p.t.Fatal(err)
@@ -112,7 +111,7 @@ func TestQuickplayRulings(t *testing.T) {
 			if !rep.OK {
 				t.Fatalf("clean game: %s", rep.Verdict)
 			}
-			if rep.Result != domain.Draw || rep.Termination != string(events.ClaimQuickplay) || rep.Article != c.article || rep.ChainOnly != 0 {
+			if rep.Result != events.ResultDraw || rep.Termination != string(events.ClaimQuickplay) || rep.Article != c.article || rep.ChainOnly != 0 {
 				t.Errorf("result %s (%s, %s), %d chain only", rep.Result, rep.Termination, rep.Article, rep.ChainOnly)
 			}
 			matters, adjusted := rederived(t, p, rep)

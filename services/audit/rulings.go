@@ -2,13 +2,13 @@ package audit
 
 import (
 	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
 // The arbiter's hand rulings (POST /api/games/{id}/rulings) record what
@@ -41,86 +41,97 @@ var penaltyNames = arbiter.PenaltyNames
 
 // handRuling re-decides the hand ruling recorded as log[start:end].
 func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Event, error) {
-	at := f.log[start].RecordedAt
 	rest := make([]events.Event, 0, end-start-1)
 	for i := start + 1; i < end; i++ {
 		rest = append(rest, deref(f.decoded[i]))
 	}
+	if r.Matter == events.MatterPenalty {
+		return f.penaltyRuling(start, end, r, rest)
+	}
+	h, err := f.handRequest(start, r, rest)
+	if err != nil {
+		return nil, err
+	}
+	return arbiter.HandRulingDecision(&f.g.Game, h, f.log[start].RecordedAt)
+}
+
+// penaltyRuling re-decides the penalty ruling r recorded as log[start:end]
+// (rest the events after r): under each penalty name of the recorded kind,
+// with and without distraction, the first decision the command matches,
+// or else the first the Laws give.
+func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []events.Event) ([]events.Event, error) {
+	at := f.log[start].RecordedAt
+	var p events.PenaltyImposed
+	if len(rest) > 0 {
+		p, _ = rest[0].(events.PenaltyImposed)
+	}
+	if p.Kind == "" {
+		return nil, fmt.Errorf("a penalty ruling without its arbiter.penalty_imposed")
+	}
+	h := arbiter.HandRuling{Matter: r.Matter, Side: p.Side, AmountMs: p.AmountMs, Reason: p.Reason, Points: p.Points,
+		OpponentPoints: p.OpponentPoints, Fine: p.Fine, Rounds: p.Rounds}
+	var first []events.Event
+	for _, name := range penaltyNames {
+		for _, distraction := range []bool{false, true} {
+			h.Penalty, h.Distraction = name, distraction
+			want, err := arbiter.HandRulingDecision(&f.g.Game, h, at)
+			if err != nil || len(want) == 0 {
+				continue
+			}
+			if rg, ok := want[0].(events.RulingGiven); !ok || rg.Penalty != r.Penalty {
+				continue
+			}
+			if _, _, cerr := compare(want, f.decoded[start:end]); cerr == nil {
+				return want, nil
+			}
+			if first == nil {
+				first = want
+			}
+		}
+	}
+	if first != nil {
+		return first, nil
+	}
+	// no penalty of the recorded kind can be given here: say why
+	h.Penalty, h.Distraction = r.Penalty, false
+	for _, name := range penaltyNames {
+		if kindOf(name) == r.Penalty {
+			h.Penalty = name
+		}
+	}
+	return arbiter.HandRulingDecision(&f.g.Game, h, at)
+}
+
+// handRequest reads back the request of the hand ruling r (other than a
+// penalty) given at log[start], rest the events after it.
+func (f *folder) handRequest(start int, r events.RulingGiven, rest []events.Event) (arbiter.HandRuling, error) {
 	h := arbiter.HandRuling{Matter: r.Matter}
 	switch r.Matter {
-	case events.MatterPenalty:
-		var p events.PenaltyImposed
-		if len(rest) > 0 {
-			p, _ = rest[0].(events.PenaltyImposed)
-		}
-		if p.Kind == "" {
-			return nil, fmt.Errorf("a penalty ruling without its arbiter.penalty_imposed")
-		}
-		h.Side, h.AmountMs, h.Reason, h.Points = p.Side, p.AmountMs, p.Reason, p.Points
-		h.OpponentPoints, h.Fine, h.Rounds = p.OpponentPoints, p.Fine, p.Rounds
-		var first []events.Event
-		for _, name := range penaltyNames {
-			for _, distraction := range []bool{false, true} {
-				h.Penalty, h.Distraction = name, distraction
-				want, err := arbiter.HandRulingDecision(f.g, h, at)
-				if err != nil || len(want) == 0 {
-					continue
-				}
-				if rg, ok := want[0].(events.RulingGiven); !ok || rg.Penalty != r.Penalty {
-					continue
-				}
-				if _, _, cerr := compare(want, f.decoded[start:end]); cerr == nil {
-					return want, nil
-				}
-				if first == nil {
-					first = want
-				}
-			}
-		}
-		if first == nil {
-			// no penalty of the recorded kind can be given here: say why
-			h.Penalty, h.Distraction = r.Penalty, false
-			for _, name := range penaltyNames {
-				if kindOf(name) == r.Penalty {
-					h.Penalty = name
-				}
-			}
-			return arbiter.HandRulingDecision(f.g, h, at)
-		}
-		return first, nil
 	case events.MatterQuickplayClaim:
 		h.Judgement = "draw" // a postponed claim decided later: only a draw is recorded (1997 10.2c, 2023 III.5.2)
 	case events.MatterLateArrival:
 		side, lateness, err := lateArrivalOf(r.Explanation)
 		if err != nil {
-			return nil, err
+			return h, err
 		}
 		h.Side, h.LatenessMs = side, lateness.Milliseconds()
 	case events.MatterBothFlags:
 		h.First = arbiter.FirstOfBothFlags(r.Explanation)
+	case events.MatterFlagClaim:
+		h = arbiter.FlagClaimRequest(r.Explanation)
+	case events.MatterIllegalPosition:
+		h = arbiter.IllegalPositionRequest(r)
 	case events.MatterTouchMove:
-		side, ts, err := domain.TouchesOf(r.Explanation)
+		side, ts, err := game.TouchesOf(r.Explanation)
 		if err != nil {
-			return nil, err
+			return h, err
 		}
 		h.Side, h.Touched = side, []string{laws.TouchList(ts)}
 		if p := f.g.Profile(); r.Article == p.Articles.Adjusting {
 			h.Judgement = "adjusted"
 		}
 	case events.MatterDisplacedPieces:
-		// the side, the time and the reason from the penalty, if any; else
-		// the side from the explanation ("white displaced pieces: ...")
-		h.Side = events.Color(strings.SplitN(r.Explanation, " ", 2)[0])
-		for _, e := range rest {
-			if p, ok := e.(events.PenaltyImposed); ok {
-				h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
-				for _, name := range penaltyNames {
-					if kindOf(name) == p.Kind {
-						h.Penalty = name
-					}
-				}
-			}
-		}
+		displacedRequest(&h, r, rest)
 	case events.MatterWrongInitialPosition, events.MatterColoursReversed:
 		for _, e := range rest {
 			if a, ok := e.(events.GameAnnulled); ok {
@@ -129,15 +140,32 @@ func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Even
 		}
 	case events.MatterBothAtFault:
 		if env := f.log[start]; env.Actor.Role != "arbiter" {
-			return nil, fmt.Errorf("a ruling that both players lose given by %s:%s, not by an arbiter (only the arbiter finds both at fault)", env.Actor.Role, env.Actor.ID)
+			return h, fmt.Errorf("a ruling that both players lose given by %s:%s, not by an arbiter (only the arbiter finds both at fault)", env.Actor.Role, env.Actor.ID)
 		}
 		reason, ok := arbiter.ReasonOfBothAtFault(r.Explanation)
 		if !ok {
-			return nil, fmt.Errorf("a ruling that both players lose whose explanation %q states no reason", r.Explanation)
+			return h, fmt.Errorf("a ruling that both players lose whose explanation %q states no reason", r.Explanation)
 		}
 		h.Reason = reason
 	}
-	return arbiter.HandRulingDecision(f.g, h, at)
+	return h, nil
+}
+
+// displacedRequest reads back a displaced-pieces ruling's request: the
+// side, the time and the reason from the penalty, if any; else the side
+// from the explanation ("white displaced pieces: ...").
+func displacedRequest(h *arbiter.HandRuling, r events.RulingGiven, rest []events.Event) {
+	h.Side = events.Color(strings.SplitN(r.Explanation, " ", 2)[0])
+	for _, e := range rest {
+		if p, ok := e.(events.PenaltyImposed); ok {
+			h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
+			for _, name := range penaltyNames {
+				if kindOf(name) == p.Kind {
+					h.Penalty = name
+				}
+			}
+		}
+	}
 }
 
 // quickplayJudgements are the judgements tried, in the API's words.
@@ -182,7 +210,7 @@ func (f *folder) judged(start, end int, tries []arbiter.HandRuling) ([]events.Ev
 	var first, near []events.Event
 	var firstErr error
 	for _, h := range tries {
-		want, err := arbiter.HandRulingDecision(f.g, h, at)
+		want, err := arbiter.HandRulingDecision(&f.g.Game, h, at)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -217,9 +245,9 @@ func kindOf(name string) string {
 	case "time_off":
 		return "time_deducted"
 	case "offender_points_reduced":
-		return domain.PointsReduced
+		return game.PointsReduced
 	case "exclusion":
-		return domain.ExclusionFromRounds
+		return game.ExclusionFromRounds
 	}
 	return name
 }

@@ -51,7 +51,7 @@ func (p *played) illegal(offender events.Color, move string) {
 	}
 	rep := p.append(events.WriterGames, arbiterActor, "", evs)[0]
 	ir := evs[0].(events.IllegalMoveReported)
-	ruling, err := arbiter.IllegalRuling(p.g, &ir, rep.RecordedAt)
+	ruling, err := arbiter.IllegalRuling(&p.g.Game, &ir, rep.RecordedAt)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func (p *played) illegal(offender events.Color, move string) {
 // hand records the arbiter's hand ruling h.
 func (p *played) hand(h arbiter.HandRuling) {
 	p.t.Helper()
-	evs, err := arbiter.HandRulingDecision(p.g, h, p.now.Add(200*time.Millisecond))
+	evs, err := arbiter.HandRulingDecision(&p.g.Game, h, p.now.Add(200*time.Millisecond))
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestRulingsClean(t *testing.T) {
 	cases := []struct {
 		name        string
 		build       func(testing.TB) *played
-		result      string
+		result      events.Result
 		termination string
 		matters     []string
 	}{
@@ -250,7 +250,7 @@ func TestResultAt(t *testing.T) {
 	}
 	for _, c := range []struct {
 		at   time.Time
-		want string
+		want events.Result
 	}{
 		{ended.Add(-time.Nanosecond), "*"},
 		{ended, "0-1"},

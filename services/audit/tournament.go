@@ -155,82 +155,122 @@ func Tournament(ctx context.Context, src Source, id string) (*TournamentReport, 
 // auditTournamentLog is Tournament on the log read (its good events when
 // it is damaged or repaired).
 func auditTournamentLog(ctx context.Context, src Source, id string, log []events.Envelope) (*TournamentReport, error) {
-	tl := newTimeline(log, true)
-	rep := &TournamentReport{TournamentID: id, Events: len(log), Entries: tl.entries}
-	bad := tl.bad
 	if len(log) == 0 {
 		return nil, fmt.Errorf("tournament %s has no events", id)
+	}
+	tl := newTimeline(log, true)
+	a := &tournamentAudit{
+		ctx: ctx, src: src, id: id, log: log, tl: tl,
+		rep: &TournamentReport{TournamentID: id, Events: len(log), Entries: tl.entries},
+		t:   &pairing.Tournament{}, results: map[string]events.Result{}, audited: map[string]bool{},
+		reports: map[string]*GameReport{}, counts: map[string]*GameReport{},
 	}
 	if err := events.Verify(log); err != nil {
 		var ce *events.ChainError
 		if errors.As(err, &ce) && ce.Index < len(log) {
-			bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
+			tl.bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
 		}
 	}
-	checkWitnesses(src, events.Tournament(id), log, bad)
-	t := &pairing.Tournament{}
-	t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
-	results := map[string]string{}
-	audited := map[string]bool{}
-	reports := map[string]*GameReport{}
-	// resultsAt are the games' results as they stood at instant at: a
-	// result override after a round's standings changes the later ones only
+	checkWitnesses(src, events.Tournament(id), log, tl.bad)
+	a.t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
+	if err := a.replay(); err != nil {
+		return nil, err
+	}
+	a.conclude()
+	return a.rep, nil
+}
+
+// tournamentAudit is the state of a tournament's audit: the tournament
+// folded so far and its games audited.
+type tournamentAudit struct {
+	ctx context.Context
+	src Source
+	id  string
+	log []events.Envelope
+	tl  *timeline
+	rep *TournamentReport
+	t   *pairing.Tournament
+	// results are the games' results, by board game id.
+	results map[string]events.Result
+	// audited are the games audited (and in rep.Games), reports their
+	// reports, by game id.
+	audited map[string]bool
+	reports map[string]*GameReport
 	// counts is, for each board's game id, the report of the game whose
-	// result the board counts: the game, or the replay the arbiter
-	// ordered in place of an annulled one (gamelog.FollowReplays, the
-	// pairing service's own reading)
-	counts := map[string]*GameReport{}
-	resultsAt := func(at time.Time) map[string]string {
-		m := make(map[string]string, len(counts))
-		for gid, gr := range counts {
-			m[gid] = pairing.GameResult(gr.ResultAt(at), gr.Termination, len(gr.UCIs))
-		}
-		withImported(t, m)
-		return t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
+	// result the board counts: the game, or the replay the arbiter ordered
+	// in place of an annulled one (gamelog.FollowReplays, the pairing
+	// service's own reading).
+	counts map[string]*GameReport
+	// err is the error that stopped the audit: a game that could not be
+	// read.
+	err error
+}
+
+// resultsAt are the games' results as they stood at instant at: a result
+// override after a round's standings changes the later ones only.
+func (a *tournamentAudit) resultsAt(at time.Time) map[string]events.Result {
+	m := make(map[string]events.Result, len(a.counts))
+	for gid, gr := range a.counts {
+		m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 	}
-	// penaltiesAt are the games' points penalties as they stood at instant
-	// at (2023 12.9.4, 12.9.5: the standings count them)
-	penaltiesAt := func(at time.Time) scoring.Penalties {
-		m := scoring.Penalties{}
-		for gid, gr := range counts {
-			if pens := gr.PenaltiesAt(at); len(pens) > 0 {
-				m[gid] = pens
-			}
+	withImported(a.t, m)
+	return a.t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
+}
+
+// penaltiesAt are the games' points penalties as they stood at instant at
+// (2023 12.9.4, 12.9.5: the standings count them).
+func (a *tournamentAudit) penaltiesAt(at time.Time) scoring.Penalties {
+	m := scoring.Penalties{}
+	for gid, gr := range a.counts {
+		if pens := gr.PenaltiesAt(at); len(pens) > 0 {
+			m[gid] = pens
 		}
-		return m
 	}
-	auditOne := func(ctx context.Context, gid string) ([]gamelog.Recorded, error) {
-		gr, log, err := AuditGame(ctx, src, gid)
-		if err != nil {
-			return nil, err
-		}
-		if !audited[gid] {
-			rep.Games = append(rep.Games, gr)
-			audited[gid] = true
-		}
-		reports[gid] = gr
-		recs := make([]gamelog.Recorded, 0, len(log))
-		for _, e := range log {
-			if ev, derr := events.Decode(e); derr == nil { // an undecodable event is the game audit's finding
-				recs = append(recs, gamelog.Recorded{Envelope: e, Event: ev})
-			}
-		}
-		return recs, nil
+	return m
+}
+
+// auditOne audits game gid (once in rep.Games) and returns its events.
+func (a *tournamentAudit) auditOne(ctx context.Context, gid string) ([]gamelog.Recorded, error) {
+	gr, log, err := AuditGame(ctx, a.src, gid)
+	if err != nil {
+		return nil, err
 	}
-	auditGame := func(gid string) (*GameReport, error) {
-		played, _, err := gamelog.FollowReplays(ctx, auditOne, gid)
-		if err != nil {
-			return nil, err
-		}
-		gr := reports[played]
-		results[gid] = pairing.GameResult(gr.Result, gr.Termination, len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
-		counts[gid] = gr
-		return gr, nil
+	if !a.audited[gid] {
+		a.rep.Games = append(a.rep.Games, gr)
+		a.audited[gid] = true
 	}
+	a.reports[gid] = gr
+	recs := make([]gamelog.Recorded, 0, len(log))
+	for _, e := range log {
+		if ev, derr := events.Decode(e); derr == nil { // an undecodable event is the game audit's finding
+			recs = append(recs, gamelog.Recorded{Envelope: e, Event: ev})
+		}
+	}
+	return recs, nil
+}
+
+// auditGame audits board game gid and the replays ordered in its place,
+// and counts the result of the one played last.
+func (a *tournamentAudit) auditGame(gid string) (*GameReport, error) {
+	played, _, err := gamelog.FollowReplays(a.ctx, a.auditOne, gid)
+	if err != nil {
+		return nil, err
+	}
+	gr := a.reports[played]
+	a.results[gid] = pairing.GameResult(gr.Result, events.Termination(gr.Termination), len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+	a.counts[gid] = gr
+	return gr, nil
+}
+
+// replay re-decides each command of the log in turn and folds its events,
+// until an event does not decode or one before the command does not
+// follow.
+func (a *tournamentAudit) replay() error {
+	log, bad := a.log, a.tl.bad
 	for start := 0; start < len(log); {
 		end := commandEnd(log, start)
-		if tl.first >= 0 && tl.first < start {
-			break
+		if a.tl.first >= 0 && a.tl.first < start {
+			return nil
 		}
 		decoded := make([]events.Event, 0, end-start)
 		for i := start; i < end; i++ {
@@ -242,148 +282,164 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 			decoded = append(decoded, ev)
 		}
 		if len(decoded) < end-start {
-			break
+			return nil
 		}
-		var want []events.Event
-		var err error
 		checked := "re-derived"
-		switch ev := decoded[0].(type) {
-		case *events.TournamentCreated:
-			want, err = (&pairing.Tournament{}).Create(*ev)
-		case *events.TournamentImported:
-			want, err = (&pairing.Tournament{}).Import(*ev)
-		case *events.PlayerRegistered:
-			want, err = registered(t, *ev, decoded)
-		case *events.TournamentDeleted:
-			want, err = t.Delete(*ev)
-		case *events.TiebreaksSet:
-			want, err = t.SetTiebreaks(*ev)
-		case *events.PlayerCorrected:
-			want, err = t.Correct(*ev)
-		case *events.PlayerRemoved:
-			want, err = t.Remove(*ev)
-		case *events.PlayerExcluded:
-			want, err = t.Exclude(*ev)
-		case *events.RoundPaired:
-			want, err = pairNext(t, id, resultsAt(log[start].RecordedAt))
-			rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
-			if err == nil {
-				if _, _, cerr := compare(want, decoded); cerr != nil {
-					rc.Repaired, rc.Problem = false, cerr.Error()
-				}
-			} else {
-				rc.Repaired, rc.Problem = false, err.Error()
-			}
-			rep.Rounds = append(rep.Rounds, rc)
-			if !rc.Repaired && err == nil {
-				bad(start, "paired again by the same engine, the round differs: "+rc.Problem)
-			}
-			for _, p := range ev.Pairings {
-				if _, imported := t.ImportedResult(p.GameID); audited[p.GameID] || imported {
-					continue
-				}
-				gr, gerr := auditGame(p.GameID)
-				if gerr != nil {
-					return nil, gerr
-				}
-				if s := gr.Entries; len(s) > 0 && gr.White != "" && (gr.White != p.White || gr.Black != p.Black) {
-					bad(start, fmt.Sprintf("board %d: the game %s is %s-%s, the pairing %s-%s", p.Board, p.GameID, gr.White, gr.Black, p.White, p.Black))
-				}
-			}
-		case *events.ResultsEntered, *events.ResultCorrected, *events.RoundPublished, *events.RoundUnpaired, *events.PairingChanged:
-			want, err = deskDecision(t, id, decoded, resultsAt(log[start].RecordedAt))
-			if pc, ok := ev.(*events.PairingChanged); ok && err == nil {
-				for _, p := range pc.Pairings {
-					if !audited[p.GameID] {
-						if _, gerr := auditGame(p.GameID); gerr != nil {
-							return nil, gerr
-						}
-					}
-				}
-			}
-		case *events.RoundClosed:
-			want, err = t.Close(ev.Round, resultsAt(log[start].RecordedAt))
-		case *events.StandingsUpdated:
-			results := resultsAt(log[start].RecordedAt)
-			var st []events.Standing
-			st, err = scoring.StandingsPenalised(&t.Tournament, ev.AfterRound, results, penaltiesAt(log[start].RecordedAt))
-			want = []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
-			if err == nil && t.Created.Rated {
-				// a rated tournament's rating changes are published in the
-				// same batch (scoring/app Scoring.Publish)
-				changes, cat, rerr := scoring.RatingChanges(&t.Tournament, ev.AfterRound, results)
-				err = rerr
-				want = append(want, events.RatingChangesComputed{AfterRound: ev.AfterRound, System: "fide-elo-" + cat.String(), Changes: changes})
-			}
-		default:
-			checked = chainOnly
+		want, err := a.decide(start, decoded)
+		if a.err != nil {
+			return a.err
 		}
-		if checked != chainOnly {
-			if err != nil {
-				bad(start, "the pairing service would not have written it: "+err.Error())
-			} else if off, _, cerr := compare(want, decoded); cerr != nil {
+		switch {
+		case errors.Is(err, errChainOnly):
+			checked = chainOnly
+		case err != nil:
+			bad(start, "the pairing service would not have written it: "+err.Error())
+		default:
+			if off, _, cerr := compare(want, decoded); cerr != nil {
 				bad(start+off, cerr.Error())
 			}
 		}
 		for i := start; i < end; i++ {
-			rep.Entries[i].Checked = checked
-			if aerr := t.Apply(decoded[i-start]); aerr != nil {
+			a.rep.Entries[i].Checked = checked
+			if aerr := a.t.Apply(decoded[i-start]); aerr != nil {
 				bad(i, "does not fold: "+aerr.Error())
 			}
 		}
 		start = end
 	}
+	return nil
+}
+
+// errChainOnly is decide's answer for a command the audit does not
+// re-decide (checked by the chain only).
+var errChainOnly = errors.New(chainOnly)
+
+// decide re-decides the command recorded as decoded (from log[start])
+// through the pairing and scoring domains, on the tournament folded before
+// it. A game of the round that cannot be audited sets a.err.
+func (a *tournamentAudit) decide(start int, decoded []events.Event) ([]events.Event, error) {
+	t, at := a.t, a.log[start].RecordedAt
+	switch ev := decoded[0].(type) {
+	case *events.TournamentCreated:
+		return (&pairing.Tournament{}).Create(*ev)
+	case *events.TournamentImported:
+		return (&pairing.Tournament{}).Import(*ev)
+	case *events.PlayerRegistered:
+		return registered(t, *ev, decoded)
+	case *events.TournamentDeleted:
+		return t.Delete(*ev)
+	case *events.TiebreaksSet:
+		return t.SetTiebreaks(*ev)
+	case *events.PlayerCorrected:
+		return t.Correct(*ev)
+	case *events.PlayerRemoved:
+		return t.Remove(*ev)
+	case *events.PlayerExcluded:
+		return t.Exclude(*ev)
+	case *events.RoundPaired:
+		return a.roundPaired(start, *ev, decoded)
+	case *events.ResultsEntered, *events.ResultCorrected, *events.RoundPublished, *events.RoundUnpaired, *events.PairingChanged:
+		want, err := deskDecision(t, a.id, decoded, a.resultsAt(at))
+		if pc, ok := ev.(*events.PairingChanged); ok && err == nil {
+			for _, p := range pc.Pairings {
+				if !a.audited[p.GameID] {
+					if _, gerr := a.auditGame(p.GameID); gerr != nil {
+						a.err = gerr
+						return nil, nil
+					}
+				}
+			}
+		}
+		return want, err
+	case *events.RoundClosed:
+		return t.Close(ev.Round, a.resultsAt(at))
+	case *events.StandingsUpdated:
+		return a.standings(*ev, at)
+	}
+	return nil, errChainOnly
+}
+
+// roundPaired pairs the round again by the same engine, records the
+// round's check, and audits each board's game, which must be between the
+// players paired.
+func (a *tournamentAudit) roundPaired(start int, ev events.RoundPaired, decoded []events.Event) ([]events.Event, error) {
+	at := a.log[start].RecordedAt
+	want, err := a.t.PairNextPenalised(a.id, a.resultsAt(at), a.penaltiesAt(at))
+	rc := RoundCheck{Round: ev.Round, Engine: ev.Engine, Boards: len(ev.Pairings), Repaired: true}
+	if err == nil {
+		if _, _, cerr := compare(want, decoded); cerr != nil {
+			rc.Repaired, rc.Problem = false, cerr.Error()
+		}
+	} else {
+		rc.Repaired, rc.Problem = false, err.Error()
+	}
+	a.rep.Rounds = append(a.rep.Rounds, rc)
+	if !rc.Repaired && err == nil {
+		a.tl.bad(start, "paired again by the same engine, the round differs: "+rc.Problem)
+	}
+	for _, p := range ev.Pairings {
+		if _, imported := a.t.ImportedResult(p.GameID); a.audited[p.GameID] || imported {
+			continue
+		}
+		gr, gerr := a.auditGame(p.GameID)
+		if gerr != nil {
+			a.err = gerr
+			return nil, nil
+		}
+		if s := gr.Entries; len(s) > 0 && gr.White != "" && (gr.White != p.White || gr.Black != p.Black) {
+			a.tl.bad(start, fmt.Sprintf("board %d: the game %s is %s-%s, the pairing %s-%s", p.Board, p.GameID, gr.White, gr.Black, p.White, p.Black))
+		}
+	}
+	return want, err
+}
+
+// standings re-computes the standings published at instant at, and a
+// rated tournament's rating changes, published in the same batch
+// (scoring/app Scoring.Publish).
+func (a *tournamentAudit) standings(ev events.StandingsUpdated, at time.Time) ([]events.Event, error) {
+	t := a.t
+	results := a.resultsAt(at)
+	st, err := scoring.StandingsPenalised(&t.Tournament, ev.AfterRound, results, a.penaltiesAt(at))
+	want := []events.Event{events.StandingsUpdated{AfterRound: ev.AfterRound, Standings: st}}
+	if err != nil || !t.Created.Rated {
+		return want, err
+	}
+	changes, cat, err := scoring.RatingChanges(&t.Tournament, ev.AfterRound, results)
+	want = append(want, events.RatingChangesComputed{AfterRound: ev.AfterRound, System: "fide-elo-" + cat.String(), Changes: changes})
+	return want, err
+}
+
+// conclude fills the report's tournament, its standings now and its
+// verdict: the first event that does not follow, of the tournament or of
+// one of its games.
+func (a *tournamentAudit) conclude() {
+	rep, t := a.rep, a.t
 	rep.Name, rep.System = t.Created.Name, t.Created.System
-	withImported(t, results)
-	results = t.BoardResults(results)
-	if st, err := scoring.StandingsPenalised(&t.Tournament, t.Closed, results, penaltiesAt(time.Now())); err == nil {
+	withImported(t, a.results)
+	results := t.BoardResults(a.results)
+	if st, err := scoring.StandingsPenalised(&t.Tournament, t.Closed, results, a.penaltiesAt(time.Now())); err == nil {
 		rep.Standings = st
 	} else {
 		rep.Standings = t.Standings(results)
 	}
-	if rep.First = tl.finding(log); rep.First != nil {
+	if rep.First = a.tl.finding(a.log); rep.First != nil {
 		rep.Verdict = "DOES NOT FOLLOW: tournament " + rep.First.String()
-		return rep, nil
+		return
 	}
 	for _, g := range rep.Games {
 		if !g.OK {
 			rep.First, rep.FirstGame = g.First, g.GameID
 			rep.Verdict = "DOES NOT FOLLOW: game " + g.GameID + ": " + g.First.String()
-			return rep, nil
+			return
 		}
 	}
 	rep.OK = true
-	rep.Verdict = fmt.Sprintf("every event follows: %d tournament events, %d round(s) re-paired by the same engine, %d game(s) audited clean", len(log), len(rep.Rounds), len(rep.Games))
-	return rep, nil
-}
-
-// pairNext pairs the next round through the pairing domain, given the
-// results of the games played so far (a Swiss needs them): PairNextAfter,
-// or the older forms of PairNext while the domain's API settles.
-func pairNext(t *pairing.Tournament, id string, results map[string]string) ([]events.Event, error) {
-	type after interface {
-		PairNextAfter(string, map[string]string) ([]events.Event, error)
-	}
-	type withResults interface {
-		PairNext(string, map[string]string) ([]events.Event, error)
-	}
-	type plain interface {
-		PairNext(string) ([]events.Event, error)
-	}
-	switch p := any(t).(type) {
-	case after:
-		return p.PairNextAfter(id, results)
-	case withResults:
-		return p.PairNext(id, results)
-	case plain:
-		return p.PairNext(id)
-	}
-	return nil, errors.New("the pairing domain has no PairNext this audit knows")
+	rep.Verdict = fmt.Sprintf("every event follows: %d tournament events, %d round(s) re-paired by the same engine, %d game(s) audited clean", len(a.log), len(rep.Rounds), len(rep.Games))
 }
 
 // withImported adds to results the boards of the rounds a tournament
 // report file brought (tournament.imported): they have no game.
-func withImported(t *pairing.Tournament, results map[string]string) {
+func withImported(t *pairing.Tournament, results map[string]events.Result) {
 	if t.Imported != nil {
 		for gid, r := range t.Imported.Results {
 			results[gid] = r

@@ -100,21 +100,10 @@ func (a *Authoriser) check(w http.ResponseWriter, r *http.Request, pattern strin
 	if policy == nil {
 		policy = Policy
 	}
-	grant := Grant{Role: Public}
-	hasToken := false
-	if h := r.Header.Get("Authorization"); h != "" {
-		scheme, token, found := strings.Cut(h, " ")
-		if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-			a.refuse(w, r, pattern, grant, refusal{http.StatusUnauthorized, "unauthenticated", "the Authorization header must be \"Bearer <token>\""})
-			return r, false
-		}
-		a.refreshTokens()
-		g, ok := a.Tokens.Lookup(strings.TrimSpace(token))
-		if !ok {
-			a.refuse(w, r, pattern, grant, refusal{http.StatusUnauthorized, "unauthenticated", "the bearer token is not valid"})
-			return r, false
-		}
-		grant, hasToken = g, true
+	grant, hasToken, f := a.authenticate(r)
+	if f != nil {
+		a.refuse(w, r, pattern, grant, *f)
+		return r, false
 	}
 	r.Header.Del("Authorization")
 	r.Header.Del(httpjson.RoleHeader)
@@ -137,59 +126,88 @@ func (a *Authoriser) check(w http.ResponseWriter, r *http.Request, pattern strin
 		a.refuse(w, r, pattern, grant, refusal{http.StatusForbidden, "no_policy", pattern + ": no authorisation policy for this route, so it is refused to everyone"})
 		return r, false
 	}
-	if !rule.allows(grant.Role) {
-		if !hasToken {
-			a.refuse(w, r, pattern, grant, refusal{http.StatusUnauthorized, "unauthenticated", fmt.Sprintf("%s needs a bearer token (role %s)", pattern, roles(rule.Roles))})
-			return r, false
-		}
-		a.refuse(w, r, pattern, grant, refusal{http.StatusForbidden, "forbidden", fmt.Sprintf("%s is for role %s; this token is %s %s", pattern, roles(rule.Roles), grant.Role, grant.Subject)})
+	if f := rule.refuses(pattern, grant, hasToken); f != nil {
+		a.refuse(w, r, pattern, grant, *f)
 		return r, false
 	}
 	if rule.Actor == "" && rule.Scope == NoScope {
 		return r, true
 	}
+	if f := a.bindActor(w, r, pattern, rule, grant); f != nil {
+		a.refuse(w, r, pattern, grant, *f)
+		return r, false
+	}
+	return r, true
+}
+
+// authenticate reads r's bearer token: the grant it carries, or the
+// public's grant when r has none.
+func (a *Authoriser) authenticate(r *http.Request) (g Grant, hasToken bool, f *refusal) {
+	public := Grant{Role: Public}
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return public, false, nil
+	}
+	scheme, token, found := strings.Cut(h, " ")
+	if !found || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return public, false, &refusal{http.StatusUnauthorized, "unauthenticated", "the Authorization header must be \"Bearer <token>\""}
+	}
+	a.refreshTokens()
+	g, ok := a.Tokens.Lookup(strings.TrimSpace(token))
+	if !ok {
+		return public, false, &refusal{http.StatusUnauthorized, "unauthenticated", "the bearer token is not valid"}
+	}
+	return g, true, nil
+}
+
+// refuses is why the rule of route pattern refuses grant's role, or nil
+// when it allows it.
+func (rule Rule) refuses(pattern string, grant Grant, hasToken bool) *refusal {
+	if rule.allows(grant.Role) {
+		return nil
+	}
+	if !hasToken {
+		return &refusal{http.StatusUnauthorized, "unauthenticated", fmt.Sprintf("%s needs a bearer token (role %s)", pattern, roles(rule.Roles))}
+	}
+	return &refusal{http.StatusForbidden, "forbidden", fmt.Sprintf("%s is for role %s; this token is %s %s", pattern, roles(rule.Roles), grant.Role, grant.Subject)}
+}
+
+// bindActor checks the route's tournament against the grant and sets the
+// rule's actor field to the grant's subject: in the query when the body
+// is a file (text_body.go), else in the JSON body, which it rewrites.
+func (a *Authoriser) bindActor(w http.ResponseWriter, r *http.Request, pattern string, rule Rule, grant Grant) *refusal {
 	if rule.Actor != "" && rule.Scope != BodyTournament && textBody(r) {
 		// a file as the body (text_body.go): the actor is the query's
 		if f := a.scope(r, pattern, rule, grant, nil); f != nil {
-			a.refuse(w, r, pattern, grant, *f)
-			return r, false
+			return f
 		}
-		if f := setQueryActor(r, rule.Actor, grant.Subject); f != nil {
-			a.refuse(w, r, pattern, grant, *f)
-			return r, false
-		}
-		return r, true
+		return setQueryActor(r, rule.Actor, grant.Subject)
 	}
 	var body map[string]json.RawMessage
 	if rule.Actor != "" || rule.Scope == BodyTournament {
 		var f *refusal
-		body, f = readObject(w, r)
-		if f != nil {
-			a.refuse(w, r, pattern, grant, *f)
-			return r, false
+		if body, f = readObject(w, r); f != nil {
+			return f
 		}
 	}
 	if f := a.scope(r, pattern, rule, grant, body); f != nil {
-		a.refuse(w, r, pattern, grant, *f)
-		return r, false
+		return f
 	}
 	if rule.Actor != "" {
 		if f := setActor(body, rule.Actor, grant.Subject); f != nil {
-			a.refuse(w, r, pattern, grant, *f)
-			return r, false
+			return f
 		}
 	}
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			a.refuse(w, r, pattern, grant, refusal{http.StatusBadRequest, "malformed_json", err.Error()})
-			return r, false
+			return &refusal{http.StatusBadRequest, "malformed_json", err.Error()}
 		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		r.ContentLength = int64(len(b))
 		r.Header.Set("Content-Length", fmt.Sprint(len(b)))
 	}
-	return r, true
+	return nil
 }
 
 // scope checks the route's tournament against the grant (arbiters and

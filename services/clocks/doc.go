@@ -12,5 +12,5 @@
 // Layout as in the games service: domain (the decisions, on the clock
 // folded by internal/gameclock),
 // app (the start command, the flag check and the watcher), adapters (the
-// event store), ports (HTTP).
+// event store), ports (HTTP). New builds the service for `hakem serve`.
 package clocks

@@ -117,7 +117,7 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 					setupErr.Store(fmt.Sprintf("create %s: %d %s %v", ids[i], code, raw, err))
 					continue
 				}
-				if code, raw, err := post("/api/games/"+ids[i]+"/clock/start", map[string]any{"idempotency_key": "start", "by": "arbiter"}); err != nil || code != 200 {
+				if code, raw, err := post("/api/games/"+ids[i]+"/clock/start", map[string]any{"idempotency_key": "start-" + ids[i], "by": "arbiter"}); err != nil || code != 200 {
 					setupErr.Store(fmt.Sprintf("clock %s: %d %s %v", ids[i], code, raw, err))
 				}
 			}
@@ -154,6 +154,8 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	defer cancel()
 	lat := make([][]time.Duration, boards)
 	var finished, refused atomic.Int64
+	var failures failureLog
+	defer failures.print(t)
 	var thought, played atomic.Int64 // nanoseconds, over the finished boards
 	cpu0, err := cpuTime(pid)
 	if err != nil {
@@ -189,6 +191,11 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 				if err != nil || code != 200 {
 					if ctx.Err() == nil {
 						refused.Add(1)
+						why := fmt.Sprint(err)
+						if err == nil {
+							why = fmt.Sprint(code, " ", c.answer)
+						}
+						failures.note(fmt.Sprintf("board %d ply %d after %v: %s", i, ply, d.Round(time.Millisecond), why))
 					}
 					return
 				}
@@ -220,6 +227,41 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	slices.Sort(fig.first)
 	s.stop()
 	return fig
+}
+
+// failureLog keeps why moves failed under load: the first few in full and
+// a count by kind (the status or the transport error, without the board).
+type failureLog struct {
+	mu     sync.Mutex
+	first  []string
+	byKind map[string]int
+}
+
+func (l *failureLog) note(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.first) < 10 {
+		l.first = append(l.first, line)
+	}
+	if l.byKind == nil {
+		l.byKind = map[string]int{}
+	}
+	kind := line[strings.Index(line, ": ")+2:]
+	if len(kind) > 60 {
+		kind = kind[:60]
+	}
+	l.byKind[kind]++
+}
+
+func (l *failureLog) print(t *testing.T) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.first {
+		t.Logf("failed move: %s", line)
+	}
+	for kind, n := range l.byKind {
+		t.Logf("failed moves: %d × %s", n, kind)
+	}
 }
 
 // TestOlympiadLoad (-long; bench/olympiad.sh) plays an Olympiad-sized

@@ -45,6 +45,9 @@ type keepAlive struct {
 	conn net.Conn
 	br   *bufio.Reader
 	req  []byte
+	// answer is the body of the last answer that was not 200 (its first
+	// 200 bytes), for a load test to say why a move failed
+	answer string
 }
 
 // post sends body to path and returns the answer's status; the connection
@@ -78,6 +81,10 @@ func (c *keepAlive) post(path string, body []byte) (int, error) {
 	if err != nil {
 		c.close()
 		return 0, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 200))
+		c.answer = string(b)
 	}
 	_, err = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()

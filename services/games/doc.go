@@ -6,12 +6,21 @@
 // The layout follows the "clean architecture" split of Three Dots Labs'
 // wild-workouts example:
 //
-//   - domain: the game as folded from its events, and the decisions (pure:
-//     no I/O, no clock; the instant of a command is handed in);
+//   - domain: the decisions (pure: no I/O, no clock; the instant of a
+//     command is handed in), on the game as folded from its events
+//     (services/internal/game, shared with the arbiter, the pages and the
+//     audit);
 //   - app/command and app/query: one handler per command or query, each a
 //     struct with Handle(ctx, ...), loading the game's events, letting the
 //     domain decide, appending with optimistic concurrency and the command's
 //     idempotency key;
+//   - app/handlers: the command and query handlers on one store, gathered
+//     as the Application the ports call;
 //   - adapters: the event store (the events module on JetStream);
-//   - ports: the HTTP JSON API the gateway mounts.
+//   - ports: the HTTP JSON API the gateway mounts, and the consumer groups'
+//     handlers.
+//
+// New builds the service for `hakem serve` (its routes and consumer
+// groups); the arbiter's rulings it asks for at once, where the arbiter
+// runs in the same process, come in through Deps.Arbiter.
 package games

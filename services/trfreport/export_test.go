@@ -34,7 +34,7 @@ func TestServiceExportStandings(t *testing.T) {
 	for i := 1; i <= 8; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("Player ", i), Rating: 2300 - 25*i}))
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for r := 1; r <= 4; r++ {
 		switch r {
 		case 2:
@@ -45,7 +45,7 @@ func TestServiceExportStandings(t *testing.T) {
 		}
 		apply(tr.PairNextAfter("T", results))
 		for b, p := range tr.Rounds[r-1].Pairings {
-			results[p.GameID] = []string{"1-0", "0-1", "1/2-1/2", domain.WhiteForfeitWin, domain.BlackForfeitWin}[(r+b)%5]
+			results[p.GameID] = []events.Result{"1-0", "0-1", "1/2-1/2", events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin}[(r+b)%5]
 		}
 		apply(tr.Close(r, results))
 	}

@@ -41,7 +41,7 @@ type hallBoard struct {
 	Black  int    `json:"black"`
 	// Result is the result as the tournament counts it (1-0, 0-1,
 	// 1/2-1/2, +/-, -/+, -/-, 0-0, W/L...; "" while the game is played).
-	Result string `json:"result"`
+	Result events.Result `json:"result"`
 	// Score is the result as a hall reads it: 1-0, ½-½, 0-1, +/-, -/+,
 	// -/-, 0-0 ("" while played).
 	Score        string `json:"score"`
@@ -171,7 +171,7 @@ func roundsShown(envs []events.Envelope) func(round int) bool {
 
 // hallOf builds the read from the folded tournament, its events, its
 // games' results and their points penalties.
-func hallOf(id string, t *tournament.Tournament, envs []events.Envelope, results, replays map[string]string, pens tournament.Penalties) (hallView, error) {
+func hallOf(id string, t *tournament.Tournament, envs []events.Envelope, results map[string]events.Result, replays map[string]string, pens tournament.Penalties) (hallView, error) {
 	c := t.Created
 	v := hallView{ID: id, Name: c.Name, System: c.System, TimeControl: c.TimeControl, LawsProfile: c.LawsProfile,
 		Planned: c.Rounds, Tiebreaks: c.Tiebreaks, Closed: t.Closed, Done: t.Done,
@@ -230,7 +230,7 @@ func hallOf(id string, t *tournament.Tournament, envs []events.Envelope, results
 // (scoring.StandingsPenalised) after the last round complete; ordered by
 // points, then by that round's standings. Each row has its crosstable
 // cells for the rounds shown (the results on the board).
-func standingsOf(t *tournament.Tournament, v hallView, results map[string]string, pens tournament.Penalties) ([]hallRow, error) {
+func standingsOf(t *tournament.Tournament, v hallView, results map[string]events.Result, pens tournament.Penalties) ([]hallRow, error) {
 	live := map[string]events.Standing{}
 	delta := scoring.PenaltyDelta(t, 0, results, pens)
 	for _, s := range t.Standings(results) {
@@ -347,18 +347,18 @@ func jsonNumber(x float64) string {
 }
 
 // scoreOf writes a result as the hall reads it.
-func scoreOf(result string) string {
+func scoreOf(result events.Result) string {
 	switch result {
-	case "1-0", tournament.UnratedWhiteWin:
-		return "1-0"
-	case "0-1", tournament.UnratedBlackWin:
-		return "0-1"
-	case "1/2-1/2", tournament.UnratedDraw:
+	case events.ResultWhiteWins, events.ResultUnratedWhiteWin:
+		return string(events.ResultWhiteWins)
+	case events.ResultBlackWins, events.ResultUnratedBlackWin:
+		return string(events.ResultBlackWins)
+	case events.ResultDraw, events.ResultUnratedDraw:
 		return "½-½"
-	case tournament.BothLost, tournament.UnratedBothLost:
-		return "0-0"
-	case "*":
+	case events.ResultBothLost, events.ResultUnratedBothLost:
+		return string(events.ResultBothLost)
+	case events.ResultUnfinished:
 		return ""
 	}
-	return result // +/-, -/+, -/-, or "" while played
+	return string(result) // +/-, -/+, -/-, or "" while played
 }

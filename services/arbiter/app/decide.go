@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
@@ -42,7 +42,7 @@ func (l *gameLog) Evolve(env *events.Envelope, ev events.Event) error {
 }
 
 // game is the game folded from the whole log.
-func (l *gameLog) game() (*domain.Game, error) { return decide.Fold[domain.Game](l.recs) }
+func (l *gameLog) game() (*game.Game, error) { return decide.Fold[game.Game](l.recs) }
 
 // system is the arbiter service as the actor of the rulings it gives on
 // the events it follows.

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -102,7 +102,7 @@ func (a *Arbiter) OrderReplay(ctx context.Context, annulment events.Envelope) (R
 		if err != nil {
 			return Replay{}, err
 		}
-		g, err := decide.Fold[domain.Game](recs)
+		g, err := decide.Fold[game.Game](recs)
 		if err != nil {
 			return Replay{}, err
 		}

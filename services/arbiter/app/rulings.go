@@ -3,13 +3,14 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/gameview"
 	"slices"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	games "github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
@@ -91,15 +92,15 @@ func (a *Arbiter) RuleOnClaim(ctx context.Context, claim events.Envelope) ([]eve
 // recs (a claim or report: what, for the error), folded from the events up
 // to it. It is nil, with no error, when the game has ended since: there is
 // nothing to rule on then.
-func situationAt(recs []gamelog.Recorded, id, what, gameID string) (*games.Game, error) {
+func situationAt(recs []gamelog.Recorded, id, what, gameID string) (*game.Game, error) {
 	at := slices.IndexFunc(recs, func(r gamelog.Recorded) bool { return r.Envelope.ID == id })
 	if at < 0 {
 		return nil, fmt.Errorf("%s %s is not in game %s's log", what, id, gameID)
 	}
-	if now, err := decide.Fold[games.Game](recs); err != nil || now.Finished() {
+	if now, err := decide.Fold[game.Game](recs); err != nil || now.Finished() {
 		return nil, err // the game ended meanwhile
 	}
-	return decide.Fold[games.Game](recs[:at+1])
+	return decide.Fold[game.Game](recs[:at+1])
 }
 
 // RuleOnIllegal rules on a reported illegal move (a
@@ -166,4 +167,25 @@ func claimIs(recs []gamelog.Recorded, id string) bool {
 		}
 	}
 	return false
+}
+
+// PendingClaim returns the draw claim (its game.draw_claimed envelope)
+// that awaits a ruling on game gameID, if one does (pending false
+// otherwise; the zero envelope when the claim pending is not a
+// game.draw_claimed of the log). A game without game.created is a refusal (ErrNotFound of the
+// game's refusals); a damaged log is read up to its last good event.
+func (a *Arbiter) PendingClaim(ctx context.Context, gameID string) (claim events.Envelope, pending bool, err error) {
+	recs, g, _, err := gameview.Read[game.Game](ctx, a.Store, gameID)
+	if err != nil {
+		return events.Envelope{}, false, err
+	}
+	if _, pending := g.Claim(); !pending {
+		return events.Envelope{}, false, nil
+	}
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Envelope.Type == (events.DrawClaimed{}).EventType() {
+			return recs[i].Envelope, true, nil
+		}
+	}
+	return events.Envelope{}, true, nil
 }

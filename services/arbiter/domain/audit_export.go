@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // ClaimRuling is the decision RuleOnClaim takes on claim, for game g folded

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // The incidents on the board the arbiter records by hand: a piece touched
@@ -30,7 +30,7 @@ func touchRuling(g *games.Game, h HandRuling) ([]events.Event, error) {
 	default:
 		return nil, refuseRuling("judgement: %q is not touched or adjusted", h.Judgement)
 	}
-	r, ts, err := g.TouchMove(h.Side, h.Touched, adjusted)
+	r, ts, err := touchMove(g, h.Side, h.Touched, adjusted)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func displacedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 	if err != nil {
 		return nil, err
 	}
-	if _, err := g.Incident(h.Side); err != nil {
+	if _, err := incident(g, h.Side); err != nil {
 		return nil, err
 	}
 	sit, err := situation(g, at)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	games "github.com/hakem-chess/hakem/services/games/domain"
+	gamefold "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // TestBoardRulings: the incidents on the board under both profiles, each
@@ -34,7 +35,7 @@ func TestBoardRulings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := game(t, tc.profile, "600", tc.moves...)
-			evs, err := HandRulingDecision(g, tc.h, t0.Add(time.Second))
+			evs, err := HandRulingDecision(&g.Game, tc.h, t0.Add(time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,9 +62,9 @@ func TestBoardRulings(t *testing.T) {
 func TestTouchMoveBinds(t *testing.T) {
 	for _, profile := range []string{"fide-1997", "fide-2023"} {
 		g := game(t, profile, "600", "e4", "e5")
-		evs, err := HandRulingDecision(g, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"g1"}}, t0)
+		evs, err := HandRulingDecision(&g.Game, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"g1"}}, t0)
 		apply(t, g, t0, evs, err)
-		side, ts, err := games.TouchesOf(evs[0].(events.RulingGiven).Explanation)
+		side, ts, err := gamefold.TouchesOf(evs[0].(events.RulingGiven).Explanation)
 		if err != nil || side != events.White || len(ts) != 1 || ts[0].Square.String() != "g1" {
 			t.Fatalf("%s: touches %v %v %v", profile, side, ts, err)
 		}
@@ -77,7 +78,7 @@ func TestTouchMoveBinds(t *testing.T) {
 		if profile == "fide-2023" && !errors.Is(err, games.ErrTouched) {
 			t.Errorf("2023 claim after the touch: %v", err)
 		}
-		if again, err := HandRulingDecision(g, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, games.ErrTouched) {
+		if again, err := HandRulingDecision(&g.Game, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, games.ErrTouched) {
 			t.Errorf("%s: a second ruling on the same move: %v %v", profile, again, err)
 		}
 		evs, err = g.Move("w", "Nf3", t0.Add(time.Minute))
@@ -107,7 +108,7 @@ func TestBoardRulingsRefused(t *testing.T) {
 		{HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, AmountMs: 5}, "amount_ms"},
 		{HandRuling{Matter: events.MatterDisplacedPieces, Side: events.White, Penalty: "time_off"}, "needs an amount"},
 	} {
-		evs, err := HandRulingDecision(g, tc.h, t0)
+		evs, err := HandRulingDecision(&g.Game, tc.h, t0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v %v, want a refusal naming %q", tc.h, evs, err, tc.want)
 		}

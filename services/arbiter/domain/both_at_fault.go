@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // BothAtFaultReason separates, in the explanation of a ruling that both

@@ -16,7 +16,7 @@ func TestBothAtFault(t *testing.T) {
 	for _, c := range []struct{ profile, article string }{{"fide-2023", "11.8"}, {"fide-1997", "12.8"}} {
 		t.Run(c.profile, func(t *testing.T) {
 			g := game(t, c.profile, "600", "e4", "e5", "Nf3")
-			evs, err := HandRulingDecision(g, HandRuling{Matter: "both_at_fault", Reason: " both refused to comply "}, at)
+			evs, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: " both refused to comply "}, at)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,7 +37,7 @@ func TestBothAtFault(t *testing.T) {
 				t.Fatalf("ended %s %+v", g.Result(), g.Ending())
 			}
 			// over: no second ruling, and the end is written once
-			if _, err := HandRulingDecision(g, HandRuling{Matter: "both_at_fault", Reason: "again"}, at); !errors.Is(err, games.ErrFinished) {
+			if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: "again"}, at); !errors.Is(err, games.ErrFinished) {
 				t.Errorf("a second ruling: %v", err)
 			}
 			if again, err := g.EndByRuling(r); err != nil || len(again) != 0 {
@@ -51,7 +51,7 @@ func TestBothAtFault(t *testing.T) {
 func TestBothAtFaultRefused(t *testing.T) {
 	g := game(t, "fide-2023", "600", "e4")
 	for _, reason := range []string{"", "  "} {
-		_, err := HandRulingDecision(g, HandRuling{Matter: "both_at_fault", Reason: reason}, t0.Add(time.Minute))
+		_, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: reason}, t0.Add(time.Minute))
 		if !errors.Is(err, games.ErrInvalid) {
 			t.Errorf("reason %q: %v", reason, err)
 		}

@@ -27,7 +27,7 @@ func TestBothFlags(t *testing.T) {
 		first    events.Color
 		article  string
 		decision string
-		end      string
+		end      events.Termination
 	}{
 		{"1997 sudden death, order unknown", game(t, "fide-1997", "600", "e4"), "", "10.4", "draw", "both_flags"},
 		{"1997 first period, order unknown", game(t, "fide-1997", "40/600:600", "e4"), "", "6.11", "game_continues", ""},
@@ -36,7 +36,7 @@ func TestBothFlags(t *testing.T) {
 		{"2023 white's first", game(t, "fide-2023", "600", "e4"), events.White, "6.9", "win_black", "flag_fall"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			evs, err := HandRulingDecision(tc.g, HandRuling{Matter: events.MatterBothFlags, First: tc.first}, t0.Add(time.Minute))
+			evs, err := HandRulingDecision(&tc.g.Game, HandRuling{Matter: events.MatterBothFlags, First: tc.first}, t0.Add(time.Minute))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,10 +54,10 @@ func TestBothFlags(t *testing.T) {
 		})
 	}
 	// 2023 without Guidelines III: no rule
-	if _, err := HandRulingDecision(game(t, "fide-2023", "600", "e4"), HandRuling{Matter: events.MatterBothFlags}, t0.Add(time.Minute)); err == nil || !strings.Contains(err.Error(), "III") {
+	if _, err := HandRulingDecision(&game(t, "fide-2023", "600", "e4").Game, HandRuling{Matter: events.MatterBothFlags}, t0.Add(time.Minute)); err == nil || !strings.Contains(err.Error(), "III") {
 		t.Errorf("2023 unannounced: %v", err)
 	}
-	if _, err := HandRulingDecision(game(t, "fide-2023", "600", "e4"), HandRuling{Matter: events.MatterBothFlags, First: "red"}, t0); err == nil || !strings.Contains(err.Error(), "first") {
+	if _, err := HandRulingDecision(&game(t, "fide-2023", "600", "e4").Game, HandRuling{Matter: events.MatterBothFlags, First: "red"}, t0); err == nil || !strings.Contains(err.Error(), "first") {
 		t.Errorf("first red: %v", err)
 	}
 }

@@ -73,7 +73,7 @@ func TestClaimRulings(t *testing.T) {
 			if err := g.ApplyAt(claimAt, dc); err != nil {
 				t.Fatal(err)
 			}
-			evs, err := claimRuling(g, &dc, claimAt)
+			evs, err := claimRuling(&g.Game, &dc, claimAt)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,6 @@
 // Package domain is the arbiter service's domain, pure (no NATS, logging,
 // wall clock or goroutines): every ruling it gives, decided on the game
-// (games' domain.Game, folded from the game's log) at an instant, through
+// (internal/game's Game, the fold of the game's log) at an instant, through
 // rules/laws under the game's profile — the flag fall (FlagRuling), a draw
 // claim (ClaimRuling), a reported illegal move (IllegalRuling), the hand
 // rulings (HandRulingDecision). The service (arbiter/app) appends what they
@@ -15,7 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // Decision names a ruling's result as the catalogue writes it.

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -9,13 +8,15 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
 // (bad input, a penalty the profile does not list, a game over): the port
-// answers it with a 4xx and nothing is appended.
-var ErrBadRuling = errors.New("ruling refused")
+// answers it with a 4xx and nothing is appended (refusal.ErrBadRuling,
+// which the games service's port also answers).
+var ErrBadRuling = refusal.ErrBadRuling
 
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
@@ -58,7 +59,8 @@ type HandRuling struct {
 	// Result, Reason and Article are a result override's. Reason is also
 	// a penalty's and an annulment's (optional), and what both players did
 	// when both are at fault (both_at_fault: required).
-	Result, Reason, Article string
+	Result          events.Result
+	Reason, Article string
 	// Judgement is the arbiter's judgement of the pending quickplay-finish
 	// claim (quickplay_claim): "draw", "postpone" or "reject" (see
 	// QuickplayJudgements), or the outcome of the pending increment request
@@ -67,6 +69,12 @@ type HandRuling struct {
 	// postponing (2023 III.5.2, 1997 10.2b: "may").
 	Judgement string
 	AddTime   bool
+	// Observed is the illegal position the arbiter observes
+	// (illegal_position, 2023 A.5.4): both_kings_in_check or
+	// pawn_on_last_rank; NextMoveCompleted: he waited until the next move
+	// was completed and it is still on the board.
+	Observed          string
+	NextMoveCompleted bool
 }
 
 // penaltyKinds maps the names of the API to the Laws' penalties and to the
@@ -96,12 +104,36 @@ var penaltyKinds = map[string]struct {
 var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
 
 // onPoints reports whether h is a penalty the arbiter may impose after the
-// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7)
-// or an exclusion from later rounds (12.9.8).
+// game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7),
+// an exclusion from later rounds (12.9.8) or an expulsion (12.9.9, 1997
+// 13.4e: the result stands, the tournament expels the player from its
+// next round: pairing's ExpelOnPenalty).
 func onPoints(h HandRuling) bool {
 	pk, ok := penaltyKinds[h.Penalty]
 	return h.Matter == events.MatterPenalty && ok && (pk.kind == laws.OpponentPointsToMaximum || pk.kind == laws.OffenderPointsReduced ||
-		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds)
+		pk.kind == laws.Fine || pk.kind == laws.ExclusionFromRounds || pk.kind == laws.Expulsion)
+}
+
+// penaltyAfterEnd says, for a penalty h the arbiter may not impose once
+// the game ended, which article's penalty it is ("" for another matter).
+func penaltyAfterEnd(p laws.Profile, h HandRuling) string {
+	pk, ok := penaltyKinds[h.Penalty]
+	if h.Matter != events.MatterPenalty || !ok {
+		return ""
+	}
+	if art, ok := p.PenaltyArticle(pk.kind); ok {
+		return fmt.Sprintf("; %s (%s) ends a game going on", pk.kind, art)
+	}
+	return ""
+}
+
+// finishedResult is the result of the finished game g as the Laws name it
+// (BothLose for a game both players lost).
+func finishedResult(g *games.Game) laws.Result {
+	if r, ok := map[events.Result]laws.Result{events.ResultWhiteWins: laws.WhiteWins, events.ResultBlackWins: laws.BlackWins, events.ResultDraw: laws.Draw}[g.Result()]; ok {
+		return r
+	}
+	return laws.BothLose
 }
 
 func refuseRuling(format string, args ...any) error {
@@ -224,11 +256,12 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	profile := g.Profile()
 	switch h.Matter {
 	case events.MatterResultOverride:
-		return g.OverrideResult(h.Result, h.Reason, h.Article)
+		return OverrideResult(g, h.Result, h.Reason, h.Article)
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim, events.MatterIncrementRequest,
-		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags,
+		events.MatterFlagClaim, events.MatterIllegalPosition:
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed, both_flags, flag_claim or illegal_position", h.Matter)
 	}
 	if _, pending := g.Claim(); h.Matter == events.MatterQuickplayClaim && !pending {
 		if pc, ok := g.Postponed(); ok {
@@ -236,7 +269,7 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + g.Result() + " (a result override corrects it)"}
+		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
 	}
 	if _, ok := g.Annulled(); ok {
 		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
@@ -260,6 +293,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		return coloursReversedRuling(g, h, at)
 	case events.MatterBothFlags:
 		return bothFlagsRuling(g, h, at)
+	case events.MatterFlagClaim:
+		return flagClaimRuling(g, h, at)
+	case events.MatterIllegalPosition:
+		return illegalPositionRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {
@@ -267,52 +304,75 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	}
 	switch h.Matter {
 	case events.MatterPenalty:
-		offender, err := colorOf(h.Side)
-		if err != nil {
-			return nil, err
-		}
-		pk, ok := penaltyKinds[h.Penalty]
-		if !ok {
-			return nil, refuseRuling("penalty: %q is not one of %s", h.Penalty, strings.Join(PenaltyNames, ", "))
-		}
-		if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
-			return nil, refuseRuling("points: only offender_points_reduced takes points")
-		}
-		if err := excludable(g, pk.kind, h.Rounds); err != nil {
-			return nil, err
-		}
-		pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points,
-			OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
-		if h.Distraction {
-			pen.Offence = laws.Distraction
-		}
-		r, err := profile.Penalize(sit, offender, pen)
-		if err != nil {
-			return nil, refuseRuling("%v", err)
-		}
-		rg := given(events.MatterPenalty, r)
-		rg.Penalty = pk.catalog
-		reason := strings.TrimSpace(h.Reason)
-		if reason == "" {
-			reason = pk.kind.String()
-		}
-		return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
-			OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
+		return penaltyRuling(g, sit, h)
 	case events.MatterLateArrival:
-		late, err := colorOf(h.Side)
-		if err != nil {
-			return nil, err
-		}
-		r, err := profile.LateArrival(late, time.Duration(h.LatenessMs)*time.Millisecond)
-		if err != nil {
-			return nil, refuseRuling("%v", err)
-		}
-		out := []events.Event{given(events.MatterLateArrival, r)}
-		if r.Result.Over() {
-			out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: r.Result.String()})
-		}
-		return out, nil
+		return lateArrivalRuling(profile, h)
 	}
+	return wrongPositionRuling(profile, sit, h)
+}
+
+// penaltyRuling is the Laws' penalty h names (laws.Penalize: 1997 13.4,
+// 2023 12.9) on h.Side in situation sit, and the penalty imposed.
+func penaltyRuling(g *games.Game, sit laws.Situation, h HandRuling) ([]events.Event, error) {
+	offender, err := colorOf(h.Side)
+	if err != nil {
+		return nil, err
+	}
+	pk, ok := penaltyKinds[h.Penalty]
+	if !ok {
+		return nil, refuseRuling("penalty: %q is not one of %s", h.Penalty, strings.Join(PenaltyNames, ", "))
+	}
+	if h.Points != 0 && pk.kind != laws.OffenderPointsReduced {
+		return nil, refuseRuling("points: only offender_points_reduced takes points")
+	}
+	if err := excludable(g, pk.kind, h.Rounds); err != nil {
+		return nil, err
+	}
+	pen := laws.Penalty{Kind: pk.kind, Amount: time.Duration(h.AmountMs) * time.Millisecond, Points: h.Points,
+		OpponentScore: h.OpponentPoints, Fine: h.Fine, Rounds: h.Rounds}
+	if h.Distraction {
+		pen.Offence = laws.Distraction
+	}
+	if g.Finished() { // a penalty after the game (onPoints): the result stands
+		sit.Result = finishedResult(g)
+	}
+	r, err := g.Profile().Penalize(sit, offender, pen)
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	rg := given(events.MatterPenalty, r)
+	rg.Penalty = pk.catalog
+	reason := strings.TrimSpace(h.Reason)
+	if reason == "" {
+		reason = pk.kind.String()
+	}
+	return []events.Event{rg, events.PenaltyImposed{Side: h.Side, Kind: pk.catalog, AmountMs: h.AmountMs, Points: h.Points,
+		OpponentPoints: h.OpponentPoints, Fine: strings.TrimSpace(h.Fine), Rounds: h.Rounds, Article: r.Article, Reason: reason}}, nil
+}
+
+// lateArrivalRuling is the Laws' ruling on h.Side arriving h.LatenessMs
+// late (laws.LateArrival: 1997 6.6, 2023 6.7.1), with the forfeit it may
+// declare.
+func lateArrivalRuling(profile laws.Profile, h HandRuling) ([]events.Event, error) {
+	late, err := colorOf(h.Side)
+	if err != nil {
+		return nil, err
+	}
+	r, err := profile.LateArrival(late, time.Duration(h.LatenessMs)*time.Millisecond)
+	if err != nil {
+		return nil, refuseRuling("%v", err)
+	}
+	out := []events.Event{given(events.MatterLateArrival, r)}
+	if r.Result.Over() {
+		out = append(out, events.ForfeitDeclared{Side: h.Side, Reason: "late arrival", Article: r.Article, Result: events.Result(r.Result.String())})
+	}
+	return out, nil
+}
+
+// wrongPositionRuling is the Laws' ruling on a wrong initial position in
+// situation sit (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1), with
+// the annulment.
+func wrongPositionRuling(profile laws.Profile, sit laws.Situation, h HandRuling) ([]events.Event, error) {
 	r, err := profile.WrongInitialPosition(sit)
 	if err != nil {
 		return nil, refuseRuling("%v", err)

@@ -28,7 +28,7 @@ func report(t *testing.T, g *games.Game, offender events.Color, move string) []e
 	evs, err := g.ReportIllegal(offender, move, "player")
 	apply(t, g, at, evs, err)
 	rep := evs[0].(events.IllegalMoveReported)
-	out, err := IllegalRuling(g, &rep, at)
+	out, err := IllegalRuling(&g.Game, &rep, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestHandRulings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := game(t, tt.profile, "600", "e4", "e5")
-			evs, err := HandRulingDecision(g, tt.h, at)
+			evs, err := HandRulingDecision(&g.Game, tt.h, at)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,14 +144,14 @@ func TestHandRulingsRefused(t *testing.T) {
 		{Matter: "late_arrival", Side: events.White, LatenessMs: -1},
 		{Matter: "coffee"},
 	} {
-		if _, err := HandRulingDecision(g, h, at); !errors.Is(err, ErrBadRuling) {
+		if _, err := HandRulingDecision(&g.Game, h, at); !errors.Is(err, ErrBadRuling) {
 			t.Errorf("%+v: %v", h, err)
 		}
 	}
-	if _, err := HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, games.ErrInProgress) {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, games.ErrInProgress) {
 		t.Errorf("override in progress: %v", err)
 	}
-	evs, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss"}, at)
+	evs, err := HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss"}, at)
 	apply(t, g, at, evs, err)
 	end, err := g.EndByRuling(evs[0].(events.RulingGiven))
 	apply(t, g, at, end, err)
@@ -165,11 +165,11 @@ func TestHandRulingsRefused(t *testing.T) {
 		{Matter: "result_override", Result: "2-0", Reason: "x", Article: "21.3"},
 		{Matter: "penalty", Side: events.White, Penalty: "warning"},
 	} {
-		if _, err := HandRulingDecision(g, h, at); err == nil {
+		if _, err := HandRulingDecision(&g.Game, h, at); err == nil {
 			t.Errorf("%+v accepted", h)
 		}
 	}
-	evs, err = HandRulingDecision(g, HandRuling{Matter: "result_override", Result: "1/2-1/2", Reason: "scoresheets agree on a draw", Article: "8.7"}, at)
+	evs, err = HandRulingDecision(&g.Game, HandRuling{Matter: "result_override", Result: "1/2-1/2", Reason: "scoresheets agree on a draw", Article: "8.7"}, at)
 	apply(t, g, at, evs, err)
 	if g.Result() != "1/2-1/2" || evs[0].(events.ResultOverridden).Previous != "0-1" {
 		t.Fatalf("override: %s %+v", g.Result(), evs)

@@ -19,13 +19,13 @@ func TestPointsPenalties(t *testing.T) {
 	at := t0.Add(time.Minute)
 	evs, err := g.Resign("b")
 	apply(t, g, at, evs, err)
-	evs, err = HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "offender_points_reduced", Points: 0.5, Reason: "mobile phone in the bag"}, at)
+	evs, err = HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "offender_points_reduced", Points: 0.5, Reason: "mobile phone in the bag"}, at)
 	apply(t, g, at, evs, err)
 	r, p := evs[0].(events.RulingGiven), evs[1].(events.PenaltyImposed)
 	if r.Article != "12.9.5" || r.Profile != "fide-2023" || r.Penalty != "points_reduced" || p.Kind != "points_reduced" || p.Points != 0.5 || p.Article != "12.9.5" {
 		t.Errorf("12.9.5: %+v %+v", r, p)
 	}
-	evs, err = HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "opponent_points_to_maximum"}, at)
+	evs, err = HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "opponent_points_to_maximum"}, at)
 	apply(t, g, at, evs, err)
 	if r := evs[0].(events.RulingGiven); r.Article != "12.9.4" {
 		t.Errorf("12.9.4: %+v", r)
@@ -46,12 +46,12 @@ func TestPointsPenalties(t *testing.T) {
 		{"fide-1997", HandRuling{Matter: "penalty", Side: events.White, Penalty: "offender_points_reduced", Points: 0.5}, "13.4"},
 	} {
 		g := game(t, tc.profile, "600", "e4")
-		if evs, err := HandRulingDecision(g, tc.h, t0); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if evs, err := HandRulingDecision(&g.Game, tc.h, t0); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %+v: %v %v, want a refusal naming %q", tc.profile, tc.h, evs, err, tc.want)
 		}
 	}
 	// a time penalty after the end is still refused
-	if _, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "warning"}, at); err == nil {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "warning"}, at); err == nil {
 		t.Error("a warning on a finished game")
 	}
 }
@@ -64,7 +64,7 @@ func TestLossFineExclusion(t *testing.T) {
 	g := game(t, "fide-2023", "600", "e4", "e5")
 	at := t0.Add(time.Minute)
 	zero := 0.0
-	evs, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss", OpponentPoints: &zero, Reason: "phone"}, at)
+	evs, err := HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss", OpponentPoints: &zero, Reason: "phone"}, at)
 	apply(t, g, at, evs, err)
 	if p := evs[1].(events.PenaltyImposed); p.Kind != "loss" || p.OpponentPoints == nil || *p.OpponentPoints != 0 || p.Article != "12.9.6" {
 		t.Errorf("12.9.6: %+v", p)
@@ -73,12 +73,12 @@ func TestLossFineExclusion(t *testing.T) {
 	if got := g.PointsPenalties(); len(got) != 1 || got[0] != want {
 		t.Errorf("folded %+v, want %+v", got, want)
 	}
-	evs, err = HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "fine", Fine: " 50 EUR "}, at)
+	evs, err = HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "fine", Fine: " 50 EUR "}, at)
 	apply(t, g, at, evs, err)
 	if p := evs[1].(events.PenaltyImposed); p.Kind != "fine" || p.Fine != "50 EUR" || p.Article != "12.9.7" {
 		t.Errorf("12.9.7: %+v", p)
 	}
-	if _, err := HandRulingDecision(g, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "exclusion", Rounds: []int{2}}, at); err == nil || !strings.Contains(err.Error(), "tournament") {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.Black, Penalty: "exclusion", Rounds: []int{2}}, at); err == nil || !strings.Contains(err.Error(), "tournament") {
 		t.Errorf("an exclusion outside a tournament: %v", err)
 	}
 	old := game(t, "fide-1997", "600", "e4")
@@ -86,7 +86,7 @@ func TestLossFineExclusion(t *testing.T) {
 		{Matter: "penalty", Side: events.White, Penalty: "loss", OpponentPoints: &zero},
 		{Matter: "penalty", Side: events.White, Penalty: "fine", Fine: "50 EUR"},
 	} {
-		if _, err := HandRulingDecision(old, h, t0); err == nil || !strings.Contains(err.Error(), "13.4") {
+		if _, err := HandRulingDecision(&old.Game, h, t0); err == nil || !strings.Contains(err.Error(), "13.4") {
 			t.Errorf("1997 %s: %v", h.Penalty, err)
 		}
 	}

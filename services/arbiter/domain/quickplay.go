@@ -8,7 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	games "github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // The quickplay finish (FIDE Laws 2023 Guidelines III, profile fide-2023;
@@ -179,14 +179,14 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 		return nil, err
 	}
 	end := g.Ending()
-	flagFell := end.Termination == "flag_fall" || end.Termination == "insufficient_material_flag"
+	flagFell := end.Termination == events.TerminationFlagFall || end.Termination == events.TerminationInsufficientMaterialFlag
 	if g.Finished() {
-		sit.Result = map[string]laws.Result{games.WhiteWins: laws.WhiteWins, games.BlackWins: laws.BlackWins, games.Draw: laws.Draw}[g.Result()]
+		sit.Result = map[events.Result]laws.Result{events.ResultWhiteWins: laws.WhiteWins, events.ResultBlackWins: laws.BlackWins, events.ResultDraw: laws.Draw}[g.Result()]
 		if sit.Result == laws.Continue {
 			sit.Result = laws.BothLose
 		}
-		if g.Result() == games.Draw {
-			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + end.Termination + ")"}
+		if g.Result() == events.ResultDraw {
+			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + string(end.Termination) + ")"}
 		}
 	}
 	r, err := g.Profile().QuickplayDrawLater(sit, claimant, flagFell)
@@ -195,7 +195,7 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 	}
 	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {
-		ov, err := g.OverrideResult(games.Draw, r.Explanation, r.Article)
+		ov, err := OverrideResult(g, events.ResultDraw, r.Explanation, r.Article)
 		if err != nil {
 			return nil, err
 		}

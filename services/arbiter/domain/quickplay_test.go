@@ -40,7 +40,7 @@ func claimAtOnce(t *testing.T, g *games.Game, reason events.ClaimReason, at time
 	evs, err := g.ClaimDraw("w", reason, "")
 	apply(t, g, at, evs, err)
 	dc := evs[0].(events.DrawClaimed)
-	out, err := ClaimRuling(g, &dc, at)
+	out, err := ClaimRuling(&g.Game, &dc, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestQuickplayJudgements(t *testing.T) {
 				t.Fatalf("not admissible: %+v", out)
 			}
 			rulingAt := at.Add(30 * time.Second) // the clocks stand still while the claim waits
-			out, err := HandRulingDecision(g, HandRuling{Matter: "quickplay_claim", Judgement: tt.judgement, AddTime: tt.addTime}, rulingAt)
+			out, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: tt.judgement, AddTime: tt.addTime}, rulingAt)
 			if tt.refused {
 				if !errors.Is(err, ErrBadRuling) {
 					t.Fatalf("want a refusal, got %v %+v", err, out)
@@ -144,7 +144,7 @@ func TestQuickplayJudgements(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.decision == "draw" {
-				if len(end) != 1 || end[0].(events.GameEnded).Termination != string(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != games.Draw {
+				if len(end) != 1 || end[0].(events.GameEnded).Termination != events.Termination(events.ClaimQuickplay) || end[0].(events.GameEnded).Result != events.ResultDraw {
 					t.Errorf("end %+v", end)
 				}
 			} else if len(end) != 0 {
@@ -156,14 +156,14 @@ func TestQuickplayJudgements(t *testing.T) {
 
 func TestQuickplayJudgementNeedsAClaim(t *testing.T) {
 	g, at := quickplayGame(t, "fide-2023", "300", true, 90000, "e4", "e5")
-	_, err := HandRulingDecision(g, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at)
+	_, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at)
 	if !errors.Is(err, ErrBadRuling) {
 		t.Fatalf("no claim pending: %v", err)
 	}
 	// a repetition claim is not judged as a quickplay-finish claim
 	evs, err := g.ClaimDraw("w", "threefold_repetition", "")
 	apply(t, g, at, evs, err)
-	if _, err := HandRulingDecision(g, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at); !errors.Is(err, ErrBadRuling) {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at); !errors.Is(err, ErrBadRuling) {
 		t.Fatalf("repetition claim pending: %v", err)
 	}
 }
@@ -201,7 +201,7 @@ func TestLastPeriod(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, at := quickplayGame(t, "fide-2023", tt.control, true, 90000, tt.moves...)
-			last, added, err := lastPeriod(g, at)
+			last, added, err := lastPeriod(&g.Game, at)
 			if err != nil || last != tt.last || added != tt.added {
 				t.Errorf("last %v, added %v, %v; want %v, %v", last, added, err, tt.last, tt.added)
 			}
@@ -210,7 +210,7 @@ func TestLastPeriod(t *testing.T) {
 	untimed := &games.Game{}
 	evs, err := untimed.Create(events.GameCreated{Mode: "standard", White: "w", Black: "b", QuickplayFinish: true})
 	apply(t, untimed, t0, evs, err)
-	if last, added, err := lastPeriod(untimed, t0); last || added || err != nil {
+	if last, added, err := lastPeriod(&untimed.Game, t0); last || added || err != nil {
 		t.Errorf("untimed: %v %v %v", last, added, err)
 	}
 }

@@ -60,7 +60,7 @@ func gameHeader(b *strings.Builder, rep *audit.GameReport, names *Roster) {
 		fmt.Fprintf(b, "%s, round %d, board %d. ", escape(names.Event), s.Round, s.Board)
 	}
 	fmt.Fprintf(b, "White <b>%s</b>, Black <b>%s</b>; time control %q; laws profile %s; result <b>%s</b> %s %s</p>",
-		escape(names.Label(rep.White)), escape(names.Label(rep.Black)), escape(rep.TimeControl), escape(rep.Profile), escape(rep.Result), escape(rep.Termination), escape(articleOf(rep.Article)))
+		escape(names.Label(rep.White)), escape(names.Label(rep.Black)), escape(rep.TimeControl), escape(rep.Profile), escape(string(rep.Result)), escape(rep.Termination), escape(articleOf(rep.Article)))
 	class := "ok"
 	if !rep.OK {
 		class = "bad"
@@ -209,7 +209,7 @@ func Moment(w io.Writer, m *audit.Moment) error {
 	if m.LastMove != "" {
 		fmt.Fprintf(&b, " (last move %s)", escape(m.LastMove))
 	}
-	fmt.Fprintf(&b, "; %s to move; result %s.</p>", escape(m.Turn), escape(m.Result))
+	fmt.Fprintf(&b, "; %s to move; result %s.</p>", escape(m.Turn), escape(string(m.Result)))
 	if c := m.Clocks; c != nil {
 		fmt.Fprintf(&b, "<p>Clocks: White <b>%s</b>, Black <b>%s</b>", hms(c.WhiteMs), hms(c.BlackMs))
 		if c.Running != "" {

@@ -194,7 +194,7 @@ func gamesTable(b *strings.Builder, games []*audit.GameReport, names *Roster) {
 		if !g.OK {
 			check, cls = "DOES NOT FOLLOW: "+g.Verdict, ` class="bad-row"`
 		}
-		res := g.Result
+		res := string(g.Result)
 		if g.Termination != "" {
 			res += " " + g.Termination
 		}
@@ -230,7 +230,7 @@ func gameDigest(b *strings.Builder, g *audit.GameReport, names *Roster) {
 	if !g.OK {
 		open = " open"
 	}
-	fmt.Fprintf(b, `<details id="game-%s"%s><summary>Game %s: %s – %s, %s</summary>`, escape(g.GameID), open, escape(g.GameID), escape(names.Name(g.White)), escape(names.Name(g.Black)), escape(g.Result))
+	fmt.Fprintf(b, `<details id="game-%s"%s><summary>Game %s: %s – %s, %s</summary>`, escape(g.GameID), open, escape(g.GameID), escape(names.Name(g.White)), escape(names.Name(g.Black)), escape(string(g.Result)))
 	gameHeader(b, g, names)
 	if chart := ClockChart(g.Entries, 680, 160); chart != "" {
 		b.WriteString(chart)

@@ -55,108 +55,135 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 	if !ok {
 		return exitWith(2, fmt.Errorf("audit all: no store"))
 	}
-	st := ss.Store
-	seen := map[events.Aggregate]bool{}
-	var failures []string
-	fail := func(what, why string) {
-		fmt.Fprintf(out, "%s: FAILS: %s\n", what, why)
-		failures = append(failures, what+": "+why)
-	}
+	a := &allAudit{out: out, st: ss.Store, seen: map[events.Aggregate]bool{}}
 	for _, k := range events.Kinds() {
 		// every stream of the kind: TOURNAMENTS, GAMES or each game partition
-		for p, name := range st.Partitions().Streams(k) {
-			read := func(from uint64, fn func(eventstore.Record) error) error {
-				if k == events.KindGame {
-					_, err := st.ReadPartition(ctx, p, from, fn)
-					return err
-				}
-				_, err := st.Read(ctx, k, from, fn)
+		for p, name := range a.st.Partitions().Streams(k) {
+			if err := a.readStream(ctx, k, p, name); err != nil {
 				return err
-			}
-			for from := uint64(1); ; {
-				err := read(from, func(r eventstore.Record) error {
-					seen[r.Envelope.Aggregate] = true
-					return nil
-				})
-				if err == nil {
-					break
-				}
-				// a message that is not an event: its aggregate (by its
-				// subject) is audited, which names the damage; the read goes
-				// on past it
-				var bad *eventstore.UndecodableError
-				if errors.As(err, &bad) {
-					if agg, ok := subjectOf(ctx, st, k, name, bad.StreamSeq); ok {
-						seen[agg] = true
-					} else {
-						fail("stream", fmt.Sprintf("stream %s: seq %d is not an event, on no aggregate's subject: %v", name, bad.StreamSeq, bad.Err))
-					}
-					from = bad.StreamSeq + 1
-					continue
-				}
-				if errors.Is(err, jetstream.ErrStreamNotFound) {
-					fail("stream", fmt.Sprintf("stream %s is missing (deleted)", name))
-					break
-				}
-				return exitWith(2, fmt.Errorf("audit all: reading %s: %w", name, err))
 			}
 		}
 	}
 	if w.Checkpoints != nil {
-		for _, why := range streamsAgainst(ctx, st, w.Checkpoints) {
-			fail("stream", why)
-		}
-		for _, agg := range w.Checkpoints.Aggregates() {
-			if !seen[agg] {
-				hs := w.Checkpoints.Heads(agg)
-				fail(agg.String(), fmt.Sprintf("witnessed: seq 1 is missing: a checkpoint witnessed %d events, the log has none (deleted, or its stream recreated)", hs[len(hs)-1].Version))
-			}
-		}
+		a.witnessed(ctx, w.Checkpoints)
 	}
-	aggs := make([]events.Aggregate, 0, len(seen))
-	for a := range seen {
-		aggs = append(aggs, a)
+	aggs := make([]events.Aggregate, 0, len(a.seen))
+	for agg := range a.seen {
+		aggs = append(aggs, agg)
 	}
 	sort.Slice(aggs, func(i, j int) bool { return aggs[i].String() < aggs[j].String() })
 	for _, agg := range aggs {
 		what := agg.String()
-		var ok bool
-		var why string
-		switch agg.Kind {
-		case events.KindGame:
-			rep, _, err := audit.AuditGame(ctx, src, agg.ID)
-			if err != nil {
-				fail(what, err.Error())
-				continue
-			}
-			ok, why = rep.OK, rep.Verdict
-			if rep.First != nil {
-				why = rep.First.String()
-			}
+		ok, why, err := auditAggregate(ctx, src, agg)
+		switch {
+		case err != nil:
+			a.fail(what, err.Error())
+		case !ok:
+			a.fail(what, why)
 		default:
-			rep, err := audit.Tournament(ctx, src, agg.ID)
-			if err != nil {
-				fail(what, err.Error())
-				continue
-			}
-			ok, why = rep.OK, rep.Verdict
-			if rep.First != nil {
-				why = rep.First.String()
-				if rep.FirstGame != "" {
-					why = "game " + rep.FirstGame + ": " + why
-				}
-			}
+			fmt.Fprintf(out, "%s: ok\n", what)
 		}
-		if !ok {
-			fail(what, why)
-			continue
-		}
-		fmt.Fprintf(out, "%s: ok\n", what)
 	}
-	if len(failures) > 0 {
-		return exitWith(1, fmt.Errorf("%d failing:\n%s", len(failures), strings.Join(failures, "\n")))
+	if len(a.failures) > 0 {
+		return exitWith(1, fmt.Errorf("%d failing:\n%s", len(a.failures), strings.Join(a.failures, "\n")))
 	}
 	return nil
+}
+
+// allAudit is the state of hakem audit all: the aggregates the log holds
+// and the failures found so far.
+type allAudit struct {
+	out      io.Writer
+	st       *eventstore.Store
+	seen     map[events.Aggregate]bool
+	failures []string
+}
+
+// fail prints and records what's failure.
+func (a *allAudit) fail(what, why string) {
+	fmt.Fprintf(a.out, "%s: FAILS: %s\n", what, why)
+	a.failures = append(a.failures, what+": "+why)
+}
+
+// readStream marks the aggregates of stream name (partition p of kind k)
+// seen. A message that is not an event marks its aggregate (by its
+// subject), whose audit names the damage, and the read goes on past it; a
+// missing stream fails.
+func (a *allAudit) readStream(ctx context.Context, k events.Kind, p int, name string) error {
+	read := func(from uint64, fn func(eventstore.Record) error) error {
+		if k == events.KindGame {
+			_, err := a.st.ReadPartition(ctx, p, from, fn)
+			return err
+		}
+		_, err := a.st.Read(ctx, k, from, fn)
+		return err
+	}
+	for from := uint64(1); ; {
+		err := read(from, func(r eventstore.Record) error {
+			a.seen[r.Envelope.Aggregate] = true
+			return nil
+		})
+		if err == nil {
+			return nil
+		}
+		var bad *eventstore.UndecodableError
+		if errors.As(err, &bad) {
+			if agg, ok := subjectOf(ctx, a.st, k, name, bad.StreamSeq); ok {
+				a.seen[agg] = true
+			} else {
+				a.fail("stream", fmt.Sprintf("stream %s: seq %d is not an event, on no aggregate's subject: %v", name, bad.StreamSeq, bad.Err))
+			}
+			from = bad.StreamSeq + 1
+			continue
+		}
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			a.fail("stream", fmt.Sprintf("stream %s is missing (deleted)", name))
+			return nil
+		}
+		return exitWith(2, fmt.Errorf("audit all: reading %s: %w", name, err))
+	}
+}
+
+// witnessed fails each stream that lost what the checkpoints read of it and
+// each aggregate they witnessed that the log no longer holds.
+func (a *allAudit) witnessed(ctx context.Context, cps *events.Checkpoints) {
+	for _, why := range streamsAgainst(ctx, a.st, cps) {
+		a.fail("stream", why)
+	}
+	for _, agg := range cps.Aggregates() {
+		if !a.seen[agg] {
+			hs := cps.Heads(agg)
+			a.fail(agg.String(), fmt.Sprintf("witnessed: seq 1 is missing: a checkpoint witnessed %d events, the log has none (deleted, or its stream recreated)", hs[len(hs)-1].Version))
+		}
+	}
+}
+
+// auditAggregate audits one game (as hakem audit game) or tournament (as
+// hakem audit tournament): whether it passes, and why not.
+func auditAggregate(ctx context.Context, src audit.Source, agg events.Aggregate) (ok bool, why string, err error) {
+	if agg.Kind == events.KindGame {
+		rep, _, err := audit.AuditGame(ctx, src, agg.ID)
+		if err != nil {
+			return false, "", err
+		}
+		ok, why = rep.OK, rep.Verdict
+		if rep.First != nil {
+			why = rep.First.String()
+		}
+		return ok, why, nil
+	}
+	rep, err := audit.Tournament(ctx, src, agg.ID)
+	if err != nil {
+		return false, "", err
+	}
+	ok, why = rep.OK, rep.Verdict
+	if rep.First != nil {
+		why = rep.First.String()
+		if rep.FirstGame != "" {
+			why = "game " + rep.FirstGame + ": " + why
+		}
+	}
+	return ok, why, nil
 }
 
 // subjectOf is the aggregate whose subject the message at stream sequence

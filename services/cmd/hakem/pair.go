@@ -30,19 +30,8 @@ const (
 // some 50 million pairs): beyond this, its memory passes 2 GB.
 const pairMaxPlayers = 9999
 
-func init() {
-	var (
-		input          string
-		pairMode       bool
-		checkMode      bool
-		explain        bool
-		showVersionTag bool
-		gen            generateFlags
-	)
-	cmd := &cobra.Command{
-		Use:   "pair --dutch IN.trf (-p [OUT] [--explain] | -c) | pair --dutch -g [CONFIG] -o OUT.trf [-s SEED]",
-		Short: "Pair the next round of a Swiss tournament by the FIDE Dutch system (a drop-in for bbpPairings)",
-		Long: `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
+// pairLong is hakem pair's help text.
+const pairLong = `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
 XXA, XXP, XXS) and pairs its next round by the FIDE Dutch system (C.04.3 as
 revised in 2025), as bbpPairings 6 does.
 
@@ -78,90 +67,123 @@ revised in 2025), as bbpPairings 6 does.
                                        ranks the players by them.
 
 Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
-input, 4 size limit, 5 file access.`,
-		Args: cobra.MaximumNArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if input == dutchInArgs {
-				// --dutch given without "=": the file is the first argument
-				// (as bbpPairings reads "--dutch IN.trf"), or none with -g.
-				input = ""
-				if !gen.on && len(args) > 0 {
-					input, args = args[0], args[1:]
-				}
-			}
-			if len(args) > 1 {
-				return exitWith(pairExitInvalid, fmt.Errorf("pair: unexpected arguments %q", args[1:]))
-			}
-			if gen.on {
-				if input != "" || pairMode || checkMode {
-					return exitWith(pairExitInvalid, errors.New("pair: -g generates a tournament: give no input file, -p or -c"))
-				}
-				return generate(cmd, gen, args)
-			}
-			if showVersionTag {
-				fmt.Fprintf(cmd.OutOrStdout(), "hakem %s (FIDE Dutch 2025, bbpPairings 6 compatible)\n", version)
-				if input == "" {
-					return nil
-				}
-			}
-			if input == "" {
-				return exitWith(pairExitInvalid, errors.New("pair: --dutch IN.trf is required (the Dutch system is the only one)"))
-			}
-			if pairMode == checkMode {
-				return exitWith(pairExitInvalid, errors.New("pair: give exactly one of -p (pair the next round) and -c (check the rounds played)"))
-			}
-			if checkMode && len(args) > 0 {
-				return exitWith(pairExitInvalid, fmt.Errorf("pair: -c takes no output file (got %q)", args[0]))
-			}
-			f, err := readPairingFile(input)
-			if err != nil {
-				return err
-			}
-			if len(f.Players) > pairMaxPlayers {
-				return exitWith(pairExitSize, fmt.Errorf("pair: %d players: at most %d are supported", len(f.Players), pairMaxPlayers))
-			}
-			if checkMode {
-				return checkRounds(cmd.OutOrStdout(), f)
-			}
-			t, err := pairing.FromTRF(f)
-			if err != nil {
-				return exitWith(pairExitInvalid, fmt.Errorf("pair: %s: %w", input, err))
-			}
-			res, err := dutch.Pair(t, dutch.Options{Explain: explain})
-			if err != nil {
-				return pairError(err)
-			}
-			var out bytes.Buffer
-			writePairing(&out, res)
-			notes := cmd.ErrOrStderr()
-			if len(args) == 1 {
-				if err := os.WriteFile(args[0], out.Bytes(), 0o644); err != nil {
-					return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
-				}
-				notes = cmd.OutOrStdout()
-			} else if _, err := cmd.OutOrStdout().Write(out.Bytes()); err != nil {
-				return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
-			}
-			if explain {
-				w := bufio.NewWriter(notes)
-				for _, n := range res.Notes {
-					fmt.Fprintln(w, n)
-				}
-				if err := w.Flush(); err != nil {
-					return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
-				}
-			}
-			return nil
-		},
+input, 4 size limit, 5 file access.`
+
+// pairFlags are hakem pair's flags.
+type pairFlags struct {
+	input          string // --dutch, dutchInArgs when the file is the first argument
+	pairMode       bool   // -p
+	checkMode      bool   // -c
+	explain        bool   // --explain
+	showVersionTag bool   // -r
+	gen            generateFlags
+}
+
+func init() {
+	var p pairFlags
+	cmd := &cobra.Command{
+		Use:   "pair --dutch IN.trf (-p [OUT] [--explain] | -c) | pair --dutch -g [CONFIG] -o OUT.trf [-s SEED]",
+		Short: "Pair the next round of a Swiss tournament by the FIDE Dutch system (a drop-in for bbpPairings)",
+		Long:  pairLong,
+		Args:  cobra.MaximumNArgs(2),
+		RunE:  p.run,
 	}
-	cmd.Flags().StringVar(&input, "dutch", "", "the tournament file (TRF) to pair by the FIDE Dutch system")
-	cmd.Flags().BoolVarP(&pairMode, "pair", "p", false, "pair the next round, writing to OUT or standard output")
-	cmd.Flags().BoolVarP(&checkMode, "check", "c", false, "re-pair every round of the file and list the rounds that differ")
-	cmd.Flags().BoolVar(&explain, "explain", false, "with -p, explain the pairing")
-	cmd.Flags().BoolVarP(&showVersionTag, "release", "r", false, "print the version")
-	cmd.Flags().Lookup("dutch").NoOptDefVal = dutchInArgs
-	gen.register(cmd)
+	p.register(cmd)
 	rootCmd.AddCommand(cmd)
+}
+
+// register declares the flags on cmd.
+func (p *pairFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&p.input, "dutch", "", "the tournament file (TRF) to pair by the FIDE Dutch system")
+	cmd.Flags().BoolVarP(&p.pairMode, "pair", "p", false, "pair the next round, writing to OUT or standard output")
+	cmd.Flags().BoolVarP(&p.checkMode, "check", "c", false, "re-pair every round of the file and list the rounds that differ")
+	cmd.Flags().BoolVar(&p.explain, "explain", false, "with -p, explain the pairing")
+	cmd.Flags().BoolVarP(&p.showVersionTag, "release", "r", false, "print the version")
+	cmd.Flags().Lookup("dutch").NoOptDefVal = dutchInArgs
+	p.gen.register(cmd)
+}
+
+// run is hakem pair: it generates a tournament (-g), checks the rounds
+// played (-c) or pairs the next round (-p).
+func (p *pairFlags) run(cmd *cobra.Command, args []string) error {
+	if p.input == dutchInArgs {
+		// --dutch given without "=": the file is the first argument
+		// (as bbpPairings reads "--dutch IN.trf"), or none with -g.
+		p.input = ""
+		if !p.gen.on && len(args) > 0 {
+			p.input, args = args[0], args[1:]
+		}
+	}
+	if len(args) > 1 {
+		return exitWith(pairExitInvalid, fmt.Errorf("pair: unexpected arguments %q", args[1:]))
+	}
+	if p.gen.on {
+		if p.input != "" || p.pairMode || p.checkMode {
+			return exitWith(pairExitInvalid, errors.New("pair: -g generates a tournament: give no input file, -p or -c"))
+		}
+		return generate(cmd, p.gen, args)
+	}
+	if p.showVersionTag {
+		fmt.Fprintf(cmd.OutOrStdout(), "hakem %s (FIDE Dutch 2025, bbpPairings 6 compatible)\n", version)
+		if p.input == "" {
+			return nil
+		}
+	}
+	if p.input == "" {
+		return exitWith(pairExitInvalid, errors.New("pair: --dutch IN.trf is required (the Dutch system is the only one)"))
+	}
+	if p.pairMode == p.checkMode {
+		return exitWith(pairExitInvalid, errors.New("pair: give exactly one of -p (pair the next round) and -c (check the rounds played)"))
+	}
+	if p.checkMode && len(args) > 0 {
+		return exitWith(pairExitInvalid, fmt.Errorf("pair: -c takes no output file (got %q)", args[0]))
+	}
+	f, err := readPairingFile(p.input)
+	if err != nil {
+		return err
+	}
+	if len(f.Players) > pairMaxPlayers {
+		return exitWith(pairExitSize, fmt.Errorf("pair: %d players: at most %d are supported", len(f.Players), pairMaxPlayers))
+	}
+	if p.checkMode {
+		return checkRounds(cmd.OutOrStdout(), f)
+	}
+	return p.pairNext(cmd, f, args)
+}
+
+// pairNext pairs f's next round and writes it to the file args names, or
+// to standard output, with the explanation after it under --explain.
+func (p *pairFlags) pairNext(cmd *cobra.Command, f *trf.File, args []string) error {
+	t, err := pairing.FromTRF(f)
+	if err != nil {
+		return exitWith(pairExitInvalid, fmt.Errorf("pair: %s: %w", p.input, err))
+	}
+	res, err := dutch.Pair(t, dutch.Options{Explain: p.explain})
+	if err != nil {
+		return pairError(err)
+	}
+	var out bytes.Buffer
+	writePairing(&out, res)
+	notes := cmd.ErrOrStderr()
+	if len(args) == 1 {
+		if err := os.WriteFile(args[0], out.Bytes(), 0o644); err != nil {
+			return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+		}
+		notes = cmd.OutOrStdout()
+	} else if _, err := cmd.OutOrStdout().Write(out.Bytes()); err != nil {
+		return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+	}
+	if !p.explain {
+		return nil
+	}
+	w := bufio.NewWriter(notes)
+	for _, n := range res.Notes {
+		fmt.Fprintln(w, n)
+	}
+	if err := w.Flush(); err != nil {
+		return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
+	}
+	return nil
 }
 
 func readPairingFile(path string) (*trf.File, error) {

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"slices"
 	"strings"
 
@@ -21,13 +22,13 @@ func (g *Game) ClaimDraw(player string, reason events.ClaimReason, intended stri
 	if err != nil {
 		return nil, err
 	}
-	pos := g.play.Position()
+	pos := g.Rules().Position()
 	// 1997 10.2: a quickplay-finish claim needs no move (laws.Profile.QuickplayClaimOnMove)
-	onMoveOnly := reason != events.ClaimQuickplay || g.profile.QuickplayClaimOnMove
+	onMoveOnly := reason != events.ClaimQuickplay || g.Profile().QuickplayClaimOnMove
 	if c != pos.Turn() && onMoveOnly {
 		return nil, refuse(ErrNotOnMove, "%s (%s) cannot claim: %s is to play", player, c, pos.Turn())
 	}
-	if g.claim != nil {
+	if _, pending := g.Claim(); pending {
 		return nil, refuse(ErrClaimPending, "a draw claim already awaits the arbiter's ruling")
 	}
 	if !slices.Contains(ClaimReasons, reason) {
@@ -41,8 +42,8 @@ func (g *Game) ClaimDraw(player string, reason events.ClaimReason, intended stri
 		return nil, err
 	}
 	if reason == events.ClaimQuickplay {
-		if !g.profile.QuickplayFinish {
-			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)
+		if !g.Profile().QuickplayFinish {
+			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.Profile().Name, g.Profile().Articles.QuickplayApplies)
 		}
 		if strings.TrimSpace(intended) != "" {
 			return nil, refuse(ErrInvalid, "intended_move: a quickplay-finish claim has no intended move")
@@ -50,53 +51,21 @@ func (g *Game) ClaimDraw(player string, reason events.ClaimReason, intended stri
 	}
 	if reason == events.ClaimIncrementRequest {
 		switch {
-		case g.profile.Articles.IncrementRequest == "":
-			return nil, refuse(ErrInvalid, "reason: %s has no request for an increment in the quickplay finish", g.profile.Name)
-		case !g.profile.QuickplayFinish:
-			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.profile.Name, g.profile.Articles.QuickplayApplies)
+		case g.Profile().Articles.IncrementRequest == "":
+			return nil, refuse(ErrInvalid, "reason: %s has no request for an increment in the quickplay finish", g.Profile().Name)
+		case !g.Profile().QuickplayFinish:
+			return nil, refuse(ErrInvalid, "reason: the quickplay-finish rules were not announced for this game (%s %s)", g.Profile().Name, g.Profile().Articles.QuickplayApplies)
 		case strings.TrimSpace(intended) != "":
 			return nil, refuse(ErrInvalid, "intended_move: a request for an increment has no intended move")
 		}
 	}
 	san := ""
 	if intended = strings.TrimSpace(intended); intended != "" {
-		m, err := parseMove(&pos, intended)
+		m, err := game.ParseMove(&pos, intended)
 		if err != nil {
 			return nil, refuse(ErrIllegalMove, "intended move %q: %v", intended, err)
 		}
 		san = pos.SAN(m)
 	}
 	return []Event{events.DrawClaimed{By: color(c), Reason: reason, IntendedMove: san, Ply: g.Ply()}}, nil
-}
-
-// lastClaim returns the claim pending or last ruled on.
-func (g *Game) lastClaim() (events.DrawClaimed, bool) {
-	if g.claim != nil {
-		return *g.claim, true
-	}
-	if g.ruled != nil {
-		return *g.ruled, true
-	}
-	return events.DrawClaimed{}, false
-}
-
-// MustPlay returns the intended move (SAN) of an incorrect claim that the
-// claimant must now play ("" if none).
-func (g *Game) MustPlay() string { return g.mustPlay }
-
-// Postponed returns the quickplay-finish claim whose decision the arbiter
-// postponed and has not yet given (1997 10.2b-c, 2023 III.5.2), if any.
-func (g *Game) Postponed() (events.DrawClaimed, bool) {
-	if g.postponed == nil {
-		return events.DrawClaimed{}, false
-	}
-	return *g.postponed, true
-}
-
-// Claim returns the draw claim awaiting a ruling, if any.
-func (g *Game) Claim() (events.DrawClaimed, bool) {
-	if g.claim == nil {
-		return events.DrawClaimed{}, false
-	}
-	return *g.claim, true
 }

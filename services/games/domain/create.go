@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 	"time"
 
@@ -10,42 +11,6 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
-// Profile is the laws profile a game created by c is played under: the
-// edition it names, in the game's mode (c.Mode: 2023 rapid and blitz,
-// Appendices A and B; the 1997 profile has no rapid or blitz appendix in
-// the seed text and plays every game under its standard rules), with the
-// quickplay-finish rules in force when they were announced for it
-// (c.QuickplayFinish: 2023 Guidelines III, which apply only if announced,
-// III.2.1; 1997 article 10). Whether they govern a given moment (the last
-// period, no increment or delay) is for rules/laws to say from the clock
-// readings.
-func Profile(c events.GameCreated) (laws.Profile, error) {
-	p, err := laws.Lookup(c.LawsProfile)
-	if err != nil {
-		return p, err
-	}
-	m, err := modeOf(c)
-	if err != nil {
-		return p, err
-	}
-	if p.Edition != 1997 {
-		if p, err = p.WithMode(m); err != nil {
-			return p, err
-		}
-	}
-	if c.LateDefaultMs != nil {
-		// the event's default time (1997 6.6 "unless the rules of the
-		// event say otherwise", 2023 6.7.1)
-		if p, err = p.WithLateDefault(time.Duration(*c.LateDefaultMs) * time.Millisecond); err != nil {
-			return p, err
-		}
-	}
-	if c.QuickplayFinish {
-		return p.WithQuickplayFinish(true)
-	}
-	return p, nil
-}
-
 // MaxLateDefault is the longest default time an event may set.
 const MaxLateDefault = 24 * time.Hour
 
@@ -53,7 +18,7 @@ const MaxLateDefault = 24 * time.Hour
 // means the standard starting position; the laws profile defaults to
 // fide-2023.
 func (g *Game) Create(c events.GameCreated) ([]Event, error) {
-	if g.exists {
+	if g.Exists() {
 		return nil, refuse(ErrExists, "game already exists")
 	}
 	c.White, c.Black = strings.TrimSpace(c.White), strings.TrimSpace(c.Black)
@@ -85,7 +50,7 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	} else if _, err := laws.ParseMode(c.Mode); err != nil {
 		return nil, refuse(ErrInvalid, "mode: %q is not standard, rapid or blitz", c.Mode)
 	}
-	profile, err := Profile(c)
+	profile, err := game.Profile(c)
 	if err != nil {
 		return nil, refuse(ErrInvalid, "quickplay_finish: %v (mode %s)", err, c.Mode)
 	}

@@ -3,58 +3,63 @@ package domain
 import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // EndByRuling decides the end of the game that an arbiter's ruling gives
 // (e.g. after a flag fall): nothing if the game is already over or the
 // ruling lets it continue. A ruling that both players lose (decision
 // BothLoseDecision: laws.BothAtFault, 1997 12.8, 2023 11.8) ends the game
-// BothLost (0-0) with the termination "arbiter" and the ruling's article:
+// events.ResultBothLost (0-0) with the termination "arbiter" and the ruling's article:
 // a game played, not a forfeit.
 func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
-	if !g.exists {
+	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
 	if g.Finished() {
 		return nil, nil
 	}
-	result := ""
+	var result events.Result
 	switch r.Decision {
 	case "win_white":
-		result = WhiteWins
+		result = events.ResultWhiteWins
 	case "win_black":
-		result = BlackWins
+		result = events.ResultBlackWins
 	case "draw":
-		result = Draw
-	case BothLoseDecision:
-		result = BothLost
+		result = events.ResultDraw
+	case game.BothLoseDecision:
+		result = events.ResultBothLost
 	default:
 		return nil, nil
 	}
-	why := string(r.Matter)
+	why := events.Termination(r.Matter)
 	switch {
 	case r.Matter == events.MatterPenalty, r.Matter == events.MatterBothAtFault:
-		why = "arbiter"
+		why = events.TerminationArbiter
 	case r.Matter == events.MatterLateArrival:
-		why = "forfeit"
-	case r.Matter == events.MatterFlagFall && result == Draw:
-		why = "insufficient_material_flag"
-	case r.Matter == events.MatterBothFlags && result == Draw:
-		why = "both_flags" // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
+		why = events.TerminationForfeit
+	case (r.Matter == events.MatterFlagFall || r.Matter == events.MatterFlagClaim) && result == events.ResultDraw:
+		why = events.TerminationInsufficientMaterialFlag
+	case r.Matter == events.MatterFlagClaim:
+		why = events.TerminationFlagFall // a win on time claimed (6.8; 2023 A.5.3)
+	case r.Matter == events.MatterIllegalPosition:
+		why = events.TerminationArbiter // the arbiter declares the game drawn (2023 A.5.4)
+	case r.Matter == events.MatterBothFlags && result == events.ResultDraw:
+		why = events.TerminationBothFlags // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
 	case r.Matter == events.MatterBothFlags:
-		why = "flag_fall" // the first flag decides (6.9)
+		why = events.TerminationFlagFall // the first flag decides (6.9)
 	case r.Matter == events.MatterQuickplayClaim:
-		why = string(events.ClaimQuickplay) // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
+		why = events.TerminationQuickplay // a postponed claim decided later (1997 10.2c, 2023 III.5.2)
 	case r.Matter == events.MatterDrawClaim:
-		why = "repetition"
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimFiftyMoves {
-			why = "fifty_moves"
+		why = events.TerminationRepetition
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimFiftyMoves {
+			why = events.TerminationFiftyMoves
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimQuickplay {
-			why = string(events.ClaimQuickplay)
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimQuickplay {
+			why = events.TerminationQuickplay
 		}
-		if c, ok := g.lastClaim(); ok && c.Reason == events.ClaimIncrementRequest {
-			why = "agreement" // the opponent accepted the offer the request makes (2023 III.4)
+		if c, ok := g.LastClaim(); ok && c.Reason == events.ClaimIncrementRequest {
+			why = events.TerminationAgreement // the opponent accepted the offer the request makes (2023 III.4)
 		}
 	}
 	return []Event{events.GameEnded{Result: result, Termination: why, Article: r.Article, Ply: g.Ply()}}, nil
@@ -68,12 +73,12 @@ func (g *Game) Resign(player string) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := g.profile.Resign(laws.Situation{Game: g.play}, c)
+	r, err := g.Profile().Resign(laws.Situation{Game: g.Rules()}, c)
 	if err != nil {
 		return nil, refuse(ErrFinished, "resignation: %v", err)
 	}
 	return []Event{
 		events.Resigned{By: color(c)},
-		events.GameEnded{Result: r.Result.String(), Termination: "resignation", Article: r.Article, Ply: g.Ply()},
+		events.GameEnded{Result: events.Result(r.Result.String()), Termination: events.TerminationResignation, Article: r.Article, Ply: g.Ply()},
 	}, nil
 }

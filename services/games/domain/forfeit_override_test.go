@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
@@ -29,9 +30,9 @@ func TestOverrideToForfeit(t *testing.T) {
 		return g
 	}
 	type step struct {
-		result      string
-		want        string // the game's result after it; "" when refused
-		termination string
+		result      events.Result
+		want        events.Result // the game's result after it; "" when refused
+		termination events.Termination
 		article     string
 	}
 	for _, c := range []struct {
@@ -40,19 +41,19 @@ func TestOverrideToForfeit(t *testing.T) {
 		steps []step
 	}{
 		{"played, then both absent after all", played, []step{
-			{DoubleForfeit, "0-0", "forfeit", "6.7.1"},
-			{DoubleForfeit, "", "", ""},
-			{WhiteWins, WhiteWins, "arbiter", "21.3"},
+			{events.ResultDoubleForfeit, "0-0", "forfeit", "6.7.1"},
+			{events.ResultDoubleForfeit, "", "", ""},
+			{events.ResultWhiteWins, events.ResultWhiteWins, "arbiter", "21.3"},
 		}},
 		{"played, forfeit to White", played, []step{
-			{WhiteWinsByForfeit, WhiteWins, "forfeit", "6.7.1"},
-			{BlackWinsByForfeit, BlackWins, "forfeit", "6.7.1"},
-			{Draw, Draw, "arbiter", "21.3"},
+			{events.ResultWhiteForfeitWin, events.ResultWhiteWins, "forfeit", "6.7.1"},
+			{events.ResultBlackForfeitWin, events.ResultBlackWins, "forfeit", "6.7.1"},
+			{events.ResultDraw, events.ResultDraw, "arbiter", "21.3"},
 		}},
 		{"a default, corrected", defaulted, []step{
-			{WhiteWinsByForfeit, "", "", ""},
-			{DoubleForfeit, "0-0", "forfeit", "6.7.1"},
-			{BlackWins, BlackWins, "forfeit", "6.7.1"},
+			{events.ResultWhiteForfeitWin, "", "", ""},
+			{events.ResultDoubleForfeit, "0-0", "forfeit", "6.7.1"},
+			{events.ResultBlackWins, events.ResultBlackWins, "forfeit", "6.7.1"},
 		}},
 		{"no such result", played, []step{{"+/+", "", "", ""}, {"1-1", "", "", ""}, {"=/=", "", "", ""}}},
 	} {
@@ -63,7 +64,7 @@ func TestOverrideToForfeit(t *testing.T) {
 				if article == "" {
 					article = "6.7.1"
 				}
-				evs, err := g.OverrideResult(s.result, "as the arbiter found", article)
+				evs, err := arbiter.OverrideResult(&g.Game, s.result, "as the arbiter found", article)
 				if s.want == "" {
 					if !errors.Is(err, ErrInvalid) {
 						t.Fatalf("step %d: override to %q: %v, want refused as invalid", i, s.result, err)

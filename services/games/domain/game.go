@@ -1,194 +1,58 @@
 package domain
 
 import (
-	"fmt"
-	"time"
-
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
-	"github.com/hakem-chess/hakem/rules/laws"
-	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
+	"github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Event is an event of the catalogue (the events module): the domain decides
 // in the catalogue's own types, so what it returns is what is stored.
 type Event = events.Event
 
-// Result strings, as in PGN.
-const (
-	WhiteWins  = "1-0"
-	BlackWins  = "0-1"
-	Draw       = "1/2-1/2"
-	Unfinished = "*"
+// Game is a game as folded from its events (game.Game, the fold the
+// arbiter, the pages and the audit read a game with) and the decisions of
+// its players and of the games service: Create, Move, OfferDraw,
+// AcceptDraw, DeclineDraw, Resign, ClaimDraw, ReportIrregularity,
+// EndByRuling, EndBySheet. The zero Game is a game that does not exist yet.
+// A decision never changes the game: it returns the events that the command
+// produces or a *Refusal.
+type Game struct {
+	game.Game
+}
+
+// The kinds of refusal (package game's): every error the domain returns
+// wraps one of them, so that a port can map it to a status code with
+// errors.Is.
+var (
+	ErrInvalid      = game.ErrInvalid
+	ErrNotFound     = game.ErrNotFound
+	ErrExists       = game.ErrExists
+	ErrNotAPlayer   = game.ErrNotAPlayer
+	ErrNotOnMove    = game.ErrNotOnMove
+	ErrIllegalMove  = game.ErrIllegalMove
+	ErrFinished     = game.ErrFinished
+	ErrNoOffer      = game.ErrNoOffer
+	ErrClaimPending = game.ErrClaimPending
+	ErrFlagFallen   = game.ErrFlagFallen
+	ErrInProgress   = game.ErrInProgress
+	ErrTouched      = game.ErrTouched
 )
 
-// Game is a game as folded from its events: the domain's whole knowledge of
-// it. The zero Game is a game that does not exist yet. Apply folds one event;
-// the decision methods (Create, Move, OfferDraw...) never change the game,
-// they return the events that the command produces or a *Refusal.
-type Game struct {
-	created events.GameCreated
-	exists  bool
-	play    *rules.Game
-	profile laws.Profile
-	sans    []string
-	ucis    []string
-	// offer is the side with a pending draw offer (valid when offering).
-	offer    rules.Color
-	offerPly int
-	offering bool
-	result   string
-	ending   events.GameEnded
-	// claim is the draw claim awaiting the arbiter's ruling, if any.
-	claim *events.DrawClaimed
-	// mustPlay is the intended move (SAN) of an incorrect claim, which the
-	// claimant must now play; "" if none.
-	mustPlay string
-	// mustWhy says why mustPlay must be played.
-	mustWhy string
-	// ruled is the last claim ruled on (for the termination of the game).
-	ruled *events.DrawClaimed
-	// postponed is the quickplay-finish claim whose decision the arbiter
-	// postponed (1997 10.2b, 2023 III.5.2), until he decides it later.
-	postponed *events.DrawClaimed
-	// timer is the game's clock, folded from the same events, so that a
-	// move after the mover's flag fell is refused.
-	timer clocks.Timer
-	// illegal counts the completed illegal moves reported, by rules.Color.
-	illegal [2]int
-	// points are the penalties on the game's points (points.go).
-	points []laws.PointsPenalty
-	// touch is the touch-move ruling binding the move of the player on
-	// move, if any (touch.go).
-	touch *touchRule
-	// annulled: the arbiter annulled the game (wrong initial position).
-	annulled *events.GameAnnulled
-	// tried is the last move Move decided, remembered with the position it
-	// was decided in, so that folding the game.move_played it returned
-	// does not parse the move and write its SAN again (see triedMove).
-	tried triedMove
-}
+// Refusal is a domain error: its Kind is one of the Err values above and its
+// Reason the precise message for the person who sent the command.
+type Refusal = refusal.Refusal
 
-// triedMove is a move Move decided in position pos: the move, its UCI and
-// its SAN. Parsing a move's UCI and writing its SAN depend on the position
-// alone, so Apply takes them from here for a game.move_played with the
-// same UCI in the very same position (the whole position compared), and
-// computes them otherwise; the move is still checked legal by the rules
-// when it is played. An event read from the log folds the same either way.
-type triedMove struct {
-	pos  rules.Position
-	uci  string
-	san  string
-	move rules.Move
-	set  bool
-}
-
-// ApplyAt folds one recorded event, recorded at instant at, into the game
-// and its clock.
-func (g *Game) ApplyAt(at time.Time, e Event) error {
-	if err := g.timer.Apply(at, e); err != nil {
-		return err
-	}
-	return g.Apply(e)
-}
-
-// Evolve folds one event of the game's log (its envelope and the decoded
-// event) into the game: the decide loop's fold (package decide).
-func (g *Game) Evolve(env *events.Envelope, e Event) error { return g.ApplyAt(env.RecordedAt, e) }
-
-// Rules returns the game on the board as the rules module keeps it (nil
-// before the creation), for the Laws' decision functions; callers must not
-// play on it.
-func (g *Game) Rules() *rules.Game { return g.play }
-
-// Profile returns the game's laws profile.
-func (g *Game) Profile() laws.Profile { return g.profile }
-
-// Timer returns the game's clock as folded so far.
-func (g *Game) Timer() *clocks.Timer { return &g.timer }
-
-// Exists reports whether the game has been created.
-func (g *Game) Exists() bool { return g.exists }
-
-// Setup returns the event that created the game, with StartFEN always set.
-func (g *Game) Setup() events.GameCreated { return g.created }
-
-// Position returns the current position (the start position of a game not
-// yet created).
-func (g *Game) Position() rules.Position {
-	if g.play == nil {
-		return rules.StartPosition()
-	}
-	return g.play.Position()
-}
-
-// Start returns the position the game started from.
-func (g *Game) Start() rules.Position {
-	if g.play == nil {
-		return rules.StartPosition()
-	}
-	return g.play.PositionAt(0)
-}
-
-// SANs returns the moves played so far in SAN.
-func (g *Game) SANs() []string { return append([]string(nil), g.sans...) }
-
-// UCIs returns the moves played so far in UCI.
-func (g *Game) UCIs() []string { return append([]string(nil), g.ucis...) }
-
-// Moves returns the moves played so far.
-func (g *Game) Moves() []rules.Move {
-	if g.play == nil {
-		return nil
-	}
-	return append([]rules.Move(nil), g.play.Moves()...)
-}
-
-// Ply returns the number of moves (half-moves) played.
-func (g *Game) Ply() int { return len(g.sans) }
-
-// Finished reports whether the game is over.
-func (g *Game) Finished() bool { return g.result != "" }
-
-// Result returns "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-func (g *Game) Result() string {
-	if g.result == "" {
-		return Unfinished
-	}
-	return g.result
-}
-
-// Ending returns how the game ended (zero while it goes on).
-func (g *Game) Ending() events.GameEnded { return g.ending }
-
-// DrawOffer returns the side whose draw offer is pending, if any.
-func (g *Game) DrawOffer() (rules.Color, bool) { return g.offer, g.offering }
-
-// Status returns the rules' view of the current position.
-func (g *Game) Status() rules.Status {
-	if g.play == nil {
-		return rules.Status{}
-	}
-	return g.play.Status()
-}
-
-// ColorOf returns the colour player plays in this game.
-func (g *Game) ColorOf(player string) (rules.Color, error) {
-	switch player {
-	case "":
-		return 0, refuse(ErrInvalid, "player: missing")
-	case g.created.White:
-		return rules.White, nil
-	case g.created.Black:
-		return rules.Black, nil
-	}
-	return 0, refuse(ErrNotAPlayer, "player %q does not play in this game (white %q, black %q)", player, g.created.White, g.created.Black)
+// refuse returns a *Refusal of the given kind with a formatted reason.
+func refuse(kind error, format string, args ...any) error {
+	return refusal.New(kind, format, args...)
 }
 
 // onGoing checks that the game exists and goes on, and that player plays in
 // it; it returns the player's colour.
 func (g *Game) onGoing(player string) (rules.Color, error) {
-	if !g.exists {
+	if !g.Exists() {
 		return 0, refuse(ErrNotFound, "game not found")
 	}
 	c, err := g.ColorOf(player)
@@ -196,27 +60,13 @@ func (g *Game) onGoing(player string) (rules.Color, error) {
 		return 0, err
 	}
 	if g.Finished() {
-		return 0, refuse(ErrFinished, "the game is over: %s (%s)", g.result, g.ending.Termination)
+		return 0, refuse(ErrFinished, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
 	}
-	if g.annulled != nil {
-		return 0, refuse(ErrFinished, "the game is annulled: %s", g.annulled.Reason)
+	if a, annulled := g.Annulled(); annulled {
+		return 0, refuse(ErrFinished, "the game is annulled: %s", a.Reason)
 	}
 	return c, nil
 }
 
-func parseColor(s events.Color) (rules.Color, error) {
-	switch s {
-	case events.White:
-		return rules.White, nil
-	case events.Black:
-		return rules.Black, nil
-	}
-	return 0, fmt.Errorf("colour %q", s)
-}
-
-func color(c rules.Color) events.Color {
-	if c == rules.White {
-		return events.White
-	}
-	return events.Black
-}
+// color is the catalogue's colour of c.
+func color(c rules.Color) events.Color { return game.Color(c) }

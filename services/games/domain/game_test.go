@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"reflect"
 	"testing"
 	"time"
@@ -157,17 +158,18 @@ func TestMovesSANAndUCI(t *testing.T) {
 
 func TestAutomaticEnds(t *testing.T) {
 	tests := []struct {
-		name        string
-		setup       events.GameCreated
-		moves       []string
-		result, why string
+		name   string
+		setup  events.GameCreated
+		moves  []string
+		result events.Result
+		why    events.Termination
 	}{
-		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, BlackWins, "checkmate"},
-		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, Draw, "stalemate"},
-		{"dead position", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"}, []string{"Kxd2"}, Draw, "dead_position"},
-		{"fivefold repetition", std, []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}, Draw, "fivefold_repetition"},
-		{"75 moves", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"}, []string{"Ra2"}, Draw, "seventy_five_moves"},
-		{"mate on the 75th move", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/R7/4K3/8/8/8/8/8 w - - 149 100"}, []string{"Ra8#"}, WhiteWins, "checkmate"},
+		{"fool's mate", std, []string{"f3", "e5", "g4", "Qh4#"}, events.ResultBlackWins, "checkmate"},
+		{"stalemate", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/5K2/8/8/8/8/8 w - - 0 1"}, []string{"Qg6"}, events.ResultDraw, "stalemate"},
+		{"dead position", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"}, []string{"Kxd2"}, events.ResultDraw, "dead_position"},
+		{"fivefold repetition", std, []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}, events.ResultDraw, "fivefold_repetition"},
+		{"75 moves", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"}, []string{"Ra2"}, events.ResultDraw, "seventy_five_moves"},
+		{"mate on the 75th move", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/R7/4K3/8/8/8/8/8 w - - 149 100"}, []string{"Ra8#"}, events.ResultWhiteWins, "checkmate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,7 +198,7 @@ func TestDrawOffers(t *testing.T) {
 	tests := []struct {
 		name   string
 		steps  []step
-		result string
+		result events.Result
 	}{
 		{"offer and accept", []step{
 			{"w1", "e4", nil, []string{"game.move_played"}},
@@ -206,7 +208,7 @@ func TestDrawOffers(t *testing.T) {
 			{"b1", "offer", nil, []string{"game.draw_offered"}},
 			{"b1", "accept", ErrNoOffer, nil},
 			{"w1", "accept", nil, []string{"game.draw_accepted", "game.ended"}},
-		}, Draw},
+		}, events.ResultDraw},
 		{"declined, then lapsed by a move", []step{
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
 			{"w1", "offer", ErrNoOffer, nil},
@@ -217,13 +219,13 @@ func TestDrawOffers(t *testing.T) {
 			{"b1", "offer", ErrNoOffer, nil},
 			{"b1", "e5", nil, []string{"game.draw_declined", "game.move_played"}},
 			{"w1", "accept", ErrNoOffer, nil},
-		}, Unfinished},
+		}, events.ResultUnfinished},
 		{"resignation", []step{
 			{"w1", "e4", nil, []string{"game.move_played"}},
 			{"w1", "resign", nil, []string{"game.resigned", "game.ended"}},
 			{"b1", "e5", ErrFinished, nil},
-		}, BlackWins},
-		{"stranger offers", []step{{"zz", "offer", ErrNotAPlayer, nil}}, Unfinished},
+		}, events.ResultBlackWins},
+		{"stranger offers", []step{{"zz", "offer", ErrNotAPlayer, nil}}, events.ResultUnfinished},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -305,7 +307,7 @@ func TestProfiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		// white has a rook: white can mate, so black's resignation loses in both
-		if end := evs[1].(events.GameEnded); end.Result != WhiteWins {
+		if end := evs[1].(events.GameEnded); end.Result != events.ResultWhiteWins {
 			t.Errorf("%s: black resigns against a rook: %s", tt.profile, end.Result)
 		}
 		g = newGame(t, events.GameCreated{White: "a", Black: "b", LawsProfile: tt.profile, StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})
@@ -314,9 +316,9 @@ func TestProfiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		// black has a lone king: cannot mate
-		want := BlackWins
+		want := events.ResultBlackWins
 		if tt.profile == "fide-2023" {
-			want = Draw
+			want = events.ResultDraw
 		}
 		if end := evs[1].(events.GameEnded); end.Result != want || end.Article == "" {
 			t.Errorf("%s: white resigns against a lone king: %+v, want %s", tt.profile, end, want)
@@ -451,7 +453,7 @@ func TestQuickplayFinish(t *testing.T) {
 			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}
-	if _, err := Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
+	if _, err := game.Profile(events.GameCreated{LawsProfile: "fide-1066", QuickplayFinish: true}); err == nil {
 		t.Error("an unknown profile")
 	}
 }

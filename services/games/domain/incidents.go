@@ -1,23 +1,15 @@
 package domain
 
 import (
-	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/rules"
-	"github.com/hakem-chess/hakem/services/internal/outcome"
 )
 
-// An electronic game never holds an illegal move: the games service refuses
-// one. A completed illegal move observed on the board (a player moved
-// illegally and pressed the clock, while the recorded game shows the
-// position before it) is therefore recorded as a game.illegal_move_reported
-// with the move's text and the ply it had, and the arbiter's ruling follows
-// (arbiter.ruling_given, matter "illegal_move"). The position to reinstate,
-// the last legal one, is the game's current position: the log needs no
-// event to undo the move, and a fold of the log (the services' and the
-// audit's) gives the reinstated position by construction.
+// A completed illegal move seen on the board is reported, not played: the
+// fold keeps the position before it (package game, incidents.go), and the
+// arbiter rules on the report (arbiter/domain IllegalRuling).
 
 // ReportIllegal decides the report of a completed illegal move by
 // offender, seen on the board as move (text, in any notation), by a player
@@ -29,12 +21,13 @@ func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]
 }
 
 // The irregularities of 2023 7.5.2-7.5.4, penalised as illegal moves
-// (IllegalMoveReported.Kind; "" or IllegalMoveKind for an illegal move).
+// (IllegalMoveReported.Kind; "" or IllegalMoveKind for an illegal move):
+// package game's.
 const (
-	IllegalMoveKind  = "illegal_move"
-	PawnNotReplaced  = "pawn_not_replaced"  // 7.5.2: move is the pawn's move to the last rank; it becomes a queen
-	PressWithoutMove = "press_without_move" // 7.5.3: no move
-	TwoHands         = "two_hands"          // 7.5.4: move is the move made with two hands, legal or not
+	IllegalMoveKind  = game.IllegalMoveKind
+	PawnNotReplaced  = game.PawnNotReplaced
+	PressWithoutMove = game.PressWithoutMove
+	TwoHands         = game.TwoHands
 )
 
 // ReportIrregularity is ReportIllegal for an irregularity of kind (see
@@ -50,20 +43,20 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 	if err := g.checkIrregularity(kind); err != nil {
 		return nil, err
 	}
-	if !g.exists {
+	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
 	if g.Finished() {
-		return nil, refuse(ErrFinished, "the game is over: %s (%s)", g.result, g.ending.Termination)
+		return nil, refuse(ErrFinished, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
 	}
-	if g.annulled != nil {
-		return nil, refuse(ErrFinished, "the game is annulled: %s", g.annulled.Reason)
+	if a, annulled := g.Annulled(); annulled {
+		return nil, refuse(ErrFinished, "the game is annulled: %s", a.Reason)
 	}
-	c, err := parseColor(offender)
+	c, err := game.ParseColor(offender)
 	if err != nil {
 		return nil, refuse(ErrInvalid, "offender: %q is not white or black", offender)
 	}
-	if g.claim != nil {
+	if _, pending := g.Claim(); pending {
 		return nil, refuse(ErrClaimPending, "a draw claim awaits the arbiter's ruling")
 	}
 	switch reportedBy {
@@ -82,17 +75,17 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 	case len(move) > 32:
 		return nil, refuse(ErrInvalid, "move: %d characters (at most 32)", len(move))
 	}
-	pos := g.play.Position()
+	pos := g.Rules().Position()
 	if pos.Turn() != c {
 		return nil, refuse(ErrNotOnMove, "%s is not on move in the recorded game (%s is): an illegal move by %s is reported from the position before it, with %s to play", c, pos.Turn(), c, c)
 	}
 	switch kind {
 	case "":
-		if m, err := parseMove(&pos, move); err == nil {
+		if m, err := game.ParseMove(&pos, move); err == nil {
 			return nil, refuse(ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
 		}
 	case PawnNotReplaced:
-		if _, ok := queening(&pos, move); !ok {
+		if _, ok := game.Queening(&pos, move); !ok {
 			return nil, refuse(ErrInvalid, "move %q: not a pawn's legal move to the last rank (give its squares, e.g. e7e8, without a piece)", move)
 		}
 	}
@@ -102,7 +95,7 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 // checkIrregularity refuses a kind of irregularity unknown, or unknown to
 // the game's profile.
 func (g *Game) checkIrregularity(kind string) error {
-	a := g.profile.Articles
+	a := g.Profile().Articles
 	var article string
 	switch kind {
 	case "":
@@ -117,155 +110,7 @@ func (g *Game) checkIrregularity(kind string) error {
 		return refuse(ErrInvalid, "kind: %q is not illegal_move, pawn_not_replaced, press_without_move or two_hands", kind)
 	}
 	if article == "" {
-		return refuse(ErrInvalid, "kind: %s has no %s irregularity (only illegal moves, %s)", g.profile.Name, kind, a.IllegalMove)
+		return refuse(ErrInvalid, "kind: %s has no %s irregularity (only illegal moves, %s)", g.Profile().Name, kind, a.IllegalMove)
 	}
 	return nil
 }
-
-// queening returns the queen promotion (SAN) of the pawn move text names
-// by its squares (UCI without a piece: e7e8) or in SAN without a piece
-// (e8, exd8), if it is legal in pos.
-func queening(pos *rules.Position, text string) (string, bool) {
-	if looksUCI(text) && len(text) == 4 {
-		text += "q"
-	} else if !strings.Contains(text, "=") {
-		text += "=Q"
-	}
-	m, err := parseMove(pos, text)
-	if err != nil || m.Promotion() != rules.Queen {
-		return "", false
-	}
-	return pos.SAN(m), true
-}
-
-// IllegalMoves returns the completed illegal moves reported so far, by
-// rules.Color.
-func (g *Game) IllegalMoves() [2]int { return g.illegal }
-
-// Annulled returns the annulment of the game, if the arbiter annulled it.
-func (g *Game) Annulled() (events.GameAnnulled, bool) {
-	if g.annulled == nil {
-		return events.GameAnnulled{}, false
-	}
-	return *g.annulled, true
-}
-
-// applyIncident folds the incidents the arbiter records in a game.
-func (g *Game) applyIncident(e Event) error {
-	switch e := e.(type) {
-	case events.IllegalMoveReported:
-		if c, err := parseColor(e.Offender); err == nil {
-			g.illegal[c]++
-		}
-		if e.Kind == PawnNotReplaced {
-			// the pawn is replaced by a queen (2023 7.5.2): that move now
-			pos := g.play.Position()
-			if san, ok := queening(&pos, e.Move); ok {
-				g.mustPlay = san
-				g.mustWhy = fmt.Sprintf("the pawn not replaced becomes a queen (%s %s):", g.profile.Name, g.profile.Articles.PawnNotReplaced)
-			}
-		}
-	case events.ResultOverridden:
-		g.overrideResult(e)
-	case events.GameAnnulled:
-		a := e
-		g.annulled = &a
-	case *events.ReplayOrdered:
-		return g.applyIncident(*e)
-	case events.ReplayOrdered:
-		// the new game is another aggregate (its game.created names this
-		// one); this game stays annulled
-		if g.annulled == nil {
-			return fmt.Errorf("arbiter.replay_ordered in a game that is not annulled")
-		}
-	}
-	return nil
-}
-
-// OverrideResult decides the correction of a game's result by the arbiter
-// (a wrongly recorded result, an appeal's decision): the game must be over
-// (or annulled), the new result one of 1-0, 0-1, 1/2-1/2, or a forfeit
-// (WhiteWinsByForfeit "+/-", BlackWinsByForfeit "-/+", DoubleForfeit "-/-":
-// a game not played, e.g. both players absent, or a default the arbiter
-// declares after the fact), and different, and the reason and the article
-// (of the Laws, e.g. the profile's late-arrival article 6.7.1 / 6.6 for a
-// default, or of the tournament's regulations) given: a ruling cites what
-// it applies, and the audit holds an override without either as not well
-// formed. How the game then reads: overrideResult.
-func (g *Game) OverrideResult(result, reason, article string) ([]Event, error) {
-	if !g.exists {
-		return nil, refuse(ErrNotFound, "game not found")
-	}
-	if !g.Finished() && g.annulled == nil {
-		return nil, refuse(ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
-	}
-	switch result {
-	case WhiteWins, BlackWins, Draw:
-	case WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit:
-		if score, _ := forfeitScore(result); score == g.Result() && g.ending.Termination == "forfeit" {
-			return nil, refuse(ErrInvalid, "result: the game is %s by forfeit already", score)
-		}
-	default:
-		return nil, refuse(ErrInvalid, "result: %q is not 1-0, 0-1, 1/2-1/2 or a forfeit (+/-, -/+, -/-)", result)
-	}
-	if result == g.Result() {
-		return nil, refuse(ErrInvalid, "result: the game's result is %s already", result)
-	}
-	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
-	switch {
-	case reason == "" && article == "":
-		return nil, refuse(ErrInvalid, "reason and article: missing (a result override states its reason and cites the article of the Laws or of the regulations it applies)")
-	case reason == "":
-		return nil, refuse(ErrInvalid, "reason: missing (a result override states its reason)")
-	case article == "":
-		return nil, refuse(ErrInvalid, "article: missing (a result override cites the article of the Laws or of the regulations it applies, e.g. 21.3)")
-	}
-	return []Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: article}}, nil
-}
-
-// The forfeit results a result override may give (the TRF's + and -): the
-// game was not played over the board.
-const (
-	// WhiteWinsByForfeit: White wins, Black lost by forfeit.
-	WhiteWinsByForfeit = "+/-"
-	// BlackWinsByForfeit: Black wins, White lost by forfeit.
-	BlackWinsByForfeit = "-/+"
-	// DoubleForfeit: both players lost by forfeit (both absent).
-	DoubleForfeit = "-/-"
-)
-
-// forfeitScore is the score of a forfeit result ("1-0", "0-1", "0-0": the
-// results a default ends a game with); ok is false for any other result
-// (outcome.ForfeitScore).
-func forfeitScore(result string) (score string, ok bool) { return outcome.ForfeitScore(result) }
-
-// overrideResult folds a result override. A forfeit result stands as its
-// score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
-// article, as a default ending the game does, so that the tournament counts
-// it as a forfeit (pairing/domain.TournamentResult). Another result stands
-// as given; it makes a game that both players had moved in (two plies or
-// more: no default ends such a game, so its forfeit came from an override)
-// a game played again, ended by the arbiter ("arbiter"). A forfeit of a
-// game of fewer plies (a default) overridden to 1-0 or 0-1 stays a forfeit,
-// with the new winner.
-//
-// The fold is the one of services/internal/outcome (Game.Override), which
-// the tournament's services read a board's game with.
-func (g *Game) overrideResult(e events.ResultOverridden) {
-	o := outcome.Game{Ending: g.ending, Plies: g.Ply()}
-	o.Ending.Result = g.result
-	o.Override(e)
-	g.annulled, g.result, g.ending = nil, o.Ending.Result, o.Ending
-}
-
-// A game both players lose (1997 12.8, 2023 11.8: both found guilty of
-// refusing to comply with the Laws).
-const (
-	// BothLoseDecision is the decision of a ruling that both players lose
-	// the game (laws.BothLose).
-	BothLoseDecision = "both_lose"
-	// BothLost is the result of a game played that both players lost: 0-0,
-	// each scores nothing (the tournament counts it as played: pairing
-	// domain.BothLost).
-	BothLost = "0-0"
-)

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestIncidents(t *testing.T) {
 	if g.IllegalMoves() != [2]int{0, 1} || g.Ply() != 1 {
 		t.Fatalf("after the report: %v, ply %d", g.IllegalMoves(), g.Ply())
 	}
-	if _, err := g.OverrideResult("1-0", "r", ""); !errors.Is(err, ErrInProgress) {
+	if _, err := arbiter.OverrideResult(&g.Game, "1-0", "r", ""); !errors.Is(err, ErrInProgress) {
 		t.Fatalf("override in progress: %v", err)
 	}
 	apply(t, g, []Event{events.GameAnnulled{Reason: "rooks swapped", Article: "7.2.1"}})
@@ -51,18 +52,18 @@ func TestIncidents(t *testing.T) {
 		{"replayed, drawn", "  ", "article: missing"},
 		{" ", "7.2.1", "reason: missing"},
 	} {
-		_, err := g.OverrideResult("1/2-1/2", c.reason, c.article)
+		_, err := arbiter.OverrideResult(&g.Game, "1/2-1/2", c.reason, c.article)
 		var ref *Refusal
 		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
 			t.Errorf("override with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
 		}
 	}
-	evs, err = g.OverrideResult("1/2-1/2", "replayed, drawn", "7.2.1")
+	evs, err = arbiter.OverrideResult(&g.Game, "1/2-1/2", "replayed, drawn", "7.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	apply(t, g, evs)
-	if g.Result() != Draw {
+	if g.Result() != events.ResultDraw {
 		t.Fatalf("result %s", g.Result())
 	}
 	if _, ok := g.Annulled(); ok {

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"github.com/hakem-chess/hakem/clock"
-	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
@@ -19,13 +18,4 @@ func ModeOf(timeControl string) laws.Mode {
 		return laws.Standard
 	}
 	return laws.ModeFor(max(tc.TimeForMoves(clock.White, 60), tc.TimeForMoves(clock.Black, 60)))
-}
-
-// modeOf is the mode game.created c names: its Mode, or standard for a
-// game recorded before modes were (see events.GameCreated.Mode).
-func modeOf(c events.GameCreated) (laws.Mode, error) {
-	if c.Mode == "" {
-		return laws.Standard, nil
-	}
-	return laws.ParseMode(c.Mode)
 }

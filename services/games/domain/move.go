@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos := g.play.Position()
+	pos := g.Rules().Position()
 	if c != pos.Turn() {
 		return nil, refuse(ErrNotOnMove, "%s (%s) is not on move: %s is to play", player, c, pos.Turn())
 	}
@@ -27,7 +28,7 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	if c == rules.Black {
 		side = clock.Black
 	}
-	if fell, down := g.timer.FlagDown(side, at); down {
+	if fell, down := g.Timer().FlagDown(side, at); down {
 		return nil, refuse(ErrFlagFallen, "%s's flag fell at %s, before this move at %s: the move does not count; the arbiter rules on the result (article 6.9)",
 			c, fell.UTC().Format(time.RFC3339Nano), at.UTC().Format(time.RFC3339Nano))
 	}
@@ -35,38 +36,38 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	if notation == "" {
 		return nil, refuse(ErrInvalid, "move: missing")
 	}
-	if g.claim != nil {
-		return nil, refuse(ErrClaimPending, "%s's draw claim awaits the arbiter's ruling", g.claim.By)
+	if claim, pending := g.Claim(); pending {
+		return nil, refuse(ErrClaimPending, "%s's draw claim awaits the arbiter's ruling", claim.By)
 	}
-	m, err := parseMove(&pos, notation)
+	m, err := game.ParseMove(&pos, notation)
 	if err != nil {
 		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
 	}
 	san := pos.SAN(m)
-	if g.mustPlay != "" && san != g.mustPlay {
-		return nil, refuse(ErrIllegalMove, "move %q: %s %s must be played", notation, g.mustWhy, g.mustPlay)
+	if must := g.MustPlay(); must != "" && san != must {
+		return nil, refuse(ErrIllegalMove, "move %q: %s %s must be played", notation, g.MustPlayWhy(), must)
 	}
 	if err := g.touchRefusal(notation, san); err != nil {
 		return nil, err
 	}
-	if err := g.play.Play(m); err != nil {
+	if err := g.Rules().Play(m); err != nil {
 		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
 	}
 	// the game is played forward to ask the rules about the new position,
 	// then taken back: a decision leaves the game as it was.
-	after := g.play.Position()
+	after := g.Rules().Position()
 	end, ended := g.automaticEnd()
-	if err := g.play.Undo(); err != nil {
+	if err := g.Rules().Undo(); err != nil {
 		return nil, fmt.Errorf("taking back the tried move: %w", err)
 	}
 	var out []Event
-	if g.offering && g.offer != c {
+	if offer, offering := g.DrawOffer(); offering && offer != c {
 		// moving declines the opponent's standing offer (9.1.2.2)
 		out = append(out, events.DrawDeclined{By: color(c), ByMoving: true})
 	}
 	uci := pos.UCI(m)
 	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: uci, At: at.UTC(), FENAfter: after.FEN()})
-	g.tried = triedMove{pos: pos, uci: uci, san: san, move: m, set: true}
+	g.Remember(pos, m, uci, san)
 	if ended {
 		end.Ply = g.Ply() + 1
 		out = append(out, end)
@@ -78,43 +79,23 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 // under the game's laws profile (checkmate, stalemate, dead position; in
 // 2023 also fivefold repetition and 75 moves), as rules/laws decides.
 func (g *Game) automaticEnd() (events.GameEnded, bool) {
-	r, ok := g.profile.GameEnd(g.play)
+	r, ok := g.Profile().GameEnd(g.Rules())
 	if !ok {
 		return events.GameEnded{}, false
 	}
-	st := g.play.Status()
-	why := "arbiter"
+	st := g.Status()
+	why := events.TerminationArbiter
 	switch {
 	case st.Checkmate:
-		why = "checkmate"
+		why = events.TerminationCheckmate
 	case st.Stalemate:
-		why = "stalemate"
+		why = events.TerminationStalemate
 	case st.DeadPosition:
-		why = "dead_position"
+		why = events.TerminationDeadPosition
 	case st.Fivefold:
-		why = "fivefold_repetition"
+		why = events.TerminationFivefold
 	case st.SeventyFiveMove:
-		why = "seventy_five_moves"
+		why = events.TerminationSeventyFiveMoves
 	}
-	return events.GameEnded{Result: r.Result.String(), Termination: why, Article: r.Article}, true
-}
-
-// parseMove reads SAN or UCI. Text of the UCI shape (e2e4, e7e8q) is read
-// as UCI; anything else as SAN. The SAN error is the one reported when both
-// fail, since SAN is what people type.
-func parseMove(p *rules.Position, s string) (rules.Move, error) {
-	if looksUCI(s) {
-		if m, err := p.ParseUCI(s); err == nil {
-			return m, nil
-		}
-	}
-	return p.ParseSAN(s)
-}
-
-func looksUCI(s string) bool {
-	if len(s) != 4 && len(s) != 5 {
-		return false
-	}
-	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
-	return sq(s[0], s[1]) && sq(s[2], s[3])
+	return events.GameEnded{Result: events.Result(r.Result.String()), Termination: why, Article: r.Article}, true
 }

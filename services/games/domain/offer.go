@@ -13,11 +13,11 @@ func (g *Game) OfferDraw(player string) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.offering {
-		if g.offer == c {
+	if offer, offering := g.DrawOffer(); offering {
+		if offer == c {
 			return nil, refuse(ErrNoOffer, "%s already has a draw offer pending", c)
 		}
-		return nil, refuse(ErrNoOffer, "%s has offered a draw: accept or decline it", g.offer)
+		return nil, refuse(ErrNoOffer, "%s has offered a draw: accept or decline it", offer)
 	}
 	return []Event{events.DrawOffered{By: color(c), Ply: g.Ply()}}, nil
 }
@@ -30,7 +30,8 @@ func (g *Game) AcceptDraw(player string) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := g.profile.AnswerOffer(laws.Situation{Game: g.play}, laws.Offer{By: g.offer, Ply: g.offerPly}, laws.Accept)
+	offer, _ := g.Offer()
+	r, err := g.Profile().AnswerOffer(laws.Situation{Game: g.Rules()}, offer, laws.Accept)
 	if err != nil {
 		return nil, refuse(ErrNoOffer, "the draw offer cannot be accepted: %v", err)
 	}
@@ -40,7 +41,7 @@ func (g *Game) AcceptDraw(player string) ([]Event, error) {
 	}
 	return []Event{
 		events.DrawAccepted{By: color(c)},
-		events.GameEnded{Result: r.Result.String(), Termination: "agreement", Article: article, Ply: g.Ply()},
+		events.GameEnded{Result: events.Result(r.Result.String()), Termination: events.TerminationAgreement, Article: article, Ply: g.Ply()},
 	}, nil
 }
 
@@ -59,10 +60,11 @@ func (g *Game) answering(player string) (rules.Color, error) {
 	if err != nil {
 		return 0, err
 	}
-	if !g.offering {
+	offer, offering := g.DrawOffer()
+	if !offering {
 		return 0, refuse(ErrNoOffer, "there is no draw offer to answer")
 	}
-	if g.offer == c {
+	if offer == c {
 		return 0, refuse(ErrNoOffer, "%s cannot answer their own draw offer", c)
 	}
 	return c, nil

@@ -2,34 +2,29 @@ package domain
 
 import "github.com/hakem-chess/hakem/events"
 
-// SheetTermination is the termination of a game ended with the result
-// the arbiter's desk entered from the results sheet (a game played on a
-// wooden board, its moves never recorded here): a game played.
-const SheetTermination = "results_sheet"
-
 // EndBySheet decides the end of a game with the result the desk entered
 // from the results sheet (tournament.results_entered): "1-0", "0-1",
-// "1/2-1/2" and "0-0" (both lost) end it as played (SheetTermination);
+// "1/2-1/2" and "0-0" (both lost) end it as played (events.TerminationResultsSheet);
 // the forfeits "+/-", "-/+" and "-/-" end it 1-0, 0-1 or 0-0 by forfeit.
 // A game already ended keeps its end (the tournament counts the desk's
 // result: a correction is the tournament's event), and gives nothing.
-func (g *Game) EndBySheet(result string) ([]Event, error) {
-	if !g.exists {
+func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
+	if !g.Exists() {
 		return nil, refuse(ErrNotFound, "game not found")
 	}
 	if g.Finished() {
 		return nil, nil
 	}
-	end := events.GameEnded{Termination: SheetTermination, Ply: g.Ply()}
+	end := events.GameEnded{Termination: events.TerminationResultsSheet, Ply: g.Ply()}
 	switch result {
-	case WhiteWins, BlackWins, Draw, BothLost:
+	case events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw, events.ResultBothLost:
 		end.Result = result
-	case WhiteWinsByForfeit:
-		end.Result, end.Termination = WhiteWins, "forfeit"
-	case BlackWinsByForfeit:
-		end.Result, end.Termination = BlackWins, "forfeit"
-	case DoubleForfeit:
-		end.Result, end.Termination = BothLost, "forfeit"
+	case events.ResultWhiteForfeitWin:
+		end.Result, end.Termination = events.ResultWhiteWins, events.TerminationForfeit
+	case events.ResultBlackForfeitWin:
+		end.Result, end.Termination = events.ResultBlackWins, events.TerminationForfeit
+	case events.ResultDoubleForfeit:
+		end.Result, end.Termination = events.ResultBothLost, events.TerminationForfeit
 	default:
 		return nil, refuse(ErrInvalid, "result: %q is not a result of the results sheet", result)
 	}

@@ -68,7 +68,12 @@ func TestTriedMove(t *testing.T) {
 	}
 	two := newGame(t, std)
 	apply(t, two, []Event{events.MovePlayed{Ply: 1, By: events.White, UCI: "e2e4"}, events.MovePlayed{Ply: 2, By: events.Black, UCI: "d7d6"}})
-	two.tried = one.tried
+	pos := one.Position() // Move leaves the game as it was, and remembers the move it tried there
+	m, err := pos.ParseUCI("f1b5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two.Remember(pos, m, "f1b5", "Bb5")
 	if err := two.Apply(events.MovePlayed{Ply: 3, By: events.White, UCI: "f1b5"}); err != nil {
 		t.Fatal(err)
 	}

@@ -13,16 +13,16 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
 // HTTP serves the games API.
 type HTTP struct {
-	App games.Application
+	App handlers.Application
 	// Players reads a tournament's registered players (nil: the PGN of a
 	// tournament's game names its players by id).
 	Players func(ctx context.Context, tournamentID string) ([]events.PlayerRegistered, error)
@@ -40,7 +40,6 @@ type HTTP struct {
 //	POST /api/games/{id}/resign          {"player","idempotency_key"}
 //	POST /api/games/{id}/claims          {"player","reason":"threefold_repetition|fifty_moves","intended_move","idempotency_key"}
 //	POST /api/games/{id}/illegal-moves   {"offender","move","reported_by":"player|arbiter","by","idempotency_key"}: report and ruling
-//	POST /api/games/{id}/rulings         {"matter":"penalty|late_arrival|wrong_initial_position|result_override|draw_claim",...,"by","idempotency_key"}
 //	GET  /api/games/{id}/events          the game's events as NDJSON, live (?follow=false to stop at the end, ?from=N)
 //	GET  /api/games/{id}/pgn             the game in PGN
 func (h HTTP) Register(mux *http.ServeMux) {
@@ -49,7 +48,9 @@ func (h HTTP) Register(mux *http.ServeMux) {
 }
 
 // CommandRoutes are the patterns of the games commands: what a gateway
-// without the games service forwards to it (see httpnats).
+// without the games service forwards to it (see httpnats). The arbiter's
+// hand rulings (POST /api/games/{id}/rulings) are the arbiter service's
+// (services/arbiter/ports).
 var CommandRoutes = []string{
 	"POST /api/games",
 	"POST /api/games/{id}/moves",
@@ -57,15 +58,14 @@ var CommandRoutes = []string{
 	"POST /api/games/{id}/resign",
 	"POST /api/games/{id}/claims",
 	"POST /api/games/{id}/illegal-moves",
-	"POST /api/games/{id}/rulings",
 	"POST /api/games/{id}/repair",
 }
 
 // RegisterCommands mounts the commands only (CommandRoutes).
 func (h HTTP) RegisterCommands(mux *http.ServeMux) {
-	handlers := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.ruling, h.repair}
+	commands := []http.HandlerFunc{h.create, h.move, h.draw, h.resign, h.claim, h.illegal, h.repair}
 	for i, route := range CommandRoutes {
-		mux.HandleFunc(route, handlers[i])
+		mux.HandleFunc(route, commands[i])
 	}
 }
 
@@ -403,36 +403,5 @@ func fail(w http.ResponseWriter, err error) {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", err.Error())
 		return
 	}
-	httpjson.Refused(w, err, refusalStatus)
-}
-
-// refusalStatus maps a refusal kind to its HTTP status and error code.
-func refusalStatus(kind error) (int, string) {
-	switch kind {
-	case domain.ErrInvalid:
-		return http.StatusBadRequest, "invalid"
-	case domain.ErrNotFound:
-		return http.StatusNotFound, "not_found"
-	case domain.ErrNotAPlayer:
-		return http.StatusForbidden, "not_a_player"
-	case domain.ErrExists:
-		return http.StatusConflict, "exists"
-	case domain.ErrNotOnMove:
-		return http.StatusConflict, "not_on_move"
-	case domain.ErrFinished:
-		return http.StatusConflict, "game_over"
-	case domain.ErrNoOffer:
-		return http.StatusConflict, "draw_offer"
-	case domain.ErrFlagFallen:
-		return http.StatusConflict, "flag_fallen"
-	case domain.ErrClaimPending:
-		return http.StatusConflict, "claim_pending"
-	case domain.ErrIllegalMove:
-		return http.StatusUnprocessableEntity, "illegal_move"
-	case domain.ErrInProgress:
-		return http.StatusConflict, "game_in_progress"
-	case domain.ErrTouched:
-		return http.StatusConflict, "touch_move"
-	}
-	return http.StatusBadRequest, "invalid"
+	httpjson.Refused(w, err, httpjson.GameStatus)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/clock"
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
@@ -20,11 +21,6 @@ func DeriveGameID(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return "g" + hex.EncodeToString(sum[:12])
 }
-
-// bothLost is the games service's result of a game both players lost:
-// played (the arbiter's ruling when both are at fault, 2023 12.8 / 1997
-// 13.8) or by forfeit (-/-, termination "forfeit").
-const bothLost = "0-0"
 
 // WritePGN writes the game in PGN export format, with each move's clock
 // reading after the press as a [%clk] comment when the game's clock ran.
@@ -47,17 +43,17 @@ func WritePGN(w io.Writer, id string, g *domain.Game, created time.Time) error {
 // The tags given are set over the game's own.
 func WritePGNNotes(w io.Writer, id string, g *domain.Game, created time.Time, notes Notes, tags ...pgn.Tag) error {
 	s := g.Setup()
-	result := g.Result()
+	result := string(g.Result())
 	pg := &pgn.Game{Start: g.Start(), Result: result}
 	termination := ""
 	if notes != nil {
 		termination = pgnTermination(g.Ending().Termination)
 	}
-	if result == bothLost {
-		result, pg.Result = "*", "*"
+	if g.Result() == events.ResultBothLost { // both lost: played (both at fault, 2023 12.8 / 1997 13.8) or by forfeit (-/-)
+		result, pg.Result = string(events.ResultUnfinished), string(events.ResultUnfinished)
 		end := g.Ending()
 		pg.Comment = "Both players lost (0-0)"
-		if end.Termination == "forfeit" {
+		if end.Termination == events.TerminationForfeit {
 			pg.Comment += " by forfeit (-/-)"
 		} else {
 			termination = "rules infraction"

@@ -81,15 +81,15 @@ func note(ev events.Event) string {
 // an end on the board or by the players, "time forfeit", "rules
 // infraction" for an illegal move or an arbiter's ruling, "abandoned" for
 // a forfeit (the game not played), "unterminated" while it goes on.
-func pgnTermination(termination string) string {
+func pgnTermination(termination events.Termination) string {
 	switch termination {
 	case "":
 		return "unterminated"
-	case "flag_fall", "insufficient_material_flag", "both_flags":
+	case events.TerminationFlagFall, events.TerminationInsufficientMaterialFlag, events.TerminationBothFlags:
 		return "time forfeit"
-	case "illegal_move", "arbiter":
+	case events.TerminationIllegalMove, events.TerminationArbiter:
 		return "rules infraction"
-	case "forfeit":
+	case events.TerminationForfeit:
 		return "abandoned"
 	}
 	return "normal"

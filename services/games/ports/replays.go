@@ -7,11 +7,11 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -33,8 +33,9 @@ func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
 // so that a process that dies at any point between the annulment and the
 // new game is healed by the redelivery of what it had not acknowledged:
 //   - arbiter.game_annulled: the arbiter's arbiter.replay_ordered
-//     (arbiterapp.Arbiter.OrderReplay, keyed by the annulment), when the
-//     process died before the ruling's request recorded it;
+//     (handlers.Arbiter's OrderReplay, keyed by the annulment, where the
+//     arbiter runs in this process), when the process died before the
+//     ruling's request recorded it;
 //   - arbiter.replay_ordered: the new game (CreateReplay, keyed by
 //     ReplayKey).
 //
@@ -43,7 +44,7 @@ func ReplayKey(order events.Envelope) string { return "replay-" + order.ID }
 // not write game.*.arbiter) cannot, and the annulment stays unacknowledged
 // until the poison queue takes it.
 type Replays struct {
-	App games.Application
+	App handlers.Application
 	Log *zap.Logger
 }
 
@@ -85,14 +86,14 @@ func (r Replays) Handle(ctx context.Context, env events.Envelope) error {
 		if r.App.Arbiter == nil {
 			return nil
 		}
-		_, err = r.App.Arbiter.OrderReplay(ctx, env)
+		err = r.App.Arbiter.OrderReplay(ctx, env)
 	case (events.ReplayOrdered{}).EventType():
 		_, err = r.CreateReplay(ctx, env)
 	default:
 		return nil
 	}
 	var ref *domain.Refusal
-	if errors.As(err, &ref) || errors.Is(err, arbiterapp.ErrBadRuling) {
+	if errors.As(err, &ref) || errors.Is(err, refusal.ErrBadRuling) {
 		if r.Log != nil {
 			r.Log.Warn("replay not carried out", wiring.GameID(env.Aggregate.ID), zap.String("event_id", env.ID), zap.Error(err))
 		}

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/arbiter"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
+	"go.uber.org/zap"
 )
 
 // TestReplays: on a real (embedded) event store, the games-replays
@@ -22,14 +24,16 @@ func TestReplays(t *testing.T) {
 	ctx := context.Background()
 	st := natstest.Store(t)
 	store := adapters.EventStore{Store: st}
-	gamesApp := games.NewApplication(games.Options{Store: store, Retries: 3})
+	gamesApp := handlers.New(handlers.Options{Store: store, Retries: 3,
+		Arbiter: arbiter.New(arbiter.Deps{Store: st, Retries: 3, Log: zap.NewNop()})})
+	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: st, Writer: events.WriterArbiter}, Retries: 3}
 	r := Replays{App: gamesApp}
 	setup := events.GameCreated{White: "w", Black: "b", TimeControl: "600+5", TournamentID: "t", Round: 2, Board: 4}
 	if _, err := gamesApp.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: "g", Setup: setup,
 		Meta: app.Meta{IdempotencyKey: "c", Actor: events.Actor{Role: "organiser", ID: "o"}}}); err != nil {
 		t.Fatal(err)
 	}
-	ruling, _, err := gamesApp.Arbiter.Rule(ctx, "g", arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "swapped"},
+	ruling, _, err := arb.Rule(ctx, "g", arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "swapped"},
 		app.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "corr"})
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func endCounter(ended *prometheus.CounterVec, remember int) func(msg *message.Me
 			delete(seen, order[0])
 			order = order[1:]
 		}
-		ended.WithLabelValues(ev.(*events.GameEnded).Termination).Inc()
+		ended.WithLabelValues(string(ev.(*events.GameEnded).Termination)).Inc()
 		return nil
 	}
 }

@@ -14,8 +14,9 @@
 //     ("func F N": LongFuncs);
 //   - an event type's string literal written anywhere but its one definition
 //     ("literal T P": the literal of event type T in package P), and likewise
-//     a word of the events' vocabulary (a ruling matter, a claim reason: the
-//     constants of the Vocabulary types);
+//     a word of the events' vocabulary (a ruling matter, a claim reason, a
+//     game's termination or result: the constants of the Vocabulary types),
+//     outside the pure modules and but for the Homonyms;
 //   - in the pure modules (rules, clock, pairing, ratings), a non-test file that
 //     imports anything but the standard library and its own module, or a test
 //     file that imports NATS ("pure F -> I").
@@ -37,6 +38,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -468,15 +470,27 @@ func (w *Workspace) eventTypeDefinitions() []definition {
 // DuplicateEventTypes finds "literal T P": the name T of an event type
 // written as a string literal in a non-test file of package P, anywhere
 // but at T's definition. A second definition of T counts as a duplicate.
+//
+// A word of the vocabulary (vocabularyDefinitions) is looked for outside
+// the pure modules only: they may import nothing but the standard library,
+// so the catalogue's constant is out of their reach and their words (the
+// PGN's "1-0", a rating's "win") are their own. Homonyms are not looked for.
 func (w *Workspace) DuplicateEventTypes() []string {
 	defs := map[string]*ast.BasicLit{}
-	for _, d := range append(w.eventTypeDefinitions(), w.vocabularyDefinitions()...) {
+	word := map[string]bool{}
+	for _, d := range w.eventTypeDefinitions() {
 		if defs[d.name] == nil {
 			defs[d.name] = d.lit
 		}
 	}
+	for _, d := range w.vocabularyDefinitions() {
+		if defs[d.name] == nil && Homonyms[d.name] == "" {
+			defs[d.name], word[d.name] = d.lit, true
+		}
+	}
 	found := map[string]bool{}
 	for _, p := range w.sortedPackages() {
+		pure := slices.Contains(PureModules, p.Module)
 		for _, f := range p.Files {
 			if f.Test {
 				continue
@@ -487,7 +501,7 @@ func (w *Workspace) DuplicateEventTypes() []string {
 					return true
 				}
 				name := unquote(lit.Value)
-				if def, ok := defs[name]; ok && def != lit {
+				if def, ok := defs[name]; ok && def != lit && !(pure && word[name]) {
 					found[fmt.Sprintf("literal %s %s", name, p.Dir)] = true
 				}
 				return true

@@ -212,6 +212,16 @@ func TestCheckFinds(t *testing.T) {
 			ratcheted: []string{"literal draw_claim services/games/app"},
 		},
 		{
+			name: "a word of the vocabulary: again in a service, its own in a pure module, a homonym, a word defined from another",
+			files: map[string]string{
+				"services/events/words.go": "package events\n\ntype Result string\n\nconst (\n\tResultWhiteWins Result = \"1-0\"\n\tResultUnfinished Result = \"*\"\n)\n\n" +
+					"type Matter string\n\nconst MatterFlagFall Matter = \"flag_fall\"\n\ntype Termination string\n\nconst TerminationFlagFall = Termination(MatterFlagFall)\n",
+				"services/games/app/words.go": "package app\n\nvar words = []string{\"1-0\", \"*\", \"flag_fall\"}\n",
+				"rules/pgn/words.go":          "package pgn\n\nvar results = []string{\"1-0\", \"*\"}\n",
+			},
+			ratcheted: []string{"literal 1-0 services/games/app", "literal flag_fall services/games/app"},
+		},
+		{
 			name:  "an event type in a comment or a test file is no literal",
 			files: map[string]string{"services/games/app/x_test.go": "package app\n\n// game.moved\nvar _ = \"game.moved\"\n"},
 		},

@@ -4,7 +4,9 @@
 // itself: the tournament folded (services/internal/tournament) and, for
 // each board, the game that counts (the replay of an annulled game), its
 // result as the tournament counts it and its points penalties, read
-// through services/internal/outcome.
+// through services/internal/outcome. TournamentLog is the tournament's
+// log in the decide loop (services/internal/decide), through which the
+// pairing and the scoring write their events.
 package boards
 
 import (
@@ -21,14 +23,38 @@ import (
 )
 
 // Load folds the stream of tournament id from store into t (a zero
-// tournament; the pairing service passes the one its domain embeds) and
-// returns the stream's envelopes and head. A log with a message that does
-// not decode, chain or carry its writer's signature is read again message
-// by message (eventstore.Store.LoadTolerant): when a repair
-// (tournament.log_repaired) voids every such message the tournament folds
-// from the good events; otherwise it is refused, 409 log_damaged, until an
-// arbiter repairs it (the pairing's Repair).
+// tournament; the pairing service passes the one its domain embeds,
+// Tournament.Evolve) and returns the stream's envelopes and head, as
+// LoadEvents reads them.
 func Load(ctx context.Context, store *eventstore.Store, id string, t *tournament.Tournament) ([]events.Envelope, events.Head, error) {
+	envs, head, err := LoadEvents(ctx, store, id)
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	for i := range envs {
+		e := &envs[i]
+		if events.IsRepair(e.Type) {
+			continue // changes nothing in the tournament
+		}
+		ev, err := events.Decode(*e)
+		if err != nil {
+			return nil, events.Head{}, err
+		}
+		if err := t.Evolve(e, ev); err != nil {
+			return nil, events.Head{}, fmt.Errorf("tournament %s event %d: %w", id, e.Seq, err)
+		}
+	}
+	return envs, head, nil
+}
+
+// LoadEvents reads the stream of tournament id from store: its envelopes
+// and head. A log with a message that does not decode, chain or carry its
+// writer's signature is read again message by message
+// (eventstore.Store.LoadTolerant): when a repair (tournament.log_repaired)
+// voids every such message the good events are read; otherwise it is
+// refused, 409 log_damaged, until an arbiter repairs it (the pairing's
+// Repair).
+func LoadEvents(ctx context.Context, store *eventstore.Store, id string) ([]events.Envelope, events.Head, error) {
 	envs, head, err := store.Load(ctx, events.Tournament(id))
 	if err != nil && ctx.Err() == nil {
 		good, h, damage, terr := store.LoadTolerant(ctx, events.Tournament(id))
@@ -42,21 +68,6 @@ func Load(ctx context.Context, store *eventstore.Store, id string, t *tournament
 	}
 	if err != nil {
 		return nil, events.Head{}, err
-	}
-	if len(envs) > 0 {
-		t.RatingYear(envs[0])
-	}
-	for _, e := range envs {
-		if events.IsRepair(e.Type) {
-			continue // changes nothing in the tournament
-		}
-		ev, err := events.Decode(e)
-		if err != nil {
-			return nil, events.Head{}, err
-		}
-		if err := t.Apply(ev); err != nil {
-			return nil, events.Head{}, fmt.Errorf("tournament %s event %d: %w", id, e.Seq, err)
-		}
 	}
 	return envs, head, nil
 }
@@ -99,7 +110,7 @@ type Read struct {
 	// pairing's game id (tournament.GameResult on the game's outcome; an
 	// imported round's result; the desk's results over them:
 	// Tournament.BoardResults).
-	Results map[string]string
+	Results map[string]events.Result
 	// Replays is, for each board whose game was annulled, the id of the
 	// replay that counts in its place.
 	Replays map[string]string
@@ -110,7 +121,7 @@ type Read struct {
 // Boards reads every board of t's rounds through load: for each, the game
 // that counts (gamelog.FollowReplays) folded by outcome.Of.
 func Boards(ctx context.Context, t *tournament.Tournament, load gamelog.Loader) (Read, error) {
-	r := Read{Results: map[string]string{}, Replays: map[string]string{}, Penalties: tournament.Penalties{}}
+	r := Read{Results: map[string]events.Result{}, Replays: map[string]string{}, Penalties: tournament.Penalties{}}
 	for _, rp := range t.Rounds {
 		for _, pr := range rp.Pairings {
 			if res, ok := t.ImportedResult(pr.GameID); ok {

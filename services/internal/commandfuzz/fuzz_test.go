@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/arbiter"
+	arbiterports "github.com/hakem-chess/hakem/services/arbiter/ports"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
 	"github.com/hakem-chess/hakem/services/games"
@@ -18,10 +20,11 @@ import (
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.uber.org/zap"
 )
 
 // routes are the commands fuzzed: every command route of the games,
-// clocks and pairing ports, on a game ("fz", timed, its clock started) and
+// arbiter, clocks and pairing ports, on a game ("fz", timed, its clock started) and
 // a tournament ("ft", two players) made before.
 var routes = []struct{ method, path string }{
 	{"POST", "/api/games"},
@@ -57,15 +60,15 @@ var routes = []struct{ method, path string }{
 	{"POST", "/api/tournaments/import"},
 }
 
-// TestFuzzCoversEveryCommand: every command route of the games, clocks
-// and pairing ports is among the routes fuzzed.
+// TestFuzzCoversEveryCommand: every command route of the games, arbiter,
+// clocks and pairing ports is among the routes fuzzed.
 func TestFuzzCoversEveryCommand(t *testing.T) {
 	fuzzed := map[string]bool{}
 	for _, r := range routes {
 		fuzzed[r.method+" "+r.path] = true
 	}
 	ids := strings.NewReplacer("{id}/players/{player}/correct", "ft/players/a/correct", "{id}/players/{player}/remove", "ft/players/b/remove", "{n}", "1")
-	for _, list := range [][]string{gamesports.CommandRoutes, clocksports.CommandRoutes, pairingports.CommandRoutes} {
+	for _, list := range [][]string{gamesports.CommandRoutes, arbiterports.RulingRoutes, clocksports.CommandRoutes, pairingports.CommandRoutes} {
 		for _, pattern := range list {
 			route := ids.Replace(pattern)
 			if strings.HasPrefix(route, "POST /api/games/") || strings.HasPrefix(route, "DELETE /api/games/") {
@@ -92,9 +95,11 @@ func newFixture(t testing.TB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := games.NewApplication(games.Options{Store: adapters.EventStore{Store: st}, Feed: adapters.Feed{JS: js}, Retries: 4})
+	arb := arbiter.New(arbiter.Deps{Store: st, Retries: 4, Log: zap.NewNop()})
+	app := games.NewApplication(games.Options{Store: adapters.EventStore{Store: st}, Feed: adapters.Feed{JS: js}, Retries: 4, Arbiter: arb})
 	mux := http.NewServeMux()
 	gamesports.HTTP{App: app}.Register(mux)
+	arb.Commands.Register(mux)
 	clocksports.HTTP{Clocks: &clocksapp.Clocks{Store: adapters.EventStore{Store: st, Writer: events.WriterClocks}, Retries: 4}}.Register(mux)
 	pairingports.HTTP{Pairing: &pairingapp.Pairing{Store: st, Retries: 4}}.Register(mux)
 	f := &fixture{mux: mux, js: js}

@@ -107,6 +107,17 @@ type Decider[T any, S interface {
 	// Describe, when set, adds fields to an accepted command's log line
 	// (the game's tournament, the ruling's article).
 	Describe func(s S, written []Recorded, fields []zap.Field) []zap.Field
+	// Scope, when set, is the key a command is stored under, from the
+	// aggregate's id, the actor and the client's key (ScopedKey when nil;
+	// a tournament's commands are stored under "tournament/"+ScopedKey, as
+	// they always were, so that their logs deduplicate as before).
+	Scope func(id string, actor events.Actor, key string) string
+	// CheckID, when set, refuses an aggregate id the log cannot hold (a
+	// tournament's id), before anything is read.
+	CheckID func(id string) error
+	// IDField names the aggregate in the log line of an accepted command
+	// (wiring.GameID when nil).
+	IDField func(id string) zap.Field
 
 	mu    sync.Mutex
 	cache map[string]*cached[S]
@@ -124,25 +135,15 @@ type Decider[T any, S interface {
 // let decision decide, append the events it returns at the head decided
 // on under the command's key; decided again on a conflict. decision is the
 // domain's pure decision on the folded state at instant at: the events to
-// append (none: nothing to do) or a refusal.
+// append (none: nothing to do) or a refusal. Its steps: commandMeta,
+// load (cached or read), decision, keyBy, write.
 func (d *Decider[T, S]) Handle(ctx context.Context, id string, cmd Command, decision func(s S, at time.Time) ([]events.Event, error)) (out Outcome, err error) {
-	start := time.Now()
-	outcome := "ok"
-	defer func() {
-		if d.Metrics != nil {
-			d.Metrics.Commands.WithLabelValues(d.Service, cmd.Name, outcome).Inc()
-			d.Metrics.CommandDuration.WithLabelValues(d.Service, cmd.Name).Observe(time.Since(start).Seconds())
-		}
-	}()
-	meta := cmd.Meta
-	if meta.IdempotencyKey != "" {
-		meta.IdempotencyKey = ScopedKey(id, meta.Actor, meta.IdempotencyKey)
-	} else if cmd.Key == nil {
-		outcome = "rejected"
-		return Outcome{}, d.missingKey()
-	}
-	if meta.RecordedAt.IsZero() {
-		meta.RecordedAt = d.now()
+	start, label := time.Now(), "ok"
+	defer func() { d.measure(cmd.Name, label, start) }()
+	meta, err := d.commandMeta(id, cmd)
+	if err != nil {
+		label = "rejected"
+		return Outcome{}, err
 	}
 	// a command keyed by its decision is decided on the log, which tells
 	// whether that key landed
@@ -150,121 +151,207 @@ func (d *Decider[T, S]) Handle(ctx context.Context, id string, cmd Command, deci
 	if cacheable {
 		defer d.lock(id)()
 	}
-	retries := max(d.Retries, 1)
-	for attempt := 1; ; attempt++ {
-		var c *cached[S]
-		if cacheable {
-			c = d.cached(id)
+	for n := 1; ; n++ {
+		var a attempt[S]
+		if a, out, label, err = d.load(ctx, id, meta, n, cacheable); label != "" {
+			return out, err
 		}
-		if c != nil && attempt == 1 && d.Stale != nil && d.Stale(c.state) && !d.catchUp(ctx, id, c, nil, c.state) {
-			d.forget(id)
-			c = nil
-		}
-		fromCache := c != nil
-		if fromCache && c.has(meta.IdempotencyKey) {
-			// a retried command: its first answer is on the log
-			d.forget(id)
-			c, fromCache = nil, false
-		}
-		var recs []Recorded
-		if !fromCache {
-			var head events.Head
-			recs, head, err = d.Store.Load(ctx, id)
-			if err != nil {
-				outcome = "error"
-				return Outcome{}, fmt.Errorf("loading %s: %w", id, err)
-			}
-			if meta.IdempotencyKey != "" {
-				done, err := WithKey(recs, meta.IdempotencyKey)
-				if err != nil {
-					outcome = "rejected"
-					return Outcome{}, err
-				}
-				if len(done) > 0 {
-					outcome = "repeated"
-					return Outcome{ID: id, Events: done, Version: lastSeq(recs), Repeated: true}, nil
-				}
-			}
-			c = &cached[S]{head: head}
-			if n := len(recs); n > 0 {
-				c.lastAt, c.lastID = recs[n-1].Envelope.RecordedAt, recs[n-1].Envelope.ID
-			}
-		}
-		head := c.head
-		m := meta
-		if m.RecordedAt.Before(c.lastAt) {
-			// the log's instants never go back, even when several copies
-			// of the service stamp commands with slightly different clocks
-			m.RecordedAt = c.lastAt
-		}
-		s := c.state
-		if !c.folded {
-			if s, err = Fold[T, S](recs); err != nil {
-				d.forget(id)
-				outcome = "error"
-				return Outcome{}, fmt.Errorf("%s: %w", id, err)
-			}
-		}
-		evs, err := decision(s, m.RecordedAt)
+		evs, err := decision(a.s, a.meta.RecordedAt)
 		if err != nil {
-			if fromCache {
+			if a.fromCache {
 				d.forget(id) // a refusal is given on the log, not on a cache
 				continue
 			}
-			outcome = "rejected"
+			label = "rejected"
 			return Outcome{}, err
 		}
-		if cmd.Key != nil && len(evs) > 0 {
-			if k := cmd.Key(evs); k != "" {
-				m.IdempotencyKey = ScopedKey(id, meta.Actor, k)
-				if done, _ := WithKey(recs, m.IdempotencyKey); len(done) > 0 {
-					outcome = "repeated"
-					return Outcome{ID: id, Events: done, Version: lastSeq(recs), Repeated: true}, nil
-				}
-			}
+		if out, ok := d.keyBy(id, cmd, &a, evs); ok {
+			label = "repeated"
+			return out, nil
 		}
 		if len(evs) == 0 {
-			outcome = "nothing"
-			return Outcome{ID: id, Version: head.Version}, nil
+			label = "nothing"
+			return Outcome{ID: id, Version: a.c.head.Version}, nil
 		}
-		if m.IdempotencyKey == "" {
-			outcome = "rejected"
+		if a.meta.IdempotencyKey == "" {
+			label = "rejected"
 			return Outcome{}, d.missingKey()
 		}
-		if cmd.CausedByLast && c.lastID != "" {
-			m.CausationID = c.lastID
+		var retry bool
+		if out, label, retry, err = d.write(ctx, id, cmd, &a, evs, n, cacheable); !retry {
+			return out, err
 		}
-		written, newHead, err := d.Store.Append(ctx, id, head, m, evs)
-		if errors.Is(err, ErrConflict) || errors.Is(err, ErrAlreadyApplied) {
-			if !errors.Is(err, ErrConflict) || !cacheable || !d.catchUp(ctx, id, c, recs, s) {
-				d.forget(id)
-			}
-			if attempt < retries || (fromCache && attempt < retries+1) {
-				if d.Metrics != nil {
-					d.Metrics.AppendConflicts.WithLabelValues(d.Service).Inc()
-				}
-				continue
-			}
-		}
-		if err != nil {
-			outcome = "error"
-			if errors.Is(err, ErrConflict) {
-				outcome = "conflict"
-			}
-			return Outcome{}, fmt.Errorf("appending to %s: %w", id, err)
-		}
-		if len(written) > 0 && written[0].Envelope.Seq != head.Version+1 {
-			// the store recognised the key: the command had landed before
-			d.forget(id)
-			outcome = "repeated"
-			return Outcome{ID: id, Events: written, Version: lastSeq(written), Repeated: true}, nil
-		}
-		if cacheable {
-			d.keep(id, c, recs, s, written, newHead, m.IdempotencyKey)
-		}
-		d.record(id, cmd, s, written)
-		return Outcome{ID: id, Events: written, Version: lastSeq(written)}, nil
 	}
+}
+
+// attempt is one decision of a command: the state it is made on, where
+// that came from, and the command's meta as this attempt stamps it.
+type attempt[S any] struct {
+	c         *cached[S] // the state's head, last event and keys
+	fromCache bool
+	recs      []Recorded // the log the state was folded from (nil when cached)
+	s         S
+	meta      Meta
+}
+
+// commandMeta is the command's meta as its events are stored: the
+// client's key scoped (Scope), the instant stamped; a refusal when the
+// command has no key, or the id is refused (CheckID).
+func (d *Decider[T, S]) commandMeta(id string, cmd Command) (Meta, error) {
+	meta := cmd.Meta
+	if meta.IdempotencyKey != "" {
+		meta.IdempotencyKey = d.scope(id, meta.Actor, meta.IdempotencyKey)
+	} else if cmd.Key == nil {
+		return Meta{}, d.missingKey()
+	}
+	if d.CheckID != nil {
+		if err := d.CheckID(id); err != nil {
+			return Meta{}, err
+		}
+	}
+	if meta.RecordedAt.IsZero() {
+		meta.RecordedAt = d.now()
+	}
+	return meta, nil
+}
+
+// load returns the state attempt n decides on: the cached state (brought
+// up to date first when Stale says it is behind), else the log read
+// (read) and folded; the command's meta stamped never before the log's
+// last event. A label when the command is answered here (its key in the
+// log: repeated; a read or fold that fails).
+func (d *Decider[T, S]) load(ctx context.Context, id string, meta Meta, n int, cacheable bool) (a attempt[S], out Outcome, label string, err error) {
+	if cacheable {
+		a.c = d.cached(id)
+	}
+	if a.c != nil && n == 1 && d.Stale != nil && d.Stale(a.c.state) && !d.catchUp(ctx, id, a.c, nil, a.c.state) {
+		d.forget(id)
+		a.c = nil
+	}
+	if a.c != nil && a.c.has(meta.IdempotencyKey) {
+		// a retried command: its first answer is on the log
+		d.forget(id)
+		a.c = nil
+	}
+	a.fromCache = a.c != nil
+	if !a.fromCache {
+		if out, label, err = d.read(ctx, id, meta.IdempotencyKey, &a); label != "" {
+			return a, out, label, err
+		}
+	}
+	a.meta = meta
+	if a.meta.RecordedAt.Before(a.c.lastAt) {
+		// the log's instants never go back, even when several copies
+		// of the service stamp commands with slightly different clocks
+		a.meta.RecordedAt = a.c.lastAt
+	}
+	a.s = a.c.state
+	if !a.c.folded {
+		if a.s, err = Fold[T, S](a.recs); err != nil {
+			d.forget(id)
+			return a, Outcome{}, "error", fmt.Errorf("%s: %w", id, err)
+		}
+	}
+	return a, Outcome{}, "", nil
+}
+
+// read reads the aggregate's log into a: its events, head and last
+// event. A label when the command is answered here: its key is in the
+// log (its first answer, repeated; refused when the key names another
+// command), or the read fails.
+func (d *Decider[T, S]) read(ctx context.Context, id, key string, a *attempt[S]) (Outcome, string, error) {
+	recs, head, err := d.Store.Load(ctx, id)
+	if err != nil {
+		return Outcome{}, "error", fmt.Errorf("loading %s: %w", id, err)
+	}
+	if key != "" {
+		done, err := WithKey(recs, key)
+		if err != nil {
+			return Outcome{}, "rejected", err
+		}
+		if len(done) > 0 {
+			return Outcome{ID: id, Events: done, Version: lastSeq(recs), Repeated: true}, "repeated", nil
+		}
+	}
+	a.recs, a.c = recs, &cached[S]{head: head}
+	if n := len(recs); n > 0 {
+		a.c.lastAt, a.c.lastID = recs[n-1].Envelope.RecordedAt, recs[n-1].Envelope.ID
+	}
+	return Outcome{}, "", nil
+}
+
+// keyBy names a command keyed by its decision (Command.Key) from the
+// events decided; true, with its first answer, when that key is in the
+// log already.
+func (d *Decider[T, S]) keyBy(id string, cmd Command, a *attempt[S], evs []events.Event) (Outcome, bool) {
+	if cmd.Key == nil || len(evs) == 0 {
+		return Outcome{}, false
+	}
+	k := cmd.Key(evs)
+	if k == "" {
+		return Outcome{}, false
+	}
+	a.meta.IdempotencyKey = d.scope(id, a.meta.Actor, k)
+	if done, _ := WithKey(a.recs, a.meta.IdempotencyKey); len(done) > 0 {
+		return Outcome{ID: id, Events: done, Version: lastSeq(a.recs), Repeated: true}, true
+	}
+	return Outcome{}, false
+}
+
+// write appends evs at the head attempt a decided on and records the
+// accepted command; retry when the append conflicted and the command is
+// to be decided again (the cached state brought up to date, or
+// forgotten).
+func (d *Decider[T, S]) write(ctx context.Context, id string, cmd Command, a *attempt[S], evs []events.Event, n int, cacheable bool) (out Outcome, label string, retry bool, err error) {
+	head := a.c.head
+	if cmd.CausedByLast && a.c.lastID != "" {
+		a.meta.CausationID = a.c.lastID
+	}
+	written, newHead, err := d.Store.Append(ctx, id, head, a.meta, evs)
+	if errors.Is(err, ErrConflict) || errors.Is(err, ErrAlreadyApplied) {
+		if !errors.Is(err, ErrConflict) || !cacheable || !d.catchUp(ctx, id, a.c, a.recs, a.s) {
+			d.forget(id)
+		}
+		if retries := max(d.Retries, 1); n < retries || (a.fromCache && n < retries+1) {
+			if d.Metrics != nil {
+				d.Metrics.AppendConflicts.WithLabelValues(d.Service).Inc()
+			}
+			return Outcome{}, "", true, nil
+		}
+	}
+	if err != nil {
+		label = "error"
+		if errors.Is(err, ErrConflict) {
+			label = "conflict"
+		}
+		return Outcome{}, label, false, fmt.Errorf("appending to %s: %w", id, err)
+	}
+	if len(written) > 0 && written[0].Envelope.Seq != head.Version+1 {
+		// the store recognised the key: the command had landed before
+		d.forget(id)
+		return Outcome{ID: id, Events: written, Version: lastSeq(written), Repeated: true}, "repeated", false, nil
+	}
+	if cacheable {
+		d.keep(id, a.c, a.recs, a.s, written, newHead, a.meta.IdempotencyKey)
+	}
+	d.record(id, cmd, a.s, written)
+	return Outcome{ID: id, Events: written, Version: lastSeq(written)}, "ok", false, nil
+}
+
+// measure counts the command by its outcome (label) and times it.
+func (d *Decider[T, S]) measure(name, label string, start time.Time) {
+	if d.Metrics != nil {
+		d.Metrics.Commands.WithLabelValues(d.Service, name, label).Inc()
+		d.Metrics.CommandDuration.WithLabelValues(d.Service, name).Observe(time.Since(start).Seconds())
+	}
+}
+
+// scope is the key a command is stored under (Scope, else ScopedKey).
+func (d *Decider[T, S]) scope(id string, actor events.Actor, key string) string {
+	if d.Scope != nil {
+		return d.Scope(id, actor, key)
+	}
+	return ScopedKey(id, actor, key)
 }
 
 // record counts the events written and logs the command.
@@ -283,7 +370,11 @@ func (d *Decider[T, S]) record(id string, cmd Command, s S, written []Recorded) 
 	}
 	if ce := d.Log.Check(level, cmd.Name); ce != nil {
 		a := cmd.Meta.Actor
-		fields := []zap.Field{wiring.GameID(id), wiring.Seq(lastSeq(written)), wiring.Actor(a.Role, a.ID),
+		idField := wiring.GameID
+		if d.IDField != nil {
+			idField = d.IDField
+		}
+		fields := []zap.Field{idField(id), wiring.Seq(lastSeq(written)), wiring.Actor(a.Role, a.ID),
 			zap.Int("events", len(written)), zap.String("type", written[0].Envelope.Type)}
 		if d.Describe != nil {
 			fields = d.Describe(s, written, fields)

@@ -99,3 +99,41 @@ func TestHandle(t *testing.T) {
 		}
 	}
 }
+
+// TestHandleScope: a decider with Scope stores its commands under the
+// keys Scope gives (a tournament's "tournament/<id>/<role>:<actor>/<key>"),
+// finds a command stored under such a key as repeated, and refuses an id
+// CheckID refuses before reading anything.
+func TestHandleScope(t *testing.T) {
+	ctx := context.Background()
+	store := gamelog.EventStore{Store: natstest.Store(t)}
+	errBadID := errors.New("bad id")
+	d := &decide.Decider[offers, *offers]{Config: decide.Config{Store: store, Retries: 4}, Service: "test", Invalid: errInvalid,
+		Scope: func(id string, a events.Actor, key string) string {
+			return "tournament/" + decide.ScopedKey(id, a, key)
+		},
+		CheckID: func(id string) error {
+			if id == "bad" {
+				return &refusal.Refusal{Kind: errBadID, Reason: "id: bad"}
+			}
+			return nil
+		}}
+	cmd := decide.Command{Name: "offer", Meta: player("k1")}
+	first, err := d.Handle(ctx, "g1", cmd, offer(9))
+	if err != nil || len(first.Events) != 1 {
+		t.Fatalf("first: %+v %v", first, err)
+	}
+	if got, want := first.Events[0].Envelope.IdempotencyKey, "tournament/g1/player:w/k1"; got != want {
+		t.Fatalf("stored under %q, want %q", got, want)
+	}
+	again, err := d.Handle(ctx, "g1", cmd, offer(9))
+	if err != nil || !again.Repeated || again.Events[0].Envelope.ID != first.Events[0].Envelope.ID {
+		t.Fatalf("repeated: %+v %v", again, err)
+	}
+	if _, err := d.Handle(ctx, "bad", cmd, offer(9)); !errors.Is(err, errBadID) {
+		t.Fatalf("bad id: %v, want CheckID's refusal", err)
+	}
+	if _, err := d.Handle(ctx, "bad", decide.Command{Name: "offer"}, offer(9)); !errors.Is(err, errInvalid) {
+		t.Fatalf("bad id without key: %v, want the missing key first", err)
+	}
+}

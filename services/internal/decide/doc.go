@@ -9,10 +9,11 @@
 //
 //   - its state type, a pointer type *T whose zero T is the state before
 //     the first event and whose Evolve folds one recorded event in (the
-//     games service's *domain.Game, the clocks service's clock);
+//     games service's *domain.Game, the clocks service's clock, the
+//     pairing's *domain.Tournament, which Tournament.Evolve folds);
 //   - a Store: its aggregate's events as Recorded, appended with a Meta
-//     (the game's log, gamelog.EventStore, is one; a tournament's would be
-//     another adapter of eventstore.Store with its writer);
+//     (the game's log, gamelog.EventStore, is one; a tournament's,
+//     boards.TournamentLog, another, each with its writer);
 //   - one Command per use case: its name (metrics and log) and the
 //     client's Meta, handed to Handle with the domain's pure decision, a
 //     func(state, at) returning the events to append or a refusal.
@@ -33,7 +34,8 @@
 // What the loop guarantees, for every service alike:
 //
 //   - Idempotency: the client's key is scoped to the aggregate and the actor
-//     (ScopedKey); a command whose key is in the log is answered with the
+//     (ScopedKey, or the decider's Scope: a tournament's keys keep their
+//     "tournament/" prefix); a command whose key is in the log is answered with the
 //     events it produced then (Outcome.Repeated) and appends nothing; the
 //     same key with a different command is refused (refusal.ErrKeyReused).
 //     A command without a key is refused with the service's Invalid kind,

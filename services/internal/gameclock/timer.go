@@ -139,32 +139,11 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 	}
 	switch e := e.(type) {
 	case events.GameCreated:
-		t.exists, t.control = true, e.TimeControl
-		t.first = clock.White
-		if e.StartFEN != "" {
-			start, err := rules.ParseFEN(e.StartFEN)
-			if err != nil {
-				return fmt.Errorf("game.created: start_fen: %w", err)
-			}
-			if start.Turn() == rules.Black {
-				t.first = clock.Black
-			}
-		}
-		if e.TimeControl != "" {
-			tc, err := clock.ParsePGN(e.TimeControl)
-			if err != nil {
-				return fmt.Errorf("game.created: time_control: %w", err)
-			}
-			t.tc, t.timed = tc, tc.Kind != clock.Untimed && tc.Kind != clock.Unknown
-		}
+		return t.created(e)
 	case events.MovePlayed:
 		t.ply = e.Ply
 		if t.Started() {
-			side := clock.White
-			if e.By == events.Black {
-				side = clock.Black
-			}
-			return t.clockEvent(clock.Event{Kind: clock.Press, Side: side}, instant(e.At, at))
+			return t.clockEvent(clock.Event{Kind: clock.Press, Side: clockSide(e.By)}, instant(e.At, at))
 		}
 	case events.GameEnded, events.GameAnnulled:
 		// an annulled game is cancelled (1997 7.1a, 2023 7.2.1): its clock
@@ -174,88 +153,137 @@ func (t *Timer) Apply(at time.Time, e events.Event) error {
 			return t.clockEvent(clock.Event{Kind: clock.Stop}, at)
 		}
 	case events.ClockStarted:
-		if t.clk != nil {
-			return errors.New("clock.started twice")
-		}
-		if !t.timed {
-			return fmt.Errorf("clock.started in a game without a time control (%q)", t.control)
-		}
-		if e.TimeControl != t.control {
-			return fmt.Errorf("clock.started with control %q, the game's is %q", e.TimeControl, t.control)
-		}
-		c, err := clock.New(t.tc)
-		if err != nil {
-			return err
-		}
-		t.clk, t.origin = c, e.At
-		if err := t.clockEvent(clock.Event{Kind: clock.Start, Side: t.first}, e.At); err != nil {
-			return err
-		}
-		for side, ms := range [2]int64{e.WhiteMs, e.BlackMs} {
-			s := clock.Side(side)
-			if d := time.Duration(ms) * time.Millisecond; d != t.tc.For(s)[0].Base {
-				if err := t.clockEvent(clock.Event{Kind: clock.Adjust, Side: s, Op: clock.Set, Amount: d}, e.At); err != nil {
-					return err
-				}
-			}
-		}
+		return t.started(e)
 	case events.ClockPaused:
-		if t.claimStopped {
-			// The arbiter pauses clocks a pending claim had stopped: they
-			// stay stopped, now held by the arbiter (6.12.2 / 1997 6.12),
-			// and only the arbiter's resume restarts them, whatever the
-			// ruling on the claim.
-			t.claimStopped = false
-			return nil
-		}
-		return t.clockEvent(clock.Event{Kind: clock.Pause}, e.At)
+		return t.paused(e)
 	case events.ClockResumed:
 		t.claimStopped = false // the arbiter restarted the clocks by hand
 		return t.clockEvent(clock.Event{Kind: clock.Resume}, e.At)
 	case events.TimeAdjusted:
-		s := clock.White
-		if e.Side == events.Black {
-			s = clock.Black
-		}
-		ev := clock.Event{Kind: clock.Adjust, Side: s, Op: clock.Add, Amount: time.Duration(e.DeltaMs) * time.Millisecond}
+		ev := clock.Event{Kind: clock.Adjust, Side: clockSide(e.Side), Op: clock.Add, Amount: time.Duration(e.DeltaMs) * time.Millisecond}
 		if e.DeltaMs < 0 {
 			ev.Op, ev.Amount = clock.Subtract, -ev.Amount
 		}
 		return t.clockEvent(ev, at)
 	case events.DrawClaimed:
-		if t.finished || t.claim {
-			return nil
-		}
-		t.claim = true
-		if t.Started() && !t.clk.Stopped() && !t.clk.Paused() {
-			t.claimStopped = true
-			return t.clockEvent(clock.Event{Kind: clock.Pause}, at)
-		}
+		return t.claimed(at)
 	case events.RulingGiven:
-		if e.Matter != events.MatterDrawClaim || !t.claim {
-			return nil
-		}
-		t.claim = false
-		if !t.claimStopped {
-			return nil
-		}
-		t.claimStopped = false
-		if t.finished || !t.clk.Paused() || t.clk.Stopped() || e.Decision != "game_continues" {
-			// a correct claim: the game's end follows and the clock stays
-			// stopped (game.ended stops it for good)
-			return nil
-		}
-		return t.clockEvent(clock.Event{Kind: clock.Resume}, at)
+		return t.ruled(at, e)
 	case events.ControlChanged:
 		return t.changeControl(instant(e.At, at), e.TimeControl)
 	case events.FlagFell:
-		if e.Side == events.Black {
-			t.recorded[clock.Black] = true
-		} else {
-			t.recorded[clock.White] = true
+		t.recorded[clockSide(e.Side)] = true
+	}
+	return nil
+}
+
+// clockSide is the clock module's side of colour c.
+func clockSide(c events.Color) clock.Side {
+	if c == events.Black {
+		return clock.Black
+	}
+	return clock.White
+}
+
+// created folds the game's creation: the side on move first and the time
+// control.
+func (t *Timer) created(e events.GameCreated) error {
+	t.exists, t.control = true, e.TimeControl
+	t.first = clock.White
+	if e.StartFEN != "" {
+		start, err := rules.ParseFEN(e.StartFEN)
+		if err != nil {
+			return fmt.Errorf("game.created: start_fen: %w", err)
+		}
+		if start.Turn() == rules.Black {
+			t.first = clock.Black
+		}
+	}
+	if e.TimeControl != "" {
+		tc, err := clock.ParsePGN(e.TimeControl)
+		if err != nil {
+			return fmt.Errorf("game.created: time_control: %w", err)
+		}
+		t.tc, t.timed = tc, tc.Kind != clock.Untimed && tc.Kind != clock.Unknown
+	}
+	return nil
+}
+
+// started folds the clock's start: the control's times, or the ones the
+// start set.
+func (t *Timer) started(e events.ClockStarted) error {
+	if t.clk != nil {
+		return errors.New("clock.started twice")
+	}
+	if !t.timed {
+		return fmt.Errorf("clock.started in a game without a time control (%q)", t.control)
+	}
+	if e.TimeControl != t.control {
+		return fmt.Errorf("clock.started with control %q, the game's is %q", e.TimeControl, t.control)
+	}
+	c, err := clock.New(t.tc)
+	if err != nil {
+		return err
+	}
+	t.clk, t.origin = c, e.At
+	if err := t.clockEvent(clock.Event{Kind: clock.Start, Side: t.first}, e.At); err != nil {
+		return err
+	}
+	for side, ms := range [2]int64{e.WhiteMs, e.BlackMs} {
+		s := clock.Side(side)
+		if d := time.Duration(ms) * time.Millisecond; d != t.tc.For(s)[0].Base {
+			if err := t.clockEvent(clock.Event{Kind: clock.Adjust, Side: s, Op: clock.Set, Amount: d}, e.At); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// paused folds the arbiter's pause of the clocks.
+func (t *Timer) paused(e events.ClockPaused) error {
+	if t.claimStopped {
+		// The arbiter pauses clocks a pending claim had stopped: they
+		// stay stopped, now held by the arbiter (6.12.2 / 1997 6.12),
+		// and only the arbiter's resume restarts them, whatever the
+		// ruling on the claim.
+		t.claimStopped = false
+		return nil
+	}
+	return t.clockEvent(clock.Event{Kind: clock.Pause}, e.At)
+}
+
+// claimed folds a draw claim recorded at at: it stops running clocks (see
+// Apply).
+func (t *Timer) claimed(at time.Time) error {
+	if t.finished || t.claim {
+		return nil
+	}
+	t.claim = true
+	if t.Started() && !t.clk.Stopped() && !t.clk.Paused() {
+		t.claimStopped = true
+		return t.clockEvent(clock.Event{Kind: clock.Pause}, at)
+	}
+	return nil
+}
+
+// ruled folds a ruling recorded at at: one on the pending claim restarts
+// the clocks the claim stopped when the game goes on (see Apply).
+func (t *Timer) ruled(at time.Time, e events.RulingGiven) error {
+	if e.Matter != events.MatterDrawClaim || !t.claim {
+		return nil
+	}
+	t.claim = false
+	if !t.claimStopped {
+		return nil
+	}
+	t.claimStopped = false
+	if t.finished || !t.clk.Paused() || t.clk.Stopped() || e.Decision != "game_continues" {
+		// a correct claim: the game's end follows and the clock stays
+		// stopped (game.ended stops it for good)
+		return nil
+	}
+	return t.clockEvent(clock.Event{Kind: clock.Resume}, at)
 }
 
 // changeControl installs the control tcText (PGN notation) at instant at:

@@ -243,3 +243,37 @@ func damaged(err error) bool {
 	var notEvent *eventstore.NotAnEventError
 	return errors.As(err, &sig) || errors.As(err, &chain) || errors.As(err, &notEvent)
 }
+
+// GameStatus maps the kind of a refusal of a command on a game (package
+// refusal's game kinds, which the games service and the arbiter share) to
+// its HTTP status and error code; an unknown kind is a 400 invalid. It is
+// what Refused is given by the ports that answer commands on a game.
+func GameStatus(kind error) (int, string) {
+	switch kind {
+	case refusal.ErrInvalid:
+		return http.StatusBadRequest, "invalid"
+	case refusal.ErrGameNotFound:
+		return http.StatusNotFound, "not_found"
+	case refusal.ErrNotAPlayer:
+		return http.StatusForbidden, "not_a_player"
+	case refusal.ErrGameExists:
+		return http.StatusConflict, "exists"
+	case refusal.ErrNotOnMove:
+		return http.StatusConflict, "not_on_move"
+	case refusal.ErrGameOver:
+		return http.StatusConflict, "game_over"
+	case refusal.ErrNoOffer:
+		return http.StatusConflict, "draw_offer"
+	case refusal.ErrFlagFallen:
+		return http.StatusConflict, "flag_fallen"
+	case refusal.ErrClaimPending:
+		return http.StatusConflict, "claim_pending"
+	case refusal.ErrIllegalMove:
+		return http.StatusUnprocessableEntity, string(events.MatterIllegalMove)
+	case refusal.ErrInProgress:
+		return http.StatusConflict, "game_in_progress"
+	case refusal.ErrTouched:
+		return http.StatusConflict, string(events.MatterTouchMove)
+	}
+	return http.StatusBadRequest, "invalid"
+}

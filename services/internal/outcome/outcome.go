@@ -17,9 +17,6 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
-// Unfinished is the result of a game going on.
-const Unfinished = "*"
-
 // The kinds of arbiter.penalty_imposed that change a game's points (2023
 // 12.9.4, 12.9.5): they change what the game scores, not its result.
 const (
@@ -33,10 +30,6 @@ const (
 	// a points penalty.
 	LossPenalty = "loss"
 )
-
-// Forfeit is the termination of a game not played over the board (a
-// default, a forfeit given by a result override).
-const Forfeit = "forfeit"
 
 // Game is a game's outcome, folded from its events by Apply.
 type Game struct {
@@ -65,11 +58,11 @@ func Of(evs ...events.Event) Game {
 	return g
 }
 
-// Result returns "1-0", "0-1", "1/2-1/2", "0-0", or Unfinished while the
+// Result returns "1-0", "0-1", "1/2-1/2", "0-0", or events.ResultUnfinished while the
 // game goes on.
-func (g *Game) Result() string {
+func (g *Game) Result() events.Result {
 	if g.Ending.Result == "" {
-		return Unfinished
+		return events.ResultUnfinished
 	}
 	return g.Ending.Result
 }
@@ -110,14 +103,14 @@ func (g *Game) Apply(e events.Event) {
 // ForfeitScore is the score of a forfeit result of a result override
 // ("+/-", "-/+", "-/-": "1-0", "0-1", "0-0", the results a default ends a
 // game with); ok is false for any other result.
-func ForfeitScore(result string) (score string, ok bool) {
+func ForfeitScore(result events.Result) (score events.Result, ok bool) {
 	switch result {
-	case "+/-":
-		return "1-0", true
-	case "-/+":
-		return "0-1", true
-	case "-/-":
-		return "0-0", true
+	case events.ResultWhiteForfeitWin:
+		return events.ResultWhiteWins, true
+	case events.ResultBlackForfeitWin:
+		return events.ResultBlackWins, true
+	case events.ResultDoubleForfeit:
+		return events.ResultBothLost, true
 	}
 	return "", false
 }
@@ -134,12 +127,12 @@ func ForfeitScore(result string) (score string, ok bool) {
 func (g *Game) Override(e events.ResultOverridden) {
 	g.Annulled = nil
 	if score, ok := ForfeitScore(e.Result); ok {
-		g.Ending.Result, g.Ending.Termination, g.Ending.Article, g.Ending.Ply = score, Forfeit, e.Article, g.Plies
+		g.Ending.Result, g.Ending.Termination, g.Ending.Article, g.Ending.Ply = score, events.TerminationForfeit, e.Article, g.Plies
 		return
 	}
 	g.Ending.Result = e.Result
-	if g.Ending.Termination == Forfeit && g.Plies >= 2 {
-		g.Ending.Termination, g.Ending.Article = "arbiter", e.Article
+	if g.Ending.Termination == events.TerminationForfeit && g.Plies >= 2 {
+		g.Ending.Termination, g.Ending.Article = events.TerminationArbiter, e.Article
 	}
 }
 

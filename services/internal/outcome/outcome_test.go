@@ -22,28 +22,29 @@ func TestOf(t *testing.T) {
 		return append(append([]events.Event(nil), evs...), more...)
 	}
 	tests := []struct {
-		name                string
-		evs                 []events.Event
-		result, termination string
-		article             string
-		plies               int
-		penalties           int
-		annulled            bool
+		name        string
+		evs         []events.Event
+		result      events.Result
+		termination events.Termination
+		article     string
+		plies       int
+		penalties   int
+		annulled    bool
 	}{
-		{"no events", nil, Unfinished, "", "", 0, 0, false},
-		{"going on", with(moves(3)), Unfinished, "", "", 3, 0, false},
+		{"no events", nil, events.ResultUnfinished, "", "", 0, 0, false},
+		{"going on", with(moves(3)), events.ResultUnfinished, "", "", 3, 0, false},
 		{"checkmate", with(moves(4), &events.GameEnded{Result: "0-1", Termination: "checkmate", Ply: 4}), "0-1", "checkmate", "", 4, 0, false},
 		{"value events", with(moves(2), events.GameEnded{Result: "1-0", Termination: "resignation"}), "1-0", "resignation", "", 2, 0, false},
 		{"override to a forfeit", with(moves(0), &events.GameEnded{Result: "1/2-1/2", Termination: "agreement"}, &events.ResultOverridden{Result: "-/+", Article: "6.7.1"}),
-			"0-1", Forfeit, "6.7.1", 0, 0, false},
-		{"a default overridden to the other winner stays a forfeit", with(moves(1), &events.GameEnded{Result: "1-0", Termination: Forfeit}, &events.ResultOverridden{Result: "0-1", Article: "21.3"}),
-			"0-1", Forfeit, "", 1, 0, false},
-		{"a forfeit of a game both moved in overridden: played again", with(moves(2), &events.GameEnded{Result: "1-0", Termination: Forfeit}, &events.ResultOverridden{Result: "0-1", Article: "21.3"}),
+			"0-1", events.TerminationForfeit, "6.7.1", 0, 0, false},
+		{"a default overridden to the other winner stays a forfeit", with(moves(1), &events.GameEnded{Result: "1-0", Termination: events.TerminationForfeit}, &events.ResultOverridden{Result: "0-1", Article: "21.3"}),
+			"0-1", events.TerminationForfeit, "", 1, 0, false},
+		{"a forfeit of a game both moved in overridden: played again", with(moves(2), &events.GameEnded{Result: "1-0", Termination: events.TerminationForfeit}, &events.ResultOverridden{Result: "0-1", Article: "21.3"}),
 			"0-1", "arbiter", "21.3", 2, 0, false},
 		{"points penalties", with(moves(2), &events.PenaltyImposed{Side: events.White, Kind: PointsReduced, Points: 0.5},
 			events.PenaltyImposed{Side: events.Black, Kind: OpponentPointsToMaximum}, &events.PenaltyImposed{Side: events.Black, Kind: "warning"}),
-			Unfinished, "", "", 2, 2, false},
-		{"annulled", with(moves(2), &events.GameAnnulled{Reason: "wrong position"}), Unfinished, "", "", 2, 0, true},
+			events.ResultUnfinished, "", "", 2, 2, false},
+		{"annulled", with(moves(2), &events.GameAnnulled{Reason: "wrong position"}), events.ResultUnfinished, "", "", 2, 0, true},
 		{"an override lifts the annulment", with(moves(2), &events.GameAnnulled{}, &events.ResultOverridden{Result: "1/2-1/2"}), "1/2-1/2", "", "", 2, 0, false},
 	}
 	for _, tt := range tests {
@@ -56,7 +57,7 @@ func TestOf(t *testing.T) {
 				len(g.Penalties) != tt.penalties || (g.Annulled != nil) != tt.annulled {
 				t.Errorf("got %s %q %q, %d plies, %d penalties, annulled %v", g.Result(), g.Ending.Termination, g.Ending.Article, g.Plies, len(g.Penalties), g.Annulled != nil)
 			}
-			if g.Finished() != (tt.result != Unfinished) {
+			if g.Finished() != (tt.result != events.ResultUnfinished) {
 				t.Errorf("Finished %v with result %s", g.Finished(), g.Result())
 			}
 		})

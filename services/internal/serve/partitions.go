@@ -1,13 +1,8 @@
 package serve
 
 import (
-	"context"
-	"sync"
-
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/events/eventstore"
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go"
 	"go.uber.org/zap"
@@ -31,30 +26,4 @@ func groupOver(conn *nats.Conn, streams []string, group string, parts events.Gam
 		return subs[0], nil
 	}
 	return wiring.PartitionedGroup(parts, subs), nil
-}
-
-// watchFlags starts the flag watch: a clock watcher per game partition,
-// each following its stream from a checkpoint of its own. It returns the
-// function that stops them.
-func watchFlags(ctx context.Context, store *eventstore.Store, clocks *clocksapp.Clocks, log *zap.Logger) func() {
-	watchCtx, stopWatch := context.WithCancel(ctx)
-	var watching sync.WaitGroup
-	for p := range int(store.Partitions()) {
-		watcher := &clocksapp.Watcher{
-			Clocks: clocks,
-			Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
-				return store.FollowPartition(ctx, p, from, fn)
-			},
-			Partition: p,
-			Log:       log.With(wiring.Service("clocks"), zap.Int("partition", p)),
-		}
-		watching.Add(1)
-		go func() {
-			defer watching.Done()
-			if err := watcher.Run(watchCtx); err != nil {
-				log.Error("clock watcher stopped", zap.Error(err))
-			}
-		}()
-	}
-	return func() { stopWatch(); watching.Wait() }
 }

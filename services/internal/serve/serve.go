@@ -13,18 +13,21 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/hakem-chess/hakem/services/arbiter"
 	"github.com/hakem-chess/hakem/services/authz"
+	"github.com/hakem-chess/hakem/services/clocks"
+	"github.com/hakem-chess/hakem/services/games"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
+	"github.com/hakem-chess/hakem/services/internal/keyledger"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing"
 	"github.com/hakem-chess/hakem/services/scoring"
@@ -59,36 +62,70 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	cfg = h.cfg // as provisioned
-	// the services, each built by its root package (games, clocks and the
-	// arbiter's rulings by this package's games.go until theirs)
-	gamesApp := h.gamesApp()
-	tournaments := gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
-	for _, p := range []wiring.Plug{
-		h.games(gamesApp),
-		h.clocks(),
-		h.arbiter(gamesApp),
-		pairing.New(pairing.Deps{Store: h.store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: gamePGN(h.store)}),
-		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
-	} {
-		if err := h.mount(ctx, p); err != nil {
-			return err
-		}
+	g, err := h.mountServices(ctx)
+	if err != nil {
+		return err
 	}
 	if running, err := h.startRouter(ctx); !running {
 		return err
 	}
 	if cfg.Runs("gateway") {
-		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: gamesApp, Store: h.store, Tournaments: tournaments, Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
-		auth.GameTournament = func(ctx context.Context, id string) (string, error) {
-			g, err := gamesApp.Queries.Game.Handle(ctx, id)
-			if err != nil {
-				return "", err
-			}
-			return g.Tournament, nil
-		}
+		// the web pages and their reads (the games' live feed, the log)
+		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		auth.GameTournament = gameTournament(g.App)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)
+}
+
+// mountServices mounts the services (services) in this process (mount:
+// what runs here of each). It returns the games service, whose reads the
+// pages and the authorisation use.
+func (h *host) mountServices(ctx context.Context) (games.Service, error) {
+	g, plugs := h.services()
+	for _, p := range plugs {
+		if err := h.mount(ctx, p); err != nil {
+			return games.Service{}, err
+		}
+	}
+	return g, nil
+}
+
+// services builds the five services on the host's store, each by its root
+// package: the games, the clocks, the arbiter (which the games service
+// asks for its rulings at once when both run here), the pairing and the
+// scoring. It returns the games service too.
+func (h *host) services() (games.Service, []wiring.Plug) {
+	cfg, log := h.cfg, h.log
+	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
+	gd := games.Deps{Store: h.store, Feed: gamelog.JetStreamFeed{JS: h.js, Partitions: h.parts}, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}
+	if cfg.Runs(arbiter.Name) {
+		gd.Arbiter = arb
+	}
+	g := games.New(gd)
+	return g, []wiring.Plug{
+		g.Plug,
+		clocks.New(clocks.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+		arb.Plug,
+		pairing.New(pairing.Deps{Store: h.store, Feed: h.tournaments(), Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
+		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+	}
+}
+
+// tournaments follows a tournament's events.
+func (h *host) tournaments() gamelog.Feed {
+	return gamelog.JetStreamFeed{JS: h.js, Kind: events.KindTournament}
+}
+
+// gameTournament is the authorisation's reading of a game's tournament
+// (an arbiter's token may be for one tournament's games).
+func gameTournament(app games.Application) func(ctx context.Context, id string) (string, error) {
+	return func(ctx context.Context, id string) (string, error) {
+		g, err := app.Queries.Game.Handle(ctx, id)
+		if err != nil {
+			return "", err
+		}
+		return g.Tournament, nil
+	}
 }
 
 // host is what the services of one process share: the NATS server or
@@ -172,9 +209,13 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
-	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	keys := keyledger.New(nil)                            // the clients' keys across aggregates: loadKeys
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow, Keys: keys})
 	if err != nil {
 		return 0, fmt.Errorf("opening the event store: %w", err)
+	}
+	if err := loadKeys(ctx, keys, h.store, log); err != nil {
+		return 0, err
 	}
 	if h.js, err = jetstream.New(h.nc); err != nil {
 		return 0, err
@@ -424,29 +465,14 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	}
 }
 
-// routesOf mounts only the routes of port that are listed (the others it
-// registers are left out of the process's mux).
-type routesOf struct {
-	port   gateway.Port
-	routes []string
-}
-
-// Register implements gateway.Port.
-func (p routesOf) Register(mux *http.ServeMux) {
-	inner := http.NewServeMux()
-	p.port.Register(inner)
-	for _, r := range p.routes {
-		mux.Handle(r, inner)
+// loadKeys learns the idempotency keys of the commands of the last
+// keyledger.Window from the log, before any command is taken.
+func loadKeys(ctx context.Context, keys *keyledger.Ledger, st *eventstore.Store, log *zap.Logger) error {
+	start := time.Now()
+	n, err := keys.Load(ctx, st)
+	if err != nil {
+		return fmt.Errorf("reading the idempotency keys of the last %s: %w", keyledger.Window, err)
 	}
-}
-
-// withoutRoutes is routes less those in drop.
-func withoutRoutes(routes, drop []string) []string {
-	var out []string
-	for _, r := range routes {
-		if !slices.Contains(drop, r) {
-			out = append(out, r)
-		}
-	}
-	return out
+	log.Info("idempotency keys", zap.Int("events", n), zap.Int("keys", keys.Len()), zap.Duration("took", time.Since(start)))
+	return nil
 }

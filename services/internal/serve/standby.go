@@ -13,11 +13,8 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/authz"
-	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
-	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
+	"github.com/hakem-chess/hakem/services/clocks"
 	"github.com/hakem-chess/hakem/services/games"
-	gamesadapters "github.com/hakem-chess/hakem/services/games/adapters"
-	gamesports "github.com/hakem-chess/hakem/services/games/ports"
 	"github.com/hakem-chess/hakem/services/gateway"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -88,46 +85,62 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	if err != nil {
 		return false, err
 	}
+	m, gw, err := startStandby(ctx, cfg, log, auth, &closers)
+	if err != nil {
+		return false, err
+	}
+	return serveStandby(ctx, cfg, log, ready, l, m, gw, &closers)
+}
+
+// startStandby starts the embedded server as the primary's leaf node,
+// creates the mirrors of its streams and opens the event store on them;
+// it returns the standby's machine and its gateway (standbyGateway).
+// What it starts is stopped by closers, the last first.
+func startStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, auth *authz.Authoriser, closers *[]func()) (*standbyMachine, *gateway.Gateway, error) {
 	n, err := wiring.StartNATS(cfg, log)
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
-	closers = append(closers, n.Shutdown)
+	*closers = append(*closers, n.Shutdown)
 	admin, err := n.Connect(wiring.AdminConn)
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
-	closers = append(closers, admin.Close)
+	*closers = append(*closers, admin.Close)
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	made, err := standby.CreateMirrors(octx, admin, wiring.PrimaryDomain, events.GamePartitions(cfg.GamePartitions))
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
 	log.Info("standby: following the primary", zap.String("primary", wiring.RedactURL(cfg.Standby)), zap.Strings("mirrors_created", made))
 	nc, err := n.Connect("store")
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
-	closers = append(closers, nc.Close)
+	*closers = append(*closers, nc.Close)
 	store, err := eventstore.Open(octx, nc, eventstore.Config{Provisioned: true, Mirrors: true, Partitions: events.GamePartitions(cfg.GamePartitions)})
 	if err != nil {
-		return false, fmt.Errorf("standby: opening the mirrors: %w", err)
+		return nil, nil, fmt.Errorf("standby: opening the mirrors: %w", err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
 	ajs, err := jetstream.New(admin)
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
 	metrics := wiring.NewMetrics()
 	m := &standbyMachine{cfg: cfg, log: log, n: n, admin: admin, js: ajs, gauges: standby.NewGauges(metrics.Registry),
 		primary: wiring.RedactURL(cfg.Standby), promoted: make(chan struct{})}
+	return m, standbyGateway(cfg, log, store, js, metrics, m, auth), nil
+}
 
-	gw := standbyGateway(cfg, log, store, js, metrics, m, auth)
-
+// serveStandby serves the standby's gateway gw on l and keeps the lag
+// gauges of m current until ctx ends (false) or m is promoted (true); then
+// it shuts the gateway down within cfg.ShutdownTimeout.
+func serveStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(string), l net.Listener, m *standbyMachine, gw *gateway.Gateway, closers *[]func()) (promoted bool, err error) {
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
 	srv := &http.Server{Handler: m.handler(gw.Handler()), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
@@ -140,7 +153,7 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		defer close(gaugesDone)
 		m.watch(gaugeCtx)
 	}()
-	closers = append(closers, func() { stopGauges(); <-gaugesDone })
+	*closers = append(*closers, func() { stopGauges(); <-gaugesDone })
 	log.Info("hakem serve ready as a standby: reads only, writes refused (503 standby)", zap.String("http", l.Addr().String()),
 		zap.String("primary", m.primary))
 	if ready != nil {
@@ -168,41 +181,24 @@ func runStandby(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 // standbyGateway is the standby's gateway: the services' reads on the
 // mirrors, the pages and GET /api/standby, behind the authorisation.
 func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store, js jetstream.JetStream, metrics *wiring.Metrics, m *standbyMachine, auth *authz.Authoriser) *gateway.Gateway {
-	gamesApp := games.NewApplication(games.Options{Store: gamesadapters.EventStore{Store: store}, Feed: gamesadapters.Feed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
-		Retries: cfg.CommandRetries, CacheGames: 10000, Log: log.With(wiring.Service("games")), Metrics: metrics})
-	clocks := &clocksapp.Clocks{Store: gamesadapters.EventStore{Store: store, Writer: events.WriterClocks}, Retries: cfg.CommandRetries,
-		Log: log.With(wiring.Service("clocks")), Metrics: metrics}
+	g := games.New(games.Deps{Store: store, Feed: gamelog.JetStreamFeed{JS: js, Partitions: events.GamePartitions(cfg.GamePartitions)},
+		Retries: cfg.CommandRetries, Log: log, Metrics: metrics})
 	tournaments := gamelog.JetStreamFeed{JS: js, Kind: events.KindTournament}
-	players := func(ctx context.Context, id string) ([]events.PlayerRegistered, error) {
-		t, err := foldTournament(ctx, store, id)
-		if err != nil {
-			return nil, err
-		}
-		return t.Players, nil
-	}
-	reads := []gateway.Port{
-		gamesports.Queries{HTTP: gamesports.HTTP{App: gamesApp, Players: players}},
-		clocksports.Queries{HTTP: clocksports.HTTP{Clocks: clocks}},
-	}
-	// the tournaments' reads, the scoring's among them, as the services'
-	// root packages build them
+	// the services' reads, as their root packages build them
+	var reads []gateway.Port
 	for _, p := range []wiring.Plug{
-		pairing.New(pairing.Deps{Store: store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: metrics, Data: cfg.Data, GamePGN: gamePGN(store)}),
+		g.Plug,
+		clocks.New(clocks.Deps{Store: store, Retries: cfg.CommandRetries, Log: log, Metrics: metrics}),
+		pairing.New(pairing.Deps{Store: store, Feed: tournaments, Retries: cfg.CommandRetries, Log: log, Metrics: metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
 		scoring.New(scoring.Deps{Store: store, Retries: cfg.CommandRetries, Log: log, Metrics: metrics}),
 	} {
 		for _, q := range p.Queries {
 			reads = append(reads, q)
 		}
 	}
-	reads = append(reads, web.Pages{Games: gamesApp, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
+	reads = append(reads, web.Pages{Games: g.App.Feed, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
 	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil }, reads...)
-	auth.GameTournament = func(ctx context.Context, id string) (string, error) {
-		g, err := gamesApp.Queries.Game.Handle(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		return g.Tournament, nil
-	}
+	auth.GameTournament = gameTournament(g.App)
 	gw.Authorise(auth)
 	return gw
 }

@@ -13,7 +13,7 @@ import (
 type Desk struct {
 	// Sheet is each board's result as the desk last entered or corrected
 	// it, by game id: it is the board's result (BoardResults).
-	Sheet map[string]string
+	Sheet map[string]events.Result
 	// Published are the rounds whose pairing is public.
 	Published map[int]bool
 	// Unpaired counts, per round, the pairings withdrawn: the games of a
@@ -49,7 +49,7 @@ func (t *Tournament) applyDesk(e events.Event) (ok bool, err error) {
 	}
 	d := &t.Desk
 	if d.Sheet == nil {
-		d.Sheet, d.Published, d.Unpaired = map[string]string{}, map[int]bool{}, map[int]int{}
+		d.Sheet, d.Published, d.Unpaired = map[string]events.Result{}, map[int]bool{}, map[int]int{}
 	}
 	switch e := e.(type) {
 	case events.ResultsEntered:
@@ -98,9 +98,9 @@ func (t *Tournament) BoardGameID(id string, round, board int) string {
 // BoardResults overlays the results the desk entered or corrected
 // (Desk.Sheet) on the games' results, by game id: a board's result is the
 // desk's when it entered one. results is changed and returned.
-func (t *Tournament) BoardResults(results map[string]string) map[string]string {
+func (t *Tournament) BoardResults(results map[string]events.Result) map[string]events.Result {
 	if results == nil {
-		results = map[string]string{}
+		results = map[string]events.Result{}
 	}
 	for gid, r := range t.Desk.Sheet {
 		results[gid] = r

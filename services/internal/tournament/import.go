@@ -18,7 +18,7 @@ import (
 type Imported struct {
 	File    *trf.File
 	Rounds  int
-	Results map[string]string
+	Results map[string]events.Result
 }
 
 // ImportedPlayerID is the player id the import gives start number n.
@@ -39,7 +39,7 @@ func ReadImport(text string) (*trf.File, int, error) {
 	players := append([]trf.Player(nil), f.Players...)
 	sort.SliceStable(players, func(i, j int) bool { return players[i].StartNo < players[j].StartNo })
 	for r := 1; r <= f.Rounds(); r++ {
-		if _, _, err := importRound("", r, players, f, map[string]string{}); err != nil {
+		if _, _, err := importRound("", r, players, f, map[string]events.Result{}); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -88,7 +88,7 @@ func (t *Tournament) applyImport(e events.TournamentImported) error {
 	}
 	players := append([]trf.Player(nil), f.Players...)
 	sort.SliceStable(players, func(i, j int) bool { return players[i].StartNo < players[j].StartNo })
-	im := &Imported{File: f, Rounds: played, Results: map[string]string{}}
+	im := &Imported{File: f, Rounds: played, Results: map[string]events.Result{}}
 	t.exists, t.Created, t.Imported = true, e.Created, im
 	for _, p := range players {
 		t.Players = append(t.Players, events.PlayerRegistered{PlayerID: ImportedPlayerID(p.StartNo), Name: p.Name,
@@ -136,11 +136,11 @@ func (t *Tournament) applyImport(e events.TournamentImported) error {
 
 // importRound is round r of the file as a round paired, and whether every
 // board of it has a result; the boards' results go into results.
-func importRound(id string, r int, players []trf.Player, f *trf.File, results map[string]string) (events.RoundPaired, bool, error) {
+func importRound(id string, r int, players []trf.Player, f *trf.File, results map[string]events.Result) (events.RoundPaired, bool, error) {
 	rp := events.RoundPaired{Round: r, Engine: "import", EngineVersion: "TRF"}
 	type pair struct{ white, black int }
 	var pairs []pair
-	var codes []string
+	var codes []events.Result
 	done := true
 	for _, p := range players {
 		e := p.Round(r)
@@ -203,30 +203,30 @@ func importedBye(n int, e trf.RoundResult, ps trf.PointSystem) (events.Bye, bool
 
 // importedResult is the board's result (as ParseResult reads it) of the
 // white and black players' result codes; "" for a game not yet played.
-func importedResult(w, b trf.ResultCode) (string, bool) {
+func importedResult(w, b trf.ResultCode) (events.Result, bool) {
 	switch string([]byte{byte(w), byte(b)}) {
 	case "10":
-		return "1-0", true
+		return events.ResultWhiteWins, true
 	case "01":
-		return "0-1", true
+		return events.ResultBlackWins, true
 	case "==":
-		return "1/2-1/2", true
+		return events.ResultDraw, true
 	case "00":
-		return BothLost, true
+		return events.ResultBothLost, true
 	case "+-":
-		return WhiteForfeitWin, true
+		return events.ResultWhiteForfeitWin, true
 	case "-+":
-		return BlackForfeitWin, true
+		return events.ResultBlackForfeitWin, true
 	case "--":
-		return DoubleForfeit, true
+		return events.ResultDoubleForfeit, true
 	case "WL":
-		return UnratedWhiteWin, true
+		return events.ResultUnratedWhiteWin, true
 	case "LW":
-		return UnratedBlackWin, true
+		return events.ResultUnratedBlackWin, true
 	case "DD":
-		return UnratedDraw, true
+		return events.ResultUnratedDraw, true
 	case "LL":
-		return UnratedBothLost, true
+		return events.ResultUnratedBothLost, true
 	case "  ":
 		return "", true
 	}
@@ -247,7 +247,7 @@ func birthYear(s string) int {
 
 // ImportedResult is the result of a board of an imported round (ok false
 // for a board paired here, whose game gives its result).
-func (t *Tournament) ImportedResult(gameID string) (string, bool) {
+func (t *Tournament) ImportedResult(gameID string) (events.Result, bool) {
 	if t.Imported == nil {
 		return "", false
 	}

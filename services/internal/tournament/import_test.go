@@ -3,18 +3,19 @@ package tournament
 import (
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
 func TestImportedResult(t *testing.T) {
 	for _, c := range []struct {
 		w, b trf.ResultCode
-		want string
+		want events.Result
 		ok   bool
 	}{
-		{'1', '0', "1-0", true}, {'0', '1', "0-1", true}, {'=', '=', "1/2-1/2", true}, {'+', '-', WhiteForfeitWin, true},
-		{'-', '+', BlackForfeitWin, true}, {'-', '-', DoubleForfeit, true}, {'W', 'L', UnratedWhiteWin, true},
-		{'D', 'D', UnratedDraw, true}, {'0', '0', BothLost, true}, {' ', ' ', "", true},
+		{'1', '0', "1-0", true}, {'0', '1', "0-1", true}, {'=', '=', "1/2-1/2", true}, {'+', '-', events.ResultWhiteForfeitWin, true},
+		{'-', '+', events.ResultBlackForfeitWin, true}, {'-', '-', events.ResultDoubleForfeit, true}, {'W', 'L', events.ResultUnratedWhiteWin, true},
+		{'D', 'D', events.ResultUnratedDraw, true}, {'0', '0', events.ResultBothLost, true}, {' ', ' ', "", true},
 		{'1', '1', "", false}, {'1', '=', "", false}, {'+', '0', "", false},
 	} {
 		got, ok := importedResult(c.w, c.b)

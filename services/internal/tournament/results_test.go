@@ -3,14 +3,19 @@ package tournament
 import (
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 )
 
 func TestTournamentResult(t *testing.T) {
-	for _, tt := range []struct{ result, termination, want string }{
-		{"1-0", "forfeit", WhiteForfeitWin},
-		{"0-1", "forfeit", BlackForfeitWin},
-		{"0-0", "forfeit", DoubleForfeit},
+	for _, tt := range []struct {
+		result      events.Result
+		termination events.Termination
+		want        events.Result
+	}{
+		{"1-0", "forfeit", events.ResultWhiteForfeitWin},
+		{"0-1", "forfeit", events.ResultBlackForfeitWin},
+		{"0-0", "forfeit", events.ResultDoubleForfeit},
 		{"1/2-1/2", "forfeit", "1/2-1/2"}, // a forfeit overridden to a draw
 		{"1-0", "resignation", "1-0"},
 		{"0-1", "arbiter", "0-1"},
@@ -24,7 +29,7 @@ func TestTournamentResult(t *testing.T) {
 
 func TestParseResult(t *testing.T) {
 	for _, tt := range []struct {
-		s    string
+		s    events.Result
 		want BoardResult
 		ok   bool
 	}{

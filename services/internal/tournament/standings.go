@@ -12,7 +12,7 @@ import (
 // order, ranks shared by equal points. Byes score the tournament's bye
 // points, forfeits as pairing.PointValues.Of says. Status marks the players
 // expelled or withdrawn.
-func (t *Tournament) Standings(results map[string]string) []events.Standing {
+func (t *Tournament) Standings(results map[string]events.Result) []events.Standing {
 	points := map[string]float64{}
 	ps := t.Points()
 	for _, r := range t.Rounds {

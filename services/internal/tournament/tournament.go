@@ -58,6 +58,16 @@ func (t *Tournament) WasCreated() bool { return t.exists }
 // Exists reports whether the tournament was created and not deleted.
 func (t *Tournament) Exists() bool { return t.exists && !t.Deleted }
 
+// Evolve folds one recorded event of the tournament (the decide loop's
+// state, and boards.Load): the event (Apply), and from the creation's
+// envelope the rating year (RatingYear).
+func (t *Tournament) Evolve(env *events.Envelope, ev events.Event) error {
+	if !t.exists {
+		t.RatingYear(*env)
+	}
+	return t.Apply(ev)
+}
+
 // Apply folds one event of the tournament (value or pointer): the
 // pairing service's, and the arbiter's expulsions; events of other writers
 // are skipped.
@@ -65,39 +75,9 @@ func (t *Tournament) Apply(e events.Event) error {
 	if ok, err := t.applyDesk(e); ok {
 		return err
 	}
-	switch e := e.(type) {
-	case *events.TournamentCreated:
-		return t.Apply(*e)
-	case *events.PlayerRegistered:
-		return t.Apply(*e)
-	case *events.RoundPaired:
-		return t.Apply(*e)
-	case *events.RoundClosed:
-		return t.Apply(*e)
-	case *events.TournamentFinished:
-		return t.Apply(*e)
-	case *events.PlayerWithdrawn:
-		return t.Apply(*e)
-	case *events.ByeRequested:
-		return t.Apply(*e)
-	case *events.ForbiddenPairSet:
-		return t.Apply(*e)
-	case *events.PlayerExpelled:
-		return t.Apply(*e)
-	case *events.PlayerExcluded:
-		return t.Apply(*e)
-	case *events.TournamentImported:
-		return t.Apply(*e)
-	case events.TournamentImported:
-		return t.applyImport(e)
-	case *events.TournamentDeleted:
-		return t.Apply(*e)
-	case *events.TiebreaksSet:
-		return t.Apply(*e)
-	case *events.PlayerCorrected:
-		return t.Apply(*e)
-	case *events.PlayerRemoved:
-		return t.Apply(*e)
+	e = deref(e)
+	if imp, ok := e.(events.TournamentImported); ok {
+		return t.applyImport(imp)
 	}
 	if _, ok := e.(events.TournamentCreated); !ok && !t.exists {
 		return fmt.Errorf("%s before tournament.created", e.EventType())
@@ -142,6 +122,43 @@ func (t *Tournament) Apply(e events.Event) error {
 		t.applyEntry(e) // entries.go
 	}
 	return nil
+}
+
+// deref turns a pointer to an event Apply folds into the event.
+func deref(e events.Event) events.Event {
+	switch e := e.(type) {
+	case *events.TournamentCreated:
+		return *e
+	case *events.PlayerRegistered:
+		return *e
+	case *events.RoundPaired:
+		return *e
+	case *events.RoundClosed:
+		return *e
+	case *events.TournamentFinished:
+		return *e
+	case *events.PlayerWithdrawn:
+		return *e
+	case *events.ByeRequested:
+		return *e
+	case *events.ForbiddenPairSet:
+		return *e
+	case *events.PlayerExpelled:
+		return *e
+	case *events.PlayerExcluded:
+		return *e
+	case *events.TournamentImported:
+		return *e
+	case *events.TournamentDeleted:
+		return *e
+	case *events.TiebreaksSet:
+		return *e
+	case *events.PlayerCorrected:
+		return *e
+	case *events.PlayerRemoved:
+		return *e
+	}
+	return e
 }
 
 // GameID names the game of a board: "<tournament>-r<round>-b<board>".

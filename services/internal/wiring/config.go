@@ -207,8 +207,7 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 	// viper's AutomaticEnv reads the process environment; we resolve the
 	// environment ourselves so that tests can hand one in.
 	for k := range defaults {
-		name := "HAKEM_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
-		if val := getenv(name); val != "" {
+		if val := getenv(envName(k)); val != "" {
 			v.Set(k, val)
 		}
 	}
@@ -219,20 +218,8 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		}
 	}
 	if file != "" {
-		fv := viper.New()
-		fv.SetConfigFile(file)
-		if err := fv.ReadInConfig(); err != nil {
-			return Config{}, fmt.Errorf("config file %s: %w", file, err)
-		}
-		// the file sits between the defaults and the environment
-		for _, k := range fv.AllKeys() {
-			if _, known := defaults[k]; !known {
-				return Config{}, fmt.Errorf("config file %s: unknown key %q", file, k)
-			}
-			name := "HAKEM_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
-			if getenv(name) == "" {
-				v.Set(k, fv.Get(k))
-			}
+		if err := readConfigFile(v, file, getenv); err != nil {
+			return Config{}, err
 		}
 	}
 	if fs != nil {
@@ -242,6 +229,37 @@ func LoadConfig(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 			}
 		}
 	}
+	return configOf(v)
+}
+
+// envName is the environment variable of configuration key k:
+// "log.level" is HAKEM_LOG_LEVEL.
+func envName(k string) string {
+	return "HAKEM_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
+}
+
+// readConfigFile sets in v the keys of the configuration file, which sits
+// between the defaults and the environment: a key the environment sets
+// keeps the environment's value. An unknown key is an error.
+func readConfigFile(v *viper.Viper, file string, getenv func(string) string) error {
+	fv := viper.New()
+	fv.SetConfigFile(file)
+	if err := fv.ReadInConfig(); err != nil {
+		return fmt.Errorf("config file %s: %w", file, err)
+	}
+	for _, k := range fv.AllKeys() {
+		if _, known := defaults[k]; !known {
+			return fmt.Errorf("config file %s: unknown key %q", file, k)
+		}
+		if getenv(envName(k)) == "" {
+			v.Set(k, fv.Get(k))
+		}
+	}
+	return nil
+}
+
+// configOf is the configuration v's keys give, validated.
+func configOf(v *viper.Viper) (Config, error) {
 	c := Config{
 		Data:            v.GetString("data"),
 		HTTP:            v.GetString("http"),

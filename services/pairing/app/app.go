@@ -4,13 +4,12 @@ package app
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/boards"
-	"github.com/hakem-chess/hakem/services/internal/refusal"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -52,21 +51,50 @@ func (p *Pairing) Load(ctx context.Context, id string) (*domain.Tournament, []ev
 // ended by forfeit is "+/-", "-/+" or "-/-", not a game played; one that
 // lasted less than one move is "W/L", "L/W" or "D/D", not rated), keyed by
 // the pairing's game id, with the desk's results over them.
-func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]string, error) {
+func (p *Pairing) Results(ctx context.Context, t *domain.Tournament) (map[string]events.Result, error) {
 	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
 	return r.Results, err
+}
+
+// Boards is what the boards of the tournament's rounds say (boards.Boards):
+// the results as Results reads them, the replays, and the games' points
+// penalties.
+func (p *Pairing) Boards(ctx context.Context, t *domain.Tournament) (boards.Read, error) {
+	return boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
 }
 
 // ResultsPlayed is Results, with, for each board whose game was annulled,
 // the id of the replay that counts in its place (keyed by the pairing's
 // game id; absent for a game never annulled).
-func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results, replays map[string]string, err error) {
+func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (results map[string]events.Result, replays map[string]string, err error) {
 	r, err := boards.Boards(ctx, &t.Tournament, boards.Games(p.Store))
 	return r.Results, r.Replays, err
 }
 
-// decide is the load-fold-decide-append loop on a tournament, for the
-// pairing service's own events.
+// Decider is the decide loop (package decide) on a tournament, folded as
+// the pairing's domain decides on it.
+type Decider = decide.Decider[domain.Tournament, *domain.Tournament]
+
+// decider runs the tournament's commands through the decide loop, on the
+// tournament's log (boards.TournamentLog) as writer: their keys scoped
+// within the tournament (boards.ScopedKey), a tournament id checked
+// before anything is read. It is built per command (no cache: it holds
+// nothing between commands).
+func (p *Pairing) decider(log decide.Store) *Decider {
+	return &Decider{Config: decide.Config{Store: log, Retries: p.Retries, Log: p.Log, Metrics: p.Metrics},
+		Service: "pairing", Invalid: domain.ErrInvalid, Scope: boards.ScopedKey, CheckID: checkID, IDField: wiring.TournamentID}
+}
+
+// checkID refuses a tournament id the log cannot hold.
+func checkID(id string) error {
+	if err := events.Tournament(id).Check(); err != nil {
+		return &domain.Refusal{Kind: domain.ErrInvalid, Reason: "id: " + err.Error()}
+	}
+	return nil
+}
+
+// decide runs a command of the pairing service's own events on
+// tournament id: the domain's decision on the folded tournament.
 func (p *Pairing) decide(ctx context.Context, name, id string, meta events.Meta, key string,
 	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
 	return p.decideAs(ctx, events.WriterPairing, name, id, meta, key, decision)
@@ -76,58 +104,25 @@ func (p *Pairing) decide(ctx context.Context, name, id string, meta events.Meta,
 // are recorded on the tournament by this service's process).
 func (p *Pairing) decideAs(ctx context.Context, writer events.Writer, name, id string, meta events.Meta, key string,
 	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
-	if key == "" {
-		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
+	d := p.decider(boards.TournamentLog{Store: p.Store, Writer: writer})
+	return answer(d.Handle(ctx, id, command(name, meta, key), func(t *domain.Tournament, _ time.Time) ([]events.Event, error) {
+		return decision(t)
+	}))
+}
+
+// command is the decide loop's command named name, with the client's
+// meta and key.
+func command(name string, meta events.Meta, key string) decide.Command {
+	return decide.Command{Name: name, Meta: decide.Meta{IdempotencyKey: key, Actor: meta.Actor,
+		CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, RecordedAt: meta.RecordedAt}}
+}
+
+// answer is the pairing's answer from the decide loop's.
+func answer(o decide.Outcome, err error) (Outcome, error) {
+	if err != nil {
+		return Outcome{}, err
 	}
-	if err := events.Tournament(id).Check(); err != nil {
-		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "id: " + err.Error()}
-	}
-	key = "tournament/" + id + "/" + meta.Actor.Role + ":" + meta.Actor.ID + "/" + key
-	if meta.RecordedAt.IsZero() {
-		meta.RecordedAt = time.Now().UTC()
-	}
-	for attempt := 1; ; attempt++ {
-		t, envs, head, err := p.Load(ctx, id)
-		if err != nil {
-			return Outcome{}, err
-		}
-		var done []events.Envelope
-		for _, e := range envs {
-			same, err := refusal.SameCommand(e.IdempotencyKey, key)
-			if err != nil {
-				return Outcome{}, err
-			}
-			if same {
-				done = append(done, e)
-			}
-		}
-		if len(done) > 0 {
-			return Outcome{TournamentID: id, Events: done, Version: head.Version, Repeated: true}, nil
-		}
-		evs, err := decision(t)
-		if err != nil {
-			return Outcome{}, err
-		}
-		if len(evs) == 0 { // nothing to record (a results sheet the board results already agree with)
-			return Outcome{TournamentID: id, Version: head.Version}, nil
-		}
-		written, newHead, err := p.Store.Append(ctx, events.Tournament(id), writer, head, key, meta, evs...)
-		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(p.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return Outcome{}, err
-		}
-		if p.Log != nil {
-			p.Log.Info(name, wiring.TournamentID(id), wiring.Seq(newHead.Version), wiring.Actor(meta.Actor.Role, meta.Actor.ID))
-		}
-		if p.Metrics != nil {
-			for _, e := range written {
-				p.Metrics.EventsAppended.WithLabelValues("pairing", e.Type).Inc()
-			}
-		}
-		return Outcome{TournamentID: id, Events: written, Version: newHead.Version}, nil
-	}
+	return Outcome{TournamentID: o.ID, Events: o.Envelopes(), Version: o.Version, Repeated: o.Repeated}, nil
 }
 
 // Create creates a tournament.
@@ -148,14 +143,15 @@ func (p *Pairing) Register(ctx context.Context, id string, r events.PlayerRegist
 	})
 }
 
-// PairNext pairs the next round; the games service creates its games.
+// PairNext pairs the next round, on the boards' results and points
+// penalties; the games service creates its games.
 func (p *Pairing) PairNext(ctx context.Context, id string, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "pair_round", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		results, err := p.Results(ctx, t)
+		read, err := p.Boards(ctx, t)
 		if err != nil {
 			return nil, err
 		}
-		return t.PairNextAfter(id, results)
+		return t.PairNextPenalised(id, read.Results, read.Penalties)
 	})
 }
 

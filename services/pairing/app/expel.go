@@ -20,8 +20,10 @@ const exclusionFromRounds = "exclusion_from_rounds"
 // (game.*.arbiter) calls for each arbiter.penalty_imposed: a penalty of
 // expulsion in a game of a tournament also expels the penalised player
 // from the tournament (Expel, keyed by the penalty's event id, so that a
-// redelivered penalty expels once), and one of exclusion from rounds
-// (2023 12.9.8) excludes him from them (Exclude, keyed likewise). Other penalties, games outside a
+// redelivered penalty expels once; imposed after the game ended, from the
+// next round not yet paired), and one of exclusion from rounds (2023
+// 12.9.8) excludes him from those still to be paired
+// (domain.ExcludeOnPenalty, keyed likewise). Other penalties, games outside a
 // tournament and what Expel refuses (a player already expelled, a
 // finished or unknown tournament) give nothing. `hakem serve` runs it in
 // the arbiter's process, as the consumer group arbiter-expulsions (the
@@ -62,11 +64,12 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	}
 	meta := events.Meta{Actor: actor, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
 	if pen.Kind == exclusionFromRounds {
-		out, err := p.Exclude(ctx, setup.TournamentID, events.PlayerExcluded{PlayerID: player, Rounds: pen.Rounds, Article: pen.Article, Reason: reason},
-			meta, "excluded-by-"+penalty.ID)
+		e := events.PlayerExcluded{PlayerID: player, Rounds: pen.Rounds, Article: pen.Article, Reason: reason}
+		out, err := p.decideAs(ctx, events.WriterArbiter, "exclude_player", setup.TournamentID, meta, "excluded-by-"+penalty.ID,
+			func(t *domain.Tournament) ([]events.Event, error) { return t.ExcludeOnPenalty(e) })
 		var ref *domain.Refusal
 		if errors.As(err, &ref) {
-			return Outcome{}, nil // a round already paired, the tournament over: nothing to record
+			return Outcome{}, nil // every round already paired, the tournament over: nothing to record
 		}
 		return out, err
 	}

@@ -10,7 +10,6 @@ import (
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/games/adapters"
 	gamesapp "github.com/hakem-chess/hakem/services/games/app"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
 // TestForfeitOverride: the arbiter's result override gives forfeits after
@@ -32,7 +31,7 @@ func TestForfeitOverride(t *testing.T) {
 	}
 	rp := ev.(*events.RoundPaired)
 	games := adapters.EventStore{Store: store}
-	for i, c := range []struct{ recorded, override string }{{"1-0", domain.DoubleForfeit}, {"1/2-1/2", domain.BlackForfeitWin}} {
+	for i, c := range []struct{ recorded, override events.Result }{{"1-0", events.ResultDoubleForfeit}, {"1/2-1/2", events.ResultBlackForfeitWin}} {
 		pr := rp.Pairings[i]
 		now := time.Now().UTC()
 		sys := events.Meta{Actor: events.Actor{Role: "system", ID: "test"}, RecordedAt: now}
@@ -50,7 +49,7 @@ func TestForfeitOverride(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs, err := arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: c.override,
+		evs, err := arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: "result_override", Result: c.override,
 			Reason: "the game was never played: the result sheet was wrong", Article: "6.7.1"}, now)
 		if err != nil {
 			t.Fatalf("board %d: override to %s: %v", pr.Board, c.override, err)
@@ -68,10 +67,10 @@ func TestForfeitOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := results[rp.Pairings[0].GameID]; got != domain.DoubleForfeit {
+	if got := results[rp.Pairings[0].GameID]; got != events.ResultDoubleForfeit {
 		t.Errorf("board 1 counts as %q, want -/-", got)
 	}
-	if got := results[rp.Pairings[1].GameID]; got != domain.BlackForfeitWin {
+	if got := results[rp.Pairings[1].GameID]; got != events.ResultBlackForfeitWin {
 		t.Errorf("board 2 counts as %q, want -/+", got)
 	}
 	f, err := tr.File(results)

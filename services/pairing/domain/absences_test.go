@@ -25,7 +25,7 @@ func swiss(t *testing.T, n, rounds int) *Tournament {
 // oneGame is a 2-player Swiss whose round 1 is closed, its one board
 // ended with result; it returns the tournament, the board and the
 // results.
-func oneGame(t *testing.T, result string) (*Tournament, events.Pairing, map[string]string) {
+func oneGame(t *testing.T, result events.Result) (*Tournament, events.Pairing, map[string]events.Result) {
 	t.Helper()
 	// Two rounds for two players cannot be paired from round 1 on
 	// (C.04.1: SwissRoundsPossible refuses it); round 1 is therefore that
@@ -35,14 +35,14 @@ func oneGame(t *testing.T, result string) (*Tournament, events.Pairing, map[stri
 	evs, err := swiss(t, 2, 1).PairNextAfter("T", nil)
 	fold(t, tr, evs, err)
 	board := tr.Rounds[0].Pairings[0]
-	results := map[string]string{board.GameID: result}
+	results := map[string]events.Result{board.GameID: result}
 	evs, err = tr.Close(1, results)
 	fold(t, tr, evs, err)
 	return tr, board, results
 }
 
 // readBack writes tr's tournament file with results and reads it back.
-func readBack(t *testing.T, tr *Tournament, results map[string]string) *trf.File {
+func readBack(t *testing.T, tr *Tournament, results map[string]events.Result) *trf.File {
 	t.Helper()
 	f, err := tr.File(results)
 	if err != nil {
@@ -130,7 +130,7 @@ func TestSwissHonoursAbsences(t *testing.T) {
 	if opp, _ := pairedIn(r1, "p1"); opp == "p4" {
 		t.Fatalf("forbidden pair paired: %+v", r1)
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for _, p := range r1.Pairings {
 		results[p.GameID] = "1-0"
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
@@ -15,13 +16,13 @@ import (
 // two players) — unlike the double forfeit -/-, which is no game played.
 func TestBothLostInTRF(t *testing.T) {
 	for _, tt := range []struct {
-		result string
+		result events.Result
 		code   trf.ResultCode
 	}{
-		{BothLost, trf.Loss},
-		{UnratedBothLost, trf.UnratedLoss},
+		{events.ResultBothLost, trf.Loss},
+		{events.ResultUnratedBothLost, trf.UnratedLoss},
 	} {
-		t.Run(tt.result, func(t *testing.T) {
+		t.Run(string(tt.result), func(t *testing.T) {
 			tr, board, results := oneGame(t, tt.result)
 			back := readBack(t, tr, results)
 			order := tr.StartNumbers()

@@ -21,7 +21,7 @@ func (t *Tournament) Publish(round int) ([]events.Event, error) {
 // Unpair decides the withdrawal of round's pairing so that it is paired
 // again: the last round paired only, not yet published, no board with a
 // result (results by game id, as the games and the desk give them).
-func (t *Tournament) Unpair(round int, reason string, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) Unpair(round int, reason string, results map[string]events.Result) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func (t *Tournament) Unpair(round int, reason string, results map[string]string)
 
 // changeable refuses a change to round's pairing unless it is the last
 // round paired, not published and without any result.
-func (t *Tournament) changeable(round int, results map[string]string) error {
+func (t *Tournament) changeable(round int, results map[string]events.Result) error {
 	if !t.WasCreated() {
 		return refuse(ErrNotFound, "tournament not found")
 	}
@@ -44,7 +44,7 @@ func (t *Tournament) changeable(round int, results map[string]string) error {
 		return refuse(ErrState, "round %d is published: its pairing no longer changes", round)
 	}
 	for _, p := range t.Rounds[round-1].Pairings {
-		if r := results[p.GameID]; r != "" && r != "*" {
+		if r := results[p.GameID]; r != "" && r != events.ResultUnfinished {
 			return refuse(ErrState, "round %d board %d has a result (%s): the pairing no longer changes", round, p.Board, r)
 		}
 	}

@@ -72,10 +72,10 @@ func TestResultsSheetRefusedWhole(t *testing.T) {
 		{"start number out of range", SheetEntry{White: b2.White, Black: "99", Result: "1-0"}, "results[1].black"},
 		{"board twice", good, "already results[0]"},
 	} {
-		evs, err := tr.EnterResults(1, []SheetEntry{good, c.line}, map[string]string{})
+		evs, err := tr.EnterResults(1, []SheetEntry{good, c.line}, map[string]events.Result{})
 		refusedAs(t, c.name, evs, err, ErrInvalid, c.want)
 	}
-	evs, err := tr.EnterResults(2, []SheetEntry{good}, map[string]string{})
+	evs, err := tr.EnterResults(2, []SheetEntry{good}, map[string]events.Result{})
 	refusedAs(t, "round not paired", evs, err, ErrNotFound, "round 2")
 }
 
@@ -88,7 +88,7 @@ func TestResultsSheetEntersAndCorrects(t *testing.T) {
 	for _, p := range tr.Rounds[0].Pairings {
 		sheet = append(sheet, SheetEntry{White: itoa(tr.StartNumber(p.White)), Black: itoa(tr.StartNumber(p.Black)), Result: "1/2-1/2"})
 	}
-	evs, err := tr.EnterResults(1, sheet, map[string]string{})
+	evs, err := tr.EnterResults(1, sheet, map[string]events.Result{})
 	fold(t, tr, evs, err)
 	if len(evs) != 1 || len(evs[0].(events.ResultsEntered).Lines) != 3 {
 		t.Fatalf("sheet: %v", evs)
@@ -143,7 +143,7 @@ func TestHandChanges(t *testing.T) {
 		evs, err := tr.ChangePairing("T", 1, c, nil)
 		refusedAs(t, c.Change, evs, err, ErrInvalid, "")
 	}
-	f := readBack(t, tr, map[string]string{})
+	f := readBack(t, tr, map[string]events.Result{})
 	if len(f.Unknown) != 3 || !strings.HasPrefix(f.Unknown[0], "### round 1 changed by hand: board 1 colours exchanged") {
 		t.Errorf("TRF comment lines: %q", f.Unknown)
 	}
@@ -163,7 +163,7 @@ func TestHandChanges(t *testing.T) {
 // is recorded with the checker's C1.
 func TestHandChangeNamesRematch(t *testing.T) {
 	tr := deskRound1(t)
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for _, p := range tr.Rounds[0].Pairings {
 		results[p.GameID] = "1-0"
 	}

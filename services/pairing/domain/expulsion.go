@@ -1,7 +1,9 @@
 package domain
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
@@ -99,4 +101,30 @@ func (t *Tournament) Exclude(e events.PlayerExcluded) ([]events.Event, error) {
 		e.Article = article
 	}
 	return []events.Event{e}, nil
+}
+
+// ExcludeOnPenalty decides the exclusion a penalty in one of the
+// tournament's games brings to it (arbiter.penalty_imposed of kind
+// exclusion_from_rounds, 2023 12.9.8), when the tournament records it:
+// the rounds of e still to be paired. A round paired between the penalty
+// and its recording keeps its pairing (the arbiter rules on the player's
+// game in it) and is named in the reason; with no round left to pair it
+// is refused as Exclude refuses a round already paired. The recorded
+// event is one Exclude decides the same way (the audit re-decides it so).
+func (t *Tournament) ExcludeOnPenalty(e events.PlayerExcluded) ([]events.Event, error) {
+	next := len(t.Rounds) + 1
+	var paired []string
+	later := make([]int, 0, len(e.Rounds))
+	for _, r := range slices.Sorted(slices.Values(e.Rounds)) {
+		if r < next {
+			paired = append(paired, strconv.Itoa(r))
+			continue
+		}
+		later = append(later, r)
+	}
+	if len(paired) > 0 && len(later) > 0 {
+		e.Rounds = later
+		e.Reason = strings.TrimSpace(e.Reason) + fmt.Sprintf(" (round %s already paired when recorded)", strings.Join(paired, ", "))
+	}
+	return t.Exclude(e)
 }

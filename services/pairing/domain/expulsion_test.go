@@ -47,7 +47,7 @@ func TestExpelledNotPaired(t *testing.T) {
 			tr.Created.System = system
 			evs, err := tr.PairNextAfter("T", nil)
 			fold(t, tr, evs, err)
-			results := map[string]string{}
+			results := map[string]events.Result{}
 			for _, p := range tr.Rounds[0].Pairings {
 				results[p.GameID] = "1/2-1/2"
 			}
@@ -144,5 +144,34 @@ func TestExcludeFromRounds(t *testing.T) {
 	old.Created.LawsProfile = "fide-1997"
 	if _, err := old.Exclude(events.PlayerExcluded{PlayerID: "p1", Rounds: []int{2}, Reason: "x"}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("fide-1997 exclusion: %v", err)
+	}
+}
+
+// TestExcludeOnPenalty: an exclusion imposed in a game (2023 12.9.8) and
+// recorded once some of its rounds are paired excludes the player from
+// the rounds still to pair, names the others in the reason, and is an
+// event Exclude re-decides the same way (the audit's check); with every
+// round paired it is refused, nothing recorded.
+func TestExcludeOnPenalty(t *testing.T) {
+	tr := swiss(t, 4, 3)
+	evs, err := tr.PairNextAfter("T", nil)
+	fold(t, tr, evs, err)
+	evs, err = tr.ExcludeOnPenalty(events.PlayerExcluded{PlayerID: "p3", Rounds: []int{2, 1, 3}, Article: "12.9.8", Reason: "phone"})
+	if err != nil || len(evs) != 1 {
+		t.Fatalf("exclusion on penalty: %v %v", evs, err)
+	}
+	e := evs[0].(events.PlayerExcluded)
+	if len(e.Rounds) != 2 || e.Rounds[0] != 2 || e.Rounds[1] != 3 || e.Reason != "phone (round 1 already paired when recorded)" {
+		t.Errorf("recorded %+v, want rounds 2 and 3, round 1 named", e)
+	}
+	if again, err := tr.Exclude(e); err != nil || len(again) != 1 || again[0].(events.PlayerExcluded).Reason != e.Reason {
+		t.Errorf("Exclude re-decides %v %v", again, err)
+	}
+	fold(t, tr, evs, err)
+	if _, ok := tr.Absences(2)["p3"]; !ok {
+		t.Errorf("p3 is paired in round 2")
+	}
+	if _, err := tr.ExcludeOnPenalty(events.PlayerExcluded{PlayerID: "p1", Rounds: []int{1}, Reason: "x"}); !errors.Is(err, ErrState) {
+		t.Errorf("every round paired: %v", err)
 	}
 }

@@ -19,15 +19,15 @@ import (
 // pairing would exist.
 func TestForfeitMayMeetAgain(t *testing.T) {
 	for _, tt := range []struct {
-		result string
+		result events.Result
 		paired bool
 	}{
-		{WhiteForfeitWin, true},
-		{BlackForfeitWin, true},
-		{DoubleForfeit, true},
+		{events.ResultWhiteForfeitWin, true},
+		{events.ResultBlackForfeitWin, true},
+		{events.ResultDoubleForfeit, true},
 		{"1-0", false},
 	} {
-		t.Run(tt.result, func(t *testing.T) {
+		t.Run(string(tt.result), func(t *testing.T) {
 			tr, _, results := oneGame(t, tt.result)
 			evs, err := tr.PairNextAfter("T", results)
 			if !tt.paired {
@@ -46,16 +46,16 @@ func TestForfeitMayMeetAgain(t *testing.T) {
 
 // forfeitSwiss plays round 1 of a 6-player, 3-round Swiss where board 1
 // is forfeited (Black absent) and the others are won by White.
-func forfeitSwiss(t *testing.T) (*Tournament, map[string]string) {
+func forfeitSwiss(t *testing.T) (*Tournament, map[string]events.Result) {
 	t.Helper()
 	tr := swiss(t, 6, 3)
 	evs, err := tr.PairNextAfter("T", nil)
 	fold(t, tr, evs, err)
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for _, p := range tr.Rounds[0].Pairings {
 		results[p.GameID] = "1-0"
 	}
-	results[tr.Rounds[0].Pairings[0].GameID] = WhiteForfeitWin
+	results[tr.Rounds[0].Pairings[0].GameID] = events.ResultWhiteForfeitWin
 	evs, err = tr.Close(1, results)
 	fold(t, tr, evs, err)
 	return tr, results

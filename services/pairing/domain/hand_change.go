@@ -34,7 +34,7 @@ type HandChange struct {
 // n-th change). The event names the criteria the round's pairing breaks
 // after the change, as pairing/check finds them on the tournament file
 // (C.04.1 absolute criteria and the colour rules).
-func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
 	}
@@ -42,60 +42,96 @@ func (t *Tournament) ChangePairing(id string, round int, c HandChange, results m
 	boards := append([]events.Pairing(nil), old...)
 	slices.SortFunc(boards, func(a, b events.Pairing) int { return a.Board - b.Board })
 	ev := events.PairingChanged{Round: round, Change: c.Change, Reason: strings.TrimSpace(c.Reason)}
-	find := func(board int) (int, error) {
-		i := slices.IndexFunc(boards, func(p events.Pairing) bool { return p.Board == board })
-		if i < 0 {
-			return 0, refuse(ErrInvalid, "board: round %d has no board %d (1 to %d)", round, board, len(boards))
-		}
-		return i, nil
-	}
 	switch c.Change {
 	case ChangeSwap:
-		if len(c.Players) != 2 {
-			return nil, refuse(ErrInvalid, "players: a swap names two players (%d given)", len(c.Players))
-		}
-		var ids [2]string
-		for k, ref := range c.Players {
-			pid, ok := t.Player(ref)
-			if !ok {
-				return nil, refuse(ErrInvalid, "players[%d]: %q is neither a player id nor a start number", k, ref)
-			}
-			if !slices.ContainsFunc(boards, func(p events.Pairing) bool { return p.White == pid || p.Black == pid }) {
-				return nil, refuse(ErrInvalid, "players[%d]: %s is not on a board of round %d", k, pid, round)
-			}
-			ids[k] = pid
-		}
-		if ids[0] == ids[1] {
-			return nil, refuse(ErrInvalid, "players[1]: the same player as players[0]")
-		}
-		for i := range boards {
-			boards[i].White, boards[i].Black = swapped(boards[i].White, ids), swapped(boards[i].Black, ids)
+		ids, err := t.swapPlayers(boards, round, c.Players)
+		if err != nil {
+			return nil, err
 		}
 		ev.Players = ids[:]
 	case ChangeColours:
-		i, err := find(c.Board)
+		i, err := boardIndex(boards, round, c.Board)
 		if err != nil {
 			return nil, err
 		}
 		boards[i].White, boards[i].Black = boards[i].Black, boards[i].White
 		ev.Board = c.Board
 	case ChangeMove:
-		i, err := find(c.Board)
-		if err != nil {
+		var err error
+		if boards, err = moveBoard(boards, round, c.Board, c.To); err != nil {
 			return nil, err
-		}
-		if c.To < 1 || c.To > len(boards) || c.To == c.Board {
-			return nil, refuse(ErrInvalid, "to: %d is not another board of round %d (1 to %d)", c.To, round, len(boards))
-		}
-		moved := boards[i]
-		boards = slices.Insert(slices.Delete(boards, i, i+1), c.To-1, moved)
-		for k := range boards {
-			boards[k].Board = k + 1
 		}
 		ev.Board, ev.To = c.Board, c.To
 	default:
 		return nil, refuse(ErrInvalid, "change: %q is not a change (%s, %s, %s)", c.Change, ChangeSwap, ChangeColours, ChangeMove)
 	}
+	t.renameChanged(id, round, old, boards)
+	breaks, err := t.breaks(round, boards, results)
+	if err != nil {
+		return nil, err
+	}
+	ev.Pairings, ev.Breaks = boards, breaks
+	return []events.Event{ev}, nil
+}
+
+// boardIndex is the index in boards (round's, in board order) of board
+// number board.
+func boardIndex(boards []events.Pairing, round, board int) (int, error) {
+	i := slices.IndexFunc(boards, func(p events.Pairing) bool { return p.Board == board })
+	if i < 0 {
+		return 0, refuse(ErrInvalid, "board: round %d has no board %d (1 to %d)", round, board, len(boards))
+	}
+	return i, nil
+}
+
+// swapPlayers exchanges the places of the two players refs names (ids or
+// start numbers) on round's boards, and returns their ids.
+func (t *Tournament) swapPlayers(boards []events.Pairing, round int, refs []string) ([2]string, error) {
+	var ids [2]string
+	if len(refs) != 2 {
+		return ids, refuse(ErrInvalid, "players: a swap names two players (%d given)", len(refs))
+	}
+	for k, ref := range refs {
+		pid, ok := t.Player(ref)
+		if !ok {
+			return ids, refuse(ErrInvalid, "players[%d]: %q is neither a player id nor a start number", k, ref)
+		}
+		if !slices.ContainsFunc(boards, func(p events.Pairing) bool { return p.White == pid || p.Black == pid }) {
+			return ids, refuse(ErrInvalid, "players[%d]: %s is not on a board of round %d", k, pid, round)
+		}
+		ids[k] = pid
+	}
+	if ids[0] == ids[1] {
+		return ids, refuse(ErrInvalid, "players[1]: the same player as players[0]")
+	}
+	for i := range boards {
+		boards[i].White, boards[i].Black = swapped(boards[i].White, ids), swapped(boards[i].Black, ids)
+	}
+	return ids, nil
+}
+
+// moveBoard gives board number from (of round's boards, in board order)
+// the number to, renumbering the boards between.
+func moveBoard(boards []events.Pairing, round, from, to int) ([]events.Pairing, error) {
+	i, err := boardIndex(boards, round, from)
+	if err != nil {
+		return nil, err
+	}
+	if to < 1 || to > len(boards) || to == from {
+		return nil, refuse(ErrInvalid, "to: %d is not another board of round %d (1 to %d)", to, round, len(boards))
+	}
+	moved := boards[i]
+	boards = slices.Insert(slices.Delete(boards, i, i+1), to-1, moved)
+	for k := range boards {
+		boards[k].Board = k + 1
+	}
+	return boards, nil
+}
+
+// renameChanged gives each board whose players or colours differ from the
+// old pairing's a new game: "-h<n>" after the board's game id, n the
+// round's n-th change; the others keep their game.
+func (t *Tournament) renameChanged(id string, round int, old, boards []events.Pairing) {
 	n := 1
 	for _, ch := range t.Desk.Changes {
 		if ch.Round == round {
@@ -110,12 +146,6 @@ func (t *Tournament) ChangePairing(id string, round int, c HandChange, results m
 			boards[k].GameID = was.GameID
 		}
 	}
-	breaks, err := t.breaks(round, boards, results)
-	if err != nil {
-		return nil, err
-	}
-	ev.Pairings, ev.Breaks = boards, breaks
-	return []events.Event{ev}, nil
 }
 
 // swapped is id with the two players of ids exchanged.
@@ -132,7 +162,7 @@ func swapped(id string, ids [2]string) string {
 // breaks is what the engine's checker (pairing/check.Round) finds wrong
 // with boards as round's pairing, on the tournament file of the rounds
 // before it and the round's byes.
-func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]string) ([]string, error) {
+func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result) ([]string, error) {
 	f, err := t.File(results)
 	if err != nil {
 		return nil, err

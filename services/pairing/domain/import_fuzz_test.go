@@ -41,7 +41,7 @@ func FuzzImport(f *testing.F) {
 		if err := tr.Apply(evs[0]); err != nil {
 			t.Fatalf("an accepted import does not fold: %v", err)
 		}
-		results := map[string]string{}
+		results := map[string]events.Result{}
 		for k, v := range tr.Imported.Results {
 			results[k] = v
 		}

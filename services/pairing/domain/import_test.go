@@ -25,7 +25,7 @@ func TestImportFold(t *testing.T) {
 	if tr.Created.Name != "Club Open" || tr.Created.City != "Bursa" || tr.Created.Rounds != 4 || tr.Closed != 2 || len(tr.Players) != 3 {
 		t.Fatalf("%+v closed %d", tr.Created, tr.Closed)
 	}
-	if r := tr.Rounds[1]; len(r.Pairings) != 1 || r.Pairings[0].White != "p3" || tr.Imported.Results[r.Pairings[0].GameID] != BlackForfeitWin {
+	if r := tr.Rounds[1]; len(r.Pairings) != 1 || r.Pairings[0].White != "p3" || tr.Imported.Results[r.Pairings[0].GameID] != events.ResultBlackForfeitWin {
 		t.Errorf("round 2: %+v %v", r, tr.Imported.Results)
 	}
 	if len(tr.ByeRequests) != 1 || tr.ByeRequests[0].PlayerID != "p2" || tr.ByeRequests[0].Round != 3 || tr.ByeRequests[0].Points != 0.5 {

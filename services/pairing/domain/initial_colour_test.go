@@ -38,12 +38,12 @@ func TestInitialColour(t *testing.T) {
 				evs, err := tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i), Rating: 2000 - 10*i})
 				fold(t, tr, evs, err)
 			}
-			evs, err = tr.PairNextAfter("t", map[string]string{})
+			evs, err = tr.PairNextAfter("t", map[string]events.Result{})
 			fold(t, tr, evs, err)
 			if b := tr.Rounds[0].Pairings[0]; (b.White == "p1") != tt.white1 {
 				t.Errorf("board 1 %+v, want p1 white %v", b, tt.white1)
 			}
-			f, err := tr.File(map[string]string{})
+			f, err := tr.File(map[string]events.Result{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // PointSystem is the tournament's point system as a TRF one: a forfeit
@@ -63,8 +64,20 @@ func (t *Tournament) ByeCode(by events.Bye) trf.ResultCode {
 //     standings (points only).
 //
 // Names, titles, federations and FIDE ids longer than their TRF columns
-// are cut; a rating outside 0-9999 is left out.
-func (t *Tournament) File(results map[string]string) (*trf.File, error) {
+// are cut; a rating outside 0-9999 is left out. File has no points
+// penalties (FilePenalised).
+func (t *Tournament) File(results map[string]events.Result) (*trf.File, error) {
+	return t.FilePenalised(results, nil)
+}
+
+// FilePenalised is File with the games' points penalties pens (2023
+// 12.9.4-12.9.6): what they change in each player's points in a round
+// (tournament.Tournament.PenaltyPoints, as the standings count them) is a
+// 299 record of that round with a blank type, one per round and change,
+// and the points fields count the 299 records of the rounds paired, so
+// that the Dutch engine's score groups (pairing.FromTRF) are the
+// standings' points.
+func (t *Tournament) FilePenalised(results map[string]events.Result, pens tournament.Penalties) (*trf.File, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -84,6 +97,15 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 		}
 	}
 	f.Unknown = append(f.Unknown, t.handChangeComments()...)
+	f.AbnormalPoints = append(slices.Clone(f.AbnormalPoints), t.penaltyRecords(no, results, pens)...)
+	assigned := map[int]float64{} // start number -> points of the 299 records of the rounds paired
+	for _, a := range f.AbnormalPoints {
+		if a.Kind == ' ' && a.Round <= len(t.Rounds) {
+			for _, n := range a.Players {
+				assigned[n] += a.Points
+			}
+		}
+	}
 	rank := map[string]int{}
 	for _, s := range t.Standings(results) {
 		rank[s.PlayerID] = s.Rank
@@ -115,12 +137,38 @@ func (t *Tournament) File(results map[string]string) (*trf.File, error) {
 				}
 			}
 		}
+		tp.Points = assigned[n+1]
 		for r := range min(len(t.Rounds), len(tp.Rounds)) {
 			tp.Points += f.PointSystem.Points(tp.Rounds[r])
 		}
 		f.Players = append(f.Players, tp)
 	}
 	return f, nil
+}
+
+// penaltyRecords are the 299 records of the games' points penalties pens:
+// for each round, the players whose points they change by the same amount
+// (tournament.Tournament.PenaltyPoints), by start number (no).
+func (t *Tournament) penaltyRecords(no map[string]int, results map[string]events.Result, pens tournament.Penalties) []trf.Abnormal {
+	var out []trf.Abnormal
+	for i, delta := range t.PenaltyPoints(0, results, pens) {
+		by := map[float64][]int{}
+		for id, d := range delta {
+			if n := no[id]; n > 0 && d != 0 {
+				by[d] = append(by[d], n)
+			}
+		}
+		amounts := make([]float64, 0, len(by))
+		for d := range by {
+			amounts = append(amounts, d)
+		}
+		slices.Sort(amounts)
+		for _, d := range amounts {
+			slices.Sort(by[d])
+			out = append(out, trf.Abnormal{Kind: ' ', Points: d, Round: i + 1, Players: by[d]})
+		}
+	}
+	return out
 }
 
 // reportHeaders are the file's headers: those of the imported file (a
@@ -172,7 +220,7 @@ func (t *Tournament) reportHeaders() *trf.File {
 // a round of the imported file as the file wrote it, a round paired here
 // from its boards and byes, and the next round's absences entered in
 // advance.
-func (t *Tournament) roundEntries(no map[string]int, results map[string]string) ([][]trf.RoundResult, error) {
+func (t *Tournament) roundEntries(no map[string]int, results map[string]events.Result) ([][]trf.RoundResult, error) {
 	rounds := make([][]trf.RoundResult, len(t.Players)) // by start number - 1
 	for n := range rounds {
 		rounds[n] = make([]trf.RoundResult, len(t.Rounds))

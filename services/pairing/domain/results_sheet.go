@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,15 +10,15 @@ import (
 
 // SheetResults are the results a results sheet may give: a game played
 // (rated: TRF 1, 0, =), a forfeit (TRF + and -, not played), and 0-0, a
-// game both players lost (BothLost: 2023 11.8 / 1997 12.8).
-var SheetResults = []string{"1-0", "0-1", "1/2-1/2", WhiteForfeitWin, BlackForfeitWin, DoubleForfeit, BothLost}
+// game both players lost (events.ResultBothLost: 2023 11.8 / 1997 12.8).
+var SheetResults = []events.Result{events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw, events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin, events.ResultDoubleForfeit, events.ResultBothLost}
 
 // SheetEntry is one line of a results sheet as the desk posts it: the two
 // players (each a player id or a start number: see Player), the result,
 // and for a line that changes a result already entered the reason.
 type SheetEntry struct {
 	White, Black string
-	Result       string
+	Result       events.Result
 	Reason       string
 }
 
@@ -59,7 +60,7 @@ func (t *Tournament) StartNumber(id string) int {
 // changes needs the line's reason and is a correction
 // (tournament.result_corrected, old and new, saying when a later round is
 // already paired: its pairing is not changed).
-func (t *Tournament) EnterResults(round int, sheet []SheetEntry, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) EnterResults(round int, sheet []SheetEntry, results map[string]events.Result) ([]events.Event, error) {
 	if !t.WasCreated() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -83,8 +84,8 @@ func (t *Tournament) EnterResults(round int, sheet []SheetEntry, results map[str
 		if !ok {
 			return nil, refuse(ErrInvalid, "%s.black: %q is neither a player id nor a start number", line, l.Black)
 		}
-		if !contains(SheetResults, l.Result) {
-			return nil, refuse(ErrInvalid, "%s.result: %q is not a result (%s)", line, l.Result, strings.Join(SheetResults, ", "))
+		if !slices.Contains(SheetResults, l.Result) {
+			return nil, refuse(ErrInvalid, "%s.result: %q is not a result (%s)", line, l.Result, sheetResults())
 		}
 		p, ok := boardOf(rp, w, b)
 		if !ok {
@@ -97,7 +98,7 @@ func (t *Tournament) EnterResults(round int, sheet []SheetEntry, results map[str
 		seen[p.Board] = i
 		old := results[p.GameID]
 		switch {
-		case old == "" || old == "*":
+		case old == "" || old == events.ResultUnfinished:
 			entered.Lines = append(entered.Lines, events.SheetLine{Board: p.Board, GameID: p.GameID, White: w, Black: b, Result: l.Result})
 		case sameResult(old, l.Result):
 		case strings.TrimSpace(l.Reason) == "":
@@ -135,18 +136,18 @@ func reversed(rp events.RoundPaired, w, b string) string {
 // sameResult reports whether the sheet's result s is the board's result
 // old: the same string, or the same outcome of a game that lasted less
 // than one move (W/L for 1-0 …).
-func sameResult(old, s string) bool {
+func sameResult(old, s events.Result) bool {
 	if old == s {
 		return true
 	}
 	return GameResult(s, "", 0) == old
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// sheetResults lists SheetResults for a refusal.
+func sheetResults() string {
+	out := make([]string, len(SheetResults))
+	for i, r := range SheetResults {
+		out[i] = string(r)
 	}
-	return false
+	return strings.Join(out, ", ")
 }

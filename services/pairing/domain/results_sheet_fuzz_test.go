@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func FuzzResultsSheet(f *testing.F) {
 		var sheet []SheetEntry
 		for _, l := range strings.Split(text, "\n") {
 			fs := append(strings.Split(l, "|"), "", "", "", "")
-			sheet = append(sheet, SheetEntry{White: fs[0], Black: fs[1], Result: fs[2], Reason: fs[3]})
+			sheet = append(sheet, SheetEntry{White: fs[0], Black: fs[1], Result: events.Result(fs[2]), Reason: fs[3]})
 		}
 		evs, err := tr.EnterResults(1, sheet, tr.BoardResults(nil))
 		if err != nil {
@@ -50,7 +51,7 @@ func FuzzResultsSheet(f *testing.F) {
 			}
 			for _, l := range entered.Lines {
 				p, ok := boards[l.Board]
-				if !ok || seen[l.Board] || p.GameID != l.GameID || p.White != l.White || p.Black != l.Black || !contains(SheetResults, l.Result) {
+				if !ok || seen[l.Board] || p.GameID != l.GameID || p.White != l.White || p.Black != l.Black || !slices.Contains(SheetResults, l.Result) {
 					t.Fatalf("line %+v: not a board of round 1 once with a sheet's result (%+v)", l, p)
 				}
 				seen[l.Board] = true

@@ -18,21 +18,8 @@ type (
 	BoardResult = tournament.BoardResult
 )
 
-// A board's result as the tournament counts it (tournament's results.go).
-const (
-	WhiteForfeitWin   = tournament.WhiteForfeitWin
-	BlackForfeitWin   = tournament.BlackForfeitWin
-	DoubleForfeit     = tournament.DoubleForfeit
-	UnratedWhiteWin   = tournament.UnratedWhiteWin
-	UnratedBlackWin   = tournament.UnratedBlackWin
-	UnratedDraw       = tournament.UnratedDraw
-	BothLost          = tournament.BothLost
-	UnratedBothLost   = tournament.UnratedBothLost
-	UnratedBelowPlies = tournament.UnratedBelowPlies
-	// SheetTermination is the termination of a game the games service
-	// ends from a results sheet.
-	SheetTermination = tournament.SheetTermination
-)
+// UnratedBelowPlies is the length below which a game is not rated.
+const UnratedBelowPlies = tournament.UnratedBelowPlies
 
 // The readings the pairing service's packages call by these names.
 var (

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
 )
 
@@ -12,20 +13,21 @@ import (
 // rated); a forfeit stays a forfeit, a longer game its result.
 func TestGameResult(t *testing.T) {
 	for _, tt := range []struct {
-		result, termination string
-		ply                 int
-		want                string
+		result      events.Result
+		termination events.Termination
+		ply         int
+		want        events.Result
 	}{
-		{"1-0", "resignation", 0, UnratedWhiteWin},
-		{"0-1", "flag_fall", 1, UnratedBlackWin},
-		{"1/2-1/2", "agreement", 1, UnratedDraw},
+		{"1-0", "resignation", 0, events.ResultUnratedWhiteWin},
+		{"0-1", "flag_fall", 1, events.ResultUnratedBlackWin},
+		{"1/2-1/2", "agreement", 1, events.ResultUnratedDraw},
 		{"1-0", "resignation", 2, "1-0"},
 		{"1/2-1/2", "agreement", 40, "1/2-1/2"},
-		{"1-0", "forfeit", 0, WhiteForfeitWin},
-		{"0-1", "forfeit", 1, BlackForfeitWin},
-		{"0-0", "forfeit", 0, DoubleForfeit},
-		{"0-0", "arbiter", 30, BothLost},
-		{"0-0", "arbiter", 1, UnratedBothLost},
+		{"1-0", "forfeit", 0, events.ResultWhiteForfeitWin},
+		{"0-1", "forfeit", 1, events.ResultBlackForfeitWin},
+		{"0-0", "forfeit", 0, events.ResultDoubleForfeit},
+		{"0-0", "arbiter", 30, events.ResultBothLost},
+		{"0-0", "arbiter", 1, events.ResultUnratedBothLost},
 		{"*", "", 0, "*"},
 	} {
 		if got := GameResult(tt.result, tt.termination, tt.ply); got != tt.want {
@@ -40,16 +42,16 @@ func TestGameResult(t *testing.T) {
 // Dutch engine finds no round 2 for two players), and scores its points.
 func TestShortGameInTRF(t *testing.T) {
 	for _, tt := range []struct {
-		result string
+		result events.Result
 		white  trf.ResultCode
 		black  trf.ResultCode
 		points [2]float64
 	}{
-		{UnratedWhiteWin, trf.UnratedWin, trf.UnratedLoss, [2]float64{1, 0}},
-		{UnratedBlackWin, trf.UnratedLoss, trf.UnratedWin, [2]float64{0, 1}},
-		{UnratedDraw, trf.UnratedDraw, trf.UnratedDraw, [2]float64{0.5, 0.5}},
+		{events.ResultUnratedWhiteWin, trf.UnratedWin, trf.UnratedLoss, [2]float64{1, 0}},
+		{events.ResultUnratedBlackWin, trf.UnratedLoss, trf.UnratedWin, [2]float64{0, 1}},
+		{events.ResultUnratedDraw, trf.UnratedDraw, trf.UnratedDraw, [2]float64{0.5, 0.5}},
 	} {
-		t.Run(tt.result, func(t *testing.T) {
+		t.Run(string(tt.result), func(t *testing.T) {
 			tr, board, results := oneGame(t, tt.result)
 			f, err := tr.File(results)
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/dutch"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // pairDutch pairs round with the FIDE Dutch engine on the history of the
@@ -18,9 +19,11 @@ import (
 // the tournament's report file (File: the players in pairing-number order,
 // forfeits as + and -, byes, the round's absences, forbidden pairs),
 // written and read back as `hakem pair --dutch` reads a file, so that the
-// exported TRF pairs the same way; the round's input hash is the SHA-256
-// of that file's text.
-func (t *Tournament) pairDutch(id string, round int, results map[string]string) ([]events.Event, error) {
+// exported TRF pairs the same way; the games' points penalties pens are
+// in it as 299 records and in the points (FilePenalised), so the score
+// groups are those of the standings; the round's input hash is the
+// SHA-256 of that file's text.
+func (t *Tournament) pairDutch(id string, round int, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	for _, rp := range t.Rounds {
 		for _, p := range rp.Pairings {
 			if _, ok := ParseResult(results[p.GameID]); !ok {
@@ -28,7 +31,7 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 			}
 		}
 	}
-	input, err := t.PairingInput(results)
+	input, err := t.PairingInputPenalised(results, pens)
 	if err != nil {
 		return nil, err
 	}
@@ -74,10 +77,16 @@ func (t *Tournament) pairDutch(id string, round int, results map[string]string) 
 	return []events.Event{rp}, nil
 }
 
-// PairingInput is the text of the tournament report file the Dutch engine
-// pairs the next round from (File, written as TRF-26).
-func (t *Tournament) PairingInput(results map[string]string) ([]byte, error) {
-	f, err := t.File(results)
+// PairingInput is PairingInputPenalised without points penalties.
+func (t *Tournament) PairingInput(results map[string]events.Result) ([]byte, error) {
+	return t.PairingInputPenalised(results, nil)
+}
+
+// PairingInputPenalised is the text of the tournament report file the
+// Dutch engine pairs the next round from (FilePenalised, written as
+// TRF-26).
+func (t *Tournament) PairingInputPenalised(results map[string]events.Result, pens tournament.Penalties) ([]byte, error) {
+	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return nil, err
 	}

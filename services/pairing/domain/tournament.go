@@ -140,11 +140,18 @@ func (t *Tournament) PairNext(id string) ([]events.Event, error) {
 	return t.PairNextAfter(id, nil)
 }
 
-// PairNextAfter decides the pairing of the next round, once the previous
-// one is closed: for a round robin the Berger table of the players in
-// registration order; for a Swiss the FIDE Dutch system (pairing/dutch),
-// with the players numbered by rating and the results given by game id.
-func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]events.Event, error) {
+// PairNextAfter is PairNextPenalised without points penalties.
+func (t *Tournament) PairNextAfter(id string, results map[string]events.Result) ([]events.Event, error) {
+	return t.PairNextPenalised(id, results, nil)
+}
+
+// PairNextPenalised decides the pairing of the next round, once the
+// previous one is closed: for a round robin the Berger table of the
+// players in registration order; for a Swiss the FIDE Dutch system
+// (pairing/dutch), with the players numbered by rating, the results given
+// by game id and the games' points penalties pens counted in the score
+// groups as the standings count them (2023 12.9.4-12.9.6).
+func (t *Tournament) PairNextPenalised(id string, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -166,7 +173,7 @@ func (t *Tournament) PairNextAfter(id string, results map[string]string) ([]even
 			return nil, refuse(ErrState, "rounds: a Swiss of %d rounds cannot be paired among %d players (at most %d: C.04.1, two players shall not play each other more than once)",
 				t.Created.Rounds, len(t.Players), most)
 		}
-		return t.pairDutch(id, round, results)
+		return t.pairDutch(id, round, results, pens)
 	}
 	schedule := roundrobin.Schedule(len(t.Players), false)
 	rp := events.RoundPaired{Round: round, Engine: "berger", EngineVersion: "FIDE C.05 Annex 1"}
@@ -227,7 +234,7 @@ func SwissRoundsPossible(n int) int {
 // Close decides the closing of a round, given each of its games' results
 // by game id ("*" while a game goes on); the last round also finishes the
 // tournament.
-func (t *Tournament) Close(round int, results map[string]string) ([]events.Event, error) {
+func (t *Tournament) Close(round int, results map[string]events.Result) ([]events.Event, error) {
 	if !t.Exists() {
 		return nil, refuse(ErrNotFound, "tournament not found")
 	}
@@ -236,7 +243,7 @@ func (t *Tournament) Close(round int, results map[string]string) ([]events.Event
 	}
 	var open []string
 	for _, p := range t.Rounds[round-1].Pairings {
-		if r := results[p.GameID]; r == "" || r == "*" {
+		if r := results[p.GameID]; r == "" || r == events.ResultUnfinished {
 			open = append(open, fmt.Sprintf("board %d", p.Board))
 		}
 	}

@@ -64,7 +64,7 @@ func TestRoundsAndStandings(t *testing.T) {
 	if tr.TotalRounds() != 5 {
 		t.Fatalf("%d rounds for 5 players", tr.TotalRounds())
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	byes := map[string]int{}
 	for round := 1; round <= 5; round++ {
 		evs, err := tr.PairNextAfter("t", results)
@@ -116,7 +116,7 @@ func TestSwiss(t *testing.T) {
 	if _, err := (&Tournament{}).Create(events.TournamentCreated{Name: "x", System: "swiss-dutch"}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a Swiss without rounds: %v", err)
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	met := map[string]bool{}
 	byes := map[string]int{}
 	for round := 1; round <= 4; round++ {
@@ -134,7 +134,7 @@ func TestSwiss(t *testing.T) {
 				t.Errorf("round %d: %s and %s meet again", round, p.White, p.Black)
 			}
 			met[p.White+p.Black], met[p.Black+p.White] = true, true
-			results[p.GameID] = []string{"1-0", "0-1", "1/2-1/2"}[(i+round)%3]
+			results[p.GameID] = []events.Result{"1-0", "0-1", "1/2-1/2"}[(i+round)%3]
 		}
 		byes[rp.Byes[0].PlayerID]++
 		evs, err = tr.Close(round, results)

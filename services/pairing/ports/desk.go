@@ -67,10 +67,10 @@ func (p *playerRef) UnmarshalJSON(b []byte) error {
 }
 
 type sheetLine struct {
-	White  playerRef `json:"white" bounds:"len=64"`
-	Black  playerRef `json:"black" bounds:"len=64"`
-	Result string    `json:"result" bounds:"len=16"`
-	Reason string    `json:"reason" bounds:"len=1000"`
+	White  playerRef     `json:"white" bounds:"len=64"`
+	Black  playerRef     `json:"black" bounds:"len=64"`
+	Result events.Result `json:"result" bounds:"len=16"`
+	Reason string        `json:"reason" bounds:"len=1000"`
 }
 
 type deskRequest struct {
@@ -246,11 +246,11 @@ type roundPlayer struct {
 }
 
 type roundBoard struct {
-	Board  int         `json:"board"`
-	White  roundPlayer `json:"white"`
-	Black  roundPlayer `json:"black"`
-	Result string      `json:"result"`
-	GameID string      `json:"game_id"`
+	Board  int           `json:"board"`
+	White  roundPlayer   `json:"white"`
+	Black  roundPlayer   `json:"black"`
+	Result events.Result `json:"result"`
+	GameID string        `json:"game_id"`
 }
 
 type roundBye struct {
@@ -301,7 +301,7 @@ func (h HTTP) roundView(w http.ResponseWriter, r *http.Request) {
 	for _, p := range boards {
 		res := results[p.GameID]
 		if res == "" {
-			res = "*"
+			res = events.ResultUnfinished
 		}
 		a.Boards = append(a.Boards, roundBoard{Board: p.Board, White: player(p.White), Black: player(p.Black), Result: res, GameID: p.GameID})
 	}

@@ -102,13 +102,13 @@ func (h HTTP) trf(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	results, err := h.Pairing.Results(r.Context(), t)
+	read, err := h.Pairing.Boards(r.Context(), t)
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	var buf bytes.Buffer
-	if err := WriteTRF(&buf, t, results); err != nil {
+	if err := WriteTRF(&buf, t, read.Results, read.Penalties); err != nil {
 		fail(w, err)
 		return
 	}
@@ -361,7 +361,7 @@ type round struct {
 
 type board struct {
 	events.Pairing
-	Result string `json:"result"`
+	Result events.Result `json:"result"`
 	// ReplayGameID is the game played in place of the board's annulled
 	// game (its result is the board's).
 	ReplayGameID string `json:"replay_game_id,omitempty"`

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -12,9 +14,10 @@ import (
 // (TRF-26) as domain.Tournament.File builds it: the file the Dutch engine
 // pairs the next round from, so that `hakem pair --dutch` on it gives the
 // service's pairing (forfeits as + and -, byes, the next round's
-// absences, forbidden pairs as XXP).
-func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]string) error {
-	f, err := t.File(results)
+// absences, forbidden pairs as XXP, the games' points penalties as 299
+// records counted in the points).
+func WriteTRF(w io.Writer, t *domain.Tournament, results map[string]events.Result, pens tournament.Penalties) error {
+	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return err
 	}

@@ -4,13 +4,13 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/boards"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/scoring/domain"
@@ -61,56 +61,51 @@ func (s *Scoring) Publish(ctx context.Context, closed events.Envelope) (events.E
 }
 
 // publish records the standings after round (and the rating changes of a
-// rated tournament), caused by the envelope cause, once under key.
+// rated tournament), caused by the envelope closed, once under key,
+// through the decide loop on the tournament's log.
 func (s *Scoring) publish(ctx context.Context, closed events.Envelope, round int, key string) (events.Envelope, error) {
-	rc := events.RoundClosed{Round: round}
 	id := closed.Aggregate.ID
-	actor := events.Actor{Role: "system", ID: "scoring"}
-	key = "tournament/" + id + "/system:scoring/" + key
-	for attempt := 1; ; attempt++ {
-		t, envs, head, err := s.Load(ctx, id)
-		if err != nil {
-			return events.Envelope{}, err
-		}
-		if done := events.Landed(envs, key); len(done) > 0 {
-			return done[0], nil
-		}
-		read, err := s.Boards(ctx, t)
-		if err != nil {
-			return events.Envelope{}, err
-		}
-		results := read.Results
-		standings, err := domain.StandingsPenalised(t, rc.Round, results, read.Penalties)
-		if err != nil {
-			return events.Envelope{}, fmt.Errorf("standings of %s after round %d: %w", id, rc.Round, err)
-		}
-		at := time.Now().UTC()
-		if n := len(envs); n > 0 && at.Before(envs[n-1].RecordedAt) {
-			at = envs[n-1].RecordedAt
-		}
-		published := []events.Event{events.StandingsUpdated{AfterRound: rc.Round, Standings: standings}}
-		changes, cat, err := domain.RatingChanges(t, rc.Round, results)
-		if err != nil {
-			return events.Envelope{}, fmt.Errorf("rating changes of %s after round %d: %w", id, rc.Round, err)
-		}
-		if t.Created.Rated {
-			published = append(published, events.RatingChangesComputed{AfterRound: rc.Round, System: "fide-elo-" + cat.String(), Changes: changes})
-		}
-		written, _, err := s.Store.Append(ctx, events.Tournament(id), events.WriterScoring, head, key,
-			events.Meta{Actor: actor, CausationID: closed.ID, CorrelationID: closed.CorrelationID, RecordedAt: at},
-			published...)
-		if (errors.Is(err, eventstore.ErrConflict) || errors.Is(err, eventstore.ErrAlreadyApplied)) && attempt < max(s.Retries, 1) {
-			continue
-		}
-		if err != nil {
-			return events.Envelope{}, err
-		}
-		if s.Log != nil {
-			s.Log.Info("standings", wiring.TournamentID(id), wiring.Seq(written[0].Seq), zap.Int("after_round", rc.Round))
-		}
-		if s.Metrics != nil {
-			s.Metrics.EventsAppended.WithLabelValues("scoring", written[0].Type).Inc()
-		}
-		return written[0], nil
+	d := &decide.Decider[tournament.Tournament, *tournament.Tournament]{
+		Config:  decide.Config{Store: boards.TournamentLog{Store: s.Store, Writer: events.WriterScoring}, Retries: s.Retries, Log: s.Log, Metrics: s.Metrics},
+		Service: "scoring", Scope: boards.ScopedKey, IDField: wiring.TournamentID, Describe: afterRound}
+	meta := decide.Meta{IdempotencyKey: key, Actor: events.Actor{Role: "system", ID: "scoring"}, CausationID: closed.ID, CorrelationID: closed.CorrelationID}
+	o, err := d.Handle(ctx, id, decide.Command{Name: "standings", Meta: meta}, func(t *tournament.Tournament, _ time.Time) ([]events.Event, error) {
+		return s.standings(ctx, t, id, round)
+	})
+	if err != nil || len(o.Events) == 0 {
+		return events.Envelope{}, err
 	}
+	return o.Events[0].Envelope, nil
+}
+
+// standings decides the standings after round of tournament t (id), and
+// for a rated tournament the rating changes so far, from its boards.
+func (s *Scoring) standings(ctx context.Context, t *tournament.Tournament, id string, round int) ([]events.Event, error) {
+	read, err := s.Boards(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	standings, err := domain.StandingsPenalised(t, round, read.Results, read.Penalties)
+	if err != nil {
+		return nil, fmt.Errorf("standings of %s after round %d: %w", id, round, err)
+	}
+	published := []events.Event{events.StandingsUpdated{AfterRound: round, Standings: standings}}
+	changes, cat, err := domain.RatingChanges(t, round, read.Results)
+	if err != nil {
+		return nil, fmt.Errorf("rating changes of %s after round %d: %w", id, round, err)
+	}
+	if t.Created.Rated {
+		published = append(published, events.RatingChangesComputed{AfterRound: round, System: "fide-elo-" + cat.String(), Changes: changes})
+	}
+	return published, nil
+}
+
+// afterRound adds the round of the standings published to their log line.
+func afterRound(_ *tournament.Tournament, written []decide.Recorded, fields []zap.Field) []zap.Field {
+	for _, r := range written {
+		if su, ok := r.Event.(*events.StandingsUpdated); ok {
+			return append(fields, zap.Int("after_round", su.AfterRound))
+		}
+	}
+	return fields
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 )
 
@@ -91,7 +90,7 @@ func TestPublishRedelivered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := results[rp.Pairings[0].GameID]; got != domain.WhiteForfeitWin {
+	if got := results[rp.Pairings[0].GameID]; got != events.ResultWhiteForfeitWin {
 		t.Errorf("the forfeited game counts as %q", got)
 	}
 	rows, err := scoring.Crosstable(&tr.Tournament, 1, results)

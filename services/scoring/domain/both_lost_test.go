@@ -6,22 +6,21 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
-// TestBothLostRated: the game p1-p2 lost by both (domain.BothLost, "0-0":
+// TestBothLostRated: the game p1-p2 lost by both (events.ResultBothLost, "0-0":
 // the arbiter's ruling when both are at fault) is rated as a loss for
 // each — p1's change is his change had he lost it, p2's hers had she lost
 // it — and scores no point for either.
 func TestBothLostRated(t *testing.T) {
 	tr, results := rated(t)
 	game, white := meeting(t, tr, "p1", "p2")
-	lossFor := func(player string) map[string]string {
+	lossFor := func(player string) map[string]events.Result {
 		r := maps.Clone(results)
-		r[game] = map[bool]string{true: "0-1", false: "1-0"}[white == player]
+		r[game] = map[bool]events.Result{true: "0-1", false: "1-0"}[white == player]
 		return r
 	}
-	change := func(res map[string]string, player string) float64 {
+	change := func(res map[string]events.Result, player string) float64 {
 		t.Helper()
 		ch, _, err := RatingChanges(&tr.Tournament, 3, res)
 		if err != nil {
@@ -36,7 +35,7 @@ func TestBothLostRated(t *testing.T) {
 		return 0
 	}
 	both := maps.Clone(results)
-	both[game] = domain.BothLost
+	both[game] = events.ResultBothLost
 	for _, p := range []string{"p1", "p2"} {
 		if got, want := change(both, p), change(lossFor(p), p); math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: change %g after the game both lost, want %g (rated as a loss)", p, got, want)

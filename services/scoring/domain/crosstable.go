@@ -34,7 +34,7 @@ type CrosstableRow struct {
 // Crosstable computes the crosstable of t after round (ratings.Crosstable
 // in the order of the standings; a round robin's withdrawals as
 // RoundRobinWithdrawals says).
-func Crosstable(t *tournament.Tournament, round int, results map[string]string) ([]CrosstableRow, error) {
+func Crosstable(t *tournament.Tournament, round int, results map[string]events.Result) ([]CrosstableRow, error) {
 	rt, st, err := computed(t, round, results)
 	if err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func Category(timeControl string) ratings.Category { return tournament.Category(
 // (TRF W, D, L) are left out: an unrated player's initial
 // rating needs more games than one event gives. Empty for an unrated
 // tournament.
-func RatingChanges(t *tournament.Tournament, round int, results map[string]string) ([]events.RatingChange, ratings.Category, error) {
+func RatingChanges(t *tournament.Tournament, round int, results map[string]events.Result) ([]events.RatingChange, ratings.Category, error) {
 	cat := Category(t.Created.TimeControl)
 	if !t.Created.Rated {
 		return nil, cat, nil

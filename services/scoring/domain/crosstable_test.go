@@ -12,7 +12,7 @@ import (
 
 // rated plays a 4-player round robin where p1 (1800) beats everyone and
 // the others (2000, 2000, unrated) draw among themselves.
-func rated(t *testing.T) (*domain.Tournament, map[string]string) {
+func rated(t *testing.T) (*domain.Tournament, map[string]events.Result) {
 	t.Helper()
 	tr := &domain.Tournament{}
 	apply := applier(t, tr)
@@ -20,7 +20,7 @@ func rated(t *testing.T) (*domain.Tournament, map[string]string) {
 	for i, r := range []int{1800, 2000, 2000, 0} {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i+1), Name: fmt.Sprint("P", i+1), Rating: r}))
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for r := 1; r <= 3; r++ {
 		apply(tr.PairNextAfter("t", results))
 		for _, p := range tr.Rounds[r-1].Pairings {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
 // TestForfeitUnplayed: p1's game with p2 (rated 2000) is a forfeit win:
@@ -14,7 +14,7 @@ import (
 // it, and the Elo change leaves it out.
 func TestForfeitUnplayed(t *testing.T) {
 	tr, results := rated(t)
-	p1BeatsP2(t, tr, results, domain.WhiteForfeitWin, domain.BlackForfeitWin)
+	p1BeatsP2(t, tr, results, events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin)
 	rt, _, err := Table(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)

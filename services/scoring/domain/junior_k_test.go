@@ -27,7 +27,7 @@ func TestJuniorBornIn2009HasK40(t *testing.T) {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: "j", Name: "Junior, J", Rating: c.rating, BirthYear: c.born}))
 		apply(tr.Register(events.PlayerRegistered{PlayerID: "o", Name: "Other, O", Rating: 2100}))
 		apply(tr.PairNext("junior"))
-		results := map[string]string{tr.Rounds[0].Pairings[0].GameID: "1-0"}
+		results := map[string]events.Result{tr.Rounds[0].Pairings[0].GameID: "1-0"}
 		apply(tr.Close(1, results))
 		changes, _, err := RatingChanges(&tr.Tournament, 1, results)
 		if err != nil {

@@ -5,8 +5,6 @@ import (
 	"sort"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/ratings"
-	"github.com/hakem-chess/hakem/rules/laws"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
@@ -17,12 +15,14 @@ import (
 //   - the points and the ranks: GET standings, scoring.standings_updated
 //     (StandingsPenalised), GET crosstable (CrosstablePenalised) and the
 //     hall's live standings (PenaltyDelta), and the audit's re-derivation;
+//   - the pairing's score groups: the tournament report file the Dutch
+//     engine pairs from writes them as TRF-26 299 records (points assigned
+//     apart from the games) and counts them in each player's points;
 //   - not the games' results, nor the crosstable's cells (the result on the
 //     board), nor the tie-breaks (C.07 computes them from the games), nor
-//     the ratings (the game as played), nor the pairing's score groups:
-//     the Dutch engine pairs from the tournament report file, whose points
-//     must match its results so that another program pairs the same round
-//     from the exported TRF (see the services README, "Points penalties").
+//     the ratings (the game as played).
+//
+// Each figure takes them from tournament.Tournament.PenaltyPoints.
 type Penalties = tournament.Penalties
 
 // StandingsPenalised is Standings with the games' points penalties pens:
@@ -33,36 +33,18 @@ type Penalties = tournament.Penalties
 // DE left out: its value ranks within the groups of the points before the
 // penalties), then as before, and share a rank when their points and
 // every tie-break are equal.
-func StandingsPenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]events.Standing, error) {
+func StandingsPenalised(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) ([]events.Standing, error) {
 	st, err := Standings(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return st, err
 	}
-	rt, codes, err := Table(t, round, results)
+	_, codes, err := Table(t, round, results)
 	if err != nil {
 		return nil, err
 	}
-	ps := rt.Points
-	if ps == (ratings.PointSystem{}) {
-		ps = ratings.StandardPoints
-	}
-	no := map[string]int{}
-	for i, p := range t.Players {
-		no[p.PlayerID] = i + 1
-	}
 	delta := map[string]float64{}
-	for r := 1; r <= round && r <= len(t.Rounds); r++ {
-		for _, pr := range t.Rounds[r-1].Pairings {
-			pen := pens[pr.GameID]
-			if len(pen) == 0 {
-				continue
-			}
-			w, b := rt.Entrants[no[pr.White]-1].Rounds[r-1], rt.Entrants[no[pr.Black]-1].Rounds[r-1]
-			sw, sb := ps.Points(w.Kind), ps.Points(b.Kind)
-			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
-			delta[pr.White] += aw - sw
-			delta[pr.Black] += ab - sb
-		}
+	if round > 0 { // round 0: no round counts (PenaltyDelta would count every one)
+		delta = PenaltyDelta(t, round, results, pens)
 	}
 	for i := range st {
 		st[i].Points += delta[st[i].PlayerID]
@@ -99,30 +81,15 @@ func StandingsPenalised(t *tournament.Tournament, round int, results map[string]
 
 // PenaltyDelta is what the games' points penalties pens change in each
 // player's points, over the games of rounds 1 to round that have a result
-// (round 0 or less: every round): laws.ScoreAfter on the points the board
-// result scores under t's point system, minus those points. The hall's
+// (round 0 or less: every round): tournament.Tournament.PenaltyPoints
+// summed over the rounds. The hall's
 // live standings add it to the points of the results in (domain
 // Tournament.Standings), as StandingsPenalised does to a closed round's.
-func PenaltyDelta(t *tournament.Tournament, round int, results map[string]string, pens Penalties) map[string]float64 {
+func PenaltyDelta(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) map[string]float64 {
 	delta := map[string]float64{}
-	if len(pens) == 0 {
-		return delta
-	}
-	ps := t.Points()
-	for i, r := range t.Rounds {
-		if round > 0 && i >= round {
-			break
-		}
-		for _, pr := range r.Pairings {
-			pen := pens[pr.GameID]
-			br, ok := tournament.ParseResult(results[pr.GameID])
-			if len(pen) == 0 || !ok {
-				continue
-			}
-			sw, sb := ps.Of(br.White, br.Played), ps.Of(br.Black, br.Played)
-			aw, ab := laws.ScoreAfter(sw, sb, ps.Win, pen)
-			delta[pr.White] += aw - sw
-			delta[pr.Black] += ab - sb
+	for _, d := range t.PenaltyPoints(round, results, pens) {
+		for p, x := range d {
+			delta[p] += x
 		}
 	}
 	return delta
@@ -131,7 +98,7 @@ func PenaltyDelta(t *tournament.Tournament, round int, results map[string]string
 // CrosstablePenalised is Crosstable with the games' points penalties pens:
 // each row's points and rank are those of StandingsPenalised, and the rows
 // come in its order; the cells stay the results on the board.
-func CrosstablePenalised(t *tournament.Tournament, round int, results map[string]string, pens Penalties) ([]CrosstableRow, error) {
+func CrosstablePenalised(t *tournament.Tournament, round int, results map[string]events.Result, pens Penalties) ([]CrosstableRow, error) {
 	rows, err := Crosstable(t, round, results)
 	if err != nil || len(pens) == 0 {
 		return rows, err

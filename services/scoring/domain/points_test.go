@@ -3,6 +3,7 @@ package domain
 import (
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 )
@@ -92,7 +93,7 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		round   int
-		results map[string]string
+		results map[string]events.Result
 	}{
 		{"after round 1", 1, results},
 		{"after round 3", 3, results},
@@ -130,7 +131,7 @@ func TestPenaltyDeltaAndCrosstable(t *testing.T) {
 	if d := PenaltyDelta(&tr.Tournament, 0, results, nil); len(d) != 0 {
 		t.Errorf("no penalties: delta %v", d)
 	}
-	live := map[string]string{}
+	live := map[string]events.Result{}
 	for k, v := range results {
 		live[k] = v
 	}

@@ -3,17 +3,17 @@ package domain
 import (
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings"
-	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
 // TestShortGameUnrated: p1's win against p2 (rated 2000) lasted less than
-// one move (domain.UnratedWhiteWin or UnratedBlackWin): the ratings module
+// one move (events.ResultUnratedWhiteWin or UnratedBlackWin): the ratings module
 // reads it as a game played with its colour, marked Unrated; the points
 // count it; the Elo change leaves it out.
 func TestShortGameUnrated(t *testing.T) {
 	tr, results := rated(t)
-	p1BeatsP2(t, tr, results, domain.UnratedWhiteWin, domain.UnratedBlackWin)
+	p1BeatsP2(t, tr, results, events.ResultUnratedWhiteWin, events.ResultUnratedBlackWin)
 	rt, _, err := Table(&tr.Tournament, 3, results)
 	if err != nil {
 		t.Fatal(err)

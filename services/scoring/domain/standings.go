@@ -25,7 +25,7 @@ const DefaultTiebreaks = "DE,SB"
 // results; a player expelled or withdrawn (not paired after round) has
 // his Status, and in a round robin his results count as
 // RoundRobinWithdrawals says.
-func Standings(t *tournament.Tournament, round int, results map[string]string) ([]events.Standing, error) {
+func Standings(t *tournament.Tournament, round int, results map[string]events.Result) ([]events.Standing, error) {
 	_, st, err := computed(t, round, results)
 	if err != nil {
 		return nil, err
@@ -46,7 +46,7 @@ func Standings(t *tournament.Tournament, round int, results map[string]string) (
 // computed is the table of t after round (Table, with a round robin's
 // withdrawals as RoundRobinWithdrawals says) and its standings under the
 // tournament's tie-breaks, as Standings and Crosstable give them.
-func computed(t *tournament.Tournament, round int, results map[string]string) (ratings.Tournament, *ratings.Standings, error) {
+func computed(t *tournament.Tournament, round int, results map[string]events.Result) (ratings.Tournament, *ratings.Standings, error) {
 	rt, codes, err := Table(t, round, results)
 	if err != nil {
 		return ratings.Tournament{}, nil, err
@@ -60,9 +60,9 @@ func computed(t *tournament.Tournament, round int, results map[string]string) (r
 // entrants numbered in registration order), with the tie-break codes. A
 // forfeit (tournament.ParseResult) is a ratings.ForfeitWin or ForfeitLoss
 // without colour: unplayed for the tie-breaks (C.07) and for the ratings;
-// a game that lasted less than one move (tournament.UnratedWhiteWin...) is a
+// a game that lasted less than one move (events.ResultUnratedWhiteWin...) is a
 // game played, marked Unrated (TRF W, D, L).
-func Table(t *tournament.Tournament, round int, results map[string]string) (ratings.Tournament, []ratings.Code, error) {
+func Table(t *tournament.Tournament, round int, results map[string]events.Result) (ratings.Tournament, []ratings.Code, error) {
 	list := strings.Join(t.Created.Tiebreaks, ",")
 	if list == "" {
 		list = DefaultTiebreaks

@@ -18,7 +18,7 @@ func TestStandings(t *testing.T) {
 	for i := 1; i <= 4; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: "n"}))
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for r := 1; r <= 3; r++ {
 		apply(tr.PairNextAfter("t", results))
 		for _, p := range tr.Rounds[r-1].Pairings {
@@ -45,7 +45,7 @@ func TestStandings(t *testing.T) {
 			t.Errorf("the others: %+v", s)
 		}
 	}
-	if _, err := Standings(&tr.Tournament, 3, map[string]string{}); err == nil {
+	if _, err := Standings(&tr.Tournament, 3, map[string]events.Result{}); err == nil {
 		t.Error("standings without results")
 	}
 }

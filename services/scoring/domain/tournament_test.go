@@ -45,7 +45,7 @@ func meeting(t *testing.T, tr *domain.Tournament, a, b string) (game, white stri
 
 // p1BeatsP2 sets the result of p1's game with p2 in the tournament rated
 // gives to p1's win as whiteWins or blackWins says it, by his colour.
-func p1BeatsP2(t *testing.T, tr *domain.Tournament, results map[string]string, whiteWins, blackWins string) {
+func p1BeatsP2(t *testing.T, tr *domain.Tournament, results map[string]events.Result, whiteWins, blackWins events.Result) {
 	t.Helper()
 	game, white := meeting(t, tr, "p1", "p2")
 	results[game] = blackWins
@@ -57,7 +57,7 @@ func p1BeatsP2(t *testing.T, tr *domain.Tournament, results map[string]string, w
 // checkP1RatedOnP3 checks that p1's rating change in the tournament rated
 // gives is that of his win against p3 (2000) alone: his game with p2,
 // whatever results says of it, is not rated.
-func checkP1RatedOnP3(t *testing.T, tr *domain.Tournament, results map[string]string, why string) {
+func checkP1RatedOnP3(t *testing.T, tr *domain.Tournament, results map[string]events.Result, why string) {
 	t.Helper()
 	ch, _, err := RatingChanges(&tr.Tournament, 3, results)
 	if err != nil {

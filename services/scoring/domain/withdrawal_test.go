@@ -14,7 +14,7 @@ import (
 // from round `from` on; the other games are drawn. It returns the
 // tournament, the results, and p4's opponent of each round (by the Berger
 // table).
-func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[string]string, []string) {
+func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[string]events.Result, []string) {
 	t.Helper()
 	tr := &domain.Tournament{}
 	apply := applier(t, tr)
@@ -23,7 +23,7 @@ func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[strin
 	for i := 1; i <= 4; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)}))
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	opponents := make([]string, 3)
 	for r := 1; r <= 3; r++ {
 		if r == from {
@@ -129,7 +129,7 @@ func TestRoundRobinTwoLeave(t *testing.T) {
 	for i := 1; i <= 6; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)}))
 	}
-	results := map[string]string{}
+	results := map[string]events.Result{}
 	for r := 1; r <= 5; r++ {
 		switch r {
 		case 2:

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
@@ -29,66 +30,56 @@ type RepairLogHandler struct{ *Decider }
 
 // Handle records the repair; a game whose log is not damaged is refused
 // (409 log_intact), unless the repair with this key is in its log (then
-// it is answered again, repeated).
+// it is answered again, repeated). It runs through the decide loop on the
+// game's good events (damagedLog); another message arriving before the
+// append conflicts, and the repair is decided again to void it too.
 func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, error) {
-	if c.Meta.IdempotencyKey == "" {
-		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "idempotency_key: missing"}
-	}
-	if strings.TrimSpace(c.Reason) == "" {
+	if c.Meta.IdempotencyKey != "" && strings.TrimSpace(c.Reason) == "" { // a missing key is the loop's refusal, and the first
 		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "reason: missing (why the messages are voided)"}
 	}
-	meta := c.Meta
-	meta.IdempotencyKey = app.ScopedKey(c.GameID, meta.Actor, meta.IdempotencyKey)
-	defer h.Forget(c.GameID)
-	for attempt := 1; ; attempt++ {
-		recs, head, err := h.Store.Load(ctx, c.GameID)
-		var d *app.Damaged
-		if !errors.As(err, &d) {
-			if err != nil {
-				return Outcome{}, fmt.Errorf("loading game %s: %w", c.GameID, err)
-			}
-			return h.intact(c.GameID, recs, head, meta.IdempotencyKey)
+	defer h.Forget(c.GameID) // the games' decider caches the game: the repair is appended past it
+	log := &damagedLog{Store: h.Store}
+	config := h.Config
+	config.Store, config.Cache = log, 0
+	d := &decide.Decider[goodEvents, *goodEvents]{Config: config, Service: h.Service, Invalid: h.Invalid}
+	return d.Handle(ctx, c.GameID, decide.Command{Name: "repair_log", Meta: c.Meta}, func(g *goodEvents, _ time.Time) ([]events.Event, error) {
+		if game, err := app.Fold(g.recs); err != nil || !game.Exists() {
+			return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
 		}
-		if g, err := app.Fold(d.Recs); err != nil || !g.Exists() {
-			return Outcome{}, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
+		if log.damage == nil {
+			return nil, &refusal.Refusal{Kind: refusal.ErrLogIntact, Reason: fmt.Sprintf("the log of game %s is not damaged: nothing to repair", c.GameID)}
 		}
-		meta.RecordedAt = h.stamp(d.Recs)
-		ev := events.LogRepaired{Voided: d.Damage.Voided, Found: d.Damage.Reason, Reason: c.Reason}
-		written, _, err := h.Store.Append(ctx, c.GameID, d.Head, meta, []events.Event{ev})
-		if errors.Is(err, app.ErrConflict) && attempt < max(h.Retries, 1) {
-			continue // another message arrived: void it too
-		}
-		if err != nil {
-			return Outcome{}, fmt.Errorf("appending to game %s: %w", c.GameID, err)
-		}
-		return Outcome{ID: c.GameID, Events: written, Version: written[len(written)-1].Envelope.Seq}, nil
-	}
+		return []events.Event{events.LogRepaired{Voided: log.damage.Voided, Found: log.damage.Reason, Reason: c.Reason}}, nil
+	})
 }
 
-// intact answers a repair of a log that is not damaged.
-func (h RepairLogHandler) intact(id string, recs []app.Recorded, head events.Head, key string) (Outcome, error) {
-	done, err := decide.WithKey(recs, key)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if len(done) > 0 {
-		return Outcome{ID: id, Events: done, Version: head.Version, Repeated: true}, nil
-	}
-	if g, err := app.Fold(recs); err != nil || !g.Exists() {
-		return Outcome{}, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}
-	}
-	return Outcome{}, &refusal.Refusal{Kind: refusal.ErrLogIntact, Reason: fmt.Sprintf("the log of game %s is not damaged: nothing to repair", id)}
+// damagedLog is a game's log as the repair reads it: a damaged log
+// (app.Damaged) as its good events and the head they are repaired on,
+// and the damage of the last read (nil when none).
+type damagedLog struct {
+	decide.Store
+	damage *eventstore.Damage
 }
 
-// stamp is the repair's instant: now, never before the last good event.
-func (h RepairLogHandler) stamp(recs []app.Recorded) time.Time {
-	now := time.Now
-	if h.Now != nil {
-		now = h.Now
+// Load reads the game's good events and keeps the damage (decide.Store).
+func (l *damagedLog) Load(ctx context.Context, id string) ([]app.Recorded, events.Head, error) {
+	recs, head, err := l.Store.Load(ctx, id)
+	var d *app.Damaged
+	if errors.As(err, &d) {
+		recs, head, err = d.Recs, d.Head, nil
+		l.damage = &d.Damage
+	} else {
+		l.damage = nil
 	}
-	at := now().UTC()
-	if n := len(recs); n > 0 && at.Before(recs[n-1].Envelope.RecordedAt) {
-		at = recs[n-1].Envelope.RecordedAt
-	}
-	return at
+	return recs, head, err
+}
+
+// goodEvents is what a repair decides on: the good events of the log, as
+// recorded (the game folds them, app.Fold).
+type goodEvents struct{ recs []app.Recorded }
+
+// Evolve keeps the event (decide.State).
+func (g *goodEvents) Evolve(env *events.Envelope, ev events.Event) error {
+	g.recs = append(g.recs, app.Recorded{Envelope: *env, Event: ev})
+	return nil
 }

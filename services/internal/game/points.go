@@ -1,4 +1,4 @@
-package domain
+package game
 
 import (
 	"github.com/hakem-chess/hakem/events"
@@ -42,7 +42,7 @@ func (g *Game) applyPenalty(p events.PenaltyImposed) error {
 	}
 	pen, ok := outcome.PointsPenalty(p)
 	if !ok {
-		_, err := parseColor(p.Side)
+		_, err := ParseColor(p.Side)
 		return err
 	}
 	g.points = append(g.points, pen)

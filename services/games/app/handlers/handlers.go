@@ -1,12 +1,13 @@
-package games
+// Package handlers gathers the games service's command and query handlers
+// on one store into its Application, the use cases its ports call (the
+// wild-workouts app.Application; games.NewApplication builds it).
+package handlers
 
 import (
+	"context"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games/adapters"
-
 	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/query"
@@ -21,14 +22,30 @@ type Application struct {
 	Queries  Queries
 	// Feed follows a game's events live.
 	Feed app.Feed
-	// Arbiter rules on reported illegal moves at once when the arbiter
-	// service runs in the same process, written as the arbiter writer on
-	// the same event store (nil otherwise: the arbiter service's consumer
-	// group arbiter-claims rules on the report). The hand rulings
-	// (POST /api/games/{id}/rulings) are served by the arbiter service's
-	// process (ports.RulingRoutes, hakem.http.arbiter), whose NATS user may
-	// write game.<id>.arbiter.
-	Arbiter *arbiterapp.Arbiter
+	// Arbiter is the arbiter service when it runs in the same process
+	// (Options.Arbiter; nil otherwise: its consumer groups rule on the
+	// reports and order the replays).
+	Arbiter Arbiter
+}
+
+// Arbiter is what the games service asks of the arbiter service at once
+// when both run in one process (the arbiter's root package gives it to
+// `hakem serve`; the games service does not import the arbiter): its
+// ruling on a reported illegal move, which POST
+// /api/games/{id}/illegal-moves answers with, and the order of an annulled
+// game's replay, which the consumer group games-replays records when the
+// process died before the ruling's request did. Both write as the arbiter
+// on the same event store, once per event. The hand rulings (POST
+// /api/games/{id}/rulings) are the arbiter service's own (its process, whose
+// NATS user may write game.<id>.arbiter, answers them).
+type Arbiter interface {
+	// RuleOnIllegal rules on a game.illegal_move_reported envelope and
+	// returns the ruling's envelopes; a ruling the Laws cannot give wraps
+	// refusal.ErrBadRuling.
+	RuleOnIllegal(ctx context.Context, report events.Envelope) ([]events.Envelope, error)
+	// OrderReplay records the arbiter.replay_ordered of an
+	// arbiter.game_annulled envelope.
+	OrderReplay(ctx context.Context, annulment events.Envelope) error
 }
 
 // Commands are the games service's command handlers.
@@ -61,18 +78,16 @@ type Options struct {
 	Now        func() time.Time
 	Log        *zap.Logger
 	Metrics    *wiring.Metrics
+	// Arbiter is the arbiter service in the same process (nil when it
+	// runs elsewhere).
+	Arbiter Arbiter
 }
 
-// NewApplication builds the games service's handlers on one store.
-func NewApplication(o Options) Application {
+// New builds the games service's handlers on one store.
+func New(o Options) Application {
 	d := command.NewDecider(decide.Config{Store: o.Store, Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics, Cache: o.CacheGames})
-	var arbiter *arbiterapp.Arbiter
-	if es, ok := o.Store.(adapters.EventStore); ok {
-		arbiter = &arbiterapp.Arbiter{Store: adapters.EventStore{Store: es.Store, Writer: events.WriterArbiter},
-			Retries: o.Retries, Now: o.Now, Log: o.Log, Metrics: o.Metrics}
-	}
 	return Application{
-		Arbiter: arbiter,
+		Arbiter: o.Arbiter,
 		Commands: Commands{
 			CreateGame:    command.CreateGameHandler{Decider: d},
 			MakeMove:      command.MakeMoveHandler{Decider: d},

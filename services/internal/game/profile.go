@@ -1,0 +1,53 @@
+package game
+
+import (
+	"time"
+
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/rules/laws"
+)
+
+// Profile is the laws profile a game created by c is played under: the
+// edition it names, in the game's mode (c.Mode: 2023 rapid and blitz,
+// Appendices A and B; the 1997 profile has no rapid or blitz appendix in
+// the seed text and plays every game under its standard rules), with the
+// quickplay-finish rules in force when they were announced for it
+// (c.QuickplayFinish: 2023 Guidelines III, which apply only if announced,
+// III.2.1; 1997 article 10). Whether they govern a given moment (the last
+// period, no increment or delay) is for rules/laws to say from the clock
+// readings.
+func Profile(c events.GameCreated) (laws.Profile, error) {
+	p, err := laws.Lookup(c.LawsProfile)
+	if err != nil {
+		return p, err
+	}
+	m, err := modeOf(c)
+	if err != nil {
+		return p, err
+	}
+	if p.Edition != 1997 {
+		if p, err = p.WithMode(m); err != nil {
+			return p, err
+		}
+	}
+	if c.LateDefaultMs != nil {
+		// the event's default time (1997 6.6 "unless the rules of the
+		// event say otherwise", 2023 6.7.1)
+		if p, err = p.WithLateDefault(time.Duration(*c.LateDefaultMs) * time.Millisecond); err != nil {
+			return p, err
+		}
+	}
+	if c.QuickplayFinish {
+		return p.WithQuickplayFinish(true)
+	}
+	return p, nil
+}
+
+// modeOf is the mode game.created c names: its Mode, or standard for a
+// game recorded before modes were (see events.GameCreated.Mode).
+func modeOf(c events.GameCreated) (laws.Mode, error) {
+	if c.Mode == "" {
+		return laws.Standard, nil
+	}
+	return laws.ParseMode(c.Mode)
+}
