@@ -27,6 +27,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
+	"github.com/hakem-chess/hakem/services/internal/keyledger"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing"
 	"github.com/hakem-chess/hakem/services/scoring"
@@ -69,8 +70,8 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	if cfg.Runs("gateway") {
-		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: g.App, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		// the web pages and their reads (the games' live feed, the log)
+		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
 		auth.GameTournament = gameTournament(g.App)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)
@@ -208,9 +209,13 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
-	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	keys := keyledger.New(nil)                            // the clients' keys across aggregates: loadKeys
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow, Keys: keys})
 	if err != nil {
 		return 0, fmt.Errorf("opening the event store: %w", err)
+	}
+	if err := loadKeys(ctx, keys, h.store, log); err != nil {
+		return 0, err
 	}
 	if h.js, err = jetstream.New(h.nc); err != nil {
 		return 0, err
@@ -458,4 +463,16 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	for _, r := range f.routes {
 		mux.Handle(r, f.to)
 	}
+}
+
+// loadKeys learns the idempotency keys of the commands of the last
+// keyledger.Window from the log, before any command is taken.
+func loadKeys(ctx context.Context, keys *keyledger.Ledger, st *eventstore.Store, log *zap.Logger) error {
+	start := time.Now()
+	n, err := keys.Load(ctx, st)
+	if err != nil {
+		return fmt.Errorf("reading the idempotency keys of the last %s: %w", keyledger.Window, err)
+	}
+	log.Info("idempotency keys", zap.Int("events", n), zap.Int("keys", keys.Len()), zap.Duration("took", time.Since(start)))
+	return nil
 }
