@@ -86,18 +86,21 @@ pair() {
 	if /usr/bin/time -f '%e %U %S %M' -o "$tmp/time" timeout "$LIMIT" \
 		"$bin" pair --dutch "$tmp/players$n$field.trf" -p "$tmp/$engine$n$field.txt"; then
 		read -r wall user sys kb <"$tmp/time"
-		boards=$(head -1 "$tmp/$engine$n$field.txt")
-		awk -v l="$label" -v n="$n" -v f="$field" -v w="$wall" -v u="$user" -v s="$sys" -v k="$kb" -v b="$boards" \
+		# The first line counts the pairs, the pairing-allocated bye among them
+		# (as "N 0"): the boards and the bye are counted apart.
+		read -r boards byes < <(awk 'NR > 1 { if ($2 == 0) y++; else b++ } END { print b + 0, y + 0 }' "$tmp/$engine$n$field.txt")
+		awk -v l="$label" -v n="$n" -v f="$field" -v w="$wall" -v u="$user" -v s="$sys" -v k="$kb" -v b="$boards" -v y="$byes" -v r="$((PLAYED + 1))" \
 			-v pn="${prev_n[$engine$field]:-}" -v pc="${prev_cpu[$engine$field]:-}" 'BEGIN {
 			cpu = u + s
 			grow = ""
 			if (pn != "" && pc > 0.05 && cpu > 0) grow = sprintf(", CPU grows as n^%.2f from %d", log(cpu / pc) / log(n / pn), pn)
-			printf "%-8s %5d players, %-4s field, round 11: Dutch pairing (%d boards) %8.2f s wall, %8.2f s CPU, peak %7.1f MB%s\n", l, n, f, b, w, cpu, k/1024, grow
+			bye = y > 0 ? " + the bye" : ", no bye"
+			printf "%-8s %5d players, %-4s field, round %d: Dutch pairing (%d boards%s) %8.2f s wall, %8.2f s CPU, peak %7.1f MB%s\n", l, n, f, r, b, bye, w, cpu, k/1024, grow
 		}'
 		prev_n[$engine$field]=$n
 		prev_cpu[$engine$field]=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
 	else
-		printf "%-8s %5d players, %-4s field, round 11: Dutch pairing did not finish within %d s\n" "$label" "$n" "$field" "$LIMIT"
+		printf "%-8s %5d players, %-4s field, round %d: Dutch pairing did not finish within %d s\n" "$label" "$n" "$field" "$((PLAYED + 1))" "$LIMIT"
 		prev_n[$engine$field]="" prev_cpu[$engine$field]=""
 	fi
 }

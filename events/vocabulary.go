@@ -43,6 +43,12 @@ const (
 	MatterBoardOrientation Matter = "board_orientation"
 	// MatterColoursReversed: the game begun with colours reversed (7.3).
 	MatterColoursReversed Matter = "colours_reversed"
+	// MatterFlagClaim: a player's claim of a win on time brought to the
+	// arbiter (6.8; 2023 A.5.3 in rapid and blitz not fully supervised).
+	MatterFlagClaim Matter = "flag_claim"
+	// MatterIllegalPosition: an illegal position the arbiter observes in
+	// rapid or blitz he does not fully supervise (2023 A.5.4).
+	MatterIllegalPosition Matter = "illegal_position"
 )
 
 // ClaimReason is the ground of a draw claim (DrawClaimed.Reason).

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go"
@@ -21,6 +22,8 @@ type directReq struct {
 	NextBySubj string `json:"next_by_subj,omitempty"`
 	Batch      int    `json:"batch,omitempty"`
 	UpToSeq    uint64 `json:"up_to_seq,omitempty"`
+	// StartTime asks for the first message stored at or after it.
+	StartTime *time.Time `json:"start_time,omitempty"`
 }
 
 func directSubject(stream string) string { return "$JS.API.DIRECT.GET." + stream }

@@ -88,6 +88,11 @@ type Config struct {
 	// be written (StreamGuard: its configuration is still the expected
 	// one); its error refuses the append.
 	Guard func(events.Kind) error
+	// Keys, if set, binds each command's idempotency key to that command
+	// across aggregates (a client's key used on another game or
+	// tournament): asked before every append, its error refuses the
+	// command and nothing is appended.
+	Keys KeyBinder
 	// Keyring, if set, verifies the signatures of the events every load
 	// returns (Load, LoadStream, LoadAfter: a *SignatureError; LoadTolerant
 	// sets such an event aside as damage), for the writers it holds a key
@@ -128,6 +133,16 @@ func (c *Config) defaults() {
 	if c.Partitions == 0 {
 		c.Partitions = events.SinglePartition
 	}
+}
+
+// KeyBinder binds a command's idempotency key to the command (Config.Keys).
+type KeyBinder interface {
+	// Bind is asked before a command's first envelope is appended: an
+	// error refuses the command; bound says Bind recorded a new binding,
+	// which Unbind takes back when the append fails.
+	Bind(first *events.Envelope) (bound bool, err error)
+	// Unbind forgets the binding Bind made for a command not appended.
+	Unbind(first *events.Envelope)
 }
 
 // Store is the event store: one per process, safe for concurrent use.
@@ -359,6 +374,22 @@ func (s *Store) appendEnvelopes(ctx context.Context, expected events.Head, envs 
 // appendEnvelopesOf is appendEnvelopes; dataMarshalled says the envelopes'
 // data is json.Marshal's output (envelopes from build).
 func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool) ([]events.Envelope, events.Head, error) {
+	if s.cfg.Keys == nil {
+		return s.appendBound(ctx, expected, envs, dataMarshalled)
+	}
+	bound, err := s.cfg.Keys.Bind(&envs[0])
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	written, head, err := s.appendBound(ctx, expected, envs, dataMarshalled)
+	if err != nil && bound {
+		s.cfg.Keys.Unbind(&envs[0])
+	}
+	return written, head, err
+}
+
+// appendBound is appendEnvelopesOf once the command's key is bound.
+func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool) ([]events.Envelope, events.Head, error) {
 	// A context that can never end (context.Background) gets no child
 	// context: publish bounds the wait with Config.AckTimeout itself,
 	// without a context and its timer per append.

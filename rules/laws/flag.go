@@ -18,7 +18,8 @@ func cannotMate(pos rules.Position, c rules.Color) bool {
 // 6.9). If the game had already ended otherwise (checkmate, stalemate,
 // agreement, resignation, a dead position…), a flag found afterwards changes
 // nothing: the result stands (6.8, 6.9 "except where articles 5.1–5.3
-// apply").
+// apply"). In a 2023 rapid or blitz game the arbiter does not fully
+// supervise, the ruling also cites A.5.5 (he calls a flag he observes).
 func (p Profile) FlagFall(s Situation, flagged rules.Color) (Ruling, error) {
 	if err := s.check(); err != nil {
 		return Ruling{}, err
@@ -33,10 +34,17 @@ func (p Profile) FlagFall(s Situation, flagged rules.Color) (Ruling, error) {
 	}
 	pos := s.Game.Position()
 	opp := flagged.Other()
+	r := p.ruling(p.Articles.FlagFall, winFor(opp), "%s's flag fell: %s wins", flagged, opp)
 	if cannotMate(pos, opp) {
-		return done(p.ruling(p.Articles.FlagFall, Draw, "%s's flag fell, but %s cannot checkmate by any series of legal moves: draw", flagged, opp))
+		r = p.ruling(p.Articles.FlagFall, Draw, "%s's flag fell, but %s cannot checkmate by any series of legal moves: draw", flagged, opp)
 	}
-	return done(p.ruling(p.Articles.FlagFall, winFor(opp), "%s's flag fell: %s wins", flagged, opp))
+	if p.relaxed() {
+		// in rapid and blitz the arbiter does not fully supervise, he
+		// also calls a flag fall he observes (2023 A.5.5)
+		r.See = []string{p.Articles.FlagCalled}
+		r.Explanation += fmt.Sprintf(" (the arbiter calls the flag he observes, %s)", p.Articles.FlagCalled)
+	}
+	return done(r)
 }
 
 // BothFlags rules when both flags are down. If the clock established which

@@ -70,6 +70,7 @@ func (p Profile) Index() []Entry {
 	e(a.LateArrival, "late arrival: default after the event's time (late_default_ms on the game or tournament)", "laws.Profile.LateArrival", rulings+" (late_arrival)", "services/e2e.TestLawsLateDefault")
 	e(a.FlagObserved, "a flag found after the game ended: the result stands", "laws.Profile.FlagFall", watcher, "rules/laws.TestLaws1997_6_9_FlagAfterGameEnded")
 	e(a.FlagFall, "flag fall: loss, or a draw if the opponent cannot mate; the side on move's clock runs", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsBlackToMoveClock")
+	e(a.FlagObserved, "a win on time claimed by the player: valid with the opponent's flag down and his own up, then 6.9", "laws.Profile.FlagClaim", rulings+" (flag_claim)", "rules/laws.TestLaws2023_A_5_3_FlagClaim")
 	e(a.BothFlagsContinue, "both flags down, order unknown: play continues", "laws.Profile.BothFlags", rulings+" (both_flags)", "services/e2e.TestLawsBothFlags")
 	e(a.ClockAdjustment, "the clocks adjusted after an irregularity", "laws.Profile.DisplacedPieces", rulings+" (displaced_pieces, time_off|time_to_opponent)", e2eBoard)
 	// Article 7: irregularities.
@@ -143,6 +144,10 @@ func (p Profile) Index() []Entry {
 	e(a.ReducedPenalties, "rapid: penalties of articles 7 and 9 are one minute", "laws.Profile.IllegalMove", illegal, "services/e2e.TestLawsRapidBlitzPenalties")
 	e(a.SetUpNoClaim, "rapid/blitz unsupervised: no set-up claim after ten moves each", "laws.Profile.WrongInitialPosition", rulings+" (wrong_initial_position, board_orientation)", "rules/laws.TestOrientationRelaxed")
 	e(a.IllegalMoveStands, "rapid/blitz unsupervised: an unclaimed illegal move stands after the opponent's move", "laws.Profile.IllegalMove", illegal, "rules/laws.TestLaws2023_A_5_2_IllegalMoveStandsAfterOpponentsMove")
+	e(a.RapidSupervised, "rapid/blitz fully supervised (supervised on the game or tournament): the Competition Rules apply, not A.5", "laws.Profile.WithSupervised", "POST /api/games (supervised); POST /api/tournaments (supervised)", "services/e2e.TestLawsRapidSupervised")
+	e(a.FlagClaim, "rapid/blitz unsupervised: a win on time claimed; drawn if the claimant cannot mate", "laws.Profile.FlagClaim", rulings+" (flag_claim)", "services/e2e.TestLawsRapidBlitzClaims")
+	e(a.IllegalPositionObserved, "rapid/blitz unsupervised: an illegal position observed: play to the next move, then drawn if still there", "laws.Profile.IllegalPosition", rulings+" (illegal_position, observed, next_move_completed)", "services/e2e.TestLawsRapidBlitzClaims")
+	e(a.FlagCalled, "rapid/blitz unsupervised: the arbiter calls the flag he observes", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsRapidBlitzClaims")
 	e(a.BlitzDefinition, "blitz: ten minutes or less", "laws.ModeFor", "POST /api/games (mode)", "rules/laws.TestLaws2023_A_1_B_1_ModeFromTheControl")
 	e(a.BlitzPenalties, "blitz: penalties of articles 7 and 9 are one minute", "laws.Profile.ClaimDraw", claims, "services/e2e.TestLawsRapidBlitzPenalties")
 	e(a.BlitzUnsupervised, "blitz unsupervised follows A.2, A.3 and A.5", "laws.Profile.IllegalMove", illegal, "rules/laws.TestLaws2023_B_3_IllegalMoveBlitzOneMinute")

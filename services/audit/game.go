@@ -451,7 +451,8 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 	env := &f.log[start]
 	switch r.Matter {
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim,
-		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags,
+		events.MatterFlagClaim, events.MatterIllegalPosition:
 		return f.handRuling(start, end, r)
 	}
 	cause := f.find(env.CausationID, start)

@@ -117,6 +117,10 @@ func (f *folder) handRequest(start int, r events.RulingGiven, rest []events.Even
 		h.Side, h.LatenessMs = side, lateness.Milliseconds()
 	case events.MatterBothFlags:
 		h.First = arbiter.FirstOfBothFlags(r.Explanation)
+	case events.MatterFlagClaim:
+		h = arbiter.FlagClaimRequest(r.Explanation)
+	case events.MatterIllegalPosition:
+		h = arbiter.IllegalPositionRequest(r)
 	case events.MatterTouchMove:
 		side, ts, err := game.TouchesOf(r.Explanation)
 		if err != nil {

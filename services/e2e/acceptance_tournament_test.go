@@ -254,7 +254,7 @@ func (r *scriptedRun) play(b board, ply int, moves ...string) {
 		if (ply+i)%2 == 1 {
 			p = b.black
 		}
-		a := r.command("/api/games/"+b.id+"/moves", map[string]any{"move": m, "player": p, "idempotency_key": fmt.Sprint("ply-", ply+i)}, http.StatusOK)
+		a := r.command("/api/games/"+b.id+"/moves", map[string]any{"move": m, "player": p, "idempotency_key": fmt.Sprint(b.id, "-ply-", ply+i)}, http.StatusOK)
 		if ev := a.events(); len(ev) > 0 {
 			r.moveAt[b.id] = instant(r.t, ev[0], "at")
 		}
@@ -264,7 +264,7 @@ func (r *scriptedRun) play(b board, ply int, moves ...string) {
 // startClock starts a game's clock.
 func (r *scriptedRun) startClock(b board) {
 	r.t.Helper()
-	r.command("/api/games/"+b.id+"/clock/start", map[string]any{"idempotency_key": "clock", "by": "arbiter"}, http.StatusOK)
+	r.command("/api/games/"+b.id+"/clock/start", map[string]any{"idempotency_key": "clock-" + b.id, "by": "arbiter"}, http.StatusOK)
 }
 
 // pairRound pairs round n and waits until the games service created its
@@ -307,9 +307,9 @@ func (r *scriptedRun) playTournament() tournamentOutcome {
 	t.Helper()
 	r.moveAt = map[string]time.Time{}
 	r.command("/api/tournaments", map[string]any{"id": "cup", "name": "Acceptance Cup", "system": "round-robin", "time_control": acceptanceTC, "mode": "standard",
-		"laws_profile": "fide-2023", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "create", "by": "arbiter"}, http.StatusCreated)
+		"laws_profile": "fide-2023", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "create-cup", "by": "arbiter"}, http.StatusCreated)
 	for i, p := range []string{"p1", "p2", "p3", "p4"} {
-		r.command("/api/tournaments/cup/players", map[string]any{"player_id": p, "name": fmt.Sprint("Player, ", i+1), "rating": 2100 - 50*i, "idempotency_key": "register-" + p}, http.StatusOK)
+		r.command("/api/tournaments/cup/players", map[string]any{"player_id": p, "name": fmt.Sprint("Player, ", i+1), "rating": 2100 - 50*i, "idempotency_key": "register--cup" + p}, http.StatusOK)
 	}
 
 	// Round 1: the claims.
@@ -322,15 +322,15 @@ func (r *scriptedRun) playTournament() tournamentOutcome {
 	r.play(incorrect, 1, "Nf6")
 	r.play(correct, 0, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
 	r.at(pointR1BeforeClaim)
-	r.command("/api/games/"+correct.id+"/claims", map[string]any{"player": correct.black, "reason": "threefold_repetition", "intended_move": "Ng8", "idempotency_key": "claim"}, http.StatusOK)
+	r.command("/api/games/"+correct.id+"/claims", map[string]any{"player": correct.black, "reason": "threefold_repetition", "intended_move": "Ng8", "idempotency_key": "claim-" + correct.id}, http.StatusOK)
 	r.at(pointR1AfterClaim)
-	r.command("/api/games/"+incorrect.id+"/claims", map[string]any{"player": incorrect.white, "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim"}, http.StatusOK)
+	r.command("/api/games/"+incorrect.id+"/claims", map[string]any{"player": incorrect.white, "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim-" + incorrect.id}, http.StatusOK)
 	penalty := r.waitEvent(incorrect.id, "clock.time_adjusted")
 	if d, _ := penalty["data"].(map[string]any); d["side"] != "black" || d["delta_ms"] != 120000.0 {
 		t.Errorf("the incorrect claim's penalty: %v", penalty)
 	}
 	r.play(incorrect, 2, "Ng1", "e5")
-	r.command("/api/games/"+incorrect.id+"/resign", map[string]any{"player": incorrect.white, "idempotency_key": "resign"}, http.StatusOK)
+	r.command("/api/games/"+incorrect.id+"/resign", map[string]any{"player": incorrect.white, "idempotency_key": "resign-" + incorrect.id}, http.StatusOK)
 	if res := r.result(correct.id); res != "1/2-1/2" {
 		t.Errorf("after the correct claim: %s; the game's log:\n%s", res, r.dump(correct.id))
 	}
@@ -371,8 +371,8 @@ func (r *scriptedRun) playTournament() tournamentOutcome {
 	r.startClock(fool)
 	r.play(agreed, 0, "d4", "d5")
 	r.at(pointR3BetweenMoves)
-	r.command("/api/games/"+agreed.id+"/draw", map[string]any{"player": agreed.white, "action": "offer", "idempotency_key": "offer"}, http.StatusOK)
-	r.command("/api/games/"+agreed.id+"/draw", map[string]any{"player": agreed.black, "action": "accept", "idempotency_key": "accept"}, http.StatusOK)
+	r.command("/api/games/"+agreed.id+"/draw", map[string]any{"player": agreed.white, "action": "offer", "idempotency_key": "offer-" + agreed.id}, http.StatusOK)
+	r.command("/api/games/"+agreed.id+"/draw", map[string]any{"player": agreed.black, "action": "accept", "idempotency_key": "accept-" + agreed.id}, http.StatusOK)
 	r.play(fool, 0, "f3", "e5", "g4", "Qh4#")
 	if res := r.result(agreed.id); res != "1/2-1/2" {
 		t.Errorf("after the agreed draw: %s", res)

@@ -25,9 +25,9 @@ func TestAnnulmentReplay(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	id := startedGame(t, s, map[string]any{"id": "open-r3-b2", "white": "w", "black": "b", "time_control": "600+5",
-		"tournament_id": "open", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g"})
-	s.move(id, "w", "e4", "m1")
-	s.move(id, "b", "e5", "m2")
+		"tournament_id": "open", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g-open-r3-b2"})
+	s.move(id, "w", "e4", "m1-"+id)
+	s.move(id, "b", "e5", "m2-"+id)
 
 	body := map[string]any{"matter": "wrong_initial_position", "reason": "king and queen swapped", "by": "chief", "idempotency_key": "annul"}
 	ruled := s.post("/api/games/"+id+"/rulings", body)
@@ -77,7 +77,7 @@ func TestAnnulmentReplay(t *testing.T) {
 		t.Errorf("the replay has %d events after the retry, want its creation", n)
 	}
 	before := len(s.eventLog(id))
-	if a := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "wrong_initial_position", "by": "chief", "idempotency_key": "annul-2"}); a.status != http.StatusConflict {
+	if a := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "wrong_initial_position", "by": "chief", "idempotency_key": "annul-2-" + id}); a.status != http.StatusConflict {
 		t.Errorf("annulling the annulled game again: %d %s", a.status, a.raw)
 	}
 	if n := len(s.eventLog(id)); n != before {
@@ -85,10 +85,10 @@ func TestAnnulmentReplay(t *testing.T) {
 	}
 
 	// the replay is played from the start
-	if st := s.post("/api/games/"+replay+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != 200 {
+	if st := s.post("/api/games/"+replay+"/clock/start", map[string]string{"idempotency_key": "s-" + replay}); st.status != 200 {
 		t.Fatalf("replay's clock: %d %s", st.status, st.raw)
 	}
-	s.move(replay, "w", "d4", "m1")
+	s.move(replay, "w", "d4", "m1-"+replay)
 	if g := s.game(replay); moves(g) != "d4" {
 		t.Errorf("replay's moves: %v", g)
 	}
@@ -125,20 +125,20 @@ func TestAnnulmentReplayTournament(t *testing.T) {
 		t.Fatalf("the annulment's events: %s", ruled.raw)
 	}
 	s.playMoves(t, ids[1], whites[1], blacks[1], "e4", "e5", "Nf3")
-	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r-" + ids[1]}), "resign board 2")
 	waitGameState(t, s, ids[1], func(g map[string]any) bool { return g["result"] == "1-0" })
 
 	// the replay goes on: the round is not over
-	if a := s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c0"}); a.status != http.StatusConflict {
+	if a := s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c0-an"}); a.status != http.StatusConflict {
 		t.Errorf("closing round 1 while the replay goes on: %d %s", a.status, a.raw)
 	}
 	s.playMoves(t, replay, whites[0], blacks[0], "d4", "d5")
-	mustOK(t, s.post("/api/games/"+replay+"/resign", map[string]string{"player": whites[0], "idempotency_key": "r"}), "resign the replay")
+	mustOK(t, s.post("/api/games/"+replay+"/resign", map[string]string{"player": whites[0], "idempotency_key": "r-" + replay}), "resign the replay")
 	waitGameState(t, s, replay, func(g map[string]any) bool { return g["result"] == "0-1" })
 	if g := s.do("GET", "/api/games/"+ids[0], ""); g.body["result"] != "*" {
 		t.Errorf("the annulled game's result: %v", g.body["result"])
 	}
-	mustOK(t, s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/an/rounds/1/close", map[string]any{"idempotency_key": "c1-an"}), "close round 1")
 	if got := []any{boards()[0].(map[string]any)["result"], boards()[1].(map[string]any)["result"]}; got[0] != "0-1" || got[1] != "1-0" {
 		t.Errorf("the boards read %v, want 0-1 (the replay) and 1-0", got)
 	}
@@ -165,7 +165,7 @@ func TestAnnulmentReplayTournament(t *testing.T) {
 		strings.Contains(pg.raw, `[GameId "`+ids[0]+`"]`) || !strings.Contains(pg.raw, `[Result "0-1"]`) || !strings.Contains(pg.raw, "1. d4 d5") {
 		t.Errorf("round 1's PGN: the replay in board 1's place, the annulled game left out:\n%s", pg.raw)
 	}
-	mustOK(t, s.post("/api/tournaments/an/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/an/rounds", map[string]any{"idempotency_key": "p2-an"}), "pair round 2")
 	s.stop()
 	auditTournament(t, data, "an")
 }

@@ -21,8 +21,8 @@ func TestArbiterIncidents(t *testing.T) {
 	id := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "mode": "standard", "idempotency_key": "g"})
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
-	s.move(id, "w", "e4", "m1")
-	s.move(id, "b", "e5", "m2")
+	s.move(id, "w", "e4", "m1-"+id)
+	s.move(id, "b", "e5", "m2-"+id)
 
 	illegal := "/api/games/" + id + "/illegal-moves"
 	before := len(s.eventLog(id))
@@ -65,7 +65,7 @@ func TestArbiterIncidents(t *testing.T) {
 	if ad := waitFor(t, live, "clock.time_adjusted")["data"].(map[string]any); ad["side"] != "black" || ad["delta_ms"] != 120000.0 {
 		t.Errorf("two minutes to black: %v", ad)
 	}
-	warn := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "penalty", "side": "black", "penalty": "time_to_opponent", "amount_ms": 30000, "reason": "phone rang", "by": "arb", "idempotency_key": "p1"})
+	warn := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "penalty", "side": "black", "penalty": "time_to_opponent", "amount_ms": 30000, "reason": "phone rang", "by": "arb", "idempotency_key": "p1-" + id})
 	if warn.status != 200 || len(warn.events()) != 2 || warn.events()[0]["data"].(map[string]any)["article"] != "12.9.2" {
 		t.Fatalf("penalty: %d %s", warn.status, warn.raw)
 	}
@@ -82,7 +82,7 @@ func TestArbiterIncidents(t *testing.T) {
 	if g := s.game(id); moves(g) != "e4 e5" {
 		t.Errorf("the illegal moves reached the game: %v", moves(g))
 	}
-	over := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "result_override", "result": "1/2-1/2", "reason": "appeals committee", "article": "21.3", "by": "chief", "idempotency_key": "o1"})
+	over := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "result_override", "result": "1/2-1/2", "reason": "appeals committee", "article": "21.3", "by": "chief", "idempotency_key": "o1-" + id})
 	if over.status != 200 || over.events()[0]["type"] != "arbiter.result_overridden" {
 		t.Fatalf("override: %d %s", over.status, over.raw)
 	}
@@ -91,7 +91,7 @@ func TestArbiterIncidents(t *testing.T) {
 	}
 
 	// the tournament: a bye requested, a withdrawal, a forbidden pair
-	tr := s.post("/api/tournaments", map[string]any{"id": "t1", "name": "Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"})
+	tr := s.post("/api/tournaments", map[string]any{"id": "t1", "name": "Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t-t1"})
 	if tr.status != http.StatusCreated {
 		t.Fatalf("tournament: %d %s", tr.status, tr.raw)
 	}
@@ -127,7 +127,7 @@ func TestArbiterIncidents(t *testing.T) {
 			t.Errorf("%s: %d %s", ok.path, r.status, r.raw)
 		}
 	}
-	paired := s.post("/api/tournaments/t1/rounds", map[string]string{"idempotency_key": "pair-1"})
+	paired := s.post("/api/tournaments/t1/rounds", map[string]string{"idempotency_key": "pair-1-t1"})
 	if paired.status != 200 {
 		t.Fatalf("pair: %d %s", paired.status, paired.raw)
 	}
@@ -152,7 +152,7 @@ func TestArbiterIncidents(t *testing.T) {
 	}
 
 	// a rated round robin: standings, crosstable and rating changes after round 1
-	if r := s.post("/api/tournaments", map[string]any{"id": "t2", "name": "Rated", "rated": true, "time_control": "600", "idempotency_key": "t2"}); r.status != http.StatusCreated {
+	if r := s.post("/api/tournaments", map[string]any{"id": "t2", "name": "Rated", "rated": true, "time_control": "600", "idempotency_key": "t2-t2"}); r.status != http.StatusCreated {
 		t.Fatalf("tournament: %d %s", r.status, r.raw)
 	}
 	for i, rating := range []int{2000, 1900, 1800} {
@@ -160,10 +160,10 @@ func TestArbiterIncidents(t *testing.T) {
 			t.Fatalf("register: %d %s", r.status, r.raw)
 		}
 	}
-	if r := s.post("/api/tournaments/t2/byes", map[string]any{"player_id": "q1", "round": 1, "idempotency_key": "b"}); r.status != 409 || r.errorCode() != "tournament_state" {
+	if r := s.post("/api/tournaments/t2/byes", map[string]any{"player_id": "q1", "round": 1, "idempotency_key": "b-t2"}); r.status != 409 || r.errorCode() != "tournament_state" {
 		t.Errorf("a bye in a round robin: %d %s", r.status, r.raw)
 	}
-	r1 := s.post("/api/tournaments/t2/rounds", map[string]string{"idempotency_key": "pair-1"})
+	r1 := s.post("/api/tournaments/t2/rounds", map[string]string{"idempotency_key": "pair-1-t2"})
 	if r1.status != 200 {
 		t.Fatalf("pair: %d %s", r1.status, r1.raw)
 	}
@@ -173,14 +173,14 @@ func TestArbiterIncidents(t *testing.T) {
 	// a move each first: a game of less than one move is not rated
 	for i, m := range []string{"e4", "e5"} {
 		side := []string{"white", "black"}[i]
-		if r := s.post("/api/games/"+gid+"/moves", map[string]string{"move": m, "player": p1[side].(string), "idempotency_key": "m" + m}); r.status != 200 {
+		if r := s.post("/api/games/"+gid+"/moves", map[string]string{"move": m, "player": p1[side].(string), "idempotency_key": "m-" + gid + m}); r.status != 200 {
 			t.Fatalf("move %s: %d %s", m, r.status, r.raw)
 		}
 	}
-	if r := s.post("/api/games/"+gid+"/resign", map[string]string{"player": p1["black"].(string), "idempotency_key": "res"}); r.status != 200 {
+	if r := s.post("/api/games/"+gid+"/resign", map[string]string{"player": p1["black"].(string), "idempotency_key": "res-" + gid}); r.status != 200 {
 		t.Fatalf("resign: %d %s", r.status, r.raw)
 	}
-	if r := s.post("/api/tournaments/t2/rounds/1/close", map[string]string{"idempotency_key": "close-1"}); r.status != 200 {
+	if r := s.post("/api/tournaments/t2/rounds/1/close", map[string]string{"idempotency_key": "close-1-t2"}); r.status != 200 {
 		t.Fatalf("close: %d %s", r.status, r.raw)
 	}
 	st := s.do("GET", "/api/tournaments/t2/standings", "")

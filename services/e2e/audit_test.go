@@ -69,7 +69,7 @@ func playAuditedGames(t *testing.T) string {
 		}
 	}
 	startClock := func(id string) {
-		if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}); a.status != 200 {
+		if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s-" + id, "by": "arbiter-1"}); a.status != 200 {
 			t.Fatalf("clock %s: %d %s", id, a.status, a.raw)
 		}
 	}
@@ -77,15 +77,15 @@ func playAuditedGames(t *testing.T) string {
 	live, closeLive := follow(t, s.base, "claims")
 	defer closeLive()
 	startClock("claims")
-	s.move("claims", "w", "Nf3", "1")
-	s.move("claims", "b", "Nf6", "2")
-	if a := s.post("/api/games/claims/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "c"}); a.status != 200 {
+	s.move("claims", "w", "Nf3", "1-claims")
+	s.move("claims", "b", "Nf6", "2-claims")
+	if a := s.post("/api/games/claims/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "c-claims"}); a.status != 200 {
 		t.Fatalf("claim: %d %s", a.status, a.raw)
 	}
 	waitFor(t, live, "clock.time_adjusted")
-	s.move("claims", "w", "Ng1", "3")
-	s.move("claims", "b", "e5", "4")
-	if a := s.post("/api/games/claims/resign", map[string]string{"player": "w", "idempotency_key": "r"}); a.status != 200 {
+	s.move("claims", "w", "Ng1", "3-claims")
+	s.move("claims", "b", "e5", "4-claims")
+	if a := s.post("/api/games/claims/resign", map[string]string{"player": "w", "idempotency_key": "r-claims"}); a.status != 200 {
 		t.Fatalf("resign: %d %s", a.status, a.raw)
 	}
 
@@ -93,10 +93,10 @@ func playAuditedGames(t *testing.T) string {
 	liveF, closeF := follow(t, s.base, "flag")
 	defer closeF()
 	startClock("flag")
-	s.move("flag", "w", "e4", "1")
+	s.move("flag", "w", "e4", "1-flag")
 	waitFor(t, liveF, "game.ended")
 
-	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Audit RR", "system": "round-robin", "rounds": 2, "time_control": "600", "idempotency_key": "t"}); a.status != http.StatusCreated {
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Audit RR", "system": "round-robin", "rounds": 2, "time_control": "600", "idempotency_key": "t-rr"}); a.status != http.StatusCreated {
 		t.Fatalf("tournament: %d %s", a.status, a.raw)
 	}
 	for i, p := range []string{"p1", "p2", "p3", "p4"} {
@@ -113,13 +113,13 @@ func playAuditedGames(t *testing.T) string {
 			waitGame(t, s, id)
 			g := s.game(id)
 			white, black := g["white"].(string), g["black"].(string)
-			s.move(id, white, "e4", "1")
-			s.move(id, black, "e5", "2")
+			s.move(id, white, "e4", "1-"+id)
+			s.move(id, black, "e5", "2-"+id)
 			loser := black
 			if board == 2 {
 				loser = white
 			}
-			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": loser, "idempotency_key": "r"}); a.status != 200 {
+			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": loser, "idempotency_key": "r-" + id}); a.status != 200 {
 				t.Fatalf("resign %s: %d %s", id, a.status, a.raw)
 			}
 		}
@@ -382,9 +382,9 @@ func TestAuditLive(t *testing.T) {
 	natsAddr := freeAddr(t)
 	data := t.TempDir()
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	startedGame(t, s, map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
-	mv := s.move("live", "w", "e4", "1")
-	s.move("live", "b", "c5", "2")
+	startedGame(t, s, map[string]any{"id": "live", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g-live"})
+	mv := s.move("live", "w", "e4", "1-live")
+	s.move("live", "b", "c5", "2-live")
 	url := natsURL(t, data, natsAddr, embedded.AdminUser)
 	r := runAudit(t, "game", "live", "--nats", url, "--json")
 	if r.code != 0 || r.json["ok"] != true || r.json["result"] != "*" {

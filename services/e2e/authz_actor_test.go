@@ -79,7 +79,7 @@ func TestAuthorisedActorRole(t *testing.T) {
 			// retried while the services' subscriptions come up
 			var created answer
 			for deadline := time.Now().Add(30 * time.Second); ; {
-				created = s.asForging("o1", "arbiter", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Actor Open", "system": "swiss-dutch", "rounds": 3, "time_control": "600+5", "idempotency_key": "t"})
+				created = s.asForging("o1", "arbiter", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Actor Open", "system": "swiss-dutch", "rounds": 3, "time_control": "600+5", "idempotency_key": "t-t-auth"})
 				if created.status != http.StatusServiceUnavailable || time.Now().After(deadline) {
 					break
 				}
@@ -95,7 +95,7 @@ func TestAuthorisedActorRole(t *testing.T) {
 				}
 			}
 			// an entry by the arbiter, claiming to be the organiser
-			a := s.asForging("a1", "organiser", "POST", "/api/tournaments/t-auth/forbidden-pairs", map[string]any{"player_a": "p1", "player_b": "p2", "reason": "same club", "idempotency_key": "fp"})
+			a := s.asForging("a1", "organiser", "POST", "/api/tournaments/t-auth/forbidden-pairs", map[string]any{"player_a": "p1", "player_b": "p2", "reason": "same club", "idempotency_key": "fp-t-auth"})
 			if evs := a.events(); a.status != http.StatusOK || len(evs) == 0 || actor(evs[0]) != "arbiter:a1" {
 				t.Errorf("a1 forbids a pair: %d %s", a.status, a.raw)
 			}
@@ -122,7 +122,7 @@ func TestAuthorisedActorRole(t *testing.T) {
 				}
 			}
 			// without a token, a role header opens nothing
-			if a := s.asForging("", "organiser", "POST", "/api/games", map[string]any{"id": "g-none", "tournament_id": "t-auth", "white": "p1", "black": "p2", "time_control": "600+5", "idempotency_key": "none"}); a.status != http.StatusUnauthorized {
+			if a := s.asForging("", "organiser", "POST", "/api/games", map[string]any{"id": "g-none", "tournament_id": "t-auth", "white": "p1", "black": "p2", "time_control": "600+5", "idempotency_key": "none-g-none"}); a.status != http.StatusUnauthorized {
 				t.Errorf("no token, role header organiser: %d %s", a.status, a.raw)
 			}
 		})

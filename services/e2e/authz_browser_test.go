@@ -38,10 +38,10 @@ func TestBrowserConsoleAccessToken(t *testing.T) {
 	}
 	s := startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,scoring,gateway"}, []string{"HAKEM_AUTH_TOKENS_FILE=" + file}, true)
 	const game = "hall-token"
-	if a := s.as("a1", "POST", "/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "by": "a1", "idempotency_key": "g"}); a.status != http.StatusCreated {
+	if a := s.as("a1", "POST", "/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "by": "a1", "idempotency_key": "g--" + game + game}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
-	if a := s.as("a1", "POST", "/api/games/"+game+"/clock/start", map[string]any{"by": "a1", "idempotency_key": "s"}); a.status != http.StatusOK {
+	if a := s.as("a1", "POST", "/api/games/"+game+"/clock/start", map[string]any{"by": "a1", "idempotency_key": "s-" + game}); a.status != http.StatusOK {
 		t.Fatalf("clock: %d %s", a.status, a.raw)
 	}
 	paused := func() int {

@@ -130,13 +130,13 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	// consumer group; the penalty is served by the arbiter's process
 	// (hakem.http.arbiter), whose user alone may write game.<id>.arbiter.
 	id := startedGame(t, gw, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "hand"})
-	gw.move(id, "w", "e4", "m1")
-	gw.move(id, "b", "e5", "m2")
-	report := gw.post("/api/games/"+id+"/illegal-moves", map[string]string{"offender": "white", "move": "Ke3", "by": "b", "reported_by": "player", "idempotency_key": "i1"})
+	gw.move(id, "w", "e4", "m1-"+id)
+	gw.move(id, "b", "e5", "m2-"+id)
+	report := gw.post("/api/games/"+id+"/illegal-moves", map[string]string{"offender": "white", "move": "Ke3", "by": "b", "reported_by": "player", "idempotency_key": "i1-" + id})
 	if evs := report.events(); report.status != 200 || len(evs) != 3 || evs[0]["type"] != "game.illegal_move_reported" || evs[1]["type"] != "arbiter.ruling_given" || evs[2]["type"] != "arbiter.penalty_imposed" {
 		t.Errorf("illegal move reported: %d %s", report.status, report.raw)
 	}
-	warn := gw.post("/api/games/"+id+"/rulings", map[string]any{"matter": "penalty", "side": "black", "penalty": "warning", "reason": "talking", "by": "arb", "idempotency_key": "p1"})
+	warn := gw.post("/api/games/"+id+"/rulings", map[string]any{"matter": "penalty", "side": "black", "penalty": "warning", "reason": "talking", "by": "arb", "idempotency_key": "p1-" + id})
 	if warn.status != 200 || len(warn.events()) == 0 || warn.events()[0]["type"] != "arbiter.ruling_given" {
 		t.Errorf("penalty: %d %s", warn.status, warn.raw)
 	}

@@ -118,10 +118,10 @@ func TestAuthorisation(t *testing.T) {
 	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_AUTH_TOKENS_FILE=" + writeTokensFile(t)}, true)
 
 	// set-up by the organiser o1
-	if a := s.as("", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t"}); a.status != http.StatusUnauthorized {
+	if a := s.as("", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t-t-auth"}); a.status != http.StatusUnauthorized {
 		t.Fatalf("creating a tournament without a token: %d %s", a.status, a.raw)
 	}
-	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t"}); a.status != http.StatusCreated {
+	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t-t-auth"}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	for i, p := range []string{"p1", "p2", "p3", "p4"} {
@@ -129,7 +129,7 @@ func TestAuthorisation(t *testing.T) {
 			t.Fatalf("register %s: %d %s", p, a.status, a.raw)
 		}
 	}
-	if a := s.as("o1", "POST", "/api/tournaments/t-auth/rounds", map[string]any{"idempotency_key": "pair1"}); a.status != 200 {
+	if a := s.as("o1", "POST", "/api/tournaments/t-auth/rounds", map[string]any{"idempotency_key": "pair1-t-auth"}); a.status != 200 {
 		t.Fatalf("pair: %d %s", a.status, a.raw)
 	}
 	view := s.do("GET", "/api/tournaments/t-auth", "").body
@@ -151,7 +151,7 @@ func TestAuthorisation(t *testing.T) {
 	for _, g := range games {
 		waitGame(t, s, g)
 	}
-	if a := s.as("a1", "POST", "/api/games/"+game+"/clock/start", map[string]any{"idempotency_key": "start"}); a.status != 200 {
+	if a := s.as("a1", "POST", "/api/games/"+game+"/clock/start", map[string]any{"idempotency_key": "start-" + game}); a.status != 200 {
 		t.Fatalf("the arbiter starts the clock: %d %s", a.status, a.raw)
 	}
 
@@ -257,10 +257,10 @@ func TestAuthorisation(t *testing.T) {
 	if a := s.as("a1", "POST", g+"/clock/pause", map[string]any{"reason": "incident", "idempotency_key": "pause"}); a.status != 200 || !strings.HasSuffix(actorOf(a), ":a1") {
 		t.Errorf("the arbiter's pause: %d %s (actor %s)", a.status, a.raw, actorOf(a))
 	}
-	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-new", "name": "New", "system": "round-robin", "idempotency_key": "new"}); a.status != http.StatusCreated || !strings.HasSuffix(actorOf(a), ":o1") {
+	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-new", "name": "New", "system": "round-robin", "idempotency_key": "new-t-new"}); a.status != http.StatusCreated || !strings.HasSuffix(actorOf(a), ":o1") {
 		t.Errorf("o1 creates t-new: %d %s (actor %s)", a.status, a.raw, actorOf(a))
 	}
-	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-other", "name": "Other", "system": "round-robin", "idempotency_key": "other"}); a.status != http.StatusForbidden {
+	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-other", "name": "Other", "system": "round-robin", "idempotency_key": "other-t-other"}); a.status != http.StatusForbidden {
 		t.Errorf("o1 creates a tournament outside its scope: %d %s", a.status, a.raw)
 	}
 

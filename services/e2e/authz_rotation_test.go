@@ -36,7 +36,7 @@ func TestTokenRotation(t *testing.T) {
 	}
 	write("tokens:\n" + organiser("o1"))
 	s := startWith(t, []string{"--data", t.TempDir()}, []string{"HAKEM_AUTH_TOKENS_FILE=" + file}, true)
-	create := map[string]any{"id": "t-rot", "name": "Rotation Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t"}
+	create := map[string]any{"id": "t-rot", "name": "Rotation Open", "system": "round-robin", "time_control": "600+5", "idempotency_key": "t-t-rot"}
 	if a := s.as("o1", "POST", "/api/tournaments", create); a.status != http.StatusCreated {
 		t.Fatalf("o1 creates: %d %s", a.status, a.raw)
 	}

@@ -50,7 +50,7 @@ func TestBackupWhileRunning(t *testing.T) {
 	}
 	var solo []string
 	for i := range 6 {
-		solo = append(solo, startedGame(t, s, map[string]any{"id": fmt.Sprint("solo-", i), "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"}))
+		solo = append(solo, startedGame(t, s, map[string]any{"id": fmt.Sprint("solo-", i), "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": fmt.Sprint("g-solo-", i)}))
 	}
 	moves := make([][]string, len(solo))
 	for i := range solo {
@@ -61,7 +61,7 @@ func TestBackupWhileRunning(t *testing.T) {
 		for i, id := range solo {
 			wg.Go(func() {
 				for ply := from; ply < to && ply < len(moves[i]); ply++ {
-					mustOK(t, s.move(id, []string{"w", "b"}[ply%2], moves[i][ply], fmt.Sprint("m", ply)), id+" move")
+					mustOK(t, s.move(id, []string{"w", "b"}[ply%2], moves[i][ply], fmt.Sprint(id, "-m", ply)), id+" move")
 				}
 			})
 		}
@@ -112,7 +112,7 @@ func TestBackupWhileRunning(t *testing.T) {
 		if ply >= len(moves[i]) {
 			continue
 		}
-		mustOK(t, r.move(id, []string{"w", "b"}[ply%2], moves[i][ply], fmt.Sprint("after-restore-", ply)), id+" move after the restore")
+		mustOK(t, r.move(id, []string{"w", "b"}[ply%2], moves[i][ply], fmt.Sprint(id, "-after-restore-", ply)), id+" move after the restore")
 		continued++
 	}
 	if continued == 0 {
@@ -195,9 +195,9 @@ func TestBackupAfterRound(t *testing.T) {
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_BACKUP_EVERY=round", "HAKEM_BACKUP_DIR=" + backups}, true)
 	ids, _, blacks := startSwiss(t, s, "ra", "Rounds", "r", 4)
 	for i, id := range ids {
-		mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": blacks[i], "idempotency_key": "r"}), "resign")
+		mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": blacks[i], "idempotency_key": "r-" + id}), "resign")
 	}
-	mustOK(t, s.post("/api/tournaments/ra/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/ra/rounds/1/close", map[string]any{"idempotency_key": "c1-ra"}), "close round 1")
 	var dir string
 	waitUntil(t, "the backup after round 1", func() bool {
 		entries, _ := filepath.Glob(filepath.Join(backups, "*", backup.ManifestFile))

@@ -24,7 +24,7 @@ func TestBothLoseTournament(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "bl", "name": "Both lose", "system": "swiss-dutch", "rounds": 2,
-		"rated": true, "idempotency_key": "t"}), "create")
+		"rated": true, "idempotency_key": "t-bl"}), "create")
 	name := map[string]string{}
 	for i := 1; i <= 4; i++ {
 		id := fmt.Sprint("q", i)
@@ -32,7 +32,7 @@ func TestBothLoseTournament(t *testing.T) {
 		mustOK(t, s.post("/api/tournaments/bl/players", map[string]any{"player_id": id, "name": name[id],
 			"rating": 2000 - 20*i, "idempotency_key": id}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/bl/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/bl/rounds", map[string]any{"idempotency_key": "p1-bl"}), "pair round 1")
 	var ids, whites, blacks []string
 	for _, x := range s.round("bl", 1)["boards"].([]any) {
 		bd := x.(map[string]any)
@@ -46,7 +46,7 @@ func TestBothLoseTournament(t *testing.T) {
 		s.playMoves(t, ids[b], whites[b], blacks[b], "e4", "e5", "Nf3", "Nc6")
 	}
 	before := len(s.eventLog(ids[0]))
-	if a := s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault", "by": "arb", "idempotency_key": "nr"}); a.status != http.StatusBadRequest || a.errorCode() != "invalid" || !strings.Contains(a.raw, "reason") {
+	if a := s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault", "by": "arb", "idempotency_key": "nr-" + ids[0]}); a.status != http.StatusBadRequest || a.errorCode() != "invalid" || !strings.Contains(a.raw, "reason") {
 		t.Errorf("a ruling without its reason: %d %s", a.status, a.raw)
 	}
 	if n := len(s.eventLog(ids[0])); n != before {
@@ -68,7 +68,7 @@ func TestBothLoseTournament(t *testing.T) {
 	if g["termination"] != "arbiter" || g["article"] != "11.8" {
 		t.Errorf("board 1 ended %v (%v, article %v), want 0-0 (arbiter, 11.8)", g["result"], g["termination"], g["article"])
 	}
-	if a := s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault", "reason": "again", "by": "arb", "idempotency_key": "again"}); a.status < 400 || a.status >= 500 {
+	if a := s.post("/api/games/"+ids[0]+"/rulings", map[string]any{"matter": "both_at_fault", "reason": "again", "by": "arb", "idempotency_key": "again-" + ids[0]}); a.status < 400 || a.status >= 500 {
 		t.Errorf("a second ruling on the ended game: %d %s", a.status, a.raw)
 	}
 	pgn := s.do("GET", "/api/games/"+ids[0]+"/pgn", "").raw
@@ -77,9 +77,9 @@ func TestBothLoseTournament(t *testing.T) {
 			t.Errorf("the PGN has no %s:\n%s", want, pgn)
 		}
 	}
-	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r-" + ids[1]}), "resign board 2")
 	waitUntil(t, "board 2 over", func() bool { return s.do("GET", "/api/games/"+ids[1], "").body["result"] == "1-0" })
-	mustOK(t, s.post("/api/tournaments/bl/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/bl/rounds/1/close", map[string]any{"idempotency_key": "c1-bl"}), "close round 1")
 	if r := s.round("bl", 1)["boards"].([]any)[0].(map[string]any)["result"]; r != "0-0" {
 		t.Errorf("board 1 reads %v in the tournament, want 0-0", r)
 	}

@@ -56,7 +56,7 @@ func TestBrowserHallAccessibility(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "a11y"
 	registerHall(t, s, id, 4, 2)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair")
 	g := waitGame(t, s, id+"-r1-b1")
 	waitGame(t, s, id+"-r1-b2")
 	mustOK(t, s.post("/api/games/"+id+"-r1-b1/resign", map[string]string{"player": g["black"].(string), "idempotency_key": "res"}), "resign")

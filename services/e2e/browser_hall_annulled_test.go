@@ -22,7 +22,7 @@ func TestBrowserHallReplayFollowed(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "annul"
 	ids := registerHall(t, s, id, 4, 2)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	var games []map[string]any
 	for _, x := range s.round(id, 1)["boards"].([]any) {
 		b := x.(map[string]any)
@@ -77,7 +77,7 @@ func TestBrowserHallReplayFollowed(t *testing.T) {
 	for _, b := range []*browserTab{lap, phone} {
 		b.waitTrue("the replay's moves on its live board", fmt.Sprintf(`%s.querySelector('.board').dataset.fen === %s`, board, js(fen)))
 	}
-	mustOK(t, s.post("/api/games/"+replay+"/resign", map[string]string{"player": black, "idempotency_key": "res"}), "resign the replay")
+	mustOK(t, s.post("/api/games/"+replay+"/resign", map[string]string{"player": black, "idempotency_key": "res-" + replay}), "resign the replay")
 	for _, b := range []*browserTab{lap, phone} {
 		b.waitTrue("the replay's result as board 1's", fmt.Sprintf(`%s.querySelector('.result').textContent === '1-0' && document.querySelector('#pairings tr[data-game=%q] td.score').textContent === '1-0'`, board, game))
 	}

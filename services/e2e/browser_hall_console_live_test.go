@@ -18,7 +18,7 @@ func TestBrowserHallConsoleLive(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "live-desk"
 	ids := registerHall(t, s, id, 8, 2)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	games := func(round int) []map[string]any {
 		var out []map[string]any
 		for _, x := range s.round(id, round)["boards"].([]any) {
@@ -74,9 +74,9 @@ func TestBrowserHallConsoleLive(t *testing.T) {
 		mustOK(t, s.post("/api/games/"+b["game_id"].(string)+"/resign", map[string]string{"player": loser, "idempotency_key": "res"}), "resign")
 	}
 	waitUntil(t, "round 1 closed", func() bool {
-		return s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1"}).status == 200
+		return s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1-" + id}).status == 200
 	})
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2-" + id}), "pair round 2")
 	r2 := games(2)
 	lap.waitTrue("round 2's boards without a reload", fmt.Sprintf(`document.querySelector('#round-select').value === '2' && document.querySelectorAll('#games button[data-game]').length === 4 && document.querySelector('#games button[data-game=%q]')`, r2[0]["game_id"]))
 	lap.waitTrue("round 2's results sheet", `document.querySelector('#results-sheet') && /round 2/i.test(document.querySelector('#results-sheet').textContent)`)

@@ -24,7 +24,7 @@ func TestBrowserHallConsole(t *testing.T) {
 	s := startWith(t, []string{"--data", t.TempDir(), "--only", "games,clocks,pairing,scoring,gateway"}, nil, true)
 	const id = "desk"
 	ids := registerHall(t, s, id, 8, 3)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair")
 	type board struct {
 		game         string
 		white, black int
@@ -42,9 +42,9 @@ func TestBrowserHallConsole(t *testing.T) {
 	// board 3: a claim left pending (no arbiter service runs)
 	g3 := boards[2].game
 	w3, b3 := ids[boards[2].white-1], ids[boards[2].black-1]
-	mustOK(t, s.post("/api/games/"+g3+"/clock/start", map[string]string{"idempotency_key": "s"}), "start")
+	mustOK(t, s.post("/api/games/"+g3+"/clock/start", map[string]string{"idempotency_key": "s-" + g3}), "start")
 	s.playMoves(t, g3, w3, b3, "Nf3", "Nf6")
-	mustOK(t, s.post("/api/games/"+g3+"/claims", map[string]string{"player": w3, "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "c"}), "claim")
+	mustOK(t, s.post("/api/games/"+g3+"/claims", map[string]string{"player": w3, "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "c-" + g3}), "claim")
 
 	browser := newBrowser(t)
 	tabs := hallTabs(t, browser)

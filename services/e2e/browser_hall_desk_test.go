@@ -41,7 +41,7 @@ func TestBrowserHallDesk(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "desk-open"
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Hall Desk Open", "system": "swiss-dutch", "rounds": 3,
-		"time_control": "5400+30", "tiebreaks": []string{"BH", "SB"}, "idempotency_key": "t"}), "create")
+		"time_control": "5400+30", "tiebreaks": []string{"BH", "SB"}, "idempotency_key": "t-" + id}), "create")
 
 	browser := newBrowser(t)
 	tabs := hallTabs(t, browser)
@@ -51,7 +51,7 @@ func TestBrowserHallDesk(t *testing.T) {
 		// a reload would lose this mark: every later check is without one
 		b.eval(`(window.__opened = true)`, new(bool))
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": deskPlayers, "idempotency_key": "reg"}), "register")
+	mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": deskPlayers, "idempotency_key": "reg-" + id}), "register")
 	for _, b := range tabs {
 		b.waitTrue("the registered players in the standings", fmt.Sprintf(`document.querySelectorAll('#standings tbody tr').length === %d`, len(deskPlayers)))
 	}
@@ -129,8 +129,8 @@ func TestBrowserHallDesk(t *testing.T) {
 	}
 
 	// round 1: paired, published
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/publish", map[string]any{"by": "chief", "idempotency_key": "p1"}), "publish round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/publish", map[string]any{"by": "chief", "idempotency_key": "p1-" + id}), "publish round 1")
 	r1, byes1 := deskRound(1)
 	if len(r1) != 4 || len(byes1) != 1 {
 		t.Fatalf("round 1: %d boards, %d byes", len(r1), len(byes1))
@@ -175,8 +175,8 @@ func TestBrowserHallDesk(t *testing.T) {
 	}
 
 	// round 2: paired (not shown), then published (shown), then its sheet
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1-" + id}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2-" + id}), "pair round 2")
 	r2, byes2 := deskRound(2)
 	waitUntil(t, "round 2's games", func() bool { return s.do("GET", "/api/games/"+r2[0].Game, "").status == http.StatusOK })
 	var heading string
@@ -184,7 +184,7 @@ func TestBrowserHallDesk(t *testing.T) {
 	if heading != "Round 1 pairings" {
 		t.Errorf("round 2 shown before it is published: %q", heading)
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/2/publish", map[string]any{"by": "chief", "idempotency_key": "p2"}), "publish round 2")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/2/publish", map[string]any{"by": "chief", "idempotency_key": "p2-" + id}), "publish round 2")
 	for _, b := range tabs {
 		b.waitTrue("round 2's pairings once published, without a reload", fmt.Sprintf(`window.__opened && document.querySelector('#pairings h2').textContent === 'Round 2 pairings' && document.querySelector('#pairings tr[data-game=%q]')`, r2[0].Game))
 	}
@@ -248,7 +248,7 @@ func TestBrowserHallDesk(t *testing.T) {
 			t.Errorf("GET %s: %d, want %d:\n%.300s", c.path, code, c.code, body)
 		}
 	}
-	if a := s.post("/api/tournaments/"+id+"/rounds/2/results", map[string]any{"results": []map[string]any{{"white": r2[0].White.No, "black": r2[1].White.No, "result": "1-0"}}, "idempotency_key": "bad"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "results[0]") {
+	if a := s.post("/api/tournaments/"+id+"/rounds/2/results", map[string]any{"results": []map[string]any{{"white": r2[0].White.No, "black": r2[1].White.No, "result": "1-0"}}, "idempotency_key": "bad-" + id}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "results[0]") {
 		t.Errorf("a sheet naming an unpaired pair: %d %s", a.status, a.raw)
 	}
 	for _, p := range []string{"/favicon.ico", "/manifest.webmanifest", "/assets/hakem.css"} {

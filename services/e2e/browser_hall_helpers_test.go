@@ -104,7 +104,7 @@ func noIDs(t *testing.T, b *browserTab, where string, ids []string) {
 func registerHall(t *testing.T, s *server, id string, n, rounds int) []string {
 	t.Helper()
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Hall Open " + id, "system": "swiss-dutch", "rounds": rounds,
-		"time_control": "5400+30", "tiebreaks": []string{"BH", "SB", "WIN", "DE"}, "idempotency_key": "t"}), "create")
+		"time_control": "5400+30", "tiebreaks": []string{"BH", "SB", "WIN", "DE"}, "idempotency_key": "t-" + id}), "create")
 	var ids []string
 	feds := []string{"TUR", "GER", "FRA", "NOR", "IND"}
 	for i := 1; i <= n; i++ {

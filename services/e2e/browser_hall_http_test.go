@@ -17,7 +17,7 @@ import (
 func TestBrowserHallHTTP(t *testing.T) {
 	s := start(t, t.TempDir())
 	registerHall(t, s, "hallhttp", 4, 2)
-	mustOK(t, s.post("/api/tournaments/hallhttp/rounds", map[string]any{"idempotency_key": "r1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/hallhttp/rounds", map[string]any{"idempotency_key": "r1-hallhttp"}), "pair")
 	waitGame(t, s, "hallhttp-r1-b1")
 
 	for _, tc := range []struct {

@@ -16,7 +16,7 @@ func TestBrowserHallProjector(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "proj"
 	ids := registerHall(t, s, id, 84, 5)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	if n := len(s.round(id, 1)["boards"].([]any)); n != 42 {
 		t.Fatalf("round 1 has %d boards, want 42", n)
 	}

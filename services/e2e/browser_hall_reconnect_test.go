@@ -18,7 +18,7 @@ func TestBrowserHallReconnect(t *testing.T) {
 	s := start(t, data)
 	const id = "again"
 	registerHall(t, s, id, 8, 2)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	var boards []map[string]any
 	for _, x := range s.round(id, 1)["boards"].([]any) {
 		b := x.(map[string]any)

@@ -16,16 +16,16 @@ func TestBrowserHallReplay(t *testing.T) {
 	s := start(t, t.TempDir())
 	const id = "rep"
 	ids := registerHall(t, s, id, 2, 1)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair")
 	const game = id + "-r1-b1"
 	g := waitGame(t, s, game)
 	white, black := g["white"].(string), g["black"].(string)
-	mustOK(t, s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "start"}), "clock")
+	mustOK(t, s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "start-" + game}), "clock")
 	s.playMoves(t, game, white, black, "e4")
-	mustOK(t, s.post("/api/games/"+game+"/illegal-moves", map[string]string{"offender": "black", "move": "Ke7", "reported_by": "arbiter", "by": "IA-Kovacs", "idempotency_key": "ill"}), "illegal move")
-	mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": "e5", "player": black, "idempotency_key": "me5"}), "e5")
-	mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": "Nf3", "player": white, "idempotency_key": "mNf3"}), "Nf3")
-	mustOK(t, s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "res"}), "resign")
+	mustOK(t, s.post("/api/games/"+game+"/illegal-moves", map[string]string{"offender": "black", "move": "Ke7", "reported_by": "arbiter", "by": "IA-Kovacs", "idempotency_key": "ill-" + game}), "illegal move")
+	mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": "e5", "player": black, "idempotency_key": "me5-" + game}), "e5")
+	mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": "Nf3", "player": white, "idempotency_key": "mNf3-" + game}), "Nf3")
+	mustOK(t, s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "res-" + game}), "resign")
 	no := map[string]int{ids[0]: 1, ids[1]: 2}
 	// the game's PGN: its Termination, the report, the ruling and the
 	// penalty as comments with their article

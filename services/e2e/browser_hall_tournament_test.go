@@ -26,7 +26,7 @@ func TestBrowserHallTournament(t *testing.T) {
 	for i, p := range ids {
 		no[p] = i + 1
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	type board struct{ game, white, black string }
 	boards := func(n int) []board {
 		var out []board
@@ -57,7 +57,7 @@ func TestBrowserHallTournament(t *testing.T) {
 	noIDs(t, lap, "the tournament page", ids)
 
 	// board 1: Black resigns (1-0); board 2: a draw agreed after 1.e4 e5
-	mustOK(t, s.post("/api/games/"+r1[0].game+"/resign", map[string]string{"player": r1[0].black, "idempotency_key": "res"}), "resign")
+	mustOK(t, s.post("/api/games/"+r1[0].game+"/resign", map[string]string{"player": r1[0].black, "idempotency_key": "res-" + r1[0].game}), "resign")
 	lap.waitTrue("1-0 on board 1 without a reload", fmt.Sprintf(`document.querySelector('#pairings tr[data-game=%q] td.score').textContent === '1-0'`, r1[0].game))
 	lap.waitTrue("the winner first in the standings with 1 point", fmt.Sprintf(`document.querySelector('#standings tbody tr').dataset.no === '%d' && document.querySelector('#standings tbody tr').children[3].textContent === '1'`, no[r1[0].white]))
 	lap.waitTrue("the crosstable's cell", fmt.Sprintf(`document.querySelector('#crosstable tr[data-no="%d"] td[data-round="1"]').textContent === '%dw1' && document.querySelector('#crosstable tr[data-no="%d"] td[data-round="1"]').textContent === '%db0'`,
@@ -68,8 +68,8 @@ func TestBrowserHallTournament(t *testing.T) {
 		t.Errorf("the opponent's name on hover: %q", hover)
 	}
 	s.playMoves(t, r1[1].game, r1[1].white, r1[1].black, "e4", "e5")
-	mustOK(t, s.post("/api/games/"+r1[1].game+"/draw", map[string]string{"action": "offer", "player": r1[1].white, "idempotency_key": "o"}), "offer")
-	mustOK(t, s.post("/api/games/"+r1[1].game+"/draw", map[string]string{"action": "accept", "player": r1[1].black, "idempotency_key": "a"}), "accept")
+	mustOK(t, s.post("/api/games/"+r1[1].game+"/draw", map[string]string{"action": "offer", "player": r1[1].white, "idempotency_key": "o-" + r1[1].game}), "offer")
+	mustOK(t, s.post("/api/games/"+r1[1].game+"/draw", map[string]string{"action": "accept", "player": r1[1].black, "idempotency_key": "a-" + r1[1].game}), "accept")
 	lap.waitTrue("½-½ on board 2", fmt.Sprintf(`document.querySelector('#pairings tr[data-game=%q] td.score').textContent === '½-½'`, r1[1].game))
 
 	// the connection drops (the server restarts); a result entered while
@@ -77,9 +77,9 @@ func TestBrowserHallTournament(t *testing.T) {
 	addr := strings.TrimPrefix(s.base, "http://")
 	s.stop()
 	s = restartAt(t, data, addr)
-	mustOK(t, s.post("/api/games/"+r1[2].game+"/resign", map[string]string{"player": r1[2].white, "idempotency_key": "res"}), "resign board 3")
+	mustOK(t, s.post("/api/games/"+r1[2].game+"/resign", map[string]string{"player": r1[2].white, "idempotency_key": "res-" + r1[2].game}), "resign board 3")
 	lap.waitTrue("0-1 on board 3 after the reconnection", fmt.Sprintf(`document.querySelector('#pairings tr[data-game=%q] td.score').textContent === '0-1'`, r1[2].game))
-	mustOK(t, s.post("/api/games/"+r1[3].game+"/resign", map[string]string{"player": r1[3].black, "idempotency_key": "res"}), "resign board 4")
+	mustOK(t, s.post("/api/games/"+r1[3].game+"/resign", map[string]string{"player": r1[3].black, "idempotency_key": "res-" + r1[3].game}), "resign board 4")
 	lap.waitTrue("1-0 on board 4", fmt.Sprintf(`document.querySelector('#pairings tr[data-game=%q] td.score').textContent === '1-0'`, r1[3].game))
 	lap.waitTrue("the tie-breaks after round 1", `document.querySelector('#standings h2').textContent === 'Standings after round 1'`)
 	for i, b := range tabs {
@@ -92,8 +92,8 @@ func TestBrowserHallTournament(t *testing.T) {
 	}
 
 	// round 2, paired after round 1 closed: shown without a reload
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/close", map[string]any{"idempotency_key": "c1-" + id}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r2-" + id}), "pair round 2")
 	r2 := boards(2)
 	lap.waitTrue("round 2's pairings without a reload", fmt.Sprintf(`document.querySelector('#pairings h2').textContent === 'Round 2 pairings' && document.querySelector('#pairings tr[data-game=%q]')`, r2[0].game))
 	lap.eval(`document.querySelector('#pairings').innerText`, &text)

@@ -21,14 +21,14 @@ func TestBrowserQuickplayConsole(t *testing.T) {
 	}
 	s := start(t, t.TempDir())
 	const game = "qp-console"
-	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "110", "mode": "standard", "quickplay_finish": true, "idempotency_key": "g"}); a.status != http.StatusCreated {
+	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "110", "mode": "standard", "quickplay_finish": true, "idempotency_key": "g--" + game + game}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "s", "by": "IA-1"}); a.status != 200 {
+	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "s-" + game, "by": "IA-1"}); a.status != 200 {
 		t.Fatalf("clock: %d %s", a.status, a.raw)
 	}
-	s.move(game, "w", "e4", "1")
-	s.move(game, "b", "e5", "2")
+	s.move(game, "w", "e4", "1-"+game)
+	s.move(game, "b", "e5", "2-"+game)
 
 	browser := newBrowser(t)
 	hall := tab(t, browser, 1920, 1080, false)
@@ -67,7 +67,7 @@ func TestBrowserQuickplayConsole(t *testing.T) {
 	if !disabled {
 		t.Error("the quickplay judgement is enabled with no claim pending")
 	}
-	if a := s.post("/api/games/"+game+"/claims", map[string]string{"player": "w", "reason": "quickplay_finish", "idempotency_key": "c"}); a.status != 200 {
+	if a := s.post("/api/games/"+game+"/claims", map[string]string{"player": "w", "reason": "quickplay_finish", "idempotency_key": "c-" + game}); a.status != 200 {
 		t.Fatalf("claim: %d %s", a.status, a.raw)
 	}
 	hall.waitTrue("the claim pending", fmt.Sprintf(`[...document.querySelectorAll('#attention li.pending[data-game="%s"]')].some(li => li.textContent.includes('quickplay finish')) && !document.querySelector('#judge-quickplay').disabled`, game))

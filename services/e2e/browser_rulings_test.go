@@ -32,7 +32,7 @@ func TestBrowserRulingsConsole(t *testing.T) {
 	s.playMoves(t, ids[0], whites[0], blacks[0], "e4", "e5", "Nf3", "Nc6")
 	const inc = "inc-console"
 	startedGame(t, s, map[string]any{"id": inc, "white": "w", "black": "b", "time_control": "110", "mode": "standard", "laws_profile": "fide-2023",
-		"quickplay_finish": true, "idempotency_key": "g"})
+		"quickplay_finish": true, "idempotency_key": "g-" + inc})
 	s.playMoves(t, inc, "w", "b", "e4", "e5")
 
 	count := func(game, typ string) int {
@@ -98,7 +98,7 @@ func TestBrowserRulingsConsole(t *testing.T) {
 	if !hidden {
 		t.Error("the increment judgement is shown with no request pending")
 	}
-	mustOK(t, s.post("/api/games/"+inc+"/claims", map[string]string{"player": "w", "reason": "increment_request", "idempotency_key": "req"}), "increment request")
+	mustOK(t, s.post("/api/games/"+inc+"/claims", map[string]string{"player": "w", "reason": "increment_request", "idempotency_key": "req-" + inc}), "increment request")
 	hall.waitTrue("the request pending", fmt.Sprintf(`[...document.querySelectorAll('#attention li.pending[data-game=%s]')].some(li => li.textContent.includes('increment request')) && getComputedStyle(document.querySelector('#increment-form')).display !== 'none' && !document.querySelector('#judge-increment').disabled`, js(inc)))
 	var disabled bool
 	hall.eval(`document.querySelector('#rule-claim').disabled && document.querySelector('#judge-quickplay').disabled`, &disabled)
@@ -121,7 +121,7 @@ func TestBrowserRulingsConsole(t *testing.T) {
 	}
 
 	// (2) a forfeit found after the fact: -/+ once the game is over
-	mustOK(t, s.post("/api/games/"+inc+"/resign", map[string]string{"player": "b", "idempotency_key": "resign"}), "resign")
+	mustOK(t, s.post("/api/games/"+inc+"/resign", map[string]string{"player": "b", "idempotency_key": "resign-" + inc}), "resign")
 	hall.waitTrue("the game over", `!document.querySelector('#correct-result').disabled`)
 	var offered []string
 	hall.eval(`[...document.querySelector('#correct-value').options].map(o => o.value)`, &offered)

@@ -30,7 +30,7 @@ func TestBrowserStandbyBanner(t *testing.T) {
 
 	const id = "sbpage"
 	ids := registerHall(t, p, id, 4, 1)
-	mustOK(t, p.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1"}), "pair round 1")
+	mustOK(t, p.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "r1-" + id}), "pair round 1")
 	game := id + "-r1-b2"
 	waitUntil(t, "the standby has round 1's games", func() bool {
 		return s.do("GET", "/api/games/"+game, "").status == http.StatusOK

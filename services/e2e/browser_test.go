@@ -47,7 +47,7 @@ func clockMs(side string) string {
 // the pairing, the live board, the standings and the crosstable.
 func TestBrowserLiveGame(t *testing.T) {
 	s := start(t, t.TempDir())
-	if a := s.post("/api/tournaments", map[string]any{"id": "open", "name": "Hall Open", "system": "round-robin", "time_control": "600+5", "tiebreaks": []string{"SB"}, "idempotency_key": "t"}); a.status != http.StatusCreated {
+	if a := s.post("/api/tournaments", map[string]any{"id": "open", "name": "Hall Open", "system": "round-robin", "time_control": "600+5", "tiebreaks": []string{"SB"}, "idempotency_key": "t-open"}); a.status != http.StatusCreated {
 		t.Fatalf("create tournament: %d %s", a.status, a.raw)
 	}
 	for i, p := range []string{"alice", "bob"} {
@@ -55,13 +55,13 @@ func TestBrowserLiveGame(t *testing.T) {
 			t.Fatalf("register %s: %d %s", p, a.status, a.raw)
 		}
 	}
-	if a := s.post("/api/tournaments/open/rounds", map[string]any{"idempotency_key": "r1"}); a.status != 200 {
+	if a := s.post("/api/tournaments/open/rounds", map[string]any{"idempotency_key": "r1-open"}); a.status != 200 {
 		t.Fatalf("pair round 1: %d %s", a.status, a.raw)
 	}
 	const game = "open-r1-b1"
 	g := waitGame(t, s, game)
 	white, black := g["white"].(string), g["black"].(string)
-	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "start"}); a.status != 200 {
+	if a := s.post("/api/games/"+game+"/clock/start", map[string]string{"idempotency_key": "start-" + game}); a.status != 200 {
 		t.Fatalf("clock start: %d %s", a.status, a.raw)
 	}
 
@@ -116,7 +116,7 @@ func TestBrowserLiveGame(t *testing.T) {
 	hall.waitTrue("the live board of round 1", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .board') && document.querySelector('.live-board[data-game="%s"] .board').dataset.fen === %s`, game, game, js(fen)))
 	hall.waitTrue("pairings, standings and crosstable", `document.querySelector('#pairings tr[data-game="open-r1-b1"]') && document.querySelectorAll('#standings tbody tr').length === 2 && document.querySelectorAll('#crosstable tbody tr').length === 2`)
 	// one more move, seen on the tournament's live board without a reload
-	s.move(game, black, "a6", "mva6")
+	s.move(game, black, "a6", "mva6-"+game)
 	fen = s.game(game)["fen"].(string)
 	hall.waitTrue("a6 on the tournament's live board", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .board').dataset.fen === %s`, game, js(fen)))
 	hall.screenshot("tournament-projector.png")
@@ -134,12 +134,12 @@ func TestBrowserLiveGame(t *testing.T) {
 
 	// Black resigns: the result shows on the live board; once the round is
 	// closed, the standings and the crosstable carry it.
-	if a := s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "resign"}); a.status != 200 {
+	if a := s.post("/api/games/"+game+"/resign", map[string]string{"player": black, "idempotency_key": "resign-" + game}); a.status != 200 {
 		t.Fatalf("resign: %d %s", a.status, a.raw)
 	}
 	hall.open(s.base + "/tournaments/open")
 	hall.waitTrue("1-0 on the live board", fmt.Sprintf(`document.querySelector('.live-board[data-game="%s"] .result').textContent === '1-0'`, game))
-	if a := s.post("/api/tournaments/open/rounds/1/close", map[string]any{"idempotency_key": "close1"}); a.status != 200 {
+	if a := s.post("/api/tournaments/open/rounds/1/close", map[string]any{"idempotency_key": "close1-open"}); a.status != 200 {
 		t.Fatalf("close round 1: %d %s", a.status, a.raw)
 	}
 	view := s.do("GET", "/api/tournaments/open", "").body
@@ -179,9 +179,9 @@ func TestBrowserConsole(t *testing.T) {
 	data := t.TempDir()
 	s := startWith(t, []string{"--data", data, "--only", "games,clocks,pairing,scoring,gateway"}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	const game = "hall-3"
-	startedGame(t, s, map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
-	s.move(game, "w", "Nf3", "1")
-	s.move(game, "b", "Nf6", "2")
+	startedGame(t, s, map[string]any{"id": game, "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g-" + game})
+	s.move(game, "w", "Nf3", "1-"+game)
+	s.move(game, "b", "Nf6", "2-"+game)
 
 	browser := newBrowser(t)
 	hall := tab(t, browser, 1920, 1080, false)
@@ -190,7 +190,7 @@ func TestBrowserConsole(t *testing.T) {
 	hall.run(chromedp.SetValue(chromedp.CSS("#arbiter"), "IA-Kovacs"))
 
 	// White claims a threefold repetition with Ng1: the position would appear once only.
-	if a := s.post("/api/games/"+game+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim"}); a.status != 200 {
+	if a := s.post("/api/games/"+game+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim-" + game}); a.status != 200 {
 		t.Fatalf("claim: %d %s", a.status, a.raw)
 	}
 	hall.waitTrue("the claim pending", fmt.Sprintf(`[...document.querySelectorAll('#attention li.pending[data-game="%s"]')].some(li => li.textContent.includes('claims a draw: threefold repetition, intending Ng1'))`, game))
@@ -303,7 +303,7 @@ func penaltiesApplied(t *testing.T, live <-chan map[string]any, n int) {
 func TestBrowserReplay(t *testing.T) {
 	s := start(t, t.TempDir())
 	const game = "dispute-1"
-	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "300+2", "laws_profile": "fide-1997", "idempotency_key": "g"}); a.status != http.StatusCreated {
+	if a := s.post("/api/games", map[string]any{"id": game, "white": "w", "black": "b", "time_control": "300+2", "laws_profile": "fide-1997", "idempotency_key": "g--" + game + game}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	live, closeLive := follow(t, s.base, game)
@@ -315,19 +315,19 @@ func TestBrowserReplay(t *testing.T) {
 		}
 	}
 	post("/clock/start", map[string]any{"idempotency_key": "s"})
-	s.move(game, "w", "e4", "1")
-	s.move(game, "b", "e5", "2")
+	s.move(game, "w", "e4", "1-"+game)
+	s.move(game, "b", "e5", "2-"+game)
 	post("/claims", map[string]any{"player": "w", "reason": "threefold_repetition", "intended_move": "Nf3", "idempotency_key": "c"})
 	// the ruling imposes two timed penalties (a warning's time to the
 	// opponent and the claimant's deduction); the clocks service applies
 	// each on its own, so the log is complete only after both adjustments
 	penaltiesApplied(t, live, 2)
-	s.move(game, "w", "Nf3", "3")
+	s.move(game, "w", "Nf3", "3-"+game)
 	post("/clock/pause", map[string]any{"idempotency_key": "p", "by": "IA-1", "reason": "a phone rang"})
 	post("/clock/adjust", map[string]any{"idempotency_key": "a", "by": "IA-1", "side": "white", "delta_ms": 15000, "reason": "time lost to the disturbance", "article": "6.12.2"})
 	post("/clock/resume", map[string]any{"idempotency_key": "r", "by": "IA-1"})
-	s.move(game, "b", "Nc6", "4")
-	s.move(game, "w", "Bb5", "5")
+	s.move(game, "b", "Nc6", "4-"+game)
+	s.move(game, "w", "Bb5", "5-"+game)
 	post("/resign", map[string]any{"player": "b", "idempotency_key": "x"})
 
 	log := s.eventLog(game)

@@ -32,13 +32,13 @@ func TestDrawClaims(t *testing.T) {
 	live1, close1 := follow(t, s.base, g1)
 	defer close1()
 	play(g1, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
-	if a := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "idempotency_key": "x"}); a.status != http.StatusConflict || a.errorCode() != "not_on_move" {
+	if a := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "idempotency_key": "x-" + g1}); a.status != http.StatusConflict || a.errorCode() != "not_on_move" {
 		t.Errorf("claim by the player not on move: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "b", "reason": "boredom", "idempotency_key": "x"}); a.status != 400 {
+	if a := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "b", "reason": "boredom", "idempotency_key": "x-" + g1}); a.status != 400 {
 		t.Errorf("claim for no reason: %d %s", a.status, a.raw)
 	}
-	claim := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "b", "reason": "threefold_repetition", "intended_move": "Ng8", "idempotency_key": "claim"})
+	claim := s.post("/api/games/"+g1+"/claims", map[string]string{"player": "b", "reason": "threefold_repetition", "intended_move": "Ng8", "idempotency_key": "claim-" + g1})
 	if claim.status != 200 || claim.events()[0]["type"] != "game.draw_claimed" {
 		t.Fatalf("claim: %d %s", claim.status, claim.raw)
 	}
@@ -57,7 +57,7 @@ func TestDrawClaims(t *testing.T) {
 	defer close2()
 	play(g2, "Nf3", "Nf6")
 	before := s.do("GET", "/api/games/"+g2+"/clock", "")
-	if a := s.post("/api/games/"+g2+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim"}); a.status != 200 {
+	if a := s.post("/api/games/"+g2+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "Ng1", "idempotency_key": "claim-" + g2}); a.status != 200 {
 		t.Fatalf("claim: %d %s", a.status, a.raw)
 	}
 	ruling2 := waitFor(t, live2, "arbiter.ruling_given")
@@ -74,11 +74,11 @@ func TestDrawClaims(t *testing.T) {
 	if b1-b0 != 120000 {
 		t.Errorf("black's clock (not running) went from %v to %v ms, want +120000", b0, b1)
 	}
-	if a := s.post("/api/games/"+g2+"/moves", map[string]string{"player": "w", "move": "e4", "idempotency_key": "e4"}); a.status != 422 || a.errorCode() != "illegal_move" {
+	if a := s.post("/api/games/"+g2+"/moves", map[string]string{"player": "w", "move": "e4", "idempotency_key": "e4-" + g2}); a.status != 422 || a.errorCode() != "illegal_move" {
 		t.Errorf("another move than the intended one: %d %s", a.status, a.raw)
 	}
-	s.move(g2, "w", "Ng1", "ng1")
-	s.move(g2, "b", "e5", "e5")
+	s.move(g2, "w", "Ng1", "ng1-"+g2)
+	s.move(g2, "b", "e5", "e5-"+g2)
 	if g := s.game(g2); moves(g) != "Nf3 Nf6 Ng1 e5" || g["result"] != "*" {
 		t.Errorf("after the incorrect claim: %v", g)
 	}

@@ -58,10 +58,10 @@ func TestClockCheckpoint(t *testing.T) {
 		g := s.post("/api/games", map[string]any{"white": "a", "black": "b", "time_control": "60", "idempotency_key": fmt.Sprintf("old-%d", i)})
 		id, _ := g.body["game_id"].(string)
 		ids = append(ids, id)
-		s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start"})
-		s.move(id, "a", "e4", "e4")
-		s.move(id, "b", "e5", "e5")
-		if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": "a", "idempotency_key": "resign"}); a.status != 200 {
+		s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start-" + id})
+		s.move(id, "a", "e4", "e4-"+id)
+		s.move(id, "b", "e5", "e5-"+id)
+		if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": "a", "idempotency_key": "resign-" + id}); a.status != 200 {
 			t.Fatalf("resign: %d %s", a.status, a.raw)
 		}
 	}
@@ -69,8 +69,8 @@ func TestClockCheckpoint(t *testing.T) {
 	g := s.post("/api/games", map[string]any{"white": "c", "black": "d", "time_control": "8", "idempotency_key": "running"})
 	id, _ := g.body["game_id"].(string)
 	ids = append(ids, id)
-	s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start"})
-	pressed := instant(t, s.move(id, "c", "d4", "d4").events()[0], "at")
+	s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start-" + id})
+	pressed := instant(t, s.move(id, "c", "d4", "d4-"+id).events()[0], "at")
 
 	// the events of the running game's partition (every game's with one
 	// partition): its watcher's stream

@@ -42,7 +42,7 @@ func TestFlagFall(t *testing.T) {
 
 	untimed := s.post("/api/games", map[string]any{"white": "a", "black": "b", "idempotency_key": "u"})
 	uid, _ := untimed.body["game_id"].(string)
-	if a := s.post("/api/games/"+uid+"/clock/start", map[string]string{"idempotency_key": "s"}); a.status != http.StatusConflict || a.errorCode() != "untimed" {
+	if a := s.post("/api/games/"+uid+"/clock/start", map[string]string{"idempotency_key": "s-" + uid}); a.status != http.StatusConflict || a.errorCode() != "untimed" {
 		t.Errorf("start an untimed clock: %d %s", a.status, a.raw)
 	}
 	if a := s.post("/api/games", map[string]any{"white": "a", "black": "b", "time_control": "soon", "idempotency_key": "bad-tc"}); a.status != 400 {
@@ -57,14 +57,14 @@ func TestFlagFall(t *testing.T) {
 	}
 	live, closeLive := follow(t, s.base, id1)
 	defer closeLive()
-	started := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1", "by": "arbiter-1"})
+	started := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1-" + id1, "by": "arbiter-1"})
 	if started.status != 200 || started.events()[0]["type"] != "clock.started" {
 		t.Fatalf("start: %d %s", started.status, started.raw)
 	}
-	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1", "by": "arbiter-1"}); a.body["repeated"] != true {
+	if a := s.post("/api/games/"+id1+"/clock/start", map[string]string{"idempotency_key": "start-1-" + id1, "by": "arbiter-1"}); a.body["repeated"] != true {
 		t.Errorf("start retried: %s", a.raw)
 	}
-	mv := s.move(id1, "a", "e4", "e4")
+	mv := s.move(id1, "a", "e4", "e4-"+id1)
 	pressed := instant(t, mv.events()[0], "at")
 	flag := waitFor(t, live, "clock.flag_fell")
 	data1, _ := flag["data"].(map[string]any)
@@ -85,7 +85,7 @@ func TestFlagFall(t *testing.T) {
 		t.Errorf("end after the flag: %v", ended)
 	}
 	before := len(s.eventLog(id1))
-	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late"}); a.status != http.StatusConflict || a.errorCode() != "game_over" {
+	if a := s.post("/api/games/"+id1+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "late-" + id1}); a.status != http.StatusConflict || a.errorCode() != "game_over" {
 		t.Errorf("move after the flag fell: %d %s", a.status, a.raw)
 	}
 	if after := len(s.eventLog(id1)); after != before {
@@ -103,7 +103,7 @@ func TestFlagFall(t *testing.T) {
 	// comes back after; the fall is recorded at its instant.
 	g2 := s.post("/api/games", map[string]any{"white": "c", "black": "d", "time_control": "2", "idempotency_key": "g2"})
 	id2, _ := g2.body["game_id"].(string)
-	st2 := s.post("/api/games/"+id2+"/clock/start", map[string]string{"idempotency_key": "start-2"})
+	st2 := s.post("/api/games/"+id2+"/clock/start", map[string]string{"idempotency_key": "start-2-" + id2})
 	origin := instant(t, st2.events()[0], "at")
 	s.kill()
 	time.Sleep(2500 * time.Millisecond) // the flag falls while nobody watches
@@ -124,7 +124,7 @@ func TestFlagFall(t *testing.T) {
 	id3, _ := g3.body["game_id"].(string)
 	live3, closeLive3 := follow(t, s.base, id3)
 	defer closeLive3()
-	s.post("/api/games/"+id3+"/clock/start", map[string]string{"idempotency_key": "start-3"})
+	s.post("/api/games/"+id3+"/clock/start", map[string]string{"idempotency_key": "start-3-" + id3})
 	if e := waitFor(t, live3, "game.ended"); e["data"].(map[string]any)["result"] != "1/2-1/2" || e["data"].(map[string]any)["termination"] != "insufficient_material_flag" {
 		t.Errorf("flag against a lone king: %v", e)
 	}

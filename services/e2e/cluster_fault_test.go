@@ -165,7 +165,7 @@ type faultPlan map[[2]int]func()
 // returns the games' ids.
 func playFaultTournament(t *testing.T, c *faultClient, id string, players, rounds, plies int, plan faultPlan) []string {
 	t.Helper()
-	c.must("/api/tournaments", map[string]any{"id": id, "name": "Fault Open", "system": "swiss-dutch", "rounds": rounds, "time_control": "5400+30", "idempotency_key": "create"})
+	c.must("/api/tournaments", map[string]any{"id": id, "name": "Fault Open", "system": "swiss-dutch", "rounds": rounds, "time_control": "5400+30", "idempotency_key": "create--" + id + id})
 	for i := 1; i <= players; i++ {
 		p := fmt.Sprintf("f%02d", i)
 		c.must("/api/tournaments/"+id+"/players", map[string]any{"player_id": p, "name": "Player, " + p, "rating": 2600 - 10*i, "idempotency_key": p})
@@ -173,7 +173,7 @@ func playFaultTournament(t *testing.T, c *faultClient, id string, players, round
 	const segments = 3
 	var all []string
 	for round := 1; round <= rounds; round++ {
-		c.must("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)})
+		c.must("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint(id, "-pair", round)})
 		view, err := c.get("/api/tournaments/" + id)
 		if err != nil {
 			t.Fatal(err)
@@ -191,7 +191,7 @@ func playFaultTournament(t *testing.T, c *faultClient, id string, players, round
 			if _, err := c.get("/api/games/" + b.id); err != nil {
 				t.Fatal(err)
 			}
-			c.must("/api/games/"+b.id+"/clock/start", map[string]any{"idempotency_key": "start", "by": "arbiter-1"})
+			c.must("/api/games/"+b.id+"/clock/start", map[string]any{"idempotency_key": "start-" + b.id, "by": "arbiter-1"})
 			boards = append(boards, b)
 			all = append(all, b.id)
 		}
@@ -212,7 +212,7 @@ func playFaultTournament(t *testing.T, c *faultClient, id string, players, round
 						if ply%2 == 1 {
 							player = b.black
 						}
-						a, err := c.command("/api/games/"+b.id+"/moves", map[string]any{"move": b.moves[ply], "player": player, "idempotency_key": fmt.Sprint("m", ply)})
+						a, err := c.command("/api/games/"+b.id+"/moves", map[string]any{"move": b.moves[ply], "player": player, "idempotency_key": fmt.Sprint(b.id, "-m", ply)})
 						if err == nil && a.status != 200 {
 							err = fmt.Errorf("%s ply %d %s: %d %s", b.id, ply+1, b.moves[ply], a.status, a.raw)
 						}
@@ -228,16 +228,16 @@ func playFaultTournament(t *testing.T, c *faultClient, id string, players, round
 					var err error
 					switch i % 3 { // the results: 1-0, 0-1, a draw by agreement
 					case 0:
-						a, err = c.command("/api/games/"+b.id+"/resign", map[string]any{"player": b.black, "idempotency_key": "resign"})
+						a, err = c.command("/api/games/"+b.id+"/resign", map[string]any{"player": b.black, "idempotency_key": "resign-" + b.id})
 					case 1:
-						a, err = c.command("/api/games/"+b.id+"/resign", map[string]any{"player": b.white, "idempotency_key": "resign"})
+						a, err = c.command("/api/games/"+b.id+"/resign", map[string]any{"player": b.white, "idempotency_key": "resign-" + b.id})
 					default:
 						offerer, accepter := b.white, b.black
 						if len(b.moves)%2 == 1 {
 							offerer, accepter = b.black, b.white
 						}
-						if a, err = c.command("/api/games/"+b.id+"/draw", map[string]any{"player": offerer, "action": "offer", "idempotency_key": "offer"}); err == nil && a.status == 200 {
-							a, err = c.command("/api/games/"+b.id+"/draw", map[string]any{"player": accepter, "action": "accept", "idempotency_key": "accept"})
+						if a, err = c.command("/api/games/"+b.id+"/draw", map[string]any{"player": offerer, "action": "offer", "idempotency_key": "offer-" + b.id}); err == nil && a.status == 200 {
+							a, err = c.command("/api/games/"+b.id+"/draw", map[string]any{"player": accepter, "action": "accept", "idempotency_key": "accept-" + b.id})
 						}
 					}
 					if err == nil && a.status != 200 {

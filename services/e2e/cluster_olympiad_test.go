@@ -117,7 +117,7 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 					setupErr.Store(fmt.Sprintf("create %s: %d %s %v", ids[i], code, raw, err))
 					continue
 				}
-				if code, raw, err := post("/api/games/"+ids[i]+"/clock/start", map[string]any{"idempotency_key": "start", "by": "arbiter"}); err != nil || code != 200 {
+				if code, raw, err := post("/api/games/"+ids[i]+"/clock/start", map[string]any{"idempotency_key": "start-" + ids[i], "by": "arbiter"}); err != nil || code != 200 {
 					setupErr.Store(fmt.Sprintf("clock %s: %d %s %v", ids[i], code, raw, err))
 				}
 			}

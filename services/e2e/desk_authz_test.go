@@ -49,7 +49,7 @@ func TestDeskAuthorisedFiles(t *testing.T) {
 		"001    1      Alpha, A                          2100                             1.0    1     2 w 1\n" +
 		"001    2      Beta, B                           2000                             0.0    2     1 b 0\n"
 	csv := "name,fide_id,federation,title,rating,birth_year,sex\n\"Delta, Deniz\",1000004,TUR,FM,2290,2004,m\n"
-	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "c"}); a.status != http.StatusCreated {
+	if a := s.as("o1", "POST", "/api/tournaments", map[string]any{"id": "t-auth", "name": "Auth Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "c-t-auth"}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	refused := []struct {

@@ -66,7 +66,7 @@ func importAndPair(s *server, id, trf string) (string, error) {
 	if a.body["id"] != id {
 		return "", fmt.Errorf("import: id %v, want %s", a.body["id"], id)
 	}
-	p := s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "pair"})
+	p := s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "pair-" + id})
 	if p.status != http.StatusOK {
 		return "", fmt.Errorf("pair: %d %s", p.status, p.raw)
 	}

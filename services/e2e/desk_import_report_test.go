@@ -66,18 +66,18 @@ func TestDeskReportRoundTrip(t *testing.T) {
 		mustOK(t, s.post("/api/tournaments/rep/players", map[string]any{"player_id": fmt.Sprint("q", i), "name": fmt.Sprint("Player, Q", i),
 			"rating": 2400 - 50*i, "fide_id": fmt.Sprint(34000000 + i), "federation": "TUR", "birth_year": 1990 + i, "idempotency_key": fmt.Sprint(i)}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p1-rep"}), "pair")
 	for _, x := range s.round("rep", 1)["boards"].([]any) {
 		bd := x.(map[string]any)
 		gid := bd["game_id"].(string)
 		waitGame(t, s, gid)
 		s.playMoves(t, gid, bd["white"].(string), bd["black"].(string), "e4", "e5")
-		mustOK(t, s.post("/api/games/"+gid+"/resign", map[string]any{"player": bd["black"], "idempotency_key": "r"}), "resign")
+		mustOK(t, s.post("/api/games/"+gid+"/resign", map[string]any{"player": bd["black"], "idempotency_key": "r-" + gid}), "resign")
 		waitGameState(t, s, gid, func(g map[string]any) bool {
 			return g["status"] != "ongoing" && g["result"] != "*" && g["result"] != nil
 		})
 	}
-	mustOK(t, s.post("/api/tournaments/rep/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close")
+	mustOK(t, s.post("/api/tournaments/rep/rounds/1/close", map[string]any{"idempotency_key": "c1-rep"}), "close")
 	first := s.do("GET", "/api/tournaments/rep/trf", "")
 	if first.status != http.StatusOK {
 		t.Fatalf("export: %d %s", first.status, first.raw)
@@ -120,8 +120,8 @@ func TestDeskReportRoundTrip(t *testing.T) {
 		}
 	}
 	// the imported tournament pairs its next round as the first does
-	a := mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p2"}), "pair 2")
-	b := mustOK(t, s.post("/api/tournaments/rep2/rounds", map[string]any{"idempotency_key": "p2"}), "pair 2 imported")
+	a := mustOK(t, s.post("/api/tournaments/rep/rounds", map[string]any{"idempotency_key": "p2-rep"}), "pair 2")
+	b := mustOK(t, s.post("/api/tournaments/rep2/rounds", map[string]any{"idempotency_key": "p2-rep2"}), "pair 2 imported")
 	pairs := func(a answer, prefix string) string {
 		var out []string
 		for _, p := range a.events()[0]["data"].(map[string]any)["pairings"].([]any) {

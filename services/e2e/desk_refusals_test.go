@@ -57,10 +57,10 @@ func TestDeskRefusalsAppendNothing(t *testing.T) {
 	}
 	s := start(t, t.TempDir())
 	const id = "refusals"
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Refusals Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "c"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Refusals Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "c--" + id + id}), "create")
 	for i := 1; i <= 6; i++ {
 		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": fmt.Sprint("p", i), "name": fmt.Sprint("Player, ", i),
-			"rating": 2300 - 20*i, "fide_id": fmt.Sprint(2000 + i), "idempotency_key": fmt.Sprint("r", i)}), "register")
+			"rating": 2300 - 20*i, "fide_id": fmt.Sprint(2000 + i), "idempotency_key": fmt.Sprint(id, "-r", i)}), "register")
 	}
 	trf := "012 Open\nXXR 3\n" +
 		"001    1      Alpha, A                          2100                             1.0    1     2 w 1\n" +
@@ -91,7 +91,7 @@ func TestDeskRefusalsAppendNothing(t *testing.T) {
 	if a := s.do("GET", "/api/tournaments/"+id+"/rounds/1", ""); a.status != http.StatusNotFound {
 		t.Errorf("a round not paired: %d %s", a.status, a.raw)
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1"}), "pair 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1-" + id}), "pair 1")
 	rd := deskRoundOf(t, s, id, 1)
 	b1, b2 := rd.boards[0], rd.boards[1]
 	line := func(w, b int, result, key string) string {
@@ -111,12 +111,12 @@ func TestDeskRefusalsAppendNothing(t *testing.T) {
 		{name: "correct: round 1 paired", path: id + "/players/p2/correct", body: `{"rating":2290,"idempotency_key":"corr-late"}`, status: 409, want: "round 1 is paired"},
 		{name: "remove: round 1 paired", path: id + "/players/p2/remove", body: `{"idempotency_key":"rem-late"}`, status: 409, want: "round 1 is paired"},
 	})
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/publish", map[string]any{"idempotency_key": "pub1"}), "publish")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/publish", map[string]any{"idempotency_key": "pub1-" + id}), "publish")
 	var sheet []map[string]any
 	for _, b := range rd.boards {
 		sheet = append(sheet, map[string]any{"white": b.white, "black": b.black, "result": "1-0"})
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/results", map[string]any{"results": sheet, "idempotency_key": "sheet1"}), "sheet")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds/1/results", map[string]any{"results": sheet, "idempotency_key": "sheet1-" + id}), "sheet")
 	refusesDesk(t, s, id, []deskRefusal{
 		{name: "publish: twice", path: id + "/rounds/1/publish", body: `{"idempotency_key":"pub-again"}`, status: 409, want: "published"},
 		{name: "change: published", path: id + "/rounds/1/changes", body: `{"change":"colours","board":1,"idempotency_key":"ch-pub"}`, status: 409, want: "published"},

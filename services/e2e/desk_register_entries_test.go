@@ -16,11 +16,11 @@ func TestDeskRegisterEntries(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	if a := s.post("/api/tournaments", map[string]any{"id": "tb", "name": "Open", "system": "swiss-dutch", "rounds": 3,
-		"tiebreak_rules": "2025", "idempotency_key": "c0"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "tiebreak_rules") {
+		"tiebreak_rules": "2025", "idempotency_key": "c0-tb"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "tiebreak_rules") {
 		t.Errorf("rules 2025: %d %s", a.status, a.raw)
 	}
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "tb", "name": "Open", "system": "swiss-dutch", "rounds": 3,
-		"tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "SB"}, "idempotency_key": "c"}), "create")
+		"tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "SB"}, "idempotency_key": "c-tb"}), "create")
 	for i := 1; i <= 5; i++ {
 		mustOK(t, s.post("/api/tournaments/tb/players", map[string]any{"player_id": fmt.Sprint("p", i), "name": fmt.Sprint("Player, ", i),
 			"rating": 2300 - 20*i, "idempotency_key": fmt.Sprint(i)}), "register")
@@ -42,15 +42,15 @@ func TestDeskRegisterEntries(t *testing.T) {
 			t.Errorf("%s %v: %d %s", c.path, c.body, a.status, a.raw)
 		}
 	}
-	if a := s.post("/api/tournaments/tb/players/p9/remove", map[string]any{"idempotency_key": "r9"}); a.status != http.StatusNotFound {
+	if a := s.post("/api/tournaments/tb/players/p9/remove", map[string]any{"idempotency_key": "r9-tb"}); a.status != http.StatusNotFound {
 		t.Errorf("removing a player not registered: %d %s", a.status, a.raw)
 	}
 	if count() != n {
 		t.Fatalf("refusals appended events")
 	}
-	mustOK(t, s.post("/api/tournaments/tb/tiebreaks", map[string]any{"tiebreak_rules": "2026", "tiebreaks": []string{"BH", "DE"}, "idempotency_key": "t"}), "tiebreaks")
-	mustOK(t, s.post("/api/tournaments/tb/players/p2/correct", map[string]any{"name": "Player, Two", "rating": 2295, "federation": "TUR", "reason": "typo", "idempotency_key": "k"}), "correct")
-	mustOK(t, s.post("/api/tournaments/tb/players/p5/remove", map[string]any{"reason": "did not come", "idempotency_key": "r"}), "remove")
+	mustOK(t, s.post("/api/tournaments/tb/tiebreaks", map[string]any{"tiebreak_rules": "2026", "tiebreaks": []string{"BH", "DE"}, "idempotency_key": "t-tb"}), "tiebreaks")
+	mustOK(t, s.post("/api/tournaments/tb/players/p2/correct", map[string]any{"name": "Player, Two", "rating": 2295, "federation": "TUR", "reason": "typo", "idempotency_key": "k-tb"}), "correct")
+	mustOK(t, s.post("/api/tournaments/tb/players/p5/remove", map[string]any{"reason": "did not come", "idempotency_key": "r-tb"}), "remove")
 	v := s.do("GET", "/api/tournaments/tb", "")
 	tour := v.body["tournament"].(map[string]any)
 	players := v.body["players"].([]any)
@@ -58,7 +58,7 @@ func TestDeskRegisterEntries(t *testing.T) {
 		players[1].(map[string]any)["name"] != "Player, Two" || players[1].(map[string]any)["rating"] != 2295.0 {
 		t.Fatalf("after the changes: %s", v.raw)
 	}
-	mustOK(t, s.post("/api/tournaments/tb/rounds", map[string]any{"idempotency_key": "p1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/tb/rounds", map[string]any{"idempotency_key": "p1-tb"}), "pair")
 	n = count()
 	for _, c := range []struct {
 		path string

@@ -19,10 +19,10 @@ func finishRound(t *testing.T, s *server, id string, n int) {
 		gid := bd["game_id"].(string)
 		waitGame(t, s, gid)
 		s.playMoves(t, gid, bd["white"].(string), bd["black"].(string), "e4", "e5")
-		mustOK(t, s.post("/api/games/"+gid+"/resign", map[string]any{"player": bd["black"], "idempotency_key": "r"}), "resign")
+		mustOK(t, s.post("/api/games/"+gid+"/resign", map[string]any{"player": bd["black"], "idempotency_key": "r-" + gid}), "resign")
 		waitGameState(t, s, gid, func(g map[string]any) bool { return g["result"] != "*" && g["result"] != nil })
 	}
-	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, n), map[string]any{"idempotency_key": fmt.Sprint("close", n)}), "close")
+	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, n), map[string]any{"idempotency_key": fmt.Sprint(id, "-close", n)}), "close")
 }
 
 // TestDeskRegisterLate registers two late entries after round 1: the
@@ -34,21 +34,21 @@ func finishRound(t *testing.T, s *server, id string, n int) {
 func TestDeskRegisterLate(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "late", "name": "Late Open", "system": "swiss-dutch", "rounds": 4, "idempotency_key": "c"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "late", "name": "Late Open", "system": "swiss-dutch", "rounds": 4, "idempotency_key": "c-late"}), "create")
 	for i := 1; i <= 6; i++ {
 		mustOK(t, s.post("/api/tournaments/late/players", map[string]any{"player_id": fmt.Sprint("p", i), "name": fmt.Sprint("Player, ", i),
 			"rating": 2300 - 20*i, "idempotency_key": fmt.Sprint(i)}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/late/rounds", map[string]any{"idempotency_key": "p1"}), "pair 1")
-	if a := s.post("/api/tournaments/late/players", map[string]any{"player_id": "x", "name": "X, X", "missed_rounds": "F", "idempotency_key": "x"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "missed_rounds") {
+	mustOK(t, s.post("/api/tournaments/late/rounds", map[string]any{"idempotency_key": "p1-late"}), "pair 1")
+	if a := s.post("/api/tournaments/late/players", map[string]any{"player_id": "x", "name": "X, X", "missed_rounds": "F", "idempotency_key": "x-late"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "missed_rounds") {
 		t.Errorf("missed_rounds F: %d %s", a.status, a.raw)
 	}
 	finishRound(t, s, "late", 1)
-	a := mustOK(t, s.post("/api/tournaments/late/players", map[string]any{"player_id": "top", "name": "Top, Late", "rating": 2500, "missed_rounds": "H", "idempotency_key": "top"}), "late H")
+	a := mustOK(t, s.post("/api/tournaments/late/players", map[string]any{"player_id": "top", "name": "Top, Late", "rating": 2500, "missed_rounds": "H", "idempotency_key": "top-late"}), "late H")
 	if d := a.events()[0]["data"].(map[string]any); d["from_round"] != 2.0 || d["missed_rounds"] != "H" {
 		t.Errorf("late entry: %v", d)
 	}
-	mustOK(t, s.post("/api/tournaments/late/players", map[string]any{"player_id": "low", "name": "Low, Late", "rating": 1500, "idempotency_key": "low"}), "late Z")
+	mustOK(t, s.post("/api/tournaments/late/players", map[string]any{"player_id": "low", "name": "Low, Late", "rating": 1500, "idempotency_key": "low-late"}), "late Z")
 	st := s.do("GET", "/api/tournaments/late/standings", "")
 	for _, x := range st.body["standings"].([]any) {
 		r := x.(map[string]any)
@@ -79,7 +79,7 @@ func TestDeskRegisterLate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("hakem pair: %v", err)
 	}
-	p := mustOK(t, s.post("/api/tournaments/late/rounds", map[string]any{"idempotency_key": "p2"}), "pair 2")
+	p := mustOK(t, s.post("/api/tournaments/late/rounds", map[string]any{"idempotency_key": "p2-late"}), "pair 2")
 	no := map[string]string{}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "001 ") {

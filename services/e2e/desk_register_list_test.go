@@ -13,7 +13,7 @@ import (
 func TestDeskRegisterList(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "fed", "name": "Federation Open", "system": "swiss-dutch", "rounds": 5, "idempotency_key": "c"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "fed", "name": "Federation Open", "system": "swiss-dutch", "rounds": 5, "idempotency_key": "c-fed"}), "create")
 	count := func() int {
 		return strings.Count(s.do("GET", "/api/tournaments/fed/events?follow=false", "").raw, "tournament.player_registered")
 	}
@@ -22,7 +22,7 @@ func TestDeskRegisterList(t *testing.T) {
 		{"name": "Beta, Bora", "fide_id": "1000002", "federation": "TUR", "title": "IM", "rating": 2420, "birth_year": 2001},
 		{"player_id": "c3", "name": "Gamma, Cem", "federation": "TUR", "rating": 0},
 	}
-	a := mustOK(t, s.post("/api/tournaments/fed/players", map[string]any{"players": list, "idempotency_key": "l1"}), "list")
+	a := mustOK(t, s.post("/api/tournaments/fed/players", map[string]any{"players": list, "idempotency_key": "l1-fed"}), "list")
 	if len(a.events()) != 3 || count() != 3 {
 		t.Fatalf("the list registered %d players: %s", count(), a.raw)
 	}
@@ -53,7 +53,7 @@ func TestDeskRegisterList(t *testing.T) {
 	}
 	// the same FIDE id twice within one list
 	twice := []map[string]any{{"name": "D, D", "fide_id": "77"}, {"name": "E, E", "fide_id": "77"}}
-	if a := s.post("/api/tournaments/fed/players", map[string]any{"players": twice, "idempotency_key": "twice"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "players[1]: fide_id") {
+	if a := s.post("/api/tournaments/fed/players", map[string]any{"players": twice, "idempotency_key": "twice-fed"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "players[1]: fide_id") {
 		t.Errorf("the same FIDE id twice in a list: %d %s", a.status, a.raw)
 	}
 	csv := "name,fide_id,federation,title,rating,birth_year,sex\n" +

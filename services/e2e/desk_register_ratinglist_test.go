@@ -29,10 +29,10 @@ func TestDeskRegisterFromRatingList(t *testing.T) {
 	}
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "std", "name": "Standard Open", "system": "swiss-dutch", "rounds": 5,
-		"time_control": "5400+30", "rated": true, "idempotency_key": "c"}), "create")
+		"time_control": "5400+30", "rated": true, "idempotency_key": "c-std"}), "create")
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "blz", "name": "Blitz Open", "system": "swiss-dutch", "rounds": 5,
-		"time_control": "180+2", "rated": true, "idempotency_key": "c"}), "create")
-	a := mustOK(t, s.post("/api/tournaments/std/players", map[string]any{"fide_id": "34100028", "idempotency_key": "r1"}), "register by FIDE id")
+		"time_control": "180+2", "rated": true, "idempotency_key": "c-blz"}), "create")
+	a := mustOK(t, s.post("/api/tournaments/std/players", map[string]any{"fide_id": "34100028", "idempotency_key": "r1-std"}), "register by FIDE id")
 	got := a.events()[0]["data"].(map[string]any)
 	want := map[string]any{"player_id": "f34100028", "name": "Yilmaz, Elif", "federation": "TUR", "title": "IM", "rating": 2405.0, "birth_year": 2001.0, "sex": "w"}
 	for k, v := range want {
@@ -57,7 +57,7 @@ func TestDeskRegisterFromRatingList(t *testing.T) {
 			t.Errorf("blitz entry %d: %v, want %s %s %v", i, d, w.name, w.title, w.rating)
 		}
 	}
-	if a := s.post("/api/tournaments/std/players", map[string]any{"fide_id": "999", "idempotency_key": "r9"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "fide_id") {
+	if a := s.post("/api/tournaments/std/players", map[string]any{"fide_id": "999", "idempotency_key": "r9-std"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "fide_id") {
 		t.Errorf("an id not in the list: %d %s", a.status, a.raw)
 	}
 	s.stop()

@@ -94,7 +94,7 @@ func replayTournament(t *testing.T, s *server, file string, byImport bool) bool 
 		}
 	} else {
 		create := map[string]any{"id": id, "name": f.Name, "system": "swiss-dutch", "rounds": rounds, "rated": true,
-			"tiebreak_rules": "2024", "tiebreaks": codes, "idempotency_key": "c"}
+			"tiebreak_rules": "2024", "tiebreaks": codes, "idempotency_key": "c-" + id}
 		if black {
 			create["initial_colour"] = "black"
 		}
@@ -107,7 +107,7 @@ func replayTournament(t *testing.T, s *server, file string, byImport bool) bool 
 			}
 			list = append(list, e)
 		}
-		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "players", "by": "chief"}), name+" register")
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "players-" + id, "by": "chief"}), name+" register")
 	}
 	for round := 1; round <= rounds; round++ {
 		if !replayRound(t, s, f, id, round) {
@@ -184,7 +184,7 @@ func replayRound(t *testing.T, s *server, f *trf.File, id string, round int) boo
 		switch {
 		case r.Result == trf.HalfPointBye || r.Result == trf.ZeroPointBye || r.Result == trf.FullPointBye:
 			mustOK(t, s.post("/api/tournaments/"+id+"/byes", map[string]any{"player": p.StartNo, "round": round, "kind": string(r.Result),
-				"idempotency_key": fmt.Sprint("bye", round, "-", p.StartNo), "by": "chief"}), name+" bye")
+				"idempotency_key": fmt.Sprint(id, "-bye", round, "-", p.StartNo), "by": "chief"}), name+" bye")
 		case r.Result == trf.PairingBye:
 			want[[2]int{p.StartNo, 0}] = r.Result
 		case r.Opponent > 0 && r.Color == trf.White:
@@ -194,7 +194,7 @@ func replayRound(t *testing.T, s *server, f *trf.File, id string, round int) boo
 			t.Fatalf("%s: player %d's entry %+v is not replayed here", name, p.StartNo, r)
 		}
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint("pair", round)}), name+" pair")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint(id, "-pair", round)}), name+" pair")
 	rd := deskRoundOf(t, s, id, round)
 	got := map[[2]int]bool{}
 	for _, b := range rd.boards {
@@ -209,14 +209,14 @@ func replayRound(t *testing.T, s *server, f *trf.File, id string, round int) boo
 		t.Errorf("%s: Hakem paired %v, the file %v", name, sortedPairs(got), sortedPairs(want))
 		return false
 	}
-	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/publish", id, round), map[string]any{"idempotency_key": fmt.Sprint("pub", round), "by": "chief"}), name+" publish")
+	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/publish", id, round), map[string]any{"idempotency_key": fmt.Sprint(id, "-pub", round), "by": "chief"}), name+" publish")
 	var sheet []map[string]any
 	for _, b := range rd.boards {
 		sheet = append(sheet, map[string]any{"white": b.white, "black": b.black, "result": sheetLine(f, b.white, round)})
 	}
 	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/results", id, round), map[string]any{"results": sheet,
-		"idempotency_key": fmt.Sprint("sheet", round), "by": "chief"}), name+" sheet")
-	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, round), map[string]any{"idempotency_key": fmt.Sprint("close", round)}), name+" close")
+		"idempotency_key": fmt.Sprint(id, "-sheet", round), "by": "chief"}), name+" sheet")
+	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, round), map[string]any{"idempotency_key": fmt.Sprint(id, "-close", round)}), name+" close")
 	return true
 }
 

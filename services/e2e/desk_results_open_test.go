@@ -38,12 +38,12 @@ func TestDeskResultsOpen(t *testing.T) {
 	s := start(t, data)
 	const id, players, rounds = "deskopen", 40, 9
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Desk Open", "system": "swiss-dutch", "rounds": rounds,
-		"time_control": "5400+30", "rated": true, "city": "Istanbul", "federation": "TUR", "tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "t"}), "create")
+		"time_control": "5400+30", "rated": true, "city": "Istanbul", "federation": "TUR", "tiebreak_rules": "2024", "tiebreaks": []string{"BH/C1", "BH", "SB"}, "idempotency_key": "t-" + id}), "create")
 	var list []map[string]any
 	for i := 1; i <= players; i++ {
 		list = append(list, map[string]any{"player_id": fmt.Sprint("d", i), "fide_id": fmt.Sprint(100000 + i)})
 	}
-	reg := mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "list"}), "register from the list")
+	reg := mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"players": list, "idempotency_key": "list-" + id}), "register from the list")
 	for i, e := range reg.events() {
 		d := e["data"].(map[string]any)
 		if d["name"] != fmt.Sprintf("Player, D%02d", i+1) || d["rating"] != float64(2450-15*(i+1)) || d["federation"] == "" {
@@ -80,7 +80,7 @@ func TestDeskResultsOpen(t *testing.T) {
 				t.Errorf("correction after round 7 was paired: %s", a.raw)
 			}
 		}
-		mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, round), map[string]any{"idempotency_key": fmt.Sprint("c", round)}), "close")
+		mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/close", id, round), map[string]any{"idempotency_key": fmt.Sprint(id, "-c", round)}), "close")
 		if round == 6 {
 			corrected = rd.boards[2]
 			if sheetResult(6, corrected) == "0-1" {
@@ -88,7 +88,7 @@ func TestDeskResultsOpen(t *testing.T) {
 			}
 		}
 		if round == 5 {
-			mustOK(t, s.post("/api/tournaments/"+id+"/withdrawals", map[string]any{"player_id": "d30", "reason": "ill", "idempotency_key": "w30"}), "withdraw")
+			mustOK(t, s.post("/api/tournaments/"+id+"/withdrawals", map[string]any{"player_id": "d30", "reason": "ill", "idempotency_key": "w30-" + id}), "withdraw")
 		}
 	}
 	if pairingByes == 0 {
@@ -158,7 +158,7 @@ func lateEntries(t *testing.T, s *server, id string) {
 func pairPublished(t *testing.T, s *server, id string, round int) deskRound {
 	t.Helper()
 	base := fmt.Sprintf("/api/tournaments/%s/rounds/%d", id, round)
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint("p", round)}), fmt.Sprint("pair ", round))
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": fmt.Sprint(id, "-p", round)}), fmt.Sprint("pair ", round))
 	rd := deskRoundOf(t, s, id, round)
 	if rd.published || len(rd.boards) == 0 {
 		t.Fatalf("round %d: published %v before publication, %d boards", round, rd.published, len(rd.boards))
@@ -169,7 +169,7 @@ func pairPublished(t *testing.T, s *server, id string, round int) deskRound {
 		if a := s.do("GET", base, ""); a.status != http.StatusNotFound {
 			t.Fatalf("round 2 unpaired: %d %s", a.status, a.raw)
 		}
-		mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p2-again"}), "pair 2 again")
+		mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p2-again-" + id}), "pair 2 again")
 		again := deskRoundOf(t, s, id, round)
 		if again.boards[0].white != rd.boards[0].white || again.boards[0].gameID == rd.boards[0].gameID {
 			t.Errorf("round 2 paired again: board 1 %+v, was %+v", again.boards[0], rd.boards[0])
@@ -214,7 +214,7 @@ func postSheet(t *testing.T, s *server, id string, round int, rd deskRound) {
 		}
 		sheet = append(sheet, l)
 	}
-	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/results", id, round), map[string]any{"results": sheet, "idempotency_key": fmt.Sprint("sheet", round), "by": "chief"}), "sheet")
+	mustOK(t, s.post(fmt.Sprintf("/api/tournaments/%s/rounds/%d/results", id, round), map[string]any{"results": sheet, "idempotency_key": fmt.Sprint(id, "-sheet", round), "by": "chief"}), "sheet")
 	for _, b := range deskRoundOf(t, s, id, round).boards {
 		if b.result == "*" {
 			t.Fatalf("round %d board %d without its result after the sheet", round, b.board)

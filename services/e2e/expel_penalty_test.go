@@ -44,10 +44,10 @@ func TestExpelPenalty(t *testing.T) {
 	}
 	// the expelled player's game is lost by the penalty; board 2 ends
 	waitUntil(t, "board 1 lost by Black", func() bool { return s.do("GET", "/api/games/"+ids[0], "").body["result"] == "1-0" })
-	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r"}), "resign board 2")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/resign", map[string]string{"player": blacks[1], "idempotency_key": "r-" + ids[1]}), "resign board 2")
 	waitUntil(t, "board 2 over", func() bool { return s.do("GET", "/api/games/"+ids[1], "").body["result"] == "1-0" })
-	mustOK(t, s.post("/api/tournaments/ep/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
-	mustOK(t, s.post("/api/tournaments/ep/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/ep/rounds/1/close", map[string]any{"idempotency_key": "c1-ep"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/ep/rounds", map[string]any{"idempotency_key": "p2-ep"}), "pair round 2")
 	r2 := s.round("ep", 2)
 	var paired []string
 	for _, x := range r2["boards"].([]any) {

@@ -24,7 +24,7 @@ func TestForfeitOverride(t *testing.T) {
 	boards := func() []any { return s.round("fo", 1)["boards"].([]any) }
 	s.playMoves(t, ids[0], whites[0], blacks[0], "e4", "e5", "Nf3")
 	for b := range 2 {
-		mustOK(t, s.post("/api/games/"+ids[b]+"/resign", map[string]string{"player": blacks[b], "idempotency_key": "r"}), "resign")
+		mustOK(t, s.post("/api/games/"+ids[b]+"/resign", map[string]string{"player": blacks[b], "idempotency_key": "r-" + ids[b]}), "resign")
 		waitGameState(t, s, ids[b], func(g map[string]any) bool { return g["result"] == "1-0" })
 	}
 	rulings := "/api/games/" + ids[0] + "/rulings"
@@ -35,7 +35,7 @@ func TestForfeitOverride(t *testing.T) {
 	mustOK(t, s.post(rulings, map[string]any{"matter": "result_override", "result": "-/-", "article": "6.7.1",
 		"reason": "neither player was at the board: the game was entered in error", "by": "arb", "idempotency_key": "o"}), "override to -/-")
 	waitGameState(t, s, ids[0], func(g map[string]any) bool { return g["result"] == "0-0" && g["termination"] == "forfeit" })
-	mustOK(t, s.post("/api/tournaments/fo/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close")
+	mustOK(t, s.post("/api/tournaments/fo/rounds/1/close", map[string]any{"idempotency_key": "c1-fo"}), "close")
 	if got := []any{boards()[0].(map[string]any)["result"], boards()[1].(map[string]any)["result"]}; got[0] != "-/-" || got[1] != "W/L" {
 		t.Errorf("the boards read %v, want -/- and W/L", got)
 	}
@@ -51,7 +51,7 @@ func TestForfeitOverride(t *testing.T) {
 	if regexp.MustCompile(`\d [wb] [+10=]`).MatchString(text) {
 		t.Errorf("the TRF has a win, draw, loss or forfeit win in round 1:\n%s", text)
 	}
-	mustOK(t, s.post("/api/tournaments/fo/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/fo/rounds", map[string]any{"idempotency_key": "p2-fo"}), "pair round 2")
 	s.stop()
 	auditTournament(t, data, "fo")
 }

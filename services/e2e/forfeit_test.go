@@ -30,7 +30,7 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "fx", "name": "Forfeits", "system": "swiss-dutch", "rounds": 3,
-		"tiebreaks": []string{"BH", "SB"}, "idempotency_key": "t"}), "create")
+		"tiebreaks": []string{"BH", "SB"}, "idempotency_key": "t-fx"}), "create")
 	name := map[string]string{}
 	for i := 1; i <= 6; i++ {
 		p := fmt.Sprint("f", i)
@@ -49,7 +49,7 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 					"by": "arb", "idempotency_key": "late"}), "late arrival")
 				white, black = w, b
 			} else {
-				mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r"}), "resign")
+				mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r-" + id}), "resign")
 			}
 			waitGameState(t, s, id, func(g map[string]any) bool { return g["result"] != "*" && g["result"] != nil })
 		}
@@ -57,7 +57,7 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 		return white, black
 	}
 
-	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p1-fx"}), "pair round 1")
 	fw, fl := play(1, true)
 	if got := s.do("GET", "/api/tournaments/fx", "").body["rounds"].([]any)[0].(map[string]any)["boards"].([]any)[0].(map[string]any)["result"]; got != "+/-" {
 		t.Errorf("the forfeited board reads %v, want +/-", got)
@@ -69,15 +69,15 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 			others = append(others, p)
 		}
 	}
-	mustOK(t, s.post("/api/tournaments/fx/byes", map[string]any{"player_id": others[0], "round": 2, "idempotency_key": "b"}), "bye")
-	mustOK(t, s.post("/api/tournaments/fx/forbidden-pairs", map[string]any{"player_a": fw, "player_b": others[1], "reason": "siblings", "idempotency_key": "x"}), "forbid")
+	mustOK(t, s.post("/api/tournaments/fx/byes", map[string]any{"player_id": others[0], "round": 2, "idempotency_key": "b-fx"}), "bye")
+	mustOK(t, s.post("/api/tournaments/fx/forbidden-pairs", map[string]any{"player_a": fw, "player_b": others[1], "reason": "siblings", "idempotency_key": "x-fx"}), "forbid")
 	expelled := others[2]
 	a := mustOK(t, s.post("/api/tournaments/fx/expulsions", map[string]any{"player_id": expelled, "reason": "electronic device", "article": "12.9.9",
 		"by": "arb", "idempotency_key": "e"}), "expel")
 	if ev := a.events(); len(ev) != 1 || ev[0]["type"] != "arbiter.player_expelled" {
 		t.Fatalf("expulsion events: %s", a.raw)
 	}
-	if a := s.post("/api/tournaments/fx/expulsions", map[string]any{"player_id": expelled, "reason": "again", "by": "arb", "idempotency_key": "e2"}); a.status != http.StatusConflict {
+	if a := s.post("/api/tournaments/fx/expulsions", map[string]any{"player_id": expelled, "reason": "again", "by": "arb", "idempotency_key": "e2-fx"}); a.status != http.StatusConflict {
 		t.Errorf("second expulsion: %d %s", a.status, a.raw)
 	}
 
@@ -123,7 +123,7 @@ func TestForfeitExpulsionTRF(t *testing.T) {
 		}
 	}
 
-	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/fx/rounds", map[string]any{"idempotency_key": "p2-fx"}), "pair round 2")
 	r2 := s.round("fx", 2)
 	var fromService []string
 	for _, x := range r2["boards"].([]any) {

@@ -29,12 +29,12 @@ func TestFullDiskDuringEvent(t *testing.T) {
 	s := start(t, data)
 	ids := []string{"fd-1", "fd-2"}
 	for _, id := range ids {
-		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
+		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g-" + id})
 	}
 	moves := randomGame(3, 60)
 	acked := map[string]int{}
 	play := func(id string, ply int) answer {
-		return s.post("/api/games/"+id+"/moves", map[string]string{"move": moves[ply], "player": []string{"w", "b"}[ply%2], "idempotency_key": fmt.Sprint("m", ply)})
+		return s.post("/api/games/"+id+"/moves", map[string]string{"move": moves[ply], "player": []string{"w", "b"}[ply%2], "idempotency_key": fmt.Sprint(id, "-m", ply)})
 	}
 	for ply := range 10 {
 		for _, id := range ids {

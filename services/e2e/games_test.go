@@ -92,7 +92,7 @@ func TestGameSurvivesKill(t *testing.T) {
 	if e := next(t, live); e["type"] != "game.created" {
 		t.Fatalf("live stream starts with %v", e["type"])
 	}
-	first := s.move(id, "alice", "e4", "m1")
+	first := s.move(id, "alice", "e4", "m1-"+id)
 	ev := first.events()
 	if len(ev) != 1 || ev[0]["type"] != "game.move_played" || ev[0]["seq"] != 2.0 {
 		t.Fatalf("e4: %s", first.raw)
@@ -100,12 +100,12 @@ func TestGameSurvivesKill(t *testing.T) {
 	if e := next(t, live); e["id"] != ev[0]["id"] {
 		t.Fatalf("live stream: %v, want the move %v", e["id"], ev[0]["id"])
 	}
-	retried := s.move(id, "alice", "e4", "m1")
+	retried := s.move(id, "alice", "e4", "m1-"+id)
 	if retried.body["repeated"] != true || retried.events()[0]["id"] != ev[0]["id"] {
 		t.Fatalf("retried move: %s", retried.raw)
 	}
-	s.move(id, "bob", "e7e5", "m2") // UCI
-	s.move(id, "alice", "Nf3", "m3")
+	s.move(id, "bob", "e7e5", "m2-"+id) // UCI
+	s.move(id, "alice", "Nf3", "m3-"+id)
 	if g := s.game(id); moves(g) != "e4 e5 Nf3" || g["version"] != 4.0 || g["turn"] != "black" {
 		t.Fatalf("before the kill: %v", g)
 	}
@@ -119,7 +119,7 @@ func TestGameSurvivesKill(t *testing.T) {
 	if log := s.eventLog(id); len(log) != 4 {
 		t.Fatalf("after the restart: %d events, want 4", len(log))
 	}
-	if again := s.move(id, "alice", "e4", "m1"); again.body["repeated"] != true {
+	if again := s.move(id, "alice", "e4", "m1-"+id); again.body["repeated"] != true {
 		t.Fatalf("retry after the restart: %s", again.raw)
 	}
 	live2, closeLive2 := follow(t, s.base, id)
@@ -128,12 +128,12 @@ func TestGameSurvivesKill(t *testing.T) {
 		next(t, live2)
 	}
 
-	s.move(id, "bob", "Nc6", "m4")
-	offer := s.post("/api/games/"+id+"/draw", map[string]string{"action": "offer", "player": "alice", "idempotency_key": "d1"})
+	s.move(id, "bob", "Nc6", "m4-"+id)
+	offer := s.post("/api/games/"+id+"/draw", map[string]string{"action": "offer", "player": "alice", "idempotency_key": "d1-" + id})
 	if offer.status != 200 || offer.events()[0]["type"] != "game.draw_offered" {
 		t.Fatalf("offer: %d %s", offer.status, offer.raw)
 	}
-	decline := s.post("/api/games/"+id+"/draw", map[string]string{"action": "decline", "player": "bob", "idempotency_key": "d2"})
+	decline := s.post("/api/games/"+id+"/draw", map[string]string{"action": "decline", "player": "bob", "idempotency_key": "d2-" + id})
 	if decline.status != 200 || decline.events()[0]["type"] != "game.draw_declined" {
 		t.Fatalf("decline: %d %s", decline.status, decline.raw)
 	}
@@ -145,7 +145,7 @@ func TestGameSurvivesKill(t *testing.T) {
 		}
 		s.move(id, p, m, "t"+m)
 	}
-	mate := s.move(id, "bob", "Nf3#", "mate")
+	mate := s.move(id, "bob", "Nf3#", "mate-"+id)
 	if ev := mate.events(); len(ev) != 2 || ev[1]["type"] != "game.ended" {
 		t.Fatalf("mate: %s", mate.raw)
 	}
@@ -153,7 +153,7 @@ func TestGameSurvivesKill(t *testing.T) {
 	if g["result"] != "0-1" || g["termination"] != "checkmate" || g["status"].(map[string]any)["checkmate"] != true {
 		t.Fatalf("after mate: %v", g)
 	}
-	if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": "alice", "idempotency_key": "late"}); a.status != 409 || a.errorCode() != "game_over" {
+	if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": "alice", "idempotency_key": "late-" + id}); a.status != 409 || a.errorCode() != "game_over" {
 		t.Errorf("resign after mate: %d %s", a.status, a.raw)
 	}
 	for i := 0; i < 1+2+9+1; i++ { // Nc6, offer, decline, 9 moves, mate move

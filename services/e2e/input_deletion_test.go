@@ -18,8 +18,8 @@ func TestInputTournamentDeletion(t *testing.T) {
 	natsAddr := freeAddr(t)
 	data := t.TempDir()
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "oops", "name": "Created twice", "system": "round-robin", "idempotency_key": "t"}), "create")
-	mustOK(t, s.post("/api/tournaments/oops/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a"}), "register")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "oops", "name": "Created twice", "system": "round-robin", "idempotency_key": "t-oops"}), "create")
+	mustOK(t, s.post("/api/tournaments/oops/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a-oops"}), "register")
 	if a := s.do("DELETE", "/api/tournaments/oops", `{"idempotency_key":"d","by":"org"}`); a.status != http.StatusBadRequest {
 		t.Errorf("deletion without a reason: %d %s", a.status, a.raw)
 	}
@@ -33,10 +33,10 @@ func TestInputTournamentDeletion(t *testing.T) {
 	if a := s.do("GET", "/api/tournaments/oops", ""); a.status != http.StatusNotFound {
 		t.Errorf("read after deletion: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/tournaments/oops/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b"}); a.status != http.StatusNotFound {
+	if a := s.post("/api/tournaments/oops/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b-oops"}); a.status != http.StatusNotFound {
 		t.Errorf("registration after deletion: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/tournaments/oops/rounds", map[string]any{"idempotency_key": "p"}); a.status != http.StatusNotFound {
+	if a := s.post("/api/tournaments/oops/rounds", map[string]any{"idempotency_key": "p-oops"}); a.status != http.StatusNotFound {
 		t.Errorf("pairing after deletion: %d %s", a.status, a.raw)
 	}
 	list := s.do("GET", "/api/web/tournaments", "")
@@ -50,11 +50,11 @@ func TestInputTournamentDeletion(t *testing.T) {
 		t.Errorf("audit of the deleted tournament: exit %d %s\n%s", r.code, r.stderr, r.stdout)
 	}
 	// after round 1: refused, nothing appended
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "kept", "name": "Kept", "system": "round-robin", "idempotency_key": "t"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "kept", "name": "Kept", "system": "round-robin", "idempotency_key": "t-kept"}), "create")
 	for _, p := range []string{"a", "b"} {
 		mustOK(t, s.post("/api/tournaments/kept/players", map[string]any{"player_id": p, "name": p, "idempotency_key": p}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/kept/rounds", map[string]any{"idempotency_key": "p1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/kept/rounds", map[string]any{"idempotency_key": "p1-kept"}), "pair")
 	s.refuses(t, "", []limitCase{{name: "deletion after round 1", method: "DELETE", path: "/api/tournaments/kept", body: `{"reason":"x","idempotency_key":"d","by":"org"}`, status: http.StatusConflict, code: "tournament_state"}})
 	if a := s.do("GET", "/api/tournaments/kept", ""); a.status != http.StatusOK {
 		t.Errorf("the tournament after a refused deletion: %d", a.status)

@@ -46,7 +46,7 @@ func TestInputIdempotencyKeyOneCommand(t *testing.T) {
 		t.Errorf("another game created with a used key: %d %s", a.status, a.raw)
 	}
 	// clocks, rulings and tournaments bind their keys too
-	mustOK(t, s.post("/api/games", map[string]any{"id": "ck", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "c"}), "create timed")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "ck", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "c2"}), "create timed")
 	mustOK(t, s.post("/api/games/ck/clock/start", map[string]any{"idempotency_key": "s"}), "start")
 	mustOK(t, s.post("/api/games/ck/clock/adjust", map[string]any{"side": "white", "delta_ms": 60000, "reason": "r", "article": "6.10", "idempotency_key": "adj"}), "adjust")
 	if a := s.post("/api/games/ck/clock/adjust", map[string]any{"side": "white", "delta_ms": 60000, "reason": "r", "article": "6.10", "idempotency_key": "adj"}); a.status != http.StatusOK || a.body["repeated"] != true {
@@ -59,5 +59,50 @@ func TestInputIdempotencyKeyOneCommand(t *testing.T) {
 	mustOK(t, s.post("/api/tournaments/tk/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "r"}), "register")
 	if a := s.post("/api/tournaments/tk/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "r"}); a.status != http.StatusConflict || a.errorCode() != "idempotency_key_reused" {
 		t.Errorf("another registration with a used key: %d %s", a.status, a.raw)
+	}
+}
+
+// TestInputIdempotencyKeyAnotherGame: a key is one command across games
+// and tournaments too (keyledger), and stays so across a restart: a move
+// on game A with key K, then a move on game B with K by the same player
+// is refused with 409 naming the key, and nothing is appended on B; the
+// same request on A again is answered with its first answer; another
+// player's K is that player's own. After a SIGKILL and a restart on the
+// same folder, K on B is still refused and A still answered.
+func TestInputIdempotencyKeyAnotherGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	data := t.TempDir()
+	s := start(t, data)
+	for _, g := range []string{"ga", "gb"} {
+		mustOK(t, s.post("/api/games", map[string]any{"id": g, "white": "w", "black": "b", "idempotency_key": "create-" + g}), "create "+g)
+	}
+	first := s.move("ga", "w", "e4", "K")
+	mustOK(t, first, "move on ga")
+	refusedOnB := func(s *server, when string) {
+		t.Helper()
+		before := len(s.eventLog("gb"))
+		a := s.post("/api/games/gb/moves", map[string]string{"move": "d4", "player": "w", "idempotency_key": "K"})
+		if a.status != http.StatusConflict || a.errorCode() != "idempotency_key_reused" || !strings.Contains(a.raw, `\"K\"`) {
+			t.Errorf("%s: the move on gb with ga's key: %d %s, want 409 idempotency_key_reused naming \"K\"", when, a.status, a.raw)
+		}
+		if n := len(s.eventLog("gb")); n != before {
+			t.Errorf("%s: %d events appended to gb", when, n-before)
+		}
+		again := s.move("ga", "w", "e4", "K")
+		if again.status != http.StatusOK || again.body["repeated"] != true || again.raw[strings.Index(again.raw, `"events"`):] != first.raw[strings.Index(first.raw, `"events"`):] {
+			t.Errorf("%s: the same move on ga again: %s, want the first answer repeated (%s)", when, again.raw, first.raw)
+		}
+	}
+	refusedOnB(s, "running")
+	// the other player's K is theirs: black answers on gb with K
+	mustOK(t, s.move("ga", "b", "e5", "K"), "black's own K on ga")
+	s.kill()
+	s = start(t, data)
+	refusedOnB(s, "after a SIGKILL and a restart")
+	mustOK(t, s.move("gb", "w", "d4", "K2"), "a new key on gb")
+	if a := s.post("/api/games/gb/moves", map[string]string{"move": "e5", "player": "b", "idempotency_key": "K"}); a.status != http.StatusConflict || a.errorCode() != "idempotency_key_reused" {
+		t.Errorf("black's K (used on ga) on gb after the restart: %d %s, want 409 idempotency_key_reused", a.status, a.raw)
 	}
 }

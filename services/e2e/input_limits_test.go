@@ -115,7 +115,7 @@ func TestInputLimits(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	s := start(t, t.TempDir())
-	g := startedGame(t, s, map[string]any{"id": "lim", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "c"})
+	g := startedGame(t, s, map[string]any{"id": "lim", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "c-lim"})
 	long := func(n int) string { return strings.Repeat("k", n) }
 	adjust := "/api/games/" + g + "/clock/adjust"
 	s.refuses(t, g, []limitCase{
@@ -150,7 +150,7 @@ func TestInputLimits(t *testing.T) {
 		{name: "point system out of range", path: "/api/tournaments", body: `{"id":"big","name":"Big","rounds":5,"system":"swiss-dutch","point_system":{"win":1e9},"idempotency_key":"t5"}`, field: "point_system.win"},
 		{name: "too many tie-breaks", path: "/api/tournaments", body: `{"id":"big","name":"Big","rounds":5,"system":"swiss-dutch","tiebreaks":[` + strings.TrimSuffix(strings.Repeat(`"BH",`, 33), ",") + `],"idempotency_key":"t6"}`, field: "tiebreaks"},
 	})
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "sw", "name": "Swiss", "system": "swiss-dutch", "rounds": 4, "idempotency_key": "t"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "sw", "name": "Swiss", "system": "swiss-dutch", "rounds": 4, "idempotency_key": "t-sw"}), "create")
 	s.refuses(t, "", []limitCase{
 		{name: "rating 3501", path: "/api/tournaments/sw/players", body: `{"player_id":"p1","name":"P","rating":3501,"idempotency_key":"r1"}`, field: "rating"},
 		{name: "rating negative", path: "/api/tournaments/sw/players", body: `{"player_id":"p1","name":"P","rating":-1,"idempotency_key":"r2"}`, field: "rating"},
@@ -164,7 +164,7 @@ func TestInputLimits(t *testing.T) {
 	})
 	// at the limits: accepted
 	mustOK(t, s.post(adjust, map[string]any{"side": "white", "delta_ms": 86400000, "reason": "r", "article": "6.10", "idempotency_key": strings.Repeat("k", 128)}), "a day, a key of 128 bytes")
-	mustOK(t, s.post("/api/tournaments/sw/players", map[string]any{"player_id": strings.Repeat("p", 64), "name": strings.Repeat("n", 100), "rating": 3500, "idempotency_key": "top"}), "limits of a registration")
+	mustOK(t, s.post("/api/tournaments/sw/players", map[string]any{"player_id": strings.Repeat("p", 64), "name": strings.Repeat("n", 100), "rating": 3500, "idempotency_key": "top-sw"}), "limits of a registration")
 	for i := 2; i <= 4; i++ {
 		mustOK(t, s.post("/api/tournaments/sw/players", map[string]any{"player_id": fmt.Sprint("p", i), "name": fmt.Sprint("P", i), "rating": 2000 - i, "idempotency_key": fmt.Sprint("r", i)}), "register")
 	}

@@ -66,9 +66,9 @@ func TestInputQuarantine(t *testing.T) {
 	url := natsURL(t, data, natsAddr, embedded.AdminUser)
 	writer := natsURL(t, data, natsAddr, string(events.WriterGames))
 	for _, id := range []string{"qa", "qb", "qc", "qd", "qe"} {
-		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
-		s.move(id, "w", "e4", "1")
-		s.move(id, "b", "e5", "2")
+		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g-" + id})
+		s.move(id, "w", "e4", "1-"+id)
+		s.move(id, "b", "e5", "2-"+id)
 	}
 	// qa: a message that does not decode; qc: a well-formed event that
 	// does not chain (its previous hash is not the last event's)
@@ -153,12 +153,12 @@ func TestInputQuarantine(t *testing.T) {
 	}
 	// the others play on, and their flags fall (the clocks service reads
 	// the stream past the message)
-	startedGame(t, s, map[string]any{"id": "qf", "white": "w", "black": "b", "time_control": "2", "idempotency_key": "g"})
-	s.move("qf", "w", "e4", "1")
+	startedGame(t, s, map[string]any{"id": "qf", "white": "w", "black": "b", "time_control": "2", "idempotency_key": "g-qf"})
+	s.move("qf", "w", "e4", "1-qf")
 	if g := waitGameState(t, s, "qf", func(g map[string]any) bool { return g["result"] != "*" }); g["result"] != "1-0" || g["termination"] != "flag_fall" {
 		t.Errorf("qf after black's flag fell: %v", g)
 	}
-	s.move("qb", "w", "Nf3", "3")
+	s.move("qb", "w", "Nf3", "3-qb")
 	if g := s.game("qb"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3" {
 		t.Errorf("qb: %v", g)
 	}
@@ -170,10 +170,10 @@ func TestInputQuarantine(t *testing.T) {
 	}
 
 	// the repair: an arbiter voids the message; play continues
-	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "idempotency_key": "fix0"}); a.status != http.StatusBadRequest {
+	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "idempotency_key": "fix0-qa"}); a.status != http.StatusBadRequest {
 		t.Errorf("a repair without reason: %d %s", a.status, a.raw)
 	}
-	rep := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1"})
+	rep := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1-qa"})
 	evs := rep.events()
 	if rep.status != http.StatusOK || len(evs) != 1 || evs[0]["type"] != "game.log_repaired" {
 		t.Fatalf("repair: %d %s", rep.status, rep.raw)
@@ -186,19 +186,19 @@ func TestInputQuarantine(t *testing.T) {
 		t.Errorf("the repair is not signed: %v", evs[0])
 	}
 	// the unsigned resignation is voided the same way; the game goes on
-	mustOK(t, s.post("/api/games/qd/repair", map[string]any{"by": "arb", "reason": "an unsigned resignation", "idempotency_key": "fix1"}), "repair qd")
-	s.move("qd", "w", "Nf3", "3")
+	mustOK(t, s.post("/api/games/qd/repair", map[string]any{"by": "arb", "reason": "an unsigned resignation", "idempotency_key": "fix1-qd"}), "repair qd")
+	s.move("qd", "w", "Nf3", "3-qd")
 	if g := s.game("qd"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3" || g["result"] != "*" {
 		t.Errorf("qd after the repair: %v", g)
 	}
-	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1"}); a.status != http.StatusOK || a.body["repeated"] != true {
+	if a := s.post("/api/games/qa/repair", map[string]any{"by": "arb", "reason": "a message published by hand", "idempotency_key": "fix1-qa"}); a.status != http.StatusOK || a.body["repeated"] != true {
 		t.Errorf("the repair again with its key: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/games/qb/repair", map[string]any{"by": "arb", "reason": "x", "idempotency_key": "fix"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
+	if a := s.post("/api/games/qb/repair", map[string]any{"by": "arb", "reason": "x", "idempotency_key": "fix-qb"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
 		t.Errorf("a repair of a sound log: %d %s", a.status, a.raw)
 	}
-	s.move("qa", "w", "Nf3", "3")
-	s.move("qa", "b", "Nc6", "4")
+	s.move("qa", "w", "Nf3", "3-qa")
+	s.move("qa", "b", "Nc6", "4-qa")
 	if g := s.game("qa"); damagedOf(g) != nil || moves(g) != "e4 e5 Nf3 Nc6" {
 		t.Errorf("qa after the repair: %v", g)
 	}
@@ -227,9 +227,15 @@ func TestInputQuarantineTournament(t *testing.T) {
 	data := t.TempDir()
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	for _, id := range []string{"tu", "tm", "tok"} {
-		mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": id, "system": "round-robin", "idempotency_key": "t"}), "create")
-		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a"}), "register")
+		mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": id, "system": "round-robin", "idempotency_key": "t--" + id + id}), "create")
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a-" + id}), "register")
 	}
+	// a tournament imported from a report file starts with
+	// tournament.imported, not tournament.created: repaired all the same
+	report := "012 Open\nXXR 3\n" +
+		"001    1      Alpha, A                          2100                             1.0    1     2 w 1\n" +
+		"001    2      Beta, B                           2000                             0.0    2     1 b 0\n"
+	mustOK(t, s.text("POST", "/api/tournaments/import?id=ti", "text/plain", report), "import")
 	nc, err := nats.Connect(natsURL(t, data, natsAddr, string(events.WriterPairing)))
 	if err != nil {
 		t.Fatal(err)
@@ -255,8 +261,9 @@ func TestInputQuarantineTournament(t *testing.T) {
 	writer := natsURL(t, data, natsAddr, string(events.WriterPairing))
 	publishRaw(t, writer, "tournament.tu.pairing", body)
 	publishRaw(t, writer, "tournament.tm.pairing", []byte(`{"not":"an envelope"`))
+	publishRaw(t, writer, "tournament.ti.pairing", []byte(`{"not":"an envelope"`))
 
-	for _, id := range []string{"tu", "tm"} {
+	for _, id := range []string{"tu", "tm", "ti"} {
 		before := s.appended()
 		for _, c := range []struct{ method, path, body string }{
 			{"GET", "/api/tournaments/" + id, ""},
@@ -271,34 +278,34 @@ func TestInputQuarantineTournament(t *testing.T) {
 			t.Errorf("%s: %g events appended", id, after-before)
 		}
 	}
-	mustOK(t, s.post("/api/tournaments/tok/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b"}), "register in another tournament")
+	mustOK(t, s.post("/api/tournaments/tok/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b-tok"}), "register in another tournament")
 
 	// the tournament's arbiter repairs each log: a signed
 	// tournament.log_repaired voids the bad message, and the desk works on
-	if a := s.post("/api/tournaments/tok/repair", map[string]any{"by": "arb", "reason": "none", "idempotency_key": "r"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
+	if a := s.post("/api/tournaments/tok/repair", map[string]any{"by": "arb", "reason": "none", "idempotency_key": "r-tok"}); a.status != http.StatusConflict || a.errorCode() != "log_intact" {
 		t.Errorf("a repair of a sound log: %d %s, want 409 log_intact", a.status, a.raw)
 	}
-	if a := s.post("/api/tournaments/tu/repair", map[string]any{"by": "arb", "idempotency_key": "r"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "reason") {
+	if a := s.post("/api/tournaments/tu/repair", map[string]any{"by": "arb", "idempotency_key": "r-tu"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "reason") {
 		t.Errorf("a repair without a reason: %d %s", a.status, a.raw)
 	}
-	for _, id := range []string{"tu", "tm"} {
-		a := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r"}), "repair "+id)
+	for _, id := range []string{"tu", "tm", "ti"} {
+		a := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r-" + id}), "repair "+id)
 		evs := a.events()
 		if len(evs) != 1 || evs[0]["type"] != "tournament.log_repaired" || evs[0]["sig"] == nil || evs[0]["sig"] == "" {
 			t.Fatalf("the repair of %s: %s", id, a.raw)
 		}
-		again := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r"}), "the repair again")
+		again := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r-" + id}), "the repair again")
 		if again.body["repeated"] != true {
 			t.Errorf("the same repair again: %s, want repeated", again.raw)
 		}
-		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b2"}), "register after the repair")
+		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "b", "name": "B", "idempotency_key": "b2-" + id}), "register after the repair")
 		got := mustOK(t, s.do("GET", "/api/tournaments/"+id, ""), "read after the repair")
 		if strings.Contains(got.raw, "Mallory") || !strings.Contains(got.raw, `"b"`) {
 			t.Errorf("%s after the repair: %s", id, got.raw)
 		}
 	}
 	s.stop()
-	for _, id := range []string{"tu", "tm"} {
+	for _, id := range []string{"tu", "tm", "ti"} {
 		r := runAudit(t, "tournament", id, "--data", data, "--keyring", filepath.Join(data, "keys", events.KeyringFile))
 		if r.code != 0 || !strings.Contains(r.stdout, "1 repair(s) of the log (tournament.log_repaired)") || !strings.Contains(r.stdout, "log repaired by arb") {
 			t.Errorf("audit of the repaired %s: exit %d\n%s\n%s", id, r.code, r.stdout, r.stderr)

@@ -28,9 +28,9 @@ func TestStreamGuard(t *testing.T) {
 	}
 	data, natsAddr := t.TempDir(), freeAddr(t)
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr, "HAKEM_STREAM_GUARD_INTERVAL=200ms"}, true)
-	id := startedGame(t, s, map[string]any{"id": "guarded", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g"})
-	s.move(id, "w", "e4", "1")
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "open", "name": "Open", "system": "round-robin", "idempotency_key": "t"}), "create")
+	id := startedGame(t, s, map[string]any{"id": "guarded", "white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "g-guarded"})
+	s.move(id, "w", "e4", "1-"+id)
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "open", "name": "Open", "system": "round-robin", "idempotency_key": "t-open"}), "create")
 	if m := s.do("GET", "/metrics", ""); !strings.Contains(m.raw, "\nhakem_stream_guard_ok 1") {
 		t.Fatalf("before any edit, /metrics lacks hakem_stream_guard_ok 1")
 	}

@@ -45,8 +45,8 @@ func TestInsiderRewritesFoundAgainstCheckpoints(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + freeAddr(t), "HAKEM_CHECKPOINT_INTERVAL=20ms"}, true)
-	startedGame(t, s, map[string]any{"id": "other", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "o"})
-	startedGame(t, s, map[string]any{"id": "cp", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "c"})
+	startedGame(t, s, map[string]any{"id": "other", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "o-other"})
+	startedGame(t, s, map[string]any{"id": "cp", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "c-cp"})
 	version := int(s.game("cp")["version"].(float64))
 	witnessedAt(t, s, "cp", version)
 	for i, mv := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5"} {

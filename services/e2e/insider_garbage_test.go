@@ -28,16 +28,16 @@ func TestInsiderGarbageThenStreamDeleted(t *testing.T) {
 	}
 	data, natsAddr := t.TempDir(), freeAddr(t)
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr, "HAKEM_CHECKPOINT_INTERVAL=20ms"}, true)
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "gt", "name": "Garbage Open", "system": "round-robin", "idempotency_key": "t"}), "create the tournament")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "gt", "name": "Garbage Open", "system": "round-robin", "idempotency_key": "t-gt"}), "create the tournament")
 	for _, id := range []string{"ga", "gb"} {
-		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
-		s.move(id, "w", "e4", "1")
+		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g-" + id})
+		s.move(id, "w", "e4", "1-"+id)
 	}
 	publishRaw(t, natsURL(t, data, natsAddr, string(events.WriterGames)), "game.ga.games", []byte(`garbage{`))
-	if a := s.post("/api/games/ga/moves", map[string]any{"player": "b", "move": "e5", "idempotency_key": "2"}); a.status != http.StatusConflict || !strings.Contains(a.raw, "log damaged at seq 4") {
+	if a := s.post("/api/games/ga/moves", map[string]any{"player": "b", "move": "e5", "idempotency_key": "2-ga"}); a.status != http.StatusConflict || !strings.Contains(a.raw, "log damaged at seq 4") {
 		t.Fatalf("a move of the damaged game: %d %s", a.status, a.raw)
 	}
-	a := s.move("gb", "b", "e5", "2")
+	a := s.move("gb", "b", "e5", "2-gb")
 	witnessedAt(t, s, "gb", int(a.body["version"].(float64)))
 
 	nc, err := nats.Connect(natsURL(t, data, natsAddr, embedded.AdminUser))

@@ -25,8 +25,8 @@ func TestInsiderNoAnonymousNATS(t *testing.T) {
 	}
 	data, natsAddr := t.TempDir(), freeAddr(t)
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
-	startedGame(t, s, map[string]any{"id": "ins", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g"})
-	s.move("ins", "w", "e4", "1")
+	startedGame(t, s, map[string]any{"id": "ins", "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": "g-ins"})
+	s.move("ins", "w", "e4", "1-ins")
 
 	if nc, err := nats.Connect("nats://" + natsAddr); err == nil {
 		nc.Close()

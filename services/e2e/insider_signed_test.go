@@ -29,8 +29,8 @@ func TestInsiderForgedEventFound(t *testing.T) {
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_NATS_LISTEN=" + natsAddr}, true)
 	for _, id := range []string{"unsigned", "wrongkey", "honest"} {
 		startedGame(t, s, map[string]any{"id": id, "white": "w", "black": "b", "time_control": "300+2", "idempotency_key": id})
-		s.move(id, "w", "e4", "1")
-		s.move(id, "b", "e5", "2")
+		s.move(id, "w", "e4", "1-"+id)
+		s.move(id, "b", "e5", "2-"+id)
 	}
 	nc, err := nats.Connect(natsURL(t, data, natsAddr, "games"))
 	if err != nil {

@@ -42,8 +42,8 @@ func TestKeysInit(t *testing.T) {
 		t.Errorf("keys init again changed the keys:\n%s\nwas\n%s", again, out)
 	}
 	s := start(t, data)
-	id := startedGame(t, s, map[string]any{"id": "k", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
-	s.move(id, "w", "e4", "1")
+	id := startedGame(t, s, map[string]any{"id": "k", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g-k"})
+	s.move(id, "w", "e4", "1-"+id)
 	for _, e := range s.eventLog(id) {
 		w := events.Writer(e["writer"].(string))
 		if sig, _ := e["sig"].(string); !strings.HasPrefix(sig, "ed25519:"+ids[w]+":") {

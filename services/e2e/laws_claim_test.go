@@ -20,9 +20,9 @@ func TestLawsClaimWrittenAndReached(t *testing.T) {
 	for _, tc := range []struct{ id, profile, article string }{{"w97", "fide-1997", "9.2b"}, {"w23", "fide-2023", "9.2.2"}} {
 		startedGame(t, s, map[string]any{"id": tc.id, "white": "w", "black": "b", "laws_profile": tc.profile, "time_control": "5400", "idempotency_key": tc.id})
 		for i, m := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"} {
-			s.move(tc.id, []string{"w", "b"}[i%2], m, fmt.Sprint("m", i)) // the start position a third time
+			s.move(tc.id, []string{"w", "b"}[i%2], m, fmt.Sprint(tc.id, "-m", i)) // the start position a third time
 		}
-		a := s.post("/api/games/"+tc.id+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "e4", "idempotency_key": "c"})
+		a := s.post("/api/games/"+tc.id+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "intended_move": "e4", "idempotency_key": "c-" + tc.id})
 		if a.status != http.StatusOK {
 			t.Fatalf("%s: claim %d %s", tc.id, a.status, a.raw)
 		}

@@ -41,14 +41,14 @@ func TestLawsBlackToMoveClock(t *testing.T) {
 		if run, _ := clockSide(t, s, id, "white"); run {
 			t.Errorf("%s %s: white's clock runs at the start with black to move", tc.profile, tc.fen)
 		}
-		s.move(id, "b", tc.black, "b1")
+		s.move(id, "b", tc.black, "b1-"+id)
 		if run, _ := clockSide(t, s, id, "white"); !run {
 			t.Errorf("%s: white's clock does not run after black's move", tc.profile)
 		}
 		if g := s.game(id); g["result"] != "*" {
 			t.Errorf("%s: game after black's move: %v", tc.profile, g)
 		}
-		s.move(id, "w", tc.white, "w1")
+		s.move(id, "w", tc.white, "w1-"+id)
 		if run, _ := clockSide(t, s, id, "black"); !run {
 			t.Errorf("%s: black's clock does not run after white's move", tc.profile)
 		}

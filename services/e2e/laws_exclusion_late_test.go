@@ -27,7 +27,7 @@ func TestLawsPenaltyAfterNextRoundPaired(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "lx", "name": "Late exclusion", "system": "swiss-dutch", "rounds": 3,
-		"idempotency_key": "t"}), "create")
+		"idempotency_key": "t-lx"}), "create")
 	for i := 1; i <= 6; i++ {
 		id := fmt.Sprint("x", i)
 		mustOK(t, s.post("/api/tournaments/lx/players", map[string]any{"player_id": id, "name": "Player, " + id,
@@ -43,13 +43,13 @@ func TestLawsPenaltyAfterNextRoundPaired(t *testing.T) {
 			games[w], games[b] = id, id
 			waitGame(t, s, id)
 			s.playMoves(t, id, w, b, "e4", "e5")
-			mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r"}), "resign")
+			mustOK(t, s.post("/api/games/"+id+"/resign", map[string]string{"player": b, "idempotency_key": "r-" + id}), "resign")
 			waitGameState(t, s, id, func(g map[string]any) bool { return g["result"] == "1-0" })
 		}
 		return games
 	}
 	r1 := play(1)
-	mustOK(t, s.post("/api/tournaments/lx/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/lx/rounds/1/close", map[string]any{"idempotency_key": "c1-lx"}), "close round 1")
 	r2 := play(2)
 	for _, p := range []string{"x4", "x6"} { // Black in round 1 (1-4, 5-2, 3-6)
 		if r1[p] == "" || r2[p] == "" {
@@ -57,7 +57,7 @@ func TestLawsPenaltyAfterNextRoundPaired(t *testing.T) {
 		}
 	}
 	penalty := func(game, side, kind string, extra map[string]any, key string) answer {
-		body := map[string]any{"matter": "penalty", "side": side, "penalty": kind, "reason": "a mobile phone found in the toilets", "by": "arb", "idempotency_key": key}
+		body := map[string]any{"matter": "penalty", "side": side, "penalty": kind, "reason": "a mobile phone found in the toilets", "by": "arb", "idempotency_key": key + "-" + game}
 		for k, v := range extra {
 			body[k] = v
 		}
@@ -104,8 +104,8 @@ func TestLawsPenaltyAfterNextRoundPaired(t *testing.T) {
 		t.Errorf("expulsion recorded %v", expelled)
 	}
 
-	mustOK(t, s.post("/api/tournaments/lx/rounds/2/close", map[string]any{"idempotency_key": "c2"}), "close round 2")
-	mustOK(t, s.post("/api/tournaments/lx/rounds", map[string]any{"idempotency_key": "p3"}), "pair round 3")
+	mustOK(t, s.post("/api/tournaments/lx/rounds/2/close", map[string]any{"idempotency_key": "c2-lx"}), "close round 2")
+	mustOK(t, s.post("/api/tournaments/lx/rounds", map[string]any{"idempotency_key": "p3-lx"}), "pair round 3")
 	r3 := s.round("lx", 3)
 	var paired, absent []string
 	for _, x := range r3["boards"].([]any) {

@@ -19,7 +19,7 @@ func TestLawsBothFlags(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	rule := func(game, first, key string) answer {
-		body := map[string]any{"matter": "both_flags", "by": "arbiter-1", "idempotency_key": key}
+		body := map[string]any{"matter": "both_flags", "by": "arbiter-1", "idempotency_key": key + "-" + game}
 		if first != "" {
 			body["first"] = first
 		}
@@ -44,7 +44,7 @@ func TestLawsBothFlags(t *testing.T) {
 			body["quickplay_finish"] = true
 		}
 		startedGame(t, s, body)
-		s.move(tc.id, "w", "e4", "1")
+		s.move(tc.id, "w", "e4", "1-"+tc.id)
 		a := rule(tc.id, tc.first, "bf")
 		if a.status != http.StatusOK || len(a.events()) != 1 {
 			t.Fatalf("%s: %d %s", tc.id, a.status, a.raw)
@@ -53,7 +53,7 @@ func TestLawsBothFlags(t *testing.T) {
 			t.Errorf("%s: ruling %v, want %s %s", tc.id, d, tc.article, tc.decision)
 		}
 		if tc.result == "*" {
-			s.move(tc.id, "b", "e5", "2") // play continues
+			s.move(tc.id, "b", "e5", "2-"+tc.id) // play continues
 			continue
 		}
 		waitGameState(t, s, tc.id, func(g map[string]any) bool { return g["result"] == tc.result })

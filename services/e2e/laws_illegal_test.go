@@ -21,7 +21,7 @@ func TestLawsIrregularities(t *testing.T) {
 	s := start(t, data)
 	report := func(game, offender, kind, move, key string) answer {
 		return s.post("/api/games/"+game+"/illegal-moves", map[string]string{"offender": offender, "kind": kind, "move": move,
-			"by": "arbiter-1", "reported_by": "arbiter", "idempotency_key": key})
+			"by": "arbiter-1", "reported_by": "arbiter", "idempotency_key": key + "-" + game})
 	}
 	ruled := func(a answer, what, see string, n int) map[string]any {
 		t.Helper()
@@ -64,14 +64,14 @@ func TestLawsIrregularities(t *testing.T) {
 		t.Errorf("7.5.2: %v", d)
 	}
 	adjusted("promo", "black")
-	if a := s.post("/api/games/promo/moves", map[string]string{"move": "e8=R", "player": "w", "idempotency_key": "m1"}); a.status != http.StatusUnprocessableEntity || !strings.Contains(a.raw, "7.5.2") || !strings.Contains(a.raw, "e8=Q") {
+	if a := s.post("/api/games/promo/moves", map[string]string{"move": "e8=R", "player": "w", "idempotency_key": "m1-promo"}); a.status != http.StatusUnprocessableEntity || !strings.Contains(a.raw, "7.5.2") || !strings.Contains(a.raw, "e8=Q") {
 		t.Errorf("a rook for the pawn not replaced: %d %s", a.status, a.raw)
 	}
-	s.move("promo", "w", "e8=Q+", "m2")
+	s.move("promo", "w", "e8=Q+", "m2-promo")
 
 	// 7.5.3, then 7.5.4: the second irregularity loses (7.5.5).
 	startedGame(t, s, map[string]any{"id": "press", "white": "w", "black": "b", "time_control": "5400", "idempotency_key": "press"})
-	s.move("press", "w", "e4", "1")
+	s.move("press", "w", "e4", "1-press")
 	if a := report("press", "black", "press_without_move", "e5", "bad"); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "move") {
 		t.Errorf("a press without a move, with a move: %d %s", a.status, a.raw)
 	}

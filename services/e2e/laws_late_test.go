@@ -22,7 +22,7 @@ func TestLawsLateDefault(t *testing.T) {
 	late := func(game string, ms int64, key string) map[string]any {
 		t.Helper()
 		a := mustOK(t, s.post("/api/games/"+game+"/rulings", map[string]any{"matter": "late_arrival", "side": "black", "lateness_ms": ms,
-			"by": "arb", "idempotency_key": key}), "late arrival in "+game)
+			"by": "arb", "idempotency_key": key + "-" + game}), "late arrival in "+game)
 		return a.events()[0]["data"].(map[string]any)
 	}
 	var ids []string
@@ -61,11 +61,11 @@ func TestLawsLateDefault(t *testing.T) {
 
 	// A tournament's setting reaches its games.
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "lt", "name": "Late", "system": "swiss-dutch", "rounds": 1, "laws_profile": "fide-2023",
-		"late_default_ms": 15 * 60000, "idempotency_key": "t"}), "tournament")
+		"late_default_ms": 15 * 60000, "idempotency_key": "t-lt"}), "tournament")
 	for i := 1; i <= 2; i++ {
 		mustOK(t, s.post("/api/tournaments/lt/players", map[string]any{"player_id": fmt.Sprint("p", i), "name": fmt.Sprint("Player, p", i), "rating": 2000 - i, "idempotency_key": fmt.Sprint("p", i)}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/lt/rounds", map[string]any{"idempotency_key": "r1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/lt/rounds", map[string]any{"idempotency_key": "r1-lt"}), "pair")
 	board := s.round("lt", 1)["boards"].([]any)[0].(map[string]any)
 	gid := board["game_id"].(string)
 	waitGame(t, s, gid)

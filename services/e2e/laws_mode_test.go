@@ -32,10 +32,10 @@ func TestLawsRapidBlitzPenalties(t *testing.T) {
 			t.Errorf("%s mode %q: created as %v, want %s", tc.control, tc.mode, d["mode"], tc.want)
 		}
 		live, stop := follow(t, s.base, id)
-		s.move(id, "w", "Nf3", "m1")
-		s.move(id, "b", "Nf6", "m2")
+		s.move(id, "w", "Nf3", "m1-"+id)
+		s.move(id, "b", "Nf6", "m2-"+id)
 		// White claims a repetition that is not there: the opponent gets the penalty.
-		if a := s.post("/api/games/"+id+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "idempotency_key": "c"}); a.status != 200 {
+		if a := s.post("/api/games/"+id+"/claims", map[string]string{"player": "w", "reason": "threefold_repetition", "idempotency_key": "c-" + id}); a.status != 200 {
 			t.Fatalf("claim: %d %s", a.status, a.raw)
 		}
 		r := waitFor(t, live, "arbiter.ruling_given")["data"].(map[string]any)
@@ -49,7 +49,7 @@ func TestLawsRapidBlitzPenalties(t *testing.T) {
 			t.Errorf("%s (%s): claim penalty %v, want %v to black", tc.control, tc.want, ad, tc.bonus)
 		}
 		// An illegal move by White: the same penalty to Black.
-		ill := s.post("/api/games/"+id+"/illegal-moves", map[string]string{"offender": "white", "move": "Ke3", "by": "b", "reported_by": "player", "idempotency_key": "i"})
+		ill := s.post("/api/games/"+id+"/illegal-moves", map[string]string{"offender": "white", "move": "Ke3", "by": "b", "reported_by": "player", "idempotency_key": "i-" + id})
 		if ill.status != 200 || len(ill.events()) != 3 {
 			t.Fatalf("illegal move: %d %s", ill.status, ill.raw)
 		}
@@ -78,7 +78,7 @@ func TestLawsRapidBlitzPenalties(t *testing.T) {
 	for _, p := range []string{"p1", "p2"} {
 		mustOK(t, s.post("/api/tournaments/tr/players", map[string]any{"player_id": p, "name": p, "idempotency_key": p}), "player")
 	}
-	mustOK(t, s.post("/api/tournaments/tr/rounds", map[string]any{"idempotency_key": "r1"}), "round")
+	mustOK(t, s.post("/api/tournaments/tr/rounds", map[string]any{"idempotency_key": "r1-tr"}), "round")
 	var created map[string]any
 	waitUntil(t, "the round's game", func() bool {
 		a := s.do("GET", "/api/games/tr-r1-b1/events?follow=false", "")

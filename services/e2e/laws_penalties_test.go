@@ -113,13 +113,13 @@ func TestLawsLossFineExclusion(t *testing.T) {
 		ex[0]["data"].(map[string]any)["player_id"] != excluded || ex[0]["data"].(map[string]any)["article"] != "12.9.8" {
 		t.Errorf("exclusions recorded: %v", ex)
 	}
-	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": whites[1], "action": "offer", "idempotency_key": "o"}), "offer")
-	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": blacks[1], "action": "accept", "idempotency_key": "a"}), "accept")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": whites[1], "action": "offer", "idempotency_key": "o-" + ids[1]}), "offer")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": blacks[1], "action": "accept", "idempotency_key": "a-" + ids[1]}), "accept")
 	waitGameState(t, s, ids[1], func(g map[string]any) bool { return g["result"] == "1/2-1/2" })
 
 	want := map[string]float64{whites[0]: 0.5, blacks[0]: 0, whites[1]: 0.5, blacks[1]: 0.5}
 	hallPoints(t, s, "pe", want)
-	mustOK(t, s.post("/api/tournaments/pe/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/pe/rounds/1/close", map[string]any{"idempotency_key": "c1-pe"}), "close round 1")
 	waitUntil(t, "standings after round 1", func() bool {
 		return s.do("GET", "/api/tournaments/pe/standings?after=1", "").status == http.StatusOK
 	})
@@ -139,7 +139,7 @@ func TestLawsLossFineExclusion(t *testing.T) {
 	}
 
 	// round 2: the excluded player is absent, the three others paired
-	mustOK(t, s.post("/api/tournaments/pe/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/pe/rounds", map[string]any{"idempotency_key": "p2-pe"}), "pair round 2")
 	r2 := s.round("pe", 2)
 	var paired []string
 	for _, x := range r2["boards"].([]any) {
@@ -177,7 +177,7 @@ func TestLawsLossFineExclusion(t *testing.T) {
 	}
 
 	// fide-1997: 13.4 has neither the opponent's score, a fine nor an exclusion
-	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "laws_profile": "fide-1997", "idempotency_key": "old"}), "1997 game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "laws_profile": "fide-1997", "idempotency_key": "old-old"}), "1997 game")
 	n := len(s.eventLog("old"))
 	for _, body := range []map[string]any{
 		{"side": "black", "penalty": "loss", "opponent_points": 0.5, "idempotency_key": "o1"},
@@ -190,9 +190,9 @@ func TestLawsLossFineExclusion(t *testing.T) {
 	if m := len(s.eventLog("old")); m != n {
 		t.Errorf("refused 1997 penalties appended %d events", m-n)
 	}
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "old", "name": "1997", "system": "swiss-dutch", "rounds": 3, "laws_profile": "fide-1997", "idempotency_key": "t"}), "1997 tournament")
-	mustOK(t, s.post("/api/tournaments/old/players", map[string]any{"player_id": "o1", "name": "Old, One", "rating": 2000, "idempotency_key": "o1"}), "register")
-	if a := s.post("/api/tournaments/old/exclusions", map[string]any{"player_id": "o1", "excluded_rounds": []int{2}, "reason": "r", "by": "arb", "idempotency_key": "x"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "13.4") {
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "old", "name": "1997", "system": "swiss-dutch", "rounds": 3, "laws_profile": "fide-1997", "idempotency_key": "t-old"}), "1997 tournament")
+	mustOK(t, s.post("/api/tournaments/old/players", map[string]any{"player_id": "o1", "name": "Old, One", "rating": 2000, "idempotency_key": "o1-old"}), "register")
+	if a := s.post("/api/tournaments/old/exclusions", map[string]any{"player_id": "o1", "excluded_rounds": []int{2}, "reason": "r", "by": "arb", "idempotency_key": "x-old"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "13.4") {
 		t.Errorf("1997 exclusion: %d %s", a.status, a.raw)
 	}
 

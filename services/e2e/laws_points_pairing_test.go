@@ -29,13 +29,13 @@ func TestLawsPointsPenaltyPairing(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "pg", "name": "Penalty pairing", "system": "swiss-dutch", "rounds": 3,
-		"idempotency_key": "t"}), "create")
+		"idempotency_key": "t-pg"}), "create")
 	for i := 1; i <= 6; i++ {
 		id := fmt.Sprint("s", i)
 		mustOK(t, s.post("/api/tournaments/pg/players", map[string]any{"player_id": id, "name": "Player, " + id,
 			"rating": 2000 - 20*i, "idempotency_key": id}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/pg/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/pg/rounds", map[string]any{"idempotency_key": "p1-pg"}), "pair round 1")
 	var pairs []string
 	games := map[string]string{} // "white-black" -> game id
 	for _, x := range s.round("pg", 1)["boards"].([]any) {
@@ -51,7 +51,7 @@ func TestLawsPointsPenaltyPairing(t *testing.T) {
 	for pair, loser := range map[string]string{"s1-s4": "s4", "s5-s2": "s5", "s3-s6": "s6"} {
 		w, b, _ := strings.Cut(pair, "-")
 		s.playMoves(t, games[pair], w, b, "e4", "e5")
-		mustOK(t, s.post("/api/games/"+games[pair]+"/resign", map[string]string{"player": loser, "idempotency_key": "r"}), "resign "+pair)
+		mustOK(t, s.post("/api/games/"+games[pair]+"/resign", map[string]string{"player": loser, "idempotency_key": "r-" + games[pair]}), "resign "+pair)
 	}
 	for _, id := range games {
 		waitGameState(t, s, id, func(g map[string]any) bool { return g["result"] != "*" })
@@ -62,7 +62,7 @@ func TestLawsPointsPenaltyPairing(t *testing.T) {
 	if evs := a.events(); a.status != 200 || len(evs) != 2 || evs[1]["data"].(map[string]any)["article"] != "12.9.5" {
 		t.Fatalf("penalty: %d %s", a.status, a.raw)
 	}
-	mustOK(t, s.post("/api/tournaments/pg/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/pg/rounds/1/close", map[string]any{"idempotency_key": "c1-pg"}), "close round 1")
 	waitUntil(t, "standings after round 1", func() bool {
 		return s.do("GET", "/api/tournaments/pg/standings?after=1", "").status == 200
 	})
@@ -111,7 +111,7 @@ func TestLawsPointsPenaltyPairing(t *testing.T) {
 		}
 	}
 
-	mustOK(t, s.post("/api/tournaments/pg/rounds", map[string]any{"idempotency_key": "p2"}), "pair round 2")
+	mustOK(t, s.post("/api/tournaments/pg/rounds", map[string]any{"idempotency_key": "p2-pg"}), "pair round 2")
 	var r2 []string
 	for _, x := range s.round("pg", 2)["boards"].([]any) {
 		bd := x.(map[string]any)

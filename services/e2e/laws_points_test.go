@@ -21,13 +21,13 @@ func TestLawsPointsPenalties(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "pp", "name": "Points penalties", "system": "swiss-dutch", "rounds": 2,
-		"idempotency_key": "t"}), "create")
+		"idempotency_key": "t-pp"}), "create")
 	for i := 1; i <= 4; i++ {
 		id := fmt.Sprint("q", i)
 		mustOK(t, s.post("/api/tournaments/pp/players", map[string]any{"player_id": id, "name": "Player, " + id,
 			"rating": 2000 - 20*i, "idempotency_key": id}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/pp/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/pp/rounds", map[string]any{"idempotency_key": "p1-pp"}), "pair round 1")
 	var ids, whites, blacks []string
 	for _, x := range s.round("pp", 1)["boards"].([]any) {
 		bd := x.(map[string]any)
@@ -78,9 +78,9 @@ func TestLawsPointsPenalties(t *testing.T) {
 	check(penalty(ids[0], "white", "offender_points_reduced", 0.5, "p1"), "12.9.5", "12.9.5", "points_reduced", 0.5)
 	// Board 2: a draw, and Black's penalty raises White to the maximum (12.9.4).
 	s.playMoves(t, ids[1], whites[1], blacks[1], "d4", "d5")
-	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": whites[1], "action": "offer", "idempotency_key": "o"}), "offer")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": whites[1], "action": "offer", "idempotency_key": "o-" + ids[1]}), "offer")
 	check(penalty(ids[1], "black", "opponent_points_to_maximum", 0, "p2"), "12.9.4", "12.9.4", "opponent_points_to_maximum", 0)
-	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": blacks[1], "action": "accept", "idempotency_key": "a"}), "accept")
+	mustOK(t, s.post("/api/games/"+ids[1]+"/draw", map[string]string{"player": blacks[1], "action": "accept", "idempotency_key": "a-" + ids[1]}), "accept")
 	waitGameState(t, s, ids[1], func(g map[string]any) bool { return g["result"] == "1/2-1/2" })
 	if g := s.do("GET", "/api/games/"+ids[0], "").body; g["result"] != "1-0" {
 		t.Errorf("board 1's result changed: %v", g["result"])
@@ -88,7 +88,7 @@ func TestLawsPointsPenalties(t *testing.T) {
 	want := map[string]float64{whites[0]: 0.5, blacks[0]: 0, whites[1]: 1, blacks[1]: 0.5}
 	// the hall's live standings count the penalties before the round closes
 	hallPoints(t, s, "pp", want)
-	mustOK(t, s.post("/api/tournaments/pp/rounds/1/close", map[string]any{"idempotency_key": "c1"}), "close round 1")
+	mustOK(t, s.post("/api/tournaments/pp/rounds/1/close", map[string]any{"idempotency_key": "c1-pp"}), "close round 1")
 	hallPoints(t, s, "pp", want)
 	waitUntil(t, "standings after round 1", func() bool {
 		return s.do("GET", "/api/tournaments/pp/standings?after=1", "").status == http.StatusOK
@@ -125,7 +125,7 @@ func TestLawsPointsPenalties(t *testing.T) {
 	}
 
 	// fide-1997: no penalty on points (13.4).
-	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "laws_profile": "fide-1997", "idempotency_key": "old"}), "1997 game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "laws_profile": "fide-1997", "idempotency_key": "old-old"}), "1997 game")
 	n = len(s.eventLog("old"))
 	if a := penalty("old", "white", "offender_points_reduced", 0.5, "p"); a.status != http.StatusUnprocessableEntity || !strings.Contains(a.raw, "13.4") {
 		t.Errorf("1997 12.9.5: %d %s", a.status, a.raw)

@@ -21,10 +21,10 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 	s := start(t, data)
 	rule := func(game, judgement string, addTime bool, key string) answer {
 		return s.post("/api/games/"+game+"/rulings", map[string]any{"matter": "quickplay_claim", "judgement": judgement,
-			"add_time": addTime, "by": "arbiter-1", "idempotency_key": key})
+			"add_time": addTime, "by": "arbiter-1", "idempotency_key": key + "-" + game})
 	}
 	claim := func(game, player, key string) answer {
-		return s.post("/api/games/"+game+"/claims", map[string]string{"player": player, "reason": "quickplay_finish", "idempotency_key": key})
+		return s.post("/api/games/"+game+"/claims", map[string]string{"player": player, "reason": "quickplay_finish", "idempotency_key": key + "-" + game})
 	}
 
 	// Game a: not announced; White claims after his move, Black on move.
@@ -32,8 +32,8 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 		"idempotency_key": "a"}), "game a")
 	live, stop := follow(t, s.base, "a")
 	defer stop()
-	mustOK(t, s.post("/api/games/a/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
-	s.move("a", "w", "e4", "1")
+	mustOK(t, s.post("/api/games/a/clock/start", map[string]string{"idempotency_key": "s-a", "by": "arbiter-1"}), "clock")
+	s.move("a", "w", "e4", "1-a")
 	c := mustOK(t, claim("a", "w", "c1"), "claim by the player not on move")
 	if c.events()[0]["type"] != "game.draw_claimed" {
 		t.Fatalf("claim: %s", c.raw)
@@ -45,7 +45,7 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 	if d := waitFor(t, live, "clock.time_adjusted")["data"].(map[string]any); d["side"] != "black" || d["delta_ms"] != 120000.0 {
 		t.Errorf("two minutes to black: %v", d)
 	}
-	s.move("a", "b", "e5", "2")
+	s.move("a", "b", "e5", "2-a")
 	// White's clock runs; the arbiter's adjustment brings his flag down at once.
 	mustOK(t, s.post("/api/games/a/clock/adjust", map[string]any{"side": "white", "delta_ms": -95000, "reason": "test: leave white a few seconds",
 		"article": "6.13", "by": "arbiter-1", "idempotency_key": "adj"}), "adjust")
@@ -73,9 +73,9 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 		"idempotency_key": "b"}), "game b")
 	liveB, stopB := follow(t, s.base, "b")
 	defer stopB()
-	mustOK(t, s.post("/api/games/b/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
-	s.move("b", "w", "d4", "1")
-	ill := mustOK(t, s.post("/api/games/b/illegal-moves", map[string]string{"offender": "black", "move": "Ke7", "by": "w", "reported_by": "player", "idempotency_key": "i"}), "illegal move")
+	mustOK(t, s.post("/api/games/b/clock/start", map[string]string{"idempotency_key": "s-b", "by": "arbiter-1"}), "clock")
+	s.move("b", "w", "d4", "1-b")
+	ill := mustOK(t, s.post("/api/games/b/illegal-moves", map[string]string{"offender": "black", "move": "Ke7", "by": "w", "reported_by": "player", "idempotency_key": "i-b"}), "illegal move")
 	if d := ill.events()[1]["data"].(map[string]any); d["article"] != "10.3" || len(ill.events()) != 3 {
 		t.Errorf("10.3 without announcement: %s", ill.raw)
 	}
@@ -84,7 +84,7 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 	}
 	mustOK(t, claim("b", "b", "c1"), "claim on move")
 	mustOK(t, rule("b", "postpone", false, "j1"), "postpone")
-	s.move("b", "b", "d5", "2")
+	s.move("b", "b", "d5", "2-b")
 	mustOK(t, rule("b", "draw", false, "j2"), "draw later")
 	if d := waitFor(t, liveB, "game.ended")["data"].(map[string]any); d["result"] != "1/2-1/2" || d["termination"] != "quickplay_finish" || d["article"] != "10.2c" {
 		t.Errorf("game b end: %v", d)
@@ -93,14 +93,14 @@ func TestLaws1997QuickplayFinish(t *testing.T) {
 	// fide-2023: not announced, no claim; announced, only on move.
 	mustOK(t, s.post("/api/games", map[string]any{"id": "c", "white": "w", "black": "b", "time_control": "100", "mode": "standard",
 		"idempotency_key": "c"}), "game c")
-	mustOK(t, s.post("/api/games/c/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, s.post("/api/games/c/clock/start", map[string]string{"idempotency_key": "s-c", "by": "arbiter-1"}), "clock")
 	if a := claim("c", "w", "c1"); a.status != http.StatusBadRequest {
 		t.Errorf("2023 claim without the announcement: %d %s", a.status, a.raw)
 	}
 	mustOK(t, s.post("/api/games", map[string]any{"id": "d", "white": "w", "black": "b", "time_control": "100", "mode": "standard",
 		"quickplay_finish": true, "idempotency_key": "d"}), "game d")
-	mustOK(t, s.post("/api/games/d/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
-	s.move("d", "w", "e4", "1")
+	mustOK(t, s.post("/api/games/d/clock/start", map[string]string{"idempotency_key": "s-d", "by": "arbiter-1"}), "clock")
+	s.move("d", "w", "e4", "1-d")
 	if a := claim("d", "w", "c1"); a.status != http.StatusConflict || a.errorCode() != "not_on_move" {
 		t.Errorf("2023 claim by the player not on move: %d %s", a.status, a.raw)
 	}

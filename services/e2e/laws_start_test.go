@@ -51,7 +51,7 @@ func TestLawsDeadWallReached(t *testing.T) {
 	for _, tc := range []struct{ profile, article string }{{"fide-1997", "9.6"}, {"fide-2023", "5.2.2"}} {
 		id := startedGame(t, s, map[string]any{"id": "wall-" + tc.profile, "white": "w", "black": "b", "laws_profile": tc.profile, "time_control": "300",
 			"start_fen": "4k3/1p1N4/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1", "idempotency_key": tc.profile})
-		a := mustOK(t, s.post("/api/games/"+id+"/moves", map[string]string{"move": "Kxd7", "player": "b", "idempotency_key": "k"}), tc.profile+" Kxd7")
+		a := mustOK(t, s.post("/api/games/"+id+"/moves", map[string]string{"move": "Kxd7", "player": "b", "idempotency_key": "k-" + id}), tc.profile+" Kxd7")
 		var ended map[string]any
 		for _, e := range a.events() {
 			if e["type"] == "game.ended" {

@@ -22,7 +22,7 @@ func TestPGNExport(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	s := start(t, t.TempDir())
-	if a := s.post("/api/tournaments", map[string]any{"id": "bc", "name": "Broadcast Open", "system": "round-robin", "time_control": "300+2", "idempotency_key": "t"}); a.status != http.StatusCreated {
+	if a := s.post("/api/tournaments", map[string]any{"id": "bc", "name": "Broadcast Open", "system": "round-robin", "time_control": "300+2", "idempotency_key": "t-bc"}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	type entry struct {
@@ -60,20 +60,20 @@ func TestPGNExport(t *testing.T) {
 			id, white, black := bd["game_id"].(string), bd["white"].(string), bd["black"].(string)
 			board := int(bd["board"].(float64))
 			waitGame(t, s, id)
-			if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start", "by": "arbiter-1"}); a.status != 200 && a.status != 201 {
+			if a := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "start-" + id, "by": "arbiter-1"}); a.status != 200 && a.status != 201 {
 				t.Fatalf("start the clock of %s: %d %s", id, a.status, a.raw)
 			}
 			g := played{id: id, round: round, board: board, white: white, black: black}
 			if board == 1 { // Fool's mate: Black wins
 				for i, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
-					s.move(id, []string{white, black}[i%2], mv, fmt.Sprint("m", i))
+					s.move(id, []string{white, black}[i%2], mv, fmt.Sprint(id, "-m", i))
 				}
 				g.result, g.moves = "0-1", "f3 e5 g4 Qh4#"
 			} else { // two moves each, then Black resigns
 				for i, mv := range []string{"e4", "e5", "Nf3", "Nc6"} {
-					s.move(id, []string{white, black}[i%2], mv, fmt.Sprint("m", i))
+					s.move(id, []string{white, black}[i%2], mv, fmt.Sprint(id, "-m", i))
 				}
-				if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r"}); a.status != 200 {
+				if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r-" + id}); a.status != 200 {
 					t.Fatalf("resign %s: %d %s", id, a.status, a.raw)
 				}
 				g.result, g.moves = "1-0", "e4 e5 Nf3 Nc6"

@@ -112,7 +112,7 @@ func powerCut(t *testing.T, setting string) (lost, total int) {
 	var wg sync.WaitGroup
 	for i := range ids {
 		ids[i] = fmt.Sprint("pc-", i)
-		startedGame(t, s, map[string]any{"id": ids[i], "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
+		startedGame(t, s, map[string]any{"id": ids[i], "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g-" + ids[i]})
 		moves := randomGame(uint64(i+11), 40)
 		wg.Go(func() {
 			for ply, mv := range moves {

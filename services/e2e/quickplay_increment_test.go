@@ -48,20 +48,20 @@ func TestQuickplayIncrement(t *testing.T) {
 
 	const id = "inc"
 	mustOK(t, s.post("/api/games", map[string]any{"id": id, "white": "w", "black": "b", "time_control": "12", "mode": "standard", "laws_profile": "fide-2023",
-		"quickplay_finish": true, "idempotency_key": "inc"}), "game")
+		"quickplay_finish": true, "idempotency_key": "inc-" + id}), "game")
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
-	st := mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	st := mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s-" + id, "by": "arbiter-1"}), "clock")
 	origin := instant(t, st.events()[0], "at")
-	m1 := instant(t, s.move(id, "w", "e4", "1").events()[0], "at")
-	m2 := instant(t, s.move(id, "b", "e5", "2").events()[0], "at")
+	m1 := instant(t, s.move(id, "w", "e4", "1-"+id).events()[0], "at")
+	m2 := instant(t, s.move(id, "b", "e5", "2-"+id).events()[0], "at")
 
 	if a := rule(id, "grant", "early"); a.status != 422 {
 		t.Errorf("a ruling with no request pending: %d %s", a.status, a.raw)
 	}
 	req := mustOK(t, request(id, "w", "r1"), "request")
 	claimed := recordedAt(t, req.events()[0])
-	if a := s.post("/api/games/"+id+"/moves", map[string]string{"player": "w", "move": "Nf3", "idempotency_key": "held"}); a.status != http.StatusConflict {
+	if a := s.post("/api/games/"+id+"/moves", map[string]string{"player": "w", "move": "Nf3", "idempotency_key": "held-" + id}); a.status != http.StatusConflict {
 		t.Errorf("a move while the request waits for the arbiter: %d %s", a.status, a.raw)
 	}
 	if a := rule(id, "maybe", "bad"); a.status != 422 {
@@ -93,8 +93,8 @@ func TestQuickplayIncrement(t *testing.T) {
 		t.Errorf("a request with an increment in force: %v", d)
 	}
 
-	m3 := instant(t, s.move(id, "w", "Nf3", "3").events()[0], "at")
-	m4 := instant(t, s.move(id, "b", "Nc6", "4").events()[0], "at")
+	m3 := instant(t, s.move(id, "w", "Nf3", "3-"+id).events()[0], "at")
+	m4 := instant(t, s.move(id, "b", "Nc6", "4-"+id).events()[0], "at")
 
 	// White's time: 12 s, less e4, the thinking before the request and
 	// before Nf3 (from the second ruling's restart, which the recorded log
@@ -131,19 +131,19 @@ func TestQuickplayIncrement(t *testing.T) {
 	// the 1997 Laws have no such request; ten minutes left: not admitted
 	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
 		"quickplay_finish": true, "idempotency_key": "old"}), "1997 game")
-	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s-old", "by": "arbiter-1"}), "clock")
 	if a := request("old", "w", "r"); a.status != 400 {
 		t.Errorf("an increment request under the 1997 Laws: %d %s", a.status, a.raw)
 	}
-	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long-long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
-	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s-long", "by": "arbiter-1"}), "clock")
 	mustOK(t, request("long", "w", "r"), "request")
 	if rl := waitFor(t, liveL, "arbiter.ruling_given"); rl["data"].(map[string]any)["decision"] != "game_continues" || rl["actor"].(map[string]any)["role"] != "system" {
 		t.Errorf("a request with ten minutes left: %v", rl)
 	}
-	s.move("long", "w", "d4", "1")
+	s.move("long", "w", "d4", "1-long")
 
 	s.kill()
 	for _, game := range []string{id, "old", "long"} {

@@ -23,10 +23,10 @@ func TestQuickplayFinish(t *testing.T) {
 	s := start(t, data)
 	rule := func(game, judgement string, addTime bool, key string) answer {
 		return s.post("/api/games/"+game+"/rulings", map[string]any{"matter": "quickplay_claim", "judgement": judgement,
-			"add_time": addTime, "by": "arbiter-1", "idempotency_key": key})
+			"add_time": addTime, "by": "arbiter-1", "idempotency_key": key + "-" + game})
 	}
 	claim := func(game, player, key string) answer {
-		return s.post("/api/games/"+game+"/claims", map[string]string{"player": player, "reason": "quickplay_finish", "idempotency_key": key})
+		return s.post("/api/games/"+game+"/claims", map[string]string{"player": player, "reason": "quickplay_finish", "idempotency_key": key + "-" + game})
 	}
 	clockOf := func(game, side string) float64 {
 		c := s.do("GET", "/api/games/"+game+"/clock", "")
@@ -35,11 +35,11 @@ func TestQuickplayFinish(t *testing.T) {
 
 	// the tournament announces Guidelines III; its round-robin game gets them
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "qp", "name": "Quickplay Open", "system": "round-robin", "rounds": 1,
-		"time_control": "110", "mode": "standard", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t"}), "tournament")
+		"time_control": "110", "mode": "standard", "laws_profile": "fide-2023", "quickplay_finish": true, "idempotency_key": "t-qp"}), "tournament")
 	for _, p := range []string{"p1", "p2"} {
 		mustOK(t, s.post("/api/tournaments/qp/players", map[string]any{"player_id": p, "name": "Player, " + p, "idempotency_key": p}), "register "+p)
 	}
-	mustOK(t, s.post("/api/tournaments/qp/rounds", map[string]any{"idempotency_key": "pair1"}), "pair")
+	mustOK(t, s.post("/api/tournaments/qp/rounds", map[string]any{"idempotency_key": "pair1-qp"}), "pair")
 	id := "qp-r1-b1"
 	waitGame(t, s, id)
 	created := s.eventLog(id)[0]
@@ -50,9 +50,9 @@ func TestQuickplayFinish(t *testing.T) {
 	white, black := g["white"].(string), g["black"].(string)
 	live, closeLive := follow(t, s.base, id)
 	defer closeLive()
-	mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
-	s.move(id, white, "e4", "1")
-	s.move(id, black, "e5", "2")
+	mustOK(t, s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s-" + id, "by": "arbiter-1"}), "clock")
+	s.move(id, white, "e4", "1-"+id)
+	s.move(id, black, "e5", "2-"+id)
 
 	if a := rule(id, "draw", false, "early"); a.status != 422 {
 		t.Errorf("a judgement with no claim pending: %d %s", a.status, a.raw)
@@ -64,7 +64,7 @@ func TestQuickplayFinish(t *testing.T) {
 	if c1.events()[0]["type"] != "game.draw_claimed" {
 		t.Fatalf("claim: %s", c1.raw)
 	}
-	if a := s.post("/api/games/"+id+"/moves", map[string]string{"player": white, "move": "Nf3", "idempotency_key": "held"}); a.status != http.StatusConflict {
+	if a := s.post("/api/games/"+id+"/moves", map[string]string{"player": white, "move": "Nf3", "idempotency_key": "held-" + id}); a.status != http.StatusConflict {
 		t.Errorf("a move while the claim waits for the arbiter: %d %s", a.status, a.raw)
 	}
 	blackBefore := clockOf(id, "black")
@@ -84,8 +84,8 @@ func TestQuickplayFinish(t *testing.T) {
 	if after := clockOf(id, "black"); after-blackBefore != 120000 {
 		t.Errorf("black's clock went from %v to %v ms", blackBefore, after)
 	}
-	s.move(id, white, "Nf3", "3")
-	s.move(id, black, "Nc6", "4")
+	s.move(id, white, "Nf3", "3-"+id)
+	s.move(id, black, "Nc6", "4-"+id)
 	c2 := mustOK(t, claim(id, white, "c2"), "second claim")
 	mustOK(t, rule(id, "draw", false, "j2"), "draw")
 	r2 := waitFor(t, live, "arbiter.ruling_given")
@@ -96,34 +96,34 @@ func TestQuickplayFinish(t *testing.T) {
 	if d := end["data"].(map[string]any); d["result"] != "1/2-1/2" || d["termination"] != "quickplay_finish" || d["article"] != "III.5" {
 		t.Errorf("end: %v", d)
 	}
-	mustOK(t, s.post("/api/tournaments/qp/rounds/1/close", map[string]any{"idempotency_key": "close1"}), "close")
+	mustOK(t, s.post("/api/tournaments/qp/rounds/1/close", map[string]any{"idempotency_key": "close1-qp"}), "close")
 
 	// not announced: no such claim
-	mustOK(t, s.post("/api/games", map[string]any{"id": "plain", "white": "w", "black": "b", "time_control": "110", "idempotency_key": "plain"}), "plain game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "plain", "white": "w", "black": "b", "time_control": "110", "idempotency_key": "plain-plain"}), "plain game")
 	if a := claim("plain", "w", "c"); a.status != 400 {
 		t.Errorf("a quickplay claim where the rules were not announced: %d %s", a.status, a.raw)
 	}
 
 	// announced, but ten minutes on the clock: the arbiter service does not admit it
-	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long"}), "long game")
+	mustOK(t, s.post("/api/games", map[string]any{"id": "long", "white": "w", "black": "b", "time_control": "600", "mode": "standard", "quickplay_finish": true, "idempotency_key": "long-long"}), "long game")
 	liveL, closeL := follow(t, s.base, "long")
 	defer closeL()
-	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
+	mustOK(t, s.post("/api/games/long/clock/start", map[string]string{"idempotency_key": "s-long", "by": "arbiter-1"}), "clock")
 	mustOK(t, claim("long", "w", "c"), "claim")
 	rl := waitFor(t, liveL, "arbiter.ruling_given")
 	if d := rl["data"].(map[string]any); d["decision"] != "game_continues" || d["article"] != "III.5" || rl["actor"].(map[string]any)["role"] != "system" {
 		t.Errorf("a claim with ten minutes left: %v", rl)
 	}
-	s.move("long", "w", "d4", "1") // the clocks run again, the game goes on
+	s.move("long", "w", "d4", "1-long") // the clocks run again, the game goes on
 
 	// 1997 article 10.2: draw or postpone, no rejection
 	mustOK(t, s.post("/api/games", map[string]any{"id": "old", "white": "w", "black": "b", "time_control": "100", "laws_profile": "fide-1997",
 		"quickplay_finish": true, "idempotency_key": "old"}), "1997 game")
 	liveO, closeO := follow(t, s.base, "old")
 	defer closeO()
-	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s", "by": "arbiter-1"}), "clock")
-	s.move("old", "w", "c4", "1")
-	s.move("old", "b", "c5", "2")
+	mustOK(t, s.post("/api/games/old/clock/start", map[string]string{"idempotency_key": "s-old", "by": "arbiter-1"}), "clock")
+	s.move("old", "w", "c4", "1-old")
+	s.move("old", "b", "c5", "2-old")
 	mustOK(t, claim("old", "w", "c"), "claim")
 	if a := rule("old", "reject", false, "r"); a.status != 422 {
 		t.Errorf("a rejection under the 1997 Laws: %d %s", a.status, a.raw)

@@ -36,12 +36,12 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	id := startedGame(t, s, map[string]any{"id": "crash-r3-b2", "white": "w", "black": "b", "time_control": "600+5",
-		"tournament_id": "crash", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g"})
-	s.move(id, "w", "e4", "m1")
-	s.move(id, "b", "e5", "m2")
+		"tournament_id": "crash", "round": 3, "board": 2, "laws_profile": "fide-2023", "idempotency_key": "g-crash-r3-b2"})
+	s.move(id, "w", "e4", "m1-"+id)
+	s.move(id, "b", "e5", "m2-"+id)
 	early := startedGame(t, s, map[string]any{"id": "crash-r3-b3", "white": "w3", "black": "b3", "time_control": "600+5",
-		"tournament_id": "crash", "round": 3, "board": 3, "laws_profile": "fide-2023", "idempotency_key": "g"})
-	s.move(early, "w3", "d4", "m1")
+		"tournament_id": "crash", "round": 3, "board": 3, "laws_profile": "fide-2023", "idempotency_key": "g-crash-r3-b3"})
+	s.move(early, "w3", "d4", "m1-"+early)
 	s.kill()
 
 	replay, earlyReplay := id+"-replay", early+"-replay"
@@ -138,7 +138,7 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 		t.Errorf("the replay has %d events after the retry, want its creation", n)
 	}
 	before := len(s.eventLog(id))
-	if a := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "wrong_initial_position", "by": "chief", "idempotency_key": "annul-2"}); a.status != http.StatusConflict {
+	if a := s.post("/api/games/"+id+"/rulings", map[string]any{"matter": "wrong_initial_position", "by": "chief", "idempotency_key": "annul-2-" + id}); a.status != http.StatusConflict {
 		t.Errorf("annulling the annulled game again: %d %s", a.status, a.raw)
 	}
 	if n := len(s.eventLog(id)); n != before {
@@ -146,10 +146,10 @@ func TestAnnulmentReplayAfterCrash(t *testing.T) {
 	}
 
 	// the replay is played from the start
-	if st := s.post("/api/games/"+replay+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != 200 {
+	if st := s.post("/api/games/"+replay+"/clock/start", map[string]string{"idempotency_key": "s-" + replay}); st.status != 200 {
 		t.Fatalf("replay's clock: %d %s", st.status, st.raw)
 	}
-	s.move(replay, "w", "d4", "m1")
+	s.move(replay, "w", "d4", "m1-"+replay)
 	if g := s.game(replay); moves(g) != "d4" {
 		t.Errorf("replay's moves: %v", g)
 	}

@@ -18,7 +18,7 @@ func TestRulingsCiteTheirGrounds(t *testing.T) {
 	data := t.TempDir()
 	s := start(t, data)
 	id := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "600", "idempotency_key": "g"})
-	s.move(id, "w", "e4", "m1")
+	s.move(id, "w", "e4", "m1-"+id)
 	clock := "/api/games/" + id + "/clock/"
 	rulings := "/api/games/" + id + "/rulings"
 	refused := func(phase string, bad []struct{ path, body, says string }) {
@@ -50,7 +50,7 @@ func TestRulingsCiteTheirGrounds(t *testing.T) {
 	if got := s.post(clock+"resume", map[string]any{"by": "arb", "idempotency_key": "r"}); got.status != 200 {
 		t.Fatalf("resume: %d %s", got.status, got.raw)
 	}
-	if got := s.post("/api/games/"+id+"/resign", map[string]any{"player": "b", "idempotency_key": "resign"}); got.status != 200 {
+	if got := s.post("/api/games/"+id+"/resign", map[string]any{"player": "b", "idempotency_key": "resign-" + id}); got.status != 200 {
 		t.Fatalf("resign: %d %s", got.status, got.raw)
 	}
 	refused("finished", []struct{ path, body, says string }{

@@ -59,11 +59,11 @@ func TestSplitProcesses(t *testing.T) {
 		t.Fatalf("create through the gateway: %d %s", created.status, created.raw)
 	}
 	id, _ := created.body["game_id"].(string)
-	if a := gw.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "c"}); a.status != 200 {
+	if a := gw.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "c-" + id}); a.status != 200 {
 		t.Fatalf("clock start through the gateway: %d %s", a.status, a.raw)
 	}
-	gw.move(id, "a", "e4", "1")
-	if a := gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e4", "idempotency_key": "2"}); a.status != 422 || a.errorCode() != "illegal_move" {
+	gw.move(id, "a", "e4", "1-"+id)
+	if a := gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e4", "idempotency_key": "2-" + id}); a.status != 422 || a.errorCode() != "illegal_move" {
 		t.Errorf("illegal move through the gateway: %d %s", a.status, a.raw)
 	}
 	if a := gw.do("POST", "/api/games/"+id+"/moves", `{"player":`); a.status != 400 || a.errorCode() != "malformed_json" {
@@ -74,14 +74,14 @@ func TestSplitProcesses(t *testing.T) {
 	}
 
 	svc.kill()
-	if a := gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "3"}); a.status < 500 {
+	if a := gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "3-" + id}); a.status < 500 {
 		t.Errorf("a move with the services down: %d %s", a.status, a.raw)
 	}
 	svc = startWith(t, services, env, true)
 	waitTCP(t, natsAddr)
 	var again answer
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		again = gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "3"})
+		again = gw.post("/api/games/"+id+"/moves", map[string]string{"player": "b", "move": "e5", "idempotency_key": "3-" + id})
 		if again.status < 500 || time.Now().After(deadline) {
 			break
 		}
@@ -113,7 +113,7 @@ func TestSplitProcesses(t *testing.T) {
 	}
 	blitz := gw.post("/api/games", map[string]any{"white": "c", "black": "d", "time_control": "2", "idempotency_key": "split-2"})
 	bid, _ := blitz.body["game_id"].(string)
-	if a := gw.post("/api/games/"+bid+"/clock/start", map[string]string{"idempotency_key": "c"}); a.status != 200 {
+	if a := gw.post("/api/games/"+bid+"/clock/start", map[string]string{"idempotency_key": "c-" + bid}); a.status != 200 {
 		t.Fatalf("clock start: %d %s", a.status, a.raw)
 	}
 	live, closeLive := follow(t, gw.base, bid)

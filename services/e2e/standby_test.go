@@ -267,12 +267,12 @@ func copyTree(t *testing.T, from, to string) {
 // pairs round 1 and waits until every board's game exists.
 func bigSwiss(t *testing.T, s *server, id string, n int) (ids, whites, blacks []string) {
 	t.Helper()
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Standby Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": "Standby Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t--" + id + id}), "create")
 	for i := 1; i <= n; i++ {
 		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": fmt.Sprint("s", i), "name": fmt.Sprint("Player, s", i),
-			"rating": 2400 - 5*i, "idempotency_key": fmt.Sprint("s", i)}), "register")
+			"rating": 2400 - 5*i, "idempotency_key": fmt.Sprint(id, "-s", i)}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1-" + id}), "pair round 1")
 	for _, x := range s.round(id, 1)["boards"].([]any) {
 		bd := x.(map[string]any)
 		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
@@ -308,14 +308,14 @@ func TestStandbyFollowsRestarts(t *testing.T) {
 	standbyArgs := []string{"--data", sdata, "--standby", strings.TrimSpace(string(out))}
 	s := startWith(t, standbyArgs, nil, true)
 
-	id := startedGame(t, p, map[string]any{"id": "follow", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g"})
+	id := startedGame(t, p, map[string]any{"id": "follow", "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g-follow"})
 	plies := randomGame(42, 30)
 	if len(plies) < 30 {
 		t.Fatalf("the random game ends after %d plies", len(plies))
 	}
 	play := func(on *server, from, to int) {
 		for ply := from; ply < to; ply++ {
-			mustOK(t, on.move(id, []string{"w", "b"}[ply%2], plies[ply], fmt.Sprint("m", ply)), "move")
+			mustOK(t, on.move(id, []string{"w", "b"}[ply%2], plies[ply], fmt.Sprint(id, "-m", ply)), "move")
 		}
 	}
 	caughtUp := func(on *server, want int) {

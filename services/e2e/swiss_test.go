@@ -14,7 +14,7 @@ func TestSwiss(t *testing.T) {
 		t.Skip("builds and runs hakem serve")
 	}
 	s := start(t, t.TempDir())
-	if a := s.post("/api/tournaments", map[string]any{"id": "open", "name": "Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}); a.status != http.StatusCreated {
+	if a := s.post("/api/tournaments", map[string]any{"id": "open", "name": "Open", "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t-open"}); a.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	for i := 1; i <= 5; i++ {
@@ -48,7 +48,7 @@ func TestSwiss(t *testing.T) {
 			}
 			met[white+black], met[black+white] = true, true
 			waitGame(t, s, id)
-			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r"}); a.status != 200 {
+			if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r-" + id}); a.status != 200 {
 				t.Fatalf("resign: %d %s", a.status, a.raw)
 			}
 		}

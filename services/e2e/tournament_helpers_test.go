@@ -52,7 +52,7 @@ func (s *server) playMoves(t *testing.T, game, white, black string, sans ...stri
 	t.Helper()
 	for i, m := range sans {
 		p := []string{white, black}[i%2]
-		mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": m, "player": p, "idempotency_key": "m" + m}), game+" move "+m)
+		mustOK(t, s.post("/api/games/"+game+"/moves", map[string]string{"move": m, "player": p, "idempotency_key": "m-" + game + m}), game+" move "+m)
 	}
 }
 
@@ -62,12 +62,12 @@ func (s *server) playMoves(t *testing.T, game, white, black string, sans ...stri
 // returns the boards' game ids and players in board order.
 func startSwiss(t *testing.T, s *server, id, name, prefix string, n int) (ids, whites, blacks []string) {
 	t.Helper()
-	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": name, "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t"}), "create")
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": name, "system": "swiss-dutch", "rounds": 3, "idempotency_key": "t--" + id + id}), "create")
 	for i := 1; i <= n; i++ {
 		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": fmt.Sprint(prefix, i), "name": fmt.Sprint("Player, ", prefix, i),
 			"rating": 2000 - 20*i, "idempotency_key": fmt.Sprint(prefix, i)}), "register")
 	}
-	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1"}), "pair round 1")
+	mustOK(t, s.post("/api/tournaments/"+id+"/rounds", map[string]any{"idempotency_key": "p1-" + id}), "pair round 1")
 	for _, x := range s.round(id, 1)["boards"].([]any) {
 		bd := x.(map[string]any)
 		ids, whites, blacks = append(ids, bd["game_id"].(string)), append(whites, bd["white"].(string)), append(blacks, bd["black"].(string))
@@ -94,7 +94,7 @@ func startedGame(t *testing.T, s *server, fields map[string]any) string {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	id, _ := a.body["game_id"].(string)
-	if st := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s"}); st.status != http.StatusOK {
+	if st := s.post("/api/games/"+id+"/clock/start", map[string]string{"idempotency_key": "s-" + id}); st.status != http.StatusOK {
 		t.Fatalf("clock: %d %s", st.status, st.raw)
 	}
 	return id

@@ -21,13 +21,13 @@ func TestRoundRobin(t *testing.T) {
 	}
 	data := t.TempDir()
 	s := start(t, data)
-	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "swiss-dutch", "idempotency_key": "x"}); a.status != 400 {
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "swiss-dutch", "idempotency_key": "x-rr"}); a.status != 400 {
 		t.Errorf("an unsupported system: %d %s", a.status, a.raw)
 	}
-	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "tiebreaks": []string{"XYZ"}, "idempotency_key": "y"}); a.status != 400 {
+	if a := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "tiebreaks": []string{"XYZ"}, "idempotency_key": "y-rr"}); a.status != 400 {
 		t.Errorf("an unknown tie-break: %d %s", a.status, a.raw)
 	}
-	created := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "round-robin", "time_control": "600+5", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "t"})
+	created := s.post("/api/tournaments", map[string]any{"id": "rr", "name": "Club RR", "system": "round-robin", "time_control": "600+5", "tiebreaks": []string{"DE", "SB"}, "idempotency_key": "t-rr"})
 	if created.status != http.StatusCreated {
 		t.Fatalf("create: %d %s", created.status, created.raw)
 	}
@@ -37,7 +37,7 @@ func TestRoundRobin(t *testing.T) {
 			t.Fatalf("register %s: %d %s", p, a.status, a.raw)
 		}
 	}
-	if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "p1", "name": "Again", "idempotency_key": "again"}); a.status != 409 {
+	if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "p1", "name": "Again", "idempotency_key": "again-rr"}); a.status != 409 {
 		t.Errorf("registering twice: %d %s", a.status, a.raw)
 	}
 	if a := s.do("GET", "/api/tournaments/nope", ""); a.status != 404 {
@@ -50,10 +50,10 @@ func TestRoundRobin(t *testing.T) {
 			t.Fatalf("pair round %d: %d %s", round, a.status, a.raw)
 		}
 		if round == 1 {
-			if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "late", "name": "Late, Comer", "idempotency_key": "late"}); a.status != 409 {
+			if a := s.post("/api/tournaments/rr/players", map[string]any{"player_id": "late", "name": "Late, Comer", "idempotency_key": "late-rr"}); a.status != 409 {
 				t.Errorf("registering after round 1 is paired: %d %s", a.status, a.raw)
 			}
-			if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair-early"}); a.status != 409 {
+			if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair-early-rr"}); a.status != 409 {
 				t.Errorf("pairing round 2 before round 1 is closed: %d %s", a.status, a.raw)
 			}
 		}
@@ -63,7 +63,7 @@ func TestRoundRobin(t *testing.T) {
 		if len(boards) != 2 {
 			t.Fatalf("round %d: %d boards", round, len(boards))
 		}
-		if a := s.post(fmt.Sprint("/api/tournaments/rr/rounds/", round, "/close"), map[string]any{"idempotency_key": "early"}); a.status != 409 {
+		if a := s.post(fmt.Sprint("/api/tournaments/rr/rounds/", round, "/close"), map[string]any{"idempotency_key": "early-rr"}); a.status != 409 {
 			t.Errorf("closing round %d before its games end: %d %s", round, a.status, a.raw)
 		}
 		for b, x := range boards {
@@ -76,16 +76,16 @@ func TestRoundRobin(t *testing.T) {
 				t.Errorf("game %s: %v", id, g)
 			}
 			if b == 0 { // board 1: Black resigns
-				s.move(id, white, "e4", "e4")
-				if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r"}); a.status != 200 {
+				s.move(id, white, "e4", "e4-"+id)
+				if a := s.post("/api/games/"+id+"/resign", map[string]string{"player": black, "idempotency_key": "r-" + id}); a.status != 200 {
 					t.Fatalf("resign: %d %s", a.status, a.raw)
 				}
 				points[white]++
 			} else { // board 2: a draw by agreement
-				s.move(id, white, "d4", "d4")
-				s.move(id, black, "d5", "d5")
-				s.post("/api/games/"+id+"/draw", map[string]string{"player": white, "action": "offer", "idempotency_key": "o"})
-				if a := s.post("/api/games/"+id+"/draw", map[string]string{"player": black, "action": "accept", "idempotency_key": "a"}); a.status != 200 {
+				s.move(id, white, "d4", "d4-"+id)
+				s.move(id, black, "d5", "d5-"+id)
+				s.post("/api/games/"+id+"/draw", map[string]string{"player": white, "action": "offer", "idempotency_key": "o-" + id})
+				if a := s.post("/api/games/"+id+"/draw", map[string]string{"player": black, "action": "accept", "idempotency_key": "a-" + id}); a.status != 200 {
 					t.Fatalf("accept: %d %s", a.status, a.raw)
 				}
 				points[white] += 0.5
@@ -187,7 +187,7 @@ func TestRoundRobin(t *testing.T) {
 		t.Errorf("live tournament stream starts with %v (%v)", first["type"], err)
 	}
 	resp.Body.Close()
-	if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair4"}); a.status != 409 {
+	if a := s.post("/api/tournaments/rr/rounds", map[string]any{"idempotency_key": "pair4-rr"}); a.status != 409 {
 		t.Errorf("pairing a round after the last: %d %s", a.status, a.raw)
 	}
 	s.stop()

@@ -69,6 +69,12 @@ type HandRuling struct {
 	// postponing (2023 III.5.2, 1997 10.2b: "may").
 	Judgement string
 	AddTime   bool
+	// Observed is the illegal position the arbiter observes
+	// (illegal_position, 2023 A.5.4): both_kings_in_check or
+	// pawn_on_last_rank; NextMoveCompleted: he waited until the next move
+	// was completed and it is still on the board.
+	Observed          string
+	NextMoveCompleted bool
 }
 
 // penaltyKinds maps the names of the API to the Laws' penalties and to the
@@ -83,7 +89,7 @@ var penaltyKinds = map[string]struct {
 	penaltyLoss:        {laws.Loss, events.PenaltyLoss},
 	penaltyExpulsion:   {laws.Expulsion, events.PenaltyExpulsion},
 	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
-	// after it ended (the standings count them: games.PointsPenalties)
+	// after it ended (the standings count them: game.Game.PointsPenalties)
 	penaltyOpponentPointsToMaximum: {laws.OpponentPointsToMaximum, events.PenaltyOpponentPointsToMaximum},
 	"offender_points_reduced":      {laws.OffenderPointsReduced, events.PenaltyPointsReduced},
 	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
@@ -258,8 +264,8 @@ func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time)
 // position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
 // annulment (the new game the Laws then order follows: OrderReplay), both
 // players at fault (laws.BothAtFault: 1997 12.8, 2023 11.8; the games
-// service then ends the game 0-0, games.EndByRuling), or a
-// result override (the game's OverrideResult; no article of the Laws
+// service then ends the game 0-0, games/domain Game.EndByRuling), or a
+// result override (OverrideResult; no article of the Laws
 // decides it: the arbiter's reason and article are required and recorded).
 func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	if !g.Exists() {
@@ -270,9 +276,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 	case events.MatterResultOverride:
 		return OverrideResult(g, h.Result, h.Reason, h.Article)
 	case events.MatterPenalty, events.MatterLateArrival, events.MatterWrongInitialPosition, events.MatterBothAtFault, events.MatterQuickplayClaim, events.MatterIncrementRequest,
-		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags:
+		events.MatterTouchMove, events.MatterDisplacedPieces, events.MatterBoardOrientation, events.MatterColoursReversed, events.MatterBothFlags,
+		events.MatterFlagClaim, events.MatterIllegalPosition:
 	default:
-		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed or both_flags", h.Matter)
+		return nil, refuseRuling("matter: %q is not penalty, late_arrival, wrong_initial_position, both_at_fault, result_override, quickplay_claim, increment_request, draw_claim, touch_move, displaced_pieces, board_orientation, colours_reversed, both_flags, flag_claim or illegal_position", h.Matter)
 	}
 	if _, pending := g.Claim(); h.Matter == events.MatterQuickplayClaim && !pending {
 		if pc, ok := g.Postponed(); ok {
@@ -304,6 +311,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		return coloursReversedRuling(g, h, at)
 	case events.MatterBothFlags:
 		return bothFlagsRuling(g, h, at)
+	case events.MatterFlagClaim:
+		return flagClaimRuling(g, h, at)
+	case events.MatterIllegalPosition:
+		return illegalPositionRuling(g, h, at)
 	}
 	sit, err := situation(g, at)
 	if err != nil {

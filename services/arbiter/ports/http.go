@@ -64,6 +64,10 @@ type rulingRequest struct {
 	// reject; add_time: two minutes to the opponent when postponing).
 	Judgement string `json:"judgement" bounds:"len=16"`
 	AddTime   bool   `json:"add_time"`
+	// Observed and NextMoveCompleted are the illegal position the arbiter
+	// observes (matter illegal_position, 2023 A.5.4).
+	Observed          string `json:"observed" bounds:"len=32"`
+	NextMoveCompleted bool   `json:"next_move_completed"`
 }
 
 // outcome is the answer to a ruling: the events it produced, as the games
@@ -113,7 +117,8 @@ func (p Rulings) ruling(w http.ResponseWriter, r *http.Request) {
 	evs, repeated, err := p.Arbiter.Rule(r.Context(), id, app.HandRuling{Matter: events.Matter(req.Matter), Side: req.Side,
 		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points,
 		OpponentPoints: req.OpponentPoints, Fine: req.Fine, Rounds: req.ExcludedRounds, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
-		Result: events.Result(req.Result), Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime}, m)
+		Result: events.Result(req.Result), Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime,
+		Observed: req.Observed, NextMoveCompleted: req.NextMoveCompleted}, m)
 	if err != nil {
 		failRuling(w, err)
 		return

@@ -81,6 +81,10 @@ func checkFile(w io.Writer, name, rules string) (int, error) {
 		}
 		return 0, exitWith(checkNoFile, fmt.Errorf("check: %w", err))
 	}
+	if len(f.Players) == 0 {
+		// Nothing to check is not consistent: the file is not a report.
+		return 0, exitWith(checkBadFile, fmt.Errorf("check: %s: not a tournament report file: no player line (001)", name))
+	}
 	r, err := endorse.Check(f)
 	if err != nil {
 		var ie *pairing.InputError

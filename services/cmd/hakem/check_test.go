@@ -139,6 +139,16 @@ func TestCheckBadFile(t *testing.T) {
 	if code, out := checkOutput(t, path); code != checkBadFile {
 		t.Fatalf("exit %d, want %d:\n%s", code, checkBadFile, out)
 	}
+	// A file with no player line has nothing consistent about it: an
+	// empty file, or one with headers only, is not a report.
+	for _, text := range []string{"", "garbage\n", "012 Open\n042 2026/01/01\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, out := checkOutput(t, path); code != checkBadFile || strings.Contains(out, "consistent") {
+			t.Fatalf("%q: exit %d, want %d:\n%s", text, code, checkBadFile, out)
+		}
+	}
 	if code, _ := checkOutput(t, filepath.Join(t.TempDir(), "missing.trf")); code != checkNoFile {
 		t.Fatalf("missing file: exit %d, want %d", code, checkNoFile)
 	}

@@ -311,7 +311,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 	if err := d.waitCreated(id); err != nil {
 		return err
 	}
-	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start", "by": "demo-arbiter"}); err != nil || code >= 300 {
+	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start-" + id, "by": "demo-arbiter"}); err != nil || code >= 300 {
 		return fmt.Errorf("clock: %d %v %v", code, body, err)
 	}
 	g := rules.NewGame(rules.StartPosition())
@@ -329,7 +329,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 			return d.waitEnd(ctx, id)
 		}
 		if incident == "claim" && ply == 6 {
-			d.post("/api/games/"+id+"/claims", map[string]any{"player": player, "reason": events.ClaimFiftyMoves, "idempotency_key": "claim"})
+			d.post("/api/games/"+id+"/claims", map[string]any{"player": player, "reason": events.ClaimFiftyMoves, "idempotency_key": "claim-" + id})
 			time.Sleep(200 * time.Millisecond) // the arbiter rules; moves wait for the ruling
 		}
 		pos := g.Position()
@@ -348,7 +348,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 		}
 		m := d.pick(&pos, buf)
 		time.Sleep(time.Duration(20+d.intn(100)) * time.Millisecond)
-		code, body, err := d.post("/api/games/"+id+"/moves", map[string]any{"player": player, "move": pos.UCI(m), "idempotency_key": fmt.Sprint(ply)})
+		code, body, err := d.post("/api/games/"+id+"/moves", map[string]any{"player": player, "move": pos.UCI(m), "idempotency_key": fmt.Sprint(id, "-", ply)})
 		if err != nil {
 			return err
 		}
@@ -373,7 +373,7 @@ func (d *demo) play(ctx context.Context, id, white, black, incident string) erro
 			}
 		}
 		if ply >= 200 { // a long game: the side to move resigns
-			d.post("/api/games/"+id+"/resign", map[string]any{"player": map[bool]string{true: black, false: white}[ply%2 == 0], "idempotency_key": "resign"})
+			d.post("/api/games/"+id+"/resign", map[string]any{"player": map[bool]string{true: black, false: white}[ply%2 == 0], "idempotency_key": "resign-" + id})
 			return nil
 		}
 	}
@@ -400,7 +400,7 @@ func (d *demo) reportIllegalMove(id string, pos *rules.Position, offender, by st
 	for _, text := range []string{"Ke5", "Kd5", "Kf5", "Kh5", "Ka5", "Ke4", "Kd4"} {
 		if _, err := pos.ParseSAN(text); err != nil {
 			if code, body, err := d.post("/api/games/"+id+"/illegal-moves", map[string]any{"offender": offender, "move": text,
-				"reported_by": "player", "by": by, "idempotency_key": "illegal"}); err != nil || code >= 300 {
+				"reported_by": "player", "by": by, "idempotency_key": "illegal-" + id}); err != nil || code >= 300 {
 				return fmt.Errorf("reporting an illegal move: %d %v %v", code, body, err)
 			}
 			return nil
@@ -477,7 +477,7 @@ func (d *demo) loneKing(ctx context.Context) error {
 		"time_control": d.control, "start_fen": loneKingFEN, "idempotency_key": "lone-king", "by": "demo-arbiter"}); err != nil || code >= 300 {
 		return fmt.Errorf("creating: %d %v %v", code, body, err)
 	}
-	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start", "by": "demo-arbiter"}); err != nil || code >= 300 {
+	if code, body, err := d.post("/api/games/"+id+"/clock/start", map[string]any{"idempotency_key": "start-" + id, "by": "demo-arbiter"}); err != nil || code >= 300 {
 		return fmt.Errorf("clock: %d %v %v", code, body, err)
 	}
 	if err := d.waitEnd(ctx, id); err != nil {

@@ -38,8 +38,12 @@ func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 		why = events.TerminationArbiter
 	case r.Matter == events.MatterLateArrival:
 		why = events.TerminationForfeit
-	case r.Matter == events.MatterFlagFall && result == events.ResultDraw:
+	case (r.Matter == events.MatterFlagFall || r.Matter == events.MatterFlagClaim) && result == events.ResultDraw:
 		why = events.TerminationInsufficientMaterialFlag
+	case r.Matter == events.MatterFlagClaim:
+		why = events.TerminationFlagFall // a win on time claimed (6.8; 2023 A.5.3)
+	case r.Matter == events.MatterIllegalPosition:
+		why = events.TerminationArbiter // the arbiter declares the game drawn (2023 A.5.4)
 	case r.Matter == events.MatterBothFlags && result == events.ResultDraw:
 		why = events.TerminationBothFlags // 1997 10.4, 2023 III.3.1.2, or 6.9 against a side that cannot mate
 	case r.Matter == events.MatterBothFlags:

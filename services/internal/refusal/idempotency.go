@@ -78,3 +78,14 @@ func describeKey(k string) string {
 	}
 	return k
 }
+
+// SplitCommandKey splits a key made by CommandKey (and then scoped) into
+// what came before the command hash and the hash (hashLen lowercase hex
+// digits); found is false for a key without one.
+func SplitCommandKey(stored string) (key, hash string, found bool) {
+	base := clientKey(stored)
+	if base == stored {
+		return stored, "", false
+	}
+	return base, stored[len(base)+1:], true
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/httpnats"
+	"github.com/hakem-chess/hakem/services/internal/keyledger"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing"
 	"github.com/hakem-chess/hakem/services/scoring"
@@ -69,19 +70,31 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	if cfg.Runs("gateway") {
-		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: g.App, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		// the web pages and their reads (the games' live feed, the log)
+		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
 		auth.GameTournament = gameTournament(g.App)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)
 }
 
-// mountServices builds the five services, each by its root package, and
-// mounts them in this process (mount: what runs here of each): the games,
-// the clocks, the arbiter (which the games service asks for its rulings at
-// once when both run here), the pairing and the scoring. It returns the
-// games service, whose reads the pages and the authorisation use.
+// mountServices mounts the services (services) in this process (mount:
+// what runs here of each). It returns the games service, whose reads the
+// pages and the authorisation use.
 func (h *host) mountServices(ctx context.Context) (games.Service, error) {
+	g, plugs := h.services()
+	for _, p := range plugs {
+		if err := h.mount(ctx, p); err != nil {
+			return games.Service{}, err
+		}
+	}
+	return g, nil
+}
+
+// services builds the five services on the host's store, each by its root
+// package: the games, the clocks, the arbiter (which the games service
+// asks for its rulings at once when both run here), the pairing and the
+// scoring. It returns the games service too.
+func (h *host) services() (games.Service, []wiring.Plug) {
 	cfg, log := h.cfg, h.log
 	arb := arbiter.New(arbiter.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics})
 	gd := games.Deps{Store: h.store, Feed: gamelog.JetStreamFeed{JS: h.js, Partitions: h.parts}, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}
@@ -89,18 +102,13 @@ func (h *host) mountServices(ctx context.Context) (games.Service, error) {
 		gd.Arbiter = arb
 	}
 	g := games.New(gd)
-	for _, p := range []wiring.Plug{
+	return g, []wiring.Plug{
 		g.Plug,
 		clocks.New(clocks.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
 		arb.Plug,
 		pairing.New(pairing.Deps{Store: h.store, Feed: h.tournaments(), Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
 		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
-	} {
-		if err := h.mount(ctx, p); err != nil {
-			return games.Service{}, err
-		}
 	}
-	return g, nil
 }
 
 // tournaments follows a tournament's events.
@@ -201,9 +209,13 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
-	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow})
+	keys := keyledger.New(nil)                            // the clients' keys across aggregates: loadKeys
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow, Keys: keys})
 	if err != nil {
 		return 0, fmt.Errorf("opening the event store: %w", err)
+	}
+	if err := loadKeys(ctx, keys, h.store, log); err != nil {
+		return 0, err
 	}
 	if h.js, err = jetstream.New(h.nc); err != nil {
 		return 0, err
@@ -451,4 +463,16 @@ func (f forwardPort) Register(mux *http.ServeMux) {
 	for _, r := range f.routes {
 		mux.Handle(r, f.to)
 	}
+}
+
+// loadKeys learns the idempotency keys of the commands of the last
+// keyledger.Window from the log, before any command is taken.
+func loadKeys(ctx context.Context, keys *keyledger.Ledger, st *eventstore.Store, log *zap.Logger) error {
+	start := time.Now()
+	n, err := keys.Load(ctx, st)
+	if err != nil {
+		return fmt.Errorf("reading the idempotency keys of the last %s: %w", keyledger.Window, err)
+	}
+	log.Info("idempotency keys", zap.Int("events", n), zap.Int("keys", keys.Len()), zap.Duration("took", time.Since(start)))
+	return nil
 }
