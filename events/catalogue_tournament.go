@@ -51,6 +51,10 @@ type TournamentCreated struct {
 	// "rapid", "blitz"; copied to each GameCreated.Mode); "" when each game
 	// takes it from the time control. Optional.
 	Mode string `json:"mode,omitempty"`
+	// Supervised: the tournament's rapid or blitz games are fully
+	// supervised (FIDE Laws 2023 A.4, B.3); every game carries it
+	// (GameCreated.Supervised). Optional (false when absent).
+	Supervised bool `json:"supervised,omitempty"`
 	// TiebreakRules is the FIDE C.07 edition the tie-breaks follow,
 	// "2024" or "2026" ("" when not chosen: 2026).
 	TiebreakRules string `json:"tiebreak_rules,omitempty"`

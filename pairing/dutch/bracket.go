@@ -112,30 +112,6 @@ func (e *engine) finalize(u, v int) {
 	e.matcher.Retire(v)
 }
 
-// setupLayout computes the counters' positions: one counter per score
-// group, the lowest group in the lowest bits.
-func (e *engine) setupLayout() {
-	l := &e.lay
-	l.played = e.played
-	maxGroup := 0
-	run := 0
-	for i := len(e.sorted) - 1; i >= 0; i-- {
-		run++
-		s := e.sorted[i].score
-		if i == 0 || e.sorted[i-1].score > s {
-			for _, p := range e.sorted[i : i+run] {
-				p.shift = l.groupsBits
-			}
-			l.groupsBits += bitsFor(run)
-			maxGroup = max(maxGroup, run)
-			run = 0
-		}
-	}
-	l.groupBits = bitsFor(maxGroup)
-	l.setWidths()
-	l.words = matching.WordsFor(int(l.totalBits()) + 4)
-}
-
 func (e *engine) run() ([]int, error) {
 	n := len(e.sorted)
 	e.setupLayout()
@@ -265,6 +241,9 @@ func (e *engine) run() ([]int, error) {
 			next++
 		}
 		size := len(vertex)
+		if !e.assignCounters(vertex, groupBegin) {
+			return nil, errWiden
+		}
 		// base.at(lo, hi) for lo >= groupBegin, hi < lo
 		base := bracketWeights{words: l.words, rows: make([][]uint64, size)}
 		for lo := groupBegin; lo < size; lo++ {

@@ -26,6 +26,9 @@ type criterion struct {
 	// value puts the field's value for the edge into the freed low bits of
 	// b (nil: always zero in an edge's own weight).
 	value func(e *engine, x *edgeCase, b *builder)
+	// counters marks the fields of one counter per score group (whose
+	// places assignCounters gives bracket by bracket).
+	counters bool
 	// of says which edges the criterion weighs: every edge, or only those
 	// whose lower player is in the current bracket (bracketOnly) or in the
 	// next (nextOnly); the others have zero in its field.
@@ -76,20 +79,20 @@ var criteria = []criterion{
 		value: func(e *engine, x *edgeCase, b *builder) { b.or(b2u(x.inCurrent)) }},
 	{label: "C7", explain: "C7: the lowest scores of the downfloaters",
 		breach: "larger score differences between the players paired",
-		of:     bracketOnly, width: groupsWidth,
+		of:     bracketOnly, width: groupsWidth, counters: true,
 		value: func(e *engine, x *edgeCase, b *builder) {
 			if x.inCurrent {
-				b.orBit(x.h.shift)
+				b.orBit(x.h.counter.shift)
 			}
 		}},
 	{label: "C8", explain: "C8: the following bracket (its number of pairs)",
 		of: nextOnly, width: groupWidth,
 		value: func(e *engine, x *edgeCase, b *builder) { b.or(b2u(x.inNext)) }},
 	{label: "C8", explain: "C8: the following bracket (the scores of its downfloaters)",
-		of: nextOnly, width: groupsWidth,
+		of: nextOnly, width: groupsWidth, counters: true,
 		value: func(e *engine, x *edgeCase, b *builder) {
 			if x.inNext {
-				b.orBit(x.h.shift)
+				b.orBit(x.h.counter.shift)
 			}
 		}},
 	{label: "C9", explain: "C9: the fewest unplayed games of the pairing-allocated bye assignee",
@@ -166,16 +169,16 @@ var criteria = []criterion{
 		of:     bracketOnly, width: floatWidth(2, groupWidth), value: upAgain(2)},
 	{label: "C18", explain: "C18: the score differences of moved-down players who downfloated in the previous round",
 		breach: "larger score differences for players who downfloated in the previous round",
-		of:     bracketOnly, width: floatWidth(1, groupsWidth), value: downAgainScores(1)},
+		of:     bracketOnly, width: floatWidth(1, groupsWidth), counters: true, value: downAgainScores(1)},
 	{label: "C19", explain: "C19: the score differences of moved-down players' opponents who upfloated in the previous round",
 		breach: "larger score differences for players who upfloated in the previous round",
-		of:     bracketOnly, width: floatWidth(1, groupsWidth), value: upAgainScores(1)},
+		of:     bracketOnly, width: floatWidth(1, groupsWidth), counters: true, value: upAgainScores(1)},
 	{label: "C20", explain: "C20: the score differences of moved-down players who downfloated two rounds before",
 		breach: "larger score differences for players who downfloated two rounds before",
-		of:     bracketOnly, width: floatWidth(2, groupsWidth), value: downAgainScores(2)},
+		of:     bracketOnly, width: floatWidth(2, groupsWidth), counters: true, value: downAgainScores(2)},
 	{label: "C21", explain: "C21: the score differences of moved-down players' opponents who upfloated two rounds before",
 		breach: "larger score differences for players who upfloated two rounds before",
-		of:     bracketOnly, width: floatWidth(2, groupsWidth), value: upAgainScores(2)},
+		of:     bracketOnly, width: floatWidth(2, groupsWidth), counters: true, value: upAgainScores(2)},
 	// Below every criterion, room for the engine to order the optimal
 	// pairings of a bracket as article 4 generates them (the moved-down
 	// players' and S1 players' preferences added to the edges, and the
@@ -213,10 +216,10 @@ func downAgainScores(back int) func(*engine, *edgeCase, *builder) {
 			return
 		}
 		if x.w.floats[back] == FloatDown {
-			b.addBit(x.w.shift)
+			b.addBit(x.w.counter.shift)
 		}
 		if x.h.floats[back] == FloatDown {
-			b.addBit(x.h.shift)
+			b.addBit(x.h.counter.shift)
 		}
 	}
 }
@@ -226,7 +229,7 @@ func downAgainScores(back int) func(*engine, *edgeCase, *builder) {
 func upAgainScores(back int) func(*engine, *edgeCase, *builder) {
 	return func(e *engine, x *edgeCase, b *builder) {
 		if x.inCurrent && !(x.w.floats[back] == FloatUp && x.h.score > x.w.score) {
-			b.orBit(x.h.shift)
+			b.orBit(x.h.counter.shift)
 		}
 	}
 }

@@ -11,7 +11,9 @@
 // repeated floats (C14–C21). The criteria are one table (criteria, in
 // criteria.go): each one's field width, its value for an edge and the texts
 // of the explanation and of HandChange, from which the weight, its width and
-// the explanation's fields are all derived. Brackets are processed from the top score
+// the explanation's fields are all derived. The fields that hold one
+// counter per score group give counters only to the groups of the bracket
+// being paired (counters.go), which keeps a weight a few words wide. Brackets are processed from the top score
 // group down; each bracket's choices are fixed one by one (moved-down
 // players first, then exchanges between S1 and S2, then the S1 players'
 // opponents in order) by re-running the matching with a small preference
@@ -74,6 +76,7 @@ type engine struct {
 	fixed   []int        // by vertex: the partner of a pair already fixed, or -1
 	active  []bool       // by vertex: still to be matched
 	view    *bracketView // the explanation's copy of the bracket being paired
+	wide    bool         // one counter per score group of the round (counters.go)
 	// weighing is edgeWeight's builder and edge
 	weighing struct {
 		b builder
@@ -83,7 +86,17 @@ type engine struct {
 
 // Pair pairs the round t.Round of t.
 func Pair(t *pairing.Tournament, opt Options) (*Result, error) {
-	e := &engine{t: t, opt: opt, played: t.Round - 1}
+	r, err := pair(t, opt, false)
+	if errors.Is(err, errWiden) {
+		return pair(t, opt, true)
+	}
+	return r, err
+}
+
+// pair pairs the round; wide gives one counter per score group of the round
+// (see counters.go).
+func pair(t *pairing.Tournament, opt Options, wide bool) (*Result, error) {
+	e := &engine{t: t, opt: opt, played: t.Round - 1, wide: wide}
 	e.all = make([]*pairing.Player, len(t.Players))
 	for i := range t.Players {
 		e.all[i] = &t.Players[i]

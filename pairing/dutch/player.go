@@ -29,7 +29,7 @@ type entrant struct {
 	playedGames int
 	byeEligible bool
 	floats      [3]Float // floats[1]: last round, floats[2]: the one before
-	shift       uint     // the position of his score group's counter in an edge weight
+	counter              // his score group's counter in the fields of counters (counters.go)
 	colours     []pairing.Color
 }
 

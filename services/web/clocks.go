@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -22,7 +21,7 @@ type boardClocks struct {
 }
 
 // clocks answers both clocks of each game of ?game=ID (repeated) at this
-// instant, read through the games service's own fold as the replay does
+// instant, read through the fold of the game's events as the replay does
 // (one request for a round's boards, not one per board). A game without
 // events is left out.
 func (p Pages) clocks(w http.ResponseWriter, r *http.Request) {
@@ -40,23 +39,12 @@ func (p Pages) clocks(w http.ResponseWriter, r *http.Request) {
 	now := time.Now().UTC()
 	out := map[string]boardClocks{}
 	for _, id := range ids {
-		recs, _, err := p.Games.Queries.Events.Handle(r.Context(), id)
-		if err != nil {
-			fail(w, err)
+		recs, g, ok := p.readGame(r.Context(), w, id)
+		if !ok {
 			return
 		}
 		if len(recs) == 0 {
 			continue
-		}
-		g := &domain.Game{}
-		for _, rec := range recs {
-			if rec.Event == nil {
-				continue
-			}
-			if err := g.ApplyAt(rec.Envelope.RecordedAt, rec.Event); err != nil {
-				httpjson.Error(w, http.StatusInternalServerError, "internal", fmt.Sprintf("game %s event %d (%s): %v", id, rec.Envelope.Seq, rec.Envelope.Type, err))
-				return
-			}
 		}
 		bc := boardClocks{Result: g.Result()}
 		if t := g.Timer(); t.Started() {

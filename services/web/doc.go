@@ -6,7 +6,11 @@
 // the binary (no build step, no network at run time). They read the
 // existing API (/api/tournaments/{id}, /api/games/{id}, its NDJSON event
 // stream and clock) and the few reads this package adds under /api/web/,
-// each built by calling the services' own query code:
+// each built from the events with the projections the services share, not
+// with a service's packages: a game through internal/gameview and
+// internal/game (the fold the games and the arbiter decide on), a
+// tournament through internal/tournament and internal/boards, the
+// standings through the scoring service's root package:
 //
 //	GET /api/web/tournaments           the tournaments (their tournament.created), newest first
 //	GET /api/web/games/{id}/replay     every event of a game with the position and both clocks after it

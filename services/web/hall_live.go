@@ -33,7 +33,7 @@ func (p Pages) hallLive(w http.ResponseWriter, r *http.Request) {
 		httpjson.Error(w, http.StatusNotFound, "not_found", "tournament "+id+" not found: "+err.Error())
 		return
 	}
-	if p.Store == nil || p.Tournaments == nil || p.Games.Feed == nil {
+	if p.Store == nil || p.Tournaments == nil || p.Games == nil {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "no event store or live feed in this process")
 		return
 	}
@@ -123,7 +123,7 @@ func (h *hallStream) follow(games []string) {
 			continue
 		}
 		h.followed[g] = true
-		go func() { _ = h.p.Games.Feed.Follow(h.ctx, g, 1, h.send) }()
+		go func() { _ = h.p.Games.Follow(h.ctx, g, 1, h.send) }()
 	}
 }
 

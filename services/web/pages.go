@@ -18,8 +18,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/authz"
-	"github.com/hakem-chess/hakem/services/games"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 //go:embed assets
@@ -27,14 +26,15 @@ var assets embed.FS
 
 // Pages is the gateway port serving the web pages and their reads.
 type Pages struct {
-	// Games is the games service's application: its queries and its feed
-	// of live events (reads only; commands go through the API).
-	Games games.Application
+	// Games follows a game's events live (the live streams; reads only,
+	// commands go through the API).
+	Games gamelog.Feed
 	// Store is the event log, read for the list of tournaments, the hall
-	// read and whether a page's game or tournament exists.
+	// read, a game's replay and clocks (folded by the pages themselves:
+	// reads.go) and whether a page's game or tournament exists.
 	Store *eventstore.Store
 	// Tournaments follows a tournament's events live (the hall's stream).
-	Tournaments gamesapp.Feed
+	Tournaments gamelog.Feed
 	// Tokens are the gateway's access tokens (nil: the gateway runs open,
 	// every page for everyone); the console is for arbiters and organisers
 	// (access.go).

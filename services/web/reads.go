@@ -11,8 +11,9 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/hakem-chess/hakem/services/games/app/query"
-	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/gameview"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -91,20 +92,19 @@ type step struct {
 }
 
 // replay answers every event of the game with the position and both clocks
-// after it: the games service's own fold (domain.Game, with its clock),
-// applied one event at a time.
+// after it: the fold every service reads a game with (game.Game, with its
+// clock), applied one event at a time.
 func (p Pages) replay(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := events.Game(id).Check(); err != nil {
 		httpjson.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("game %q not found: %v", id, err))
 		return
 	}
-	recs, final, err := p.Games.Queries.Events.Handle(r.Context(), id)
-	if err != nil {
-		fail(w, err)
+	recs, final, ok := p.readGame(r.Context(), w, id)
+	if !ok {
 		return
 	}
-	g := &domain.Game{}
+	g := &game.Game{}
 	steps := make([]step, 0, len(recs))
 	for _, rec := range recs {
 		if rec.Event != nil {
@@ -132,11 +132,23 @@ func (p Pages) replay(w http.ResponseWriter, r *http.Request) {
 		}
 		steps = append(steps, s)
 	}
-	head := uint64(0)
-	if n := len(recs); n > 0 {
-		head = recs[n-1].Envelope.Seq
+	httpjson.Write(w, http.StatusOK, map[string]any{"game": gameview.View(id, final, gameview.Version(recs)), "steps": steps})
+}
+
+// readGame reads game id's events from the store and folds them
+// (gameview.Read): the pages' own read of a game, from its events. It
+// answers 503 itself, and false, in a process without the event store.
+func (p Pages) readGame(ctx context.Context, w http.ResponseWriter, id string) ([]gamelog.Recorded, *game.Game, bool) {
+	if p.Store == nil {
+		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "no event store in this process")
+		return nil, nil, false
 	}
-	httpjson.Write(w, http.StatusOK, map[string]any{"game": query.View(id, final, head), "steps": steps})
+	recs, g, _, err := gameview.Read[game.Game](ctx, gamelog.EventStore{Store: p.Store}, id)
+	if err != nil {
+		fail(w, err)
+		return nil, nil, false
+	}
+	return recs, g, true
 }
 
 // maxLive bounds the games of one live stream.
@@ -159,7 +171,7 @@ func (p Pages) live(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if p.Games.Feed == nil {
+	if p.Games == nil {
 		httpjson.Error(w, http.StatusServiceUnavailable, "unavailable", "no live feed in this process")
 		return
 	}
@@ -168,7 +180,7 @@ func (p Pages) live(w http.ResponseWriter, r *http.Request) {
 	out := make(chan events.Envelope, 64)
 	for _, id := range ids {
 		go func() {
-			_ = p.Games.Feed.Follow(ctx, id, 1, func(e events.Envelope) error {
+			_ = p.Games.Follow(ctx, id, 1, func(e events.Envelope) error {
 				select {
 				case out <- e:
 					return nil
@@ -211,11 +223,11 @@ func writeStream(ctx context.Context, w http.ResponseWriter, out <-chan events.E
 	}
 }
 
-// fail answers a query's error: a refusal of the games service with its
+// fail answers a read's error: a refusal (game.Refusal) with its
 // status, anything else as a 500.
 func fail(w http.ResponseWriter, err error) {
 	httpjson.Refused(w, err, func(kind error) (int, string) {
-		if errors.Is(kind, domain.ErrNotFound) {
+		if errors.Is(kind, game.ErrNotFound) {
 			return http.StatusNotFound, "not_found"
 		}
 		return http.StatusBadRequest, "invalid"

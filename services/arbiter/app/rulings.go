@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/hakem-chess/hakem/services/internal/gameview"
 	"slices"
 	"time"
 
@@ -174,17 +175,9 @@ func claimIs(recs []gamelog.Recorded, id string) bool {
 // game.draw_claimed of the log). A game without game.created is a refusal (ErrNotFound of the
 // game's refusals); a damaged log is read up to its last good event.
 func (a *Arbiter) PendingClaim(ctx context.Context, gameID string) (claim events.Envelope, pending bool, err error) {
-	recs, _, err := a.Store.Load(ctx, gameID)
-	recs, _, err = gamelog.Loaded(recs, err)
+	recs, g, _, err := gameview.Read[game.Game](ctx, a.Store, gameID)
 	if err != nil {
-		return events.Envelope{}, false, fmt.Errorf("loading game %s: %w", gameID, err)
-	}
-	g, err := decide.Fold[game.Game](recs)
-	if err != nil {
-		return events.Envelope{}, false, fmt.Errorf("game %s: %w", gameID, err)
-	}
-	if !g.Exists() {
-		return events.Envelope{}, false, &game.Refusal{Kind: game.ErrNotFound, Reason: fmt.Sprintf("game %q not found", gameID)}
+		return events.Envelope{}, false, err
 	}
 	if _, pending := g.Claim(); !pending {
 		return events.Envelope{}, false, nil

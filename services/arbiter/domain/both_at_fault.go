@@ -19,7 +19,7 @@ const BothAtFaultReason = "; the arbiter's reason: "
 // 12.7 / 11.7, lose the game): laws.BothAtFault on the game as it stands,
 // recorded as arbiter.ruling_given (matter both_at_fault, decision
 // both_lose, penalty loss, the arbiter's reason in the explanation). The
-// games service ends the game 0-0 from it (games.EndByRuling). The reason
+// games service ends the game 0-0 from it (games/domain Game.EndByRuling). The reason
 // is required: the Laws do not say what the players did.
 //
 // Whether both players did refuse to comply is the arbiter's judgement,

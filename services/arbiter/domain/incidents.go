@@ -89,7 +89,7 @@ var penaltyKinds = map[string]struct {
 	"loss":             {laws.Loss, "loss"},
 	"expulsion":        {laws.Expulsion, "expulsion"},
 	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
-	// after it ended (the standings count them: games.PointsPenalties)
+	// after it ended (the standings count them: game.Game.PointsPenalties)
 	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, games.OpponentPointsToMaximum},
 	"offender_points_reduced":    {laws.OffenderPointsReduced, games.PointsReduced},
 	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
@@ -246,8 +246,8 @@ func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time)
 // position (laws.WrongInitialPosition: 1997 7.1a, 2023 7.2.1) with the
 // annulment (the new game the Laws then order follows: OrderReplay), both
 // players at fault (laws.BothAtFault: 1997 12.8, 2023 11.8; the games
-// service then ends the game 0-0, games.EndByRuling), or a
-// result override (the game's OverrideResult; no article of the Laws
+// service then ends the game 0-0, games/domain Game.EndByRuling), or a
+// result override (OverrideResult; no article of the Laws
 // decides it: the arbiter's reason and article are required and recorded).
 func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	if !g.Exists() {

@@ -108,7 +108,9 @@ type createRequest struct {
 	// Mode is standard, rapid or blitz (2023 Appendices A, B); default: from the time control (A.1, B.1).
 	Mode string `json:"mode" bounds:"len=16"`
 	// LateDefaultMs is the event's default time for a late arrival (1997 6.6, 2023 6.7.1); default: the profile's.
-	LateDefaultMs  *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
+	LateDefaultMs *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
+	// Supervised: a rapid or blitz game the arbiter fully supervises (2023 A.4, B.3): the Competition Rules apply, not A.5.
+	Supervised     bool   `json:"supervised"`
 	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by" bounds:"len=64"`
@@ -210,7 +212,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode,
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode, Supervised: req.Supervised,
 			LateDefaultMs: req.LateDefaultMs},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open

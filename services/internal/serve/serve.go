@@ -70,8 +70,8 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 		return err
 	}
 	if cfg.Runs("gateway") {
-		// the web pages and their reads (the games' queries and feed, the log)
-		h.ports = append(h.ports, web.Pages{Games: g.App, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
+		// the web pages and their reads (the games' live feed, the log)
+		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
 		auth.GameTournament = gameTournament(g.App)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)

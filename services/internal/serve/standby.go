@@ -196,7 +196,7 @@ func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store,
 			reads = append(reads, q)
 		}
 	}
-	reads = append(reads, web.Pages{Games: g.App, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
+	reads = append(reads, web.Pages{Games: g.App.Feed, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
 	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil }, reads...)
 	auth.GameTournament = gameTournament(g.App)
 	gw.Authorise(auth)

@@ -288,6 +288,9 @@ func checkMode(c events.TournamentCreated) error {
 		m = laws.ModeFor(max(tc.TimeForMoves(clock.White, 60), tc.TimeForMoves(clock.Black, 60)))
 	}
 	p, _ := laws.Lookup(c.LawsProfile)
+	if c.Supervised && (p.Edition == 1997 || m == laws.Standard) {
+		return refuse(ErrInvalid, "supervised: concerns rapid and blitz games under fide-2023 (A.4, B.3), not %s %s", c.LawsProfile, m)
+	}
 	if c.QuickplayFinish && p.Edition == 2023 && m == laws.Blitz {
 		return refuse(ErrInvalid, "quickplay_finish: the games are blitz (time_control %q, 2023 B.1; or mode) and Guidelines III do not apply in blitz (III.2.2); give mode rapid or standard to override", c.TimeControl)
 	}

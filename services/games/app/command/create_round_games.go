@@ -43,7 +43,7 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 		o, err := h.Create.Handle(ctx, CreateGame{
 			GameID: p.GameID,
 			Setup: events.GameCreated{TournamentID: tid, Round: rp.Round, Board: p.Board, White: p.White, Black: p.Black,
-				TimeControl: t.TimeControl, LawsProfile: t.LawsProfile, QuickplayFinish: t.QuickplayFinish, Mode: t.Mode,
+				TimeControl: t.TimeControl, LawsProfile: t.LawsProfile, QuickplayFinish: t.QuickplayFinish, Mode: t.Mode, Supervised: t.Supervised,
 				LateDefaultMs: t.LateDefaultMs},
 			Meta: app.Meta{IdempotencyKey: "round-" + round.ID + "-board-" + strconv.Itoa(p.Board),
 				Actor: events.Actor{Role: "system", ID: "pairing"}, CausationID: round.ID, CorrelationID: round.CorrelationID},
