@@ -50,11 +50,11 @@ func note(ev events.Event) string {
 	case *events.RulingGiven:
 		s := fmt.Sprintf("Ruling on %s: %s", words(string(e.Matter)), words(e.Decision))
 		if e.Penalty != "" {
-			s += ", penalty " + words(e.Penalty)
+			s += ", penalty " + words(string(e.Penalty))
 		}
 		return s + art(e.Article)
 	case *events.PenaltyImposed:
-		s := fmt.Sprintf("Penalty on %s: %s", e.Side, words(e.Kind))
+		s := fmt.Sprintf("Penalty on %s: %s", e.Side, words(string(e.Kind)))
 		if e.AmountMs != 0 {
 			s += fmt.Sprintf(" %g s", float64(e.AmountMs)/1000)
 		}
