@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ func sameResult(old, s events.Result) bool {
 	if old == s {
 		return true
 	}
-	return GameResult(s, "", 0) == old
+	return tournament.GameResult(s, "", 0) == old
 }
 
 // sheetResults lists SheetResults for a refusal.
