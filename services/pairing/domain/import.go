@@ -61,8 +61,8 @@ func (t *Tournament) Import(im events.TournamentImported) ([]events.Event, error
 	}
 	if c.PointSystem == nil {
 		ps := f.PointSystem
-		c.PointSystem = map[string]float64{"win": ps.WhiteWin, "draw": ps.WhiteDraw, "loss": ps.WhiteLoss,
-			"bye": ps.PairingAllocatedBye, "forfeit_loss": ps.ForfeitLoss}
+		c.PointSystem = events.PointSystem{events.PointsWin: ps.WhiteWin, events.PointsDraw: ps.WhiteDraw, events.PointsLoss: ps.WhiteLoss,
+			events.PointsBye: ps.PairingAllocatedBye, events.PointsForfeitLoss: ps.ForfeitLoss}
 	}
 	created, err := (&Tournament{}).Create(c)
 	if err != nil {
