@@ -8,8 +8,8 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // Notes are the comments a game's PGN carries beside its moves: the
@@ -20,7 +20,7 @@ import (
 type Notes map[int][]string
 
 // NotesOf reads the notes from a game's recorded events.
-func NotesOf(recs []app.Recorded) Notes {
+func NotesOf(recs []gamelog.Recorded) Notes {
 	out := Notes{}
 	ply := 0
 	for _, rec := range recs {
