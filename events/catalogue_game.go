@@ -51,6 +51,12 @@ type GameCreated struct {
 	// start loses. Optional: absent, the profile's (1997 one hour, 2023
 	// zero).
 	LateDefaultMs *int64 `json:"late_default_ms,omitempty"`
+	// Supervised: a rapid or blitz game the arbiter fully supervises
+	// (FIDE Laws 2023 A.4: one arbiter for at most three games, each
+	// recorded; B.3: one arbiter a game), where the Competition Rules
+	// apply rather than the relaxed rules of A.5. Optional (false when
+	// absent: A.5 applies).
+	Supervised bool `json:"supervised,omitempty"`
 }
 
 // EventType implements Event.

@@ -17,9 +17,10 @@ type TournamentCreated struct {
 	// LawsProfile is the Laws edition ("fide-2023", "fide-1997").
 	LawsProfile string `json:"laws_profile"`
 	// PointSystem is the points for a win, draw, loss and bye, e.g.
-	// {"win":1,"draw":0.5,"loss":0,"bye":1}; a forfeit win scores "win",
-	// a forfeit loss "forfeit_loss" (0 when absent).
-	PointSystem map[string]float64 `json:"point_system"`
+	// {"win":1,"draw":0.5,"loss":0,"bye":1} (vocabulary.go: PointsFor); a
+	// forfeit win scores PointsWin, a forfeit loss PointsForfeitLoss (0
+	// when absent).
+	PointSystem PointSystem `json:"point_system"`
 	// Tiebreaks is the tie-break order (e.g. ["buchholz-cut1","buchholz","sonneborn-berger"]).
 	Tiebreaks []string `json:"tiebreaks"`
 	// Rated is true if the tournament is rated.
@@ -51,6 +52,10 @@ type TournamentCreated struct {
 	// "rapid", "blitz"; copied to each GameCreated.Mode); "" when each game
 	// takes it from the time control. Optional.
 	Mode string `json:"mode,omitempty"`
+	// Supervised: the tournament's rapid or blitz games are fully
+	// supervised (FIDE Laws 2023 A.4, B.3); every game carries it
+	// (GameCreated.Supervised). Optional (false when absent).
+	Supervised bool `json:"supervised,omitempty"`
 	// TiebreakRules is the FIDE C.07 edition the tie-breaks follow,
 	// "2024" or "2026" ("" when not chosen: 2026).
 	TiebreakRules string `json:"tiebreak_rules,omitempty"`

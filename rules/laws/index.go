@@ -144,6 +144,7 @@ func (p Profile) Index() []Entry {
 	e(a.ReducedPenalties, "rapid: penalties of articles 7 and 9 are one minute", "laws.Profile.IllegalMove", illegal, "services/e2e.TestLawsRapidBlitzPenalties")
 	e(a.SetUpNoClaim, "rapid/blitz unsupervised: no set-up claim after ten moves each", "laws.Profile.WrongInitialPosition", rulings+" (wrong_initial_position, board_orientation)", "rules/laws.TestOrientationRelaxed")
 	e(a.IllegalMoveStands, "rapid/blitz unsupervised: an unclaimed illegal move stands after the opponent's move", "laws.Profile.IllegalMove", illegal, "rules/laws.TestLaws2023_A_5_2_IllegalMoveStandsAfterOpponentsMove")
+	e(a.RapidSupervised, "rapid/blitz fully supervised (supervised on the game or tournament): the Competition Rules apply, not A.5", "laws.Profile.WithSupervised", "POST /api/games (supervised); POST /api/tournaments (supervised)", "services/e2e.TestLawsRapidSupervised")
 	e(a.FlagClaim, "rapid/blitz unsupervised: a win on time claimed; drawn if the claimant cannot mate", "laws.Profile.FlagClaim", rulings+" (flag_claim)", "services/e2e.TestLawsRapidBlitzClaims")
 	e(a.IllegalPositionObserved, "rapid/blitz unsupervised: an illegal position observed: play to the next move, then drawn if still there", "laws.Profile.IllegalPosition", rulings+" (illegal_position, observed, next_move_completed)", "services/e2e.TestLawsRapidBlitzClaims")
 	e(a.FlagCalled, "rapid/blitz unsupervised: the arbiter calls the flag he observes", "laws.Profile.FlagFall", watcher, "services/e2e.TestLawsRapidBlitzClaims")

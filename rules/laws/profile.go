@@ -78,6 +78,7 @@ type Articles struct {
 	RapidDefinition, BlitzDefinition                           string // what makes a game rapid or blitz (2023 A.1, B.1)
 	SetUpNoClaim, IllegalMoveStands                            string // rapid/blitz without full supervision (2023 A.5.1.2, A.5.2)
 	FlagClaim, IllegalPositionObserved, FlagCalled             string // rapid/blitz without full supervision: a win on time claimed, an illegal position observed, the flag the arbiter calls (2023 A.5.3, A.5.4, A.5.5)
+	RapidSupervised                                            string // rapid fully supervised: the Competition Rules apply (2023 A.4; blitz B.3)
 }
 
 // Profile is one edition of the Laws as parameters and article numbers.
@@ -357,7 +358,7 @@ func fide2023() Profile {
 			ReducedPenalties: "A.3", BlitzUnsupervised: "B.3", BlitzPenalties: "B.2",
 			RapidDefinition: "A.1", BlitzDefinition: "B.1",
 			SetUpNoClaim: "A.5.1.2", IllegalMoveStands: "A.5.2",
-			FlagClaim: "A.5.3", IllegalPositionObserved: "A.5.4", FlagCalled: "A.5.5",
+			FlagClaim: "A.5.3", IllegalPositionObserved: "A.5.4", FlagCalled: "A.5.5", RapidSupervised: "A.4",
 		},
 		penalties: map[PenaltyKind]string{
 			Warning: "12.9.1", TimeToOpponent: "12.9.2", TimeOff: "12.9.3",

@@ -77,7 +77,7 @@ func (p Profile) IllegalPosition(s Situation, rep IllegalPositionReport) (Ruling
 	if !p.relaxed() {
 		why := fmt.Sprintf("%s has no rapid or blitz appendix", p.Name)
 		if p.Edition == 2023 {
-			why = fmt.Sprintf("%s (A.5.4) applies in rapid and blitz games the arbiter does not fully supervise; this game is %s", p.Articles.IllegalPositionObserved, p.modeWords())
+			why = fmt.Sprintf("%s applies in rapid and blitz games the arbiter does not fully supervise; this game is %s", p.Articles.IllegalPositionObserved, p.modeWords())
 		}
 		return Ruling{}, fmt.Errorf("%w: %s: an illegal position comes of an illegal move, ruled on as such (%s)", ErrNotInProfile, why, p.Articles.IllegalMove)
 	}
@@ -145,5 +145,5 @@ func (p Profile) modeWords() string {
 	if p.Mode == Standard {
 		return "standard play"
 	}
-	return p.Mode.String() + ", fully supervised"
+	return fmt.Sprintf("%s, fully supervised (%s, %s)", p.Mode, p.Articles.RapidSupervised, p.Articles.BlitzUnsupervised)
 }

@@ -230,6 +230,12 @@ func TestInputQuarantineTournament(t *testing.T) {
 		mustOK(t, s.post("/api/tournaments", map[string]any{"id": id, "name": id, "system": "round-robin", "idempotency_key": "t--" + id + id}), "create")
 		mustOK(t, s.post("/api/tournaments/"+id+"/players", map[string]any{"player_id": "a", "name": "A", "idempotency_key": "a-" + id}), "register")
 	}
+	// a tournament imported from a report file starts with
+	// tournament.imported, not tournament.created: repaired all the same
+	report := "012 Open\nXXR 3\n" +
+		"001    1      Alpha, A                          2100                             1.0    1     2 w 1\n" +
+		"001    2      Beta, B                           2000                             0.0    2     1 b 0\n"
+	mustOK(t, s.text("POST", "/api/tournaments/import?id=ti", "text/plain", report), "import")
 	nc, err := nats.Connect(natsURL(t, data, natsAddr, string(events.WriterPairing)))
 	if err != nil {
 		t.Fatal(err)
@@ -255,8 +261,9 @@ func TestInputQuarantineTournament(t *testing.T) {
 	writer := natsURL(t, data, natsAddr, string(events.WriterPairing))
 	publishRaw(t, writer, "tournament.tu.pairing", body)
 	publishRaw(t, writer, "tournament.tm.pairing", []byte(`{"not":"an envelope"`))
+	publishRaw(t, writer, "tournament.ti.pairing", []byte(`{"not":"an envelope"`))
 
-	for _, id := range []string{"tu", "tm"} {
+	for _, id := range []string{"tu", "tm", "ti"} {
 		before := s.appended()
 		for _, c := range []struct{ method, path, body string }{
 			{"GET", "/api/tournaments/" + id, ""},
@@ -281,7 +288,7 @@ func TestInputQuarantineTournament(t *testing.T) {
 	if a := s.post("/api/tournaments/tu/repair", map[string]any{"by": "arb", "idempotency_key": "r-tu"}); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "reason") {
 		t.Errorf("a repair without a reason: %d %s", a.status, a.raw)
 	}
-	for _, id := range []string{"tu", "tm"} {
+	for _, id := range []string{"tu", "tm", "ti"} {
 		a := mustOK(t, s.post("/api/tournaments/"+id+"/repair", map[string]any{"by": "arb", "reason": "published by hand on the pairing subject", "idempotency_key": "r-" + id}), "repair "+id)
 		evs := a.events()
 		if len(evs) != 1 || evs[0]["type"] != "tournament.log_repaired" || evs[0]["sig"] == nil || evs[0]["sig"] == "" {
@@ -298,7 +305,7 @@ func TestInputQuarantineTournament(t *testing.T) {
 		}
 	}
 	s.stop()
-	for _, id := range []string{"tu", "tm"} {
+	for _, id := range []string{"tu", "tm", "ti"} {
 		r := runAudit(t, "tournament", id, "--data", data, "--keyring", filepath.Join(data, "keys", events.KeyringFile))
 		if r.code != 0 || !strings.Contains(r.stdout, "1 repair(s) of the log (tournament.log_repaired)") || !strings.Contains(r.stdout, "log repaired by arb") {
 			t.Errorf("audit of the repaired %s: exit %d\n%s\n%s", id, r.code, r.stdout, r.stderr)

@@ -19,7 +19,7 @@ const BothAtFaultReason = "; the arbiter's reason: "
 // 12.7 / 11.7, lose the game): laws.BothAtFault on the game as it stands,
 // recorded as arbiter.ruling_given (matter both_at_fault, decision
 // both_lose, penalty loss, the arbiter's reason in the explanation). The
-// games service ends the game 0-0 from it (games.EndByRuling). The reason
+// games service ends the game 0-0 from it (games/domain Game.EndByRuling). The reason
 // is required: the Laws do not say what the players did.
 //
 // Whether both players did refuse to comply is the arbiter's judgement,
@@ -40,7 +40,7 @@ func bothAtFaultRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Even
 		return nil, refuseRuling("%v", err)
 	}
 	rg := given(events.MatterBothAtFault, r)
-	rg.Penalty = "loss"
+	rg.Penalty = events.PenaltyLoss
 	rg.Explanation += BothAtFaultReason + reason
 	return []events.Event{rg}, nil
 }

@@ -1,7 +1,7 @@
 // Package domain is the arbiter service's domain, pure (no NATS, logging,
 // wall clock or goroutines): every ruling it gives, decided on the game
-// (internal/game's Game, the fold of the game's log) at an instant, through
-// rules/laws under the game's profile — the flag fall (FlagRuling), a draw
+// (internal/game's Game, imported as games: the fold of the game's log) at
+// an instant, through rules/laws under the game's profile — the flag fall (FlagRuling), a draw
 // claim (ClaimRuling), a reported illegal move (IllegalRuling), the hand
 // rulings (HandRulingDecision). The service (arbiter/app) appends what they
 // return; the audit calls the same functions to re-derive each recorded
@@ -58,7 +58,7 @@ func FlagRuling(g *games.Game, ff events.FlagFell) (events.RulingGiven, error) {
 // the quickplay finish, drawn (10.4); 2023, with Guidelines III announced,
 // plays on before the last period (III.3.1.1) and draws in it (III.3.1.2)
 // — without them the Laws have no rule (422). The games service ends a
-// game the ruling decides (games.EndByRuling).
+// game the ruling decides (games/domain Game.EndByRuling).
 func bothFlagsRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	var first *rules.Color
 	if h.First != "" {

@@ -15,7 +15,7 @@ import (
 // events say (package game): whether an incident can be recorded, what a
 // touch-move finding allows, and a result's correction.
 
-// refuse returns a *games.Refusal of the given kind (one of package game's
+// refuse returns a *game.Refusal of the given kind (one of package game's
 // Err values) with a formatted reason.
 func refuse(kind error, format string, args ...any) error {
 	return refusal.New(kind, format, args...)

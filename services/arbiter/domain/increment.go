@@ -8,7 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	games "github.com/hakem-chess/hakem/services/internal/game"
-	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // The increment request of the quickplay finish (FIDE Laws 2023
@@ -93,7 +92,7 @@ func incrementRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 		return nil, err
 	}
 	if r.SetIncrement > 0 {
-		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: clocks.IncrementIntroduced, AmountMs: r.SetIncrement.Milliseconds(),
+		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: events.PenaltyIncrementIntroduced, AmountMs: r.SetIncrement.Milliseconds(),
 			Article: r.Article, Reason: fmt.Sprintf("request for an increment granted: %v per move for both players", r.SetIncrement)})
 	}
 	return out, nil

@@ -13,7 +13,7 @@ import (
 // arbiter with the clocks as they read at instant at (laws.FlagClaim: 6.8
 // and 6.9; 2023 A.5.3 in rapid and blitz the arbiter does not fully
 // supervise). A game whose clock is not running has no flag to claim. The
-// games service ends a game the ruling decides (games.EndByRuling).
+// games service ends a game the ruling decides (games/domain Game.EndByRuling).
 func flagClaimRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	claimant, err := colorOf(h.Side)
 	if err != nil {

@@ -54,6 +54,9 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	if err != nil {
 		return nil, refuse(ErrInvalid, "quickplay_finish: %v (mode %s)", err, c.Mode)
 	}
+	if err := checkSupervised(c.Supervised, c.Mode, profile); err != nil {
+		return nil, err
+	}
 	if c.StartFEN != "" {
 		p, err := rules.ParseFEN(c.StartFEN)
 		if err != nil {
@@ -73,4 +76,20 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 		}
 	}
 	return []Event{c}, nil
+}
+
+// checkSupervised checks that a game said to be fully supervised is one
+// the 2023 Laws distinguish so (A.4 for rapid, B.3 for blitz): not a
+// standard game, nor one under the 1997 profile (no rapid or blitz
+// appendix in its seed text).
+func checkSupervised(on bool, mode string, p laws.Profile) error {
+	switch {
+	case !on:
+		return nil
+	case p.Edition == 1997:
+		return refuse(ErrInvalid, "supervised: %s has no rapid or blitz appendix", p.Name)
+	case mode == laws.Standard.String():
+		return refuse(ErrInvalid, "supervised: a standard game (2023 A.4 and B.3 concern rapid and blitz)")
+	}
+	return nil
 }

@@ -73,3 +73,30 @@ func TestNoGameFromADeadPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestSupervised: a rapid or blitz game the arbiter fully supervises
+// (2023 A.4, B.3) is played under the Competition Rules, not A.5; a
+// standard game or a 1997 one cannot be said so.
+func TestSupervised(t *testing.T) {
+	for _, tt := range []struct {
+		control, profile string
+		ok               bool
+	}{
+		{"900+10", "", true}, {"180+2", "", true}, {"5400+30", "", false}, {"900+10", "fide-1997", false},
+	} {
+		var g Game
+		evs, err := g.Create(events.GameCreated{White: "w", Black: "b", TimeControl: tt.control, LawsProfile: tt.profile, Supervised: true})
+		if !tt.ok {
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "supervised") {
+				t.Errorf("%s %s supervised: %v, want refused naming the field", tt.control, tt.profile, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(evs[0]); err != nil || !g.Profile().Supervised {
+			t.Errorf("%s: %v, supervised %v", tt.control, err, g.Profile().Supervised)
+		}
+	}
+}

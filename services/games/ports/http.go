@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -108,7 +108,9 @@ type createRequest struct {
 	// Mode is standard, rapid or blitz (2023 Appendices A, B); default: from the time control (A.1, B.1).
 	Mode string `json:"mode" bounds:"len=16"`
 	// LateDefaultMs is the event's default time for a late arrival (1997 6.6, 2023 6.7.1); default: the profile's.
-	LateDefaultMs  *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
+	LateDefaultMs *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
+	// Supervised: a rapid or blitz game the arbiter fully supervises (2023 A.4, B.3): the Competition Rules apply, not A.5.
+	Supervised     bool   `json:"supervised"`
 	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 	// By is who creates the game (an organiser or arbiter id); "api" if empty.
 	By string `json:"by" bounds:"len=64"`
@@ -183,8 +185,8 @@ func appendAnswer(b []byte, o command.Outcome) ([]byte, bool) {
 	return append(b, "]}\n"...), true
 }
 
-func meta(r *http.Request, key, role, id string) app.Meta {
-	return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: role, ID: id}, CorrelationID: httpjson.CorrelationID(r)}
+func meta(r *http.Request, key, role, id string) gamelog.Meta {
+	return gamelog.Meta{IdempotencyKey: key, Actor: events.Actor{Role: role, ID: id}, CorrelationID: httpjson.CorrelationID(r)}
 }
 
 func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
@@ -210,7 +212,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 	o, err := h.App.Commands.CreateGame.Handle(r.Context(), command.CreateGame{
 		GameID: req.ID,
 		Setup: events.GameCreated{TournamentID: req.TournamentID, Round: req.Round, Board: req.Board,
-			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode,
+			White: req.White, Black: req.Black, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, StartFEN: req.StartFEN, QuickplayFinish: req.QuickplayFinish, Mode: req.Mode, Supervised: req.Supervised,
 			LateDefaultMs: req.LateDefaultMs},
 		// the role the gateway authorised the request as (an organiser's
 		// or an arbiter's token); "organiser" when it runs open
@@ -237,7 +239,7 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return id, true
 }
 
-func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m app.Meta) (command.Outcome, error)) {
+func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
@@ -259,13 +261,13 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 }
 
 func (h HTTP) move(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.MakeMove.Handle(r.Context(), command.MakeMove{GameID: id, Player: req.Player, Move: req.Move, Meta: m})
 	})
 }
 
 func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		var a command.DrawAnswer
 		switch req.Action {
 		case "offer":
@@ -282,13 +284,13 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h HTTP) claim(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: events.ClaimReason(req.Reason), Intended: req.IntendedMove, Meta: m})
 	})
 }
 
 func (h HTTP) resign(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.Resign.Handle(r.Context(), command.Resign{GameID: id, Player: req.Player, Meta: m})
 	})
 }

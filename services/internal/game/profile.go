@@ -13,7 +13,9 @@ import (
 // the seed text and plays every game under its standard rules), with the
 // quickplay-finish rules in force when they were announced for it
 // (c.QuickplayFinish: 2023 Guidelines III, which apply only if announced,
-// III.2.1; 1997 article 10). Whether they govern a given moment (the last
+// III.2.1; 1997 article 10), and, for a rapid or blitz game the arbiter
+// fully supervises (c.Supervised), the Competition Rules rather than the
+// relaxed rules of 2023 A.5 (A.4, B.3). Whether they govern a given moment (the last
 // period, no increment or delay) is for rules/laws to say from the clock
 // readings.
 func Profile(c events.GameCreated) (laws.Profile, error) {
@@ -36,6 +38,10 @@ func Profile(c events.GameCreated) (laws.Profile, error) {
 		if p, err = p.WithLateDefault(time.Duration(*c.LateDefaultMs) * time.Millisecond); err != nil {
 			return p, err
 		}
+	}
+	if c.Supervised {
+		// 2023 A.4 / B.3: the Competition Rules apply, not A.5
+		p = p.WithSupervised(true)
 	}
 	if c.QuickplayFinish {
 		return p.WithQuickplayFinish(true)

@@ -33,7 +33,7 @@ func (p *Pairing) Repair(ctx context.Context, id, reason string, meta events.Met
 	// another message arriving before the append conflicts: it is decided
 	// again, and voids that one too
 	return answer(d.Handle(ctx, id, command("repair_log", meta, key), func(g *goodEvents, _ time.Time) ([]events.Event, error) {
-		if g.first != (events.TournamentCreated{}).EventType() {
+		if !g.created() {
 			return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("tournament %q not found", id)}
 		}
 		if log.damage == nil {
@@ -59,8 +59,14 @@ func (l *damagedLog) Load(ctx context.Context, id string) ([]decide.Recorded, ev
 }
 
 // goodEvents is what a repair decides on: the type of the log's first
-// good event (a tournament's is its creation).
+// good event (a tournament's is its creation, or its import from a
+// report file).
 type goodEvents struct{ first string }
+
+// created tells whether the log starts as a tournament's does.
+func (g *goodEvents) created() bool {
+	return g.first == (events.TournamentCreated{}).EventType() || g.first == (events.TournamentImported{}).EventType()
+}
 
 // Evolve notes the first event's type (decide.State).
 func (g *goodEvents) Evolve(env *events.Envelope, _ events.Event) error {

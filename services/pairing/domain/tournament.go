@@ -89,7 +89,7 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 		return nil, refuse(ErrInvalid, "initial_colour: %q (white or black: start number 1's colour in round 1 of a Dutch Swiss, drawn by lot, C.04.3)", c.InitialColour)
 	}
 	if c.PointSystem == nil {
-		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
+		c.PointSystem = events.PointSystem{events.PointsWin: 1, events.PointsDraw: 0.5, events.PointsLoss: 0, events.PointsBye: 1}
 	}
 	if err := checkReportFields(c); err != nil {
 		return nil, err
@@ -288,6 +288,9 @@ func checkMode(c events.TournamentCreated) error {
 		m = laws.ModeFor(max(tc.TimeForMoves(clock.White, 60), tc.TimeForMoves(clock.Black, 60)))
 	}
 	p, _ := laws.Lookup(c.LawsProfile)
+	if c.Supervised && (p.Edition == 1997 || m == laws.Standard) {
+		return refuse(ErrInvalid, "supervised: concerns rapid and blitz games under fide-2023 (A.4, B.3), not %s %s", c.LawsProfile, m)
+	}
 	if c.QuickplayFinish && p.Edition == 2023 && m == laws.Blitz {
 		return refuse(ErrInvalid, "quickplay_finish: the games are blitz (time_control %q, 2023 B.1; or mode) and Guidelines III do not apply in blitz (III.2.2); give mode rapid or standard to override", c.TimeControl)
 	}

@@ -183,7 +183,7 @@ type request struct {
 	Rounds         int                `json:"rounds" bounds:"min=0,max=99"`
 	TimeControl    string             `json:"time_control" bounds:"len=64"`
 	LawsProfile    string             `json:"laws_profile" bounds:"len=32"`
-	PointSystem    map[string]float64 `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
+	PointSystem    events.PointSystem `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
 	Tiebreaks      []string           `json:"tiebreaks" bounds:"len=32,item=32"`
 	Rated          bool               `json:"rated"`
 	PlayerID       string             `json:"player_id" bounds:"len=64"`
@@ -227,6 +227,8 @@ type request struct {
 	Mode string `json:"mode" bounds:"len=16"`
 	// LateDefaultMs is the event's default time for a late arrival (1997 6.6, 2023 6.7.1), carried by its games.
 	LateDefaultMs *int64 `json:"late_default_ms" bounds:"min=0,max=86400000"`
+	// Supervised: its rapid or blitz games are fully supervised (2023 A.4, B.3), carried by its games.
+	Supervised bool `json:"supervised"`
 
 	// commandKey is IdempotencyKey bound to the command's hash
 	// (httpjson.CommandKey): the key the handlers store.
@@ -284,7 +286,7 @@ func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
 		return h.Pairing.Create(r.Context(), id, events.TournamentCreated{Name: req.Name, System: req.System, Rounds: req.Rounds,
 			TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, PointSystem: req.PointSystem, Tiebreaks: req.Tiebreaks, TiebreakRules: req.TiebreakRules, InitialColour: req.InitialColour, Rated: req.Rated, QuickplayFinish: req.QuickplayFinish, LateDefaultMs: req.LateDefaultMs,
 			City: req.City, Federation: req.Federation, StartDate: req.StartDate, EndDate: req.EndDate, Type: req.Type,
-			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode},
+			ChiefArbiter: req.ChiefArbiter, DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Mode: req.Mode, Supervised: req.Supervised},
 			meta(r, req), req.commandKey)
 	})
 }
