@@ -11,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 	"github.com/nats-io/nats.go/jetstream"

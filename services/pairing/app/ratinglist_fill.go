@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings/ratinglist"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // Import decides the creation of a tournament from a tournament report

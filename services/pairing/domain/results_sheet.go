@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // SheetResults are the results a results sheet may give: a game played

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // TestGameResult: a game played that lasted less than one move (fewer

@@ -16,6 +16,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	gameoutcome "github.com/hakem-chess/hakem/services/internal/outcome"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
