@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"

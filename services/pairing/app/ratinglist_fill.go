@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings/ratinglist"

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"

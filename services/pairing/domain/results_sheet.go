@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"slices"
 	"strconv"
 	"strings"

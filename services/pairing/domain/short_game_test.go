@@ -2,7 +2,6 @@ package domain
 
 import (
 	"errors"
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"net/http"
 	"sort"
 	"strconv"
