@@ -36,7 +36,7 @@ import (
 // games service ends a drawn game), the two minutes an
 // arbiter.penalty_imposed of kind time_added_to_opponent (side the
 // requester), and the increment an arbiter.penalty_imposed of kind
-// increment_introduced (clocks/games.IncrementIntroduced, amount the
+// increment_introduced (events.PenaltyIncrementIntroduced, amount the
 // increment), which the clocks service carries out as
 // clock.control_changed. Between the ruling and that change (the clocks
 // service's reaction, normally milliseconds) the clock runs under the old

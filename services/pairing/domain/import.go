@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // Import decides the creation of a tournament from a tournament report
@@ -16,7 +17,7 @@ func (t *Tournament) Import(im events.TournamentImported) ([]events.Event, error
 	if t.WasCreated() {
 		return nil, refuse(ErrExists, "tournament already exists")
 	}
-	f, played, err := ReadImport(im.TRF)
+	f, played, err := tournament.ReadImport(im.TRF)
 	if err != nil {
 		return nil, refuse(ErrInvalid, "trf: %s", strings.TrimPrefix(err.Error(), "trf: "))
 	}
