@@ -22,7 +22,7 @@ type RulingGiven struct {
 	Decision string `json:"decision"`
 	// Penalty is the penalty the ruling imposes ("" if none); the
 	// PenaltyImposed and TimeAdjusted events that carry it out follow.
-	Penalty string `json:"penalty,omitempty"`
+	Penalty Penalty `json:"penalty,omitempty"`
 	// Explanation is a sentence for the players.
 	Explanation string `json:"explanation,omitempty"`
 }
@@ -39,7 +39,7 @@ type PenaltyImposed struct {
 	// "points_reduced" (2023 12.9.5), "opponent_points_to_maximum" (2023
 	// 12.9.4), "loss", "fine" (2023 12.9.7), "exclusion_from_rounds" (2023
 	// 12.9.8), "expulsion".
-	Kind string `json:"kind"`
+	Kind Penalty `json:"kind"`
 	// AmountMs is the time involved, if any.
 	AmountMs int64 `json:"amount_ms,omitempty"`
 	// Points are the points taken from the penalised player's score in

@@ -33,7 +33,7 @@ var samples = []Event{
 	ResultOverridden{Previous: "1-0", Result: "0-1", Reason: "wrongly reported"},
 	ReplayOrdered{ReplayGameID: "g1-replay", Article: "7.2.1", Reason: "rooks and knights swapped"},
 	TournamentCreated{Name: "Open", System: "swiss-dutch", Rounds: 7, TimeControl: "5400+30", LawsProfile: "fide-2023",
-		PointSystem: map[string]float64{"win": 1, "draw": 0.5}, Tiebreaks: []string{"buchholz"}, Rated: true, QuickplayFinish: true},
+		PointSystem: PointSystem{"win": 1, "draw": 0.5}, Tiebreaks: []string{"buchholz"}, Rated: true, QuickplayFinish: true},
 	PlayerRegistered{PlayerID: "p1", Name: "Capablanca, Jose Raul", Rating: 2725, Federation: "CUB", Title: "GM"},
 	PlayerWithdrawn{PlayerID: "p9", FromRound: 4, Reason: "ill"},
 	ByeRequested{PlayerID: "p3", Round: 2, Points: 0.5},

@@ -17,9 +17,10 @@ type TournamentCreated struct {
 	// LawsProfile is the Laws edition ("fide-2023", "fide-1997").
 	LawsProfile string `json:"laws_profile"`
 	// PointSystem is the points for a win, draw, loss and bye, e.g.
-	// {"win":1,"draw":0.5,"loss":0,"bye":1}; a forfeit win scores "win",
-	// a forfeit loss "forfeit_loss" (0 when absent).
-	PointSystem map[string]float64 `json:"point_system"`
+	// {"win":1,"draw":0.5,"loss":0,"bye":1} (vocabulary.go: PointsFor); a
+	// forfeit win scores PointsWin, a forfeit loss PointsForfeitLoss (0
+	// when absent).
+	PointSystem PointSystem `json:"point_system"`
 	// Tiebreaks is the tie-break order (e.g. ["buchholz-cut1","buchholz","sonneborn-berger"]).
 	Tiebreaks []string `json:"tiebreaks"`
 	// Rated is true if the tournament is rated.

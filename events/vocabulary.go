@@ -152,3 +152,59 @@ const (
 	ResultUnratedDraw     Result = "D/D"
 	ResultUnratedBothLost Result = "L/L"
 )
+
+// Penalty is a penalty of Article 12.9 as the events record it
+// (PenaltyImposed.Kind, RulingGiven.Penalty).
+type Penalty string
+
+// The penalties.
+const (
+	// PenaltyWarning: a warning (12.9.1).
+	PenaltyWarning Penalty = "warning"
+	// PenaltyTimeToOpponent: time added to the opponent's clock (12.9.2).
+	PenaltyTimeToOpponent Penalty = "time_added_to_opponent"
+	// PenaltyTimeDeducted: time taken from the offender's clock (12.9.3).
+	PenaltyTimeDeducted Penalty = "time_deducted"
+	// PenaltyOpponentPointsToMaximum: the opponent's score in the game
+	// raised to the maximum (2023 12.9.4).
+	PenaltyOpponentPointsToMaximum Penalty = "opponent_points_to_maximum"
+	// PenaltyPointsReduced: the offender's score in the game reduced
+	// (2023 12.9.5).
+	PenaltyPointsReduced Penalty = "points_reduced"
+	// PenaltyLoss: the game declared lost by the offender (12.9.6).
+	PenaltyLoss Penalty = "loss"
+	// PenaltyFine: a fine announced in advance (2023 12.9.7).
+	PenaltyFine Penalty = "fine"
+	// PenaltyExclusion: exclusion from one or more rounds (2023 12.9.8).
+	PenaltyExclusion Penalty = "exclusion_from_rounds"
+	// PenaltyExpulsion: expulsion from the competition (12.9.9).
+	PenaltyExpulsion Penalty = "expulsion"
+	// PenaltyIncrementIntroduced is no penalty: the arbiter's order to set
+	// the clocks with an increment (2023 Guidelines III.4: five seconds for
+	// both players, at the request of a player in the quickplay finish);
+	// AmountMs is the increment, which the clocks service carries out as
+	// clock.control_changed.
+	PenaltyIncrementIntroduced Penalty = "increment_introduced"
+)
+
+// PointsFor names what a tournament's point system gives points for
+// (TournamentCreated.PointSystem's keys).
+type PointsFor string
+
+// The entries of a point system.
+const (
+	// PointsWin: a game won, over the board or by forfeit.
+	PointsWin PointsFor = "win"
+	// PointsDraw: a game drawn.
+	PointsDraw PointsFor = "draw"
+	// PointsLoss: a game lost over the board; the word of a loss penalty.
+	PointsLoss = PointsFor(PenaltyLoss)
+	// PointsBye: the pairing-allocated bye.
+	PointsBye PointsFor = "bye"
+	// PointsForfeitLoss: a game lost by forfeit (0 when absent).
+	PointsForfeitLoss PointsFor = "forfeit_loss"
+)
+
+// PointSystem is a tournament's points for each entry; an entry not given
+// scores 0.
+type PointSystem map[PointsFor]float64

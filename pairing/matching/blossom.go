@@ -58,10 +58,11 @@ type solver struct {
 	bestedge      []int
 	bestStale     []bool // an S-blossom whose bestedge is yet to be found
 	unused        []int
-	allowedge     []bool
-	allowed       []int // the edges of allowedge set in this stage
-	lbuf          []int // refreshBest's list of leaves
-	leafBuf       []int // the leaves of a blossom being formed, expanded or dissolved
+	allowedge     []bool   // by edge: usable in this stage (a Matcher's solver uses allowBits)
+	allowBits     []uint64 // a Matcher's solver: bit u*n+v and v*n+u for an edge usable in this stage
+	allowed       []int    // the edges of allowedge set in this stage
+	lbuf          []int    // refreshBest's list of leaves
+	leafBuf       []int    // the leaves of a blossom being formed, expanded or dissolved
 	bestslack     []uint64
 	fbuf          []int32 // the scan's list of far vertices (see farVertices)
 	queue         []int
@@ -142,9 +143,14 @@ func (s *solver) initState(m int) {
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
-	if len(s.allowedge) == m {
+	switch {
+	case s.dense != nil && len(s.allowBits) == (n*n+63)/64:
+		clear(s.allowBits)
+	case s.dense != nil:
+		s.allowBits = make([]uint64, (n*n+63)/64)
+	case len(s.allowedge) == m:
 		clear(s.allowedge)
-	} else {
+	default:
 		s.allowedge = make([]bool, m)
 	}
 	s.allowed = s.allowed[:0]
@@ -557,7 +563,7 @@ func (s *solver) solve() {
 			s.bestStale[b] = false
 		}
 		for _, k := range s.allowed {
-			s.allowedge[k] = false
+			s.disallow(k)
 		}
 		s.allowed = s.allowed[:0]
 		s.queue = s.queue[:0]
@@ -615,7 +621,8 @@ func (s *solver) solve() {
 					if augmented && s.dead(bw) {
 						continue
 					}
-					if !s.allowedge[k] {
+					allowed := s.allowedAt(v, w, k)
+					if !allowed {
 						if s.dense != nil {
 							s.denseSlack(v, w, k, kslack)
 						} else {
@@ -623,9 +630,10 @@ func (s *solver) solve() {
 						}
 						if kslack.IsZero() {
 							s.allow(k)
+							allowed = true
 						}
 					}
-					if s.allowedge[k] {
+					if allowed {
 						switch s.label[bw] {
 						case 0:
 							if s.dense != nil && s.mate[s.blossombase[bw]] == -1 {
@@ -911,10 +919,43 @@ func (s *solver) bestSlack(b int) Weight {
 
 // allow marks edge k as usable in this stage (its slack is zero).
 func (s *solver) allow(k int) {
+	if s.dense != nil {
+		u, v := int(s.eu[k]), int(s.ev[k])
+		if !s.allowedAt(u, v, k) {
+			a, b := u*s.n+v, v*s.n+u
+			s.allowBits[a/64] |= 1 << (uint(a) % 64)
+			s.allowBits[b/64] |= 1 << (uint(b) % 64)
+			s.allowed = append(s.allowed, k)
+		}
+		return
+	}
 	if !s.allowedge[k] {
 		s.allowedge[k] = true
 		s.allowed = append(s.allowed, k)
 	}
+}
+
+// disallow clears the mark of allow on edge k.
+func (s *solver) disallow(k int) {
+	if s.dense != nil {
+		u, v := int(s.eu[k]), int(s.ev[k])
+		a, b := u*s.n+v, v*s.n+u
+		s.allowBits[a/64] &^= 1 << (uint(a) % 64)
+		s.allowBits[b/64] &^= 1 << (uint(b) % 64)
+		return
+	}
+	s.allowedge[k] = false
+}
+
+// allowedAt reports whether edge k, between u and v, is usable in this
+// stage. A Matcher's solver keeps the marks by rows, so that the scan of
+// a vertex's edges reads them one after the other.
+func (s *solver) allowedAt(u, v, k int) bool {
+	if s.dense != nil {
+		a := u*s.n + v
+		return s.allowBits[a/64]&(1<<(uint(a)%64)) != 0
+	}
+	return s.allowedge[k]
 }
 
 // farVertices lists the vertices at the far ends of the edges at v, in the

@@ -165,4 +165,19 @@ func TestKeysHonoured(t *testing.T) {
 			}
 		}
 	})
+	// Points of a loss, a forfeit loss and a zero-point bye that binary
+	// floating point cannot hold (0.1, 0.2, 0.3) add up to the tenths the
+	// file writes.
+	t.Run("loss, forfeit loss and zero-point bye points", func(t *testing.T) {
+		f := generate(t, "PlayersNumber=31\nRoundsNumber=7\nForfeitRate=3\nRetiredRate=4\nPointsForLoss=0.1\nPointsForForfeitLoss=0.2\nPointsForZPB=0.3\n", 3)
+		ps := f.PointSystem
+		if ps.WhiteLoss != 0.1 || ps.BlackLoss != 0.1 || ps.ForfeitLoss != 0.2 || ps.ZeroPointBye != 0.3 {
+			t.Fatalf("point system %+v", ps)
+		}
+		n := tally(f)
+		if n[trf.Loss] == 0 || n[trf.ForfeitLoss] == 0 || n[trf.ZeroPointBye] == 0 {
+			t.Fatalf("want losses, forfeit losses and zero-point byes: %v", n)
+		}
+		text(t, f) // writes: every score fits the points field
+	})
 }

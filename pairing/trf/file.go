@@ -17,6 +17,7 @@
 package trf
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -318,7 +319,9 @@ func (f *File) Rounds() int {
 
 // Score returns the points of player n after the first `rounds` rounds,
 // from his round entries under the file's point system (accelerations
-// not included).
+// not included). A sum within a rounding error of a tenth is that tenth:
+// the file writes points with one decimal, and 0.3 + 0.3 + ... in binary
+// floating point drifts off it (5 × 0.3 + 0.3 = 1.8000000000000003).
 func (f *File) Score(n, rounds int) float64 {
 	p := f.ByStartNo(n)
 	if p == nil {
@@ -327,6 +330,9 @@ func (f *File) Score(n, rounds int) float64 {
 	s := 0.0
 	for r := 1; r <= rounds; r++ {
 		s += f.PointSystem.Points(p.Round(r))
+	}
+	if t := math.Round(s*10) / 10; math.Abs(s-t) < 1e-9 {
+		s = t
 	}
 	return s
 }

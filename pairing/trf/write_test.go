@@ -111,3 +111,42 @@ func TestAbnormalPoints(t *testing.T) {
 		t.Error("299 type Q read")
 	}
 }
+
+// TestScoreInTenths sums points that binary floating point cannot hold
+// exactly (0.3, 0.2, 0.1): the score is the tenth the file writes, and a
+// file of such points writes and reads back.
+func TestScoreInTenths(t *testing.T) {
+	ps := DefaultPointSystem()
+	ps.ZeroPointBye, ps.ForfeitLoss, ps.WhiteLoss = 0.3, 0.2, 0.1
+	f := &File{Version: 16, TotalRounds: 6, InitialColor: White, PointSystem: ps, PointSystemSet: true, Players: []Player{
+		{StartNo: 1, Name: "A", Rounds: []RoundResult{
+			{Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye},
+			{Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye}}},
+		{StartNo: 2, Name: "B", Rounds: []RoundResult{
+			{Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye}, {Opponent: 3, Color: White, Result: ForfeitLoss},
+			{Opponent: 3, Color: White, Result: Loss}, {Opponent: 3, Color: Black, Result: ForfeitLoss}, {Color: NoColor, Result: ZeroPointBye}}},
+		{StartNo: 3, Name: "C", Rounds: []RoundResult{
+			{Color: NoColor, Result: ZeroPointBye}, {Color: NoColor, Result: ZeroPointBye}, {Opponent: 2, Color: Black, Result: ForfeitWin},
+			{Opponent: 2, Color: Black, Result: Win}, {Opponent: 2, Color: White, Result: ForfeitWin}, {Color: NoColor, Result: ZeroPointBye}}},
+	}}
+	for _, tt := range []struct {
+		no   int
+		want float64
+	}{{1, 1.8}, {2, 1.4}, {3, 3.9}} {
+		if got := f.Score(tt.no, 6); got != tt.want {
+			t.Errorf("player %d: score %v, want %v", tt.no, got, tt.want)
+		}
+		f.ByStartNo(tt.no).Points = f.Score(tt.no, 6)
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Read(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Equal(g) {
+		t.Fatal("the file written does not read back the same")
+	}
+}

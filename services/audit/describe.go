@@ -6,7 +6,6 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
-	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -110,7 +109,7 @@ func (en *Entry) describeArbiter(ev events.Event) {
 	case events.RulingGiven:
 		en.Says = fmt.Sprintf("ruling on %s: %s", e.Matter, e.Decision)
 		if e.Penalty != "" {
-			en.Says += ", penalty " + e.Penalty
+			en.Says += ", penalty " + string(e.Penalty)
 		}
 		if e.Explanation != "" {
 			en.Says += " — " + e.Explanation
@@ -143,7 +142,7 @@ func (en *Entry) describeArbiter(ev events.Event) {
 
 // penaltySays is what a PenaltyImposed says.
 func penaltySays(e events.PenaltyImposed) string {
-	if e.Kind == clocks.IncrementIntroduced {
+	if e.Kind == events.PenaltyIncrementIntroduced {
 		return fmt.Sprintf("increment of %s per move for both players, at %s's request", ms(e.AmountMs), e.Side)
 	}
 	if e.AmountMs != 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -14,7 +15,7 @@ import (
 // and the board results as they stood: a results sheet (its entries and
 // corrections given back as the sheet's lines), a publication, a
 // withdrawn pairing, a hand change.
-func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]events.Result) ([]events.Event, error) {
+func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	switch ev := value(decoded[0]).(type) {
 	case events.ResultsEntered, events.ResultCorrected:
 		round, sheet, err := sheetOf(t, decoded)
@@ -27,7 +28,7 @@ func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, resu
 	case events.RoundUnpaired:
 		return t.Unpair(ev.Round, ev.Reason, results)
 	case events.PairingChanged:
-		return t.ChangePairing(id, ev.Round, pairing.HandChange{Change: ev.Change, Players: ev.Players, Board: ev.Board, To: ev.To, Reason: ev.Reason}, results)
+		return t.ChangePairing(id, ev.Round, pairing.HandChange{Change: ev.Change, Players: ev.Players, Board: ev.Board, To: ev.To, Reason: ev.Reason}, results, pens)
 	}
 	return nil, errors.New("not a command of the desk")
 }

@@ -93,9 +93,9 @@ func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []even
 		return first, nil
 	}
 	// no penalty of the recorded kind can be given here: say why
-	h.Penalty, h.Distraction = r.Penalty, false
+	h.Penalty, h.Distraction = string(r.Penalty), false
 	for _, name := range penaltyNames {
-		if kindOf(name) == r.Penalty {
+		if arbiter.PenaltyOf(name) == r.Penalty {
 			h.Penalty = name
 		}
 	}
@@ -160,7 +160,7 @@ func displacedRequest(h *arbiter.HandRuling, r events.RulingGiven, rest []events
 		if p, ok := e.(events.PenaltyImposed); ok {
 			h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
 			for _, name := range penaltyNames {
-				if kindOf(name) == p.Kind {
+				if arbiter.PenaltyOf(name) == p.Kind {
 					h.Penalty = name
 				}
 			}
@@ -234,22 +234,6 @@ func (f *folder) judged(start, end int, tries []arbiter.HandRuling) ([]events.Ev
 		return first, nil
 	}
 	return nil, firstErr
-}
-
-// kindOf is the catalogue's kind for a penalty name of the API, as the
-// recorded ruling names it (used only to word a refusal).
-func kindOf(name string) string {
-	switch name {
-	case "time_to_opponent":
-		return "time_added_to_opponent"
-	case "time_off":
-		return "time_deducted"
-	case "offender_points_reduced":
-		return game.PointsReduced
-	case "exclusion":
-		return game.ExclusionFromRounds
-	}
-	return name
 }
 
 // lateArrivalOf reads the late side and the lateness from a late-arrival

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	pairing "github.com/hakem-chess/hakem/services/pairing/domain"
 	scoring "github.com/hakem-chess/hakem/services/scoring/domain"
 	"github.com/nats-io/nats.go/jetstream"
@@ -211,7 +212,7 @@ type tournamentAudit struct {
 func (a *tournamentAudit) resultsAt(at time.Time) map[string]events.Result {
 	m := make(map[string]events.Result, len(a.counts))
 	for gid, gr := range a.counts {
-		m[gid] = pairing.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
+		m[gid] = tournament.GameResult(gr.ResultAt(at), events.Termination(gr.Termination), len(gr.UCIs))
 	}
 	withImported(a.t, m)
 	return a.t.BoardResults(m) // the desk's results over the games' (the fold as of this event)
@@ -257,7 +258,7 @@ func (a *tournamentAudit) auditGame(gid string) (*GameReport, error) {
 		return nil, err
 	}
 	gr := a.reports[played]
-	a.results[gid] = pairing.GameResult(gr.Result, events.Termination(gr.Termination), len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
+	a.results[gid] = tournament.GameResult(gr.Result, events.Termination(gr.Termination), len(gr.UCIs)) // a forfeit is not a game played, one of less than a move not rated
 	a.counts[gid] = gr
 	return gr, nil
 }
@@ -339,7 +340,7 @@ func (a *tournamentAudit) decide(start int, decoded []events.Event) ([]events.Ev
 	case *events.RoundPaired:
 		return a.roundPaired(start, *ev, decoded)
 	case *events.ResultsEntered, *events.ResultCorrected, *events.RoundPublished, *events.RoundUnpaired, *events.PairingChanged:
-		want, err := deskDecision(t, a.id, decoded, a.resultsAt(at))
+		want, err := deskDecision(t, a.id, decoded, a.resultsAt(at), a.penaltiesAt(at))
 		if pc, ok := ev.(*events.PairingChanged); ok && err == nil {
 			for _, p := range pc.Pairings {
 				if !a.audited[p.GameID] {

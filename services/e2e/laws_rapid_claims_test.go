@@ -63,9 +63,9 @@ func TestLawsRapidBlitzClaims(t *testing.T) {
 
 	// Standard play: an illegal position comes of an illegal move (7.5.1).
 	std := startedGame(t, s, map[string]any{"white": "w", "black": "b", "time_control": "5400+30", "idempotency_key": "std"})
-	s.move(std, "w", "e4", "m1")
+	s.move(std, "w", "e4", "s1")
 	n = len(s.eventLog(std))
-	refused(std, "standard play", ruling(std, map[string]any{"matter": "illegal_position", "observed": "pawn_on_last_rank", "next_move_completed": true, "idempotency_key": "ip"}), http.StatusUnprocessableEntity, "7.5.1")
+	refused(std, "standard play", ruling(std, map[string]any{"matter": "illegal_position", "observed": "pawn_on_last_rank", "next_move_completed": true, "idempotency_key": "std-ip"}), http.StatusUnprocessableEntity, "7.5.1")
 	if m := len(s.eventLog(std)); m != n {
 		t.Errorf("the refused ruling appended %d events", m-n)
 	}
@@ -86,7 +86,7 @@ func TestLawsRapidBlitzClaims(t *testing.T) {
 	if flag == nil || flag["article"] != "6.9" || !strings.Contains(flag["explanation"].(string), "A.5.5") {
 		t.Errorf("the watcher's flag ruling %v, want 6.9 citing A.5.5", flag)
 	}
-	refused(blitz, "a claim after the flag was called", ruling(blitz, map[string]any{"matter": "flag_claim", "side": "black", "idempotency_key": "fc"}), http.StatusConflict, "over")
+	refused(blitz, "a claim after the flag was called", ruling(blitz, map[string]any{"matter": "flag_claim", "side": "black", "idempotency_key": "blitz-fc"}), http.StatusConflict, "over")
 
 	s.stop()
 	for _, id := range []string{rapid, std, blitz} {

@@ -9,8 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games/adapters"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
@@ -174,9 +173,9 @@ func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.En
 	defer closeStore()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: store, Writer: events.WriterArbiter}, Retries: 3}
+	arb := &arbiterapp.Arbiter{Store: gamelog.EventStore{Store: store, Writer: events.WriterArbiter}, Retries: 3}
 	evs, _, err := arb.Rule(ctx, id, arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "king and queen swapped"},
-		gamesapp.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "crash-annul"})
+		gamelog.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "crash-annul"})
 	if err != nil {
 		t.Fatalf("annulling %s: %v", id, err)
 	}
@@ -200,7 +199,7 @@ func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.En
 		}
 		out = rep.Order[0]
 	}
-	recs, _, err := (adapters.EventStore{Store: store}).Load(ctx, replay)
+	recs, _, err := (gamelog.EventStore{Store: store}).Load(ctx, replay)
 	if err != nil || len(recs) != 0 {
 		t.Fatalf("the replay before the restart: %d events, %v", len(recs), err)
 	}

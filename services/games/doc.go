@@ -16,7 +16,8 @@
 //     idempotency key;
 //   - app/handlers: the command and query handlers on one store, gathered
 //     as the Application the ports call;
-//   - adapters: the event store (the events module on JetStream);
+//   - the event store adapter is services/internal/gamelog's, shared with
+//     the clocks and the arbiter, which write the same game;
 //   - ports: the HTTP JSON API the gateway mounts, and the consumer groups'
 //     handlers.
 //

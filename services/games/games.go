@@ -23,21 +23,6 @@ import (
 // Name is the service's name in the configuration (only) and the logs.
 const Name = "games"
 
-type (
-	// Application is the games service's use cases, ready for a port to
-	// call (handlers.Application).
-	Application = handlers.Application
-	// Options wires an Application (handlers.Options).
-	Options = handlers.Options
-	// Arbiter is the arbiter service when it runs in the games service's
-	// process (handlers.Arbiter): `hakem serve` hands it in, the games
-	// service imports nothing of the arbiter's.
-	Arbiter = handlers.Arbiter
-)
-
-// NewApplication builds the games service's handlers on one store.
-func NewApplication(o Options) Application { return handlers.New(o) }
-
 // Deps is what the games service is built from.
 type Deps struct {
 	Store *eventstore.Store
@@ -48,14 +33,14 @@ type Deps struct {
 	Metrics *wiring.Metrics
 	// Arbiter is the arbiter service in the same process (nil when it runs
 	// elsewhere: its consumer groups rule on the reports then).
-	Arbiter Arbiter
+	Arbiter handlers.Arbiter
 }
 
 // Service is the games service as `hakem serve` runs it: its Plug, and its
 // Application, whose queries and feed the pages and the authorisation read.
 type Service struct {
 	wiring.Plug
-	App   Application
+	App   handlers.Application
 	store *eventstore.Store
 }
 

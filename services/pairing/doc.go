@@ -11,9 +11,9 @@
 // service's process). A game that ended by forfeit (a default, or a
 // result override to +/-, -/+ or -/-) counts as a forfeit, not a game
 // played; a game of less than one move (fewer than two plies) as W/L, L/W
-// or D/D (domain.GameResult: played for the pairing, not rated); a game
+// or D/D (tournament.GameResult: played for the pairing, not rated); a game
 // played that both lost (0-0, the arbiter's ruling when both are at fault)
-// as domain.BothLost (TRF 0 for both, rated as a loss for both). A board
+// as events.ResultBothLost (TRF 0 for both, rated as a loss for both). A board
 // whose game the arbiter annulled counts the replay ordered in its place
 // (gamelog.FollowReplays: arbiter.replay_ordered); the annulled game counts
 // for nothing, and the round's PGN lists the replay instead. Penalties of

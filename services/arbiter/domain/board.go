@@ -67,7 +67,7 @@ func displacedRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 		return nil, err
 	}
 	var pen *laws.Penalty
-	var catalog string
+	var catalog events.Penalty
 	if h.Penalty != "" {
 		pk, ok := penaltyKinds[h.Penalty]
 		if !ok || pk.kind == laws.Loss || pk.kind == laws.Expulsion {

@@ -40,7 +40,7 @@ func bothAtFaultRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Even
 		return nil, refuseRuling("%v", err)
 	}
 	rg := given(events.MatterBothAtFault, r)
-	rg.Penalty = "loss"
+	rg.Penalty = events.PenaltyLoss
 	rg.Explanation += BothAtFaultReason + reason
 	return []events.Event{rg}, nil
 }

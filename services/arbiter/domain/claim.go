@@ -60,9 +60,9 @@ func claimRuling(g *games.Game, dc *events.DrawClaimed, at time.Time) ([]events.
 		p := events.PenaltyImposed{Side: side(claimant), AmountMs: adj.Amount.Milliseconds(), Article: penaltyArticle, Reason: "incorrect draw claim"}
 		switch {
 		case adj.Kind == laws.AddTime && adj.Side != claimant:
-			p.Kind = "time_added_to_opponent"
+			p.Kind = events.PenaltyTimeToOpponent
 		case adj.Kind == laws.SubtractTime && adj.Side == claimant:
-			p.Kind = "time_deducted"
+			p.Kind = events.PenaltyTimeDeducted
 		default:
 			return nil, fmt.Errorf("ruling on the claim: unexpected adjustment %v", adj)
 		}

@@ -56,10 +56,10 @@ func TestClaimRulings(t *testing.T) {
 			events.DrawClaimed{By: events.Black, Reason: "threefold_repetition", IntendedMove: "Ng8"}, "draw", nil},
 		{"incorrect, 2023: two minutes to the opponent", "fide-2023", []string{"Nf3", "Nf6"},
 			events.DrawClaimed{By: events.White, Reason: "threefold_repetition", IntendedMove: "Ng1"}, "game_continues",
-			[]events.PenaltyImposed{{Side: events.White, Kind: "time_added_to_opponent", AmountMs: 120000}}},
+			[]events.PenaltyImposed{{Side: events.White, Kind: events.PenaltyTimeToOpponent, AmountMs: 120000}}},
 		{"incorrect, 1997: claimant's time cut (at most 3 min), 3 min to the opponent", "fide-1997", []string{"Nf3", "Nf6"},
 			events.DrawClaimed{By: events.White, Reason: "fifty_moves"}, "game_continues",
-			[]events.PenaltyImposed{{Side: events.White, Kind: "time_deducted", AmountMs: 180000}, {Side: events.White, Kind: "time_added_to_opponent", AmountMs: 180000}}},
+			[]events.PenaltyImposed{{Side: events.White, Kind: "time_deducted", AmountMs: 180000}, {Side: events.White, Kind: events.PenaltyTimeToOpponent, AmountMs: 180000}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -85,7 +85,7 @@ func incident(g *games.Game, side events.Color) (rules.Color, error) {
 // OverrideResult decides the correction of a game's result by the arbiter
 // (a wrongly recorded result, an appeal's decision): the game must be over
 // (or annulled), the new result one of 1-0, 0-1, 1/2-1/2, or a forfeit
-// (WhiteWinsByForfeit "+/-", BlackWinsByForfeit "-/+", DoubleForfeit "-/-":
+// (events.ResultWhiteForfeitWin "+/-", ResultBlackForfeitWin "-/+", ResultDoubleForfeit "-/-":
 // a game not played, e.g. both players absent, or a default the arbiter
 // declares after the fact), and different, and the reason and the article
 // (of the Laws, e.g. the profile's late-arrival article 6.7.1 / 6.6 for a

@@ -81,27 +81,45 @@ type HandRuling struct {
 // kind the catalogue records in arbiter.penalty_imposed.
 var penaltyKinds = map[string]struct {
 	kind    laws.PenaltyKind
-	catalog string
+	catalog events.Penalty
 }{
-	"warning":          {laws.Warning, "warning"},
-	"time_to_opponent": {laws.TimeToOpponent, "time_added_to_opponent"},
-	"time_off":         {laws.TimeOff, "time_deducted"},
-	"loss":             {laws.Loss, "loss"},
-	"expulsion":        {laws.Expulsion, "expulsion"},
+	penaltyWarning:     {laws.Warning, events.PenaltyWarning},
+	"time_to_opponent": {laws.TimeToOpponent, events.PenaltyTimeToOpponent},
+	"time_off":         {laws.TimeOff, events.PenaltyTimeDeducted},
+	penaltyLoss:        {laws.Loss, events.PenaltyLoss},
+	penaltyExpulsion:   {laws.Expulsion, events.PenaltyExpulsion},
 	// 2023 12.9.4 and 12.9.5: the game's points, given while it goes on or
 	// after it ended (the standings count them: game.Game.PointsPenalties)
-	"opponent_points_to_maximum": {laws.OpponentPointsToMaximum, games.OpponentPointsToMaximum},
-	"offender_points_reduced":    {laws.OffenderPointsReduced, games.PointsReduced},
+	penaltyOpponentPointsToMaximum: {laws.OpponentPointsToMaximum, events.PenaltyOpponentPointsToMaximum},
+	"offender_points_reduced":      {laws.OffenderPointsReduced, events.PenaltyPointsReduced},
 	// 2023 12.9.7 and 12.9.8: recorded, also after the game ended; an
 	// exclusion is carried out on the tournament (pairing's
 	// ExpelOnPenalty: arbiter.player_excluded)
-	"fine":      {laws.Fine, games.FinePenalty},
-	"exclusion": {laws.ExclusionFromRounds, games.ExclusionFromRounds},
+	penaltyFine: {laws.Fine, events.PenaltyFine},
+	"exclusion": {laws.ExclusionFromRounds, events.PenaltyExclusion},
 }
 
 // PenaltyNames are the penalties of the API, in the order the audit tries
 // them.
-var PenaltyNames = []string{"warning", "time_to_opponent", "time_off", "loss", "expulsion", "opponent_points_to_maximum", "offender_points_reduced", "fine", "exclusion"}
+var PenaltyNames = []string{penaltyWarning, "time_to_opponent", "time_off", penaltyLoss, penaltyExpulsion, penaltyOpponentPointsToMaximum, "offender_points_reduced", penaltyFine, "exclusion"}
+
+// PenaltyOf is the catalogue's penalty (PenaltyImposed.Kind) for a penalty
+// name of the API; an unknown name is taken as it is.
+func PenaltyOf(name string) events.Penalty {
+	if pk, ok := penaltyKinds[name]; ok {
+		return pk.catalog
+	}
+	return events.Penalty(name)
+}
+
+// The penalties of the API named with the catalogue's word for them.
+const (
+	penaltyWarning                 = string(events.PenaltyWarning)
+	penaltyLoss                    = string(events.PenaltyLoss)
+	penaltyExpulsion               = string(events.PenaltyExpulsion)
+	penaltyOpponentPointsToMaximum = string(events.PenaltyOpponentPointsToMaximum)
+	penaltyFine                    = string(events.PenaltyFine)
+)
 
 // onPoints reports whether h is a penalty the arbiter may impose after the
 // game ended: on the game's points (2023 12.9.4, 12.9.5), a fine (12.9.7),
@@ -221,16 +239,16 @@ func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time)
 		if adj.Kind != laws.AddTime || adj.Side == offender {
 			return nil, fmt.Errorf("ruling on the illegal move: unexpected adjustment %v", adj)
 		}
-		rg.Penalty = "time_added_to_opponent"
+		rg.Penalty = events.PenaltyTimeToOpponent
 		reason := "illegal move " + rep.Move
 		if rep.Kind != "" {
 			reason = strings.TrimSpace(strings.ReplaceAll(rep.Kind, "_", " ") + " " + rep.Move)
 		}
-		out = append(out, events.PenaltyImposed{Side: rep.Offender, Kind: "time_added_to_opponent",
+		out = append(out, events.PenaltyImposed{Side: rep.Offender, Kind: events.PenaltyTimeToOpponent,
 			AmountMs: adj.Amount.Milliseconds(), Article: r.Article, Reason: reason})
 	}
 	if r.Result.Over() {
-		rg.Penalty = "loss"
+		rg.Penalty = events.PenaltyLoss
 		if r.Result == laws.Draw {
 			rg.Penalty = ""
 		}

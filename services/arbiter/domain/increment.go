@@ -8,7 +8,6 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	games "github.com/hakem-chess/hakem/services/internal/game"
-	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // The increment request of the quickplay finish (FIDE Laws 2023
@@ -37,7 +36,7 @@ import (
 // games service ends a drawn game), the two minutes an
 // arbiter.penalty_imposed of kind time_added_to_opponent (side the
 // requester), and the increment an arbiter.penalty_imposed of kind
-// increment_introduced (clocks/games.IncrementIntroduced, amount the
+// increment_introduced (events.PenaltyIncrementIntroduced, amount the
 // increment), which the clocks service carries out as
 // clock.control_changed. Between the ruling and that change (the clocks
 // service's reaction, normally milliseconds) the clock runs under the old
@@ -93,7 +92,7 @@ func incrementRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event,
 		return nil, err
 	}
 	if r.SetIncrement > 0 {
-		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: clocks.IncrementIntroduced, AmountMs: r.SetIncrement.Milliseconds(),
+		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: events.PenaltyIncrementIntroduced, AmountMs: r.SetIncrement.Milliseconds(),
 			Article: r.Article, Reason: fmt.Sprintf("request for an increment granted: %v per move for both players", r.SetIncrement)})
 	}
 	return out, nil

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
 	games "github.com/hakem-chess/hakem/services/games/domain"
 )
 
@@ -61,11 +60,11 @@ func TestIncrementJudgements(t *testing.T) {
 	tests := []struct {
 		judgement string
 		decision  string
-		events    []string // the kinds of penalty_imposed after the ruling
+		events    []events.Penalty // the kinds of penalty_imposed after the ruling
 		refused   bool
 	}{
 		{"draw", "draw", nil, false},
-		{"grant", "game_continues", []string{"time_added_to_opponent", clocks.IncrementIntroduced}, false},
+		{"grant", "game_continues", []events.Penalty{events.PenaltyTimeToOpponent, events.PenaltyIncrementIntroduced}, false},
 		{"refuse", "game_continues", nil, false},
 		{"postpone", "", nil, true},
 	}
@@ -97,7 +96,7 @@ func TestIncrementJudgements(t *testing.T) {
 				if p.Kind != kind || p.Side != events.White || p.Article != "III.4" {
 					t.Errorf("penalty %d: %+v", i, p)
 				}
-				want := map[string]int64{"time_added_to_opponent": 120000, clocks.IncrementIntroduced: 5000}[kind]
+				want := map[events.Penalty]int64{"time_added_to_opponent": 120000, events.PenaltyIncrementIntroduced: 5000}[kind]
 				if p.AmountMs != want {
 					t.Errorf("%s: %d ms, want %d", kind, p.AmountMs, want)
 				}

@@ -137,8 +137,8 @@ func drawClaimRuling(r laws.Ruling, dc events.DrawClaimed, claimant rules.Color,
 		if adj.Kind != laws.AddTime || adj.Side == claimant {
 			return nil, fmt.Errorf("ruling on the %s: unexpected adjustment %v", what, adj)
 		}
-		rg.Penalty = "time_added_to_opponent"
-		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: "time_added_to_opponent", AmountMs: adj.Amount.Milliseconds(),
+		rg.Penalty = events.PenaltyTimeToOpponent
+		out = append(out, events.PenaltyImposed{Side: dc.By, Kind: events.PenaltyTimeToOpponent, AmountMs: adj.Amount.Milliseconds(),
 			Article: r.Article, Reason: reason})
 	}
 	out[0] = rg

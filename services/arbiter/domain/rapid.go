@@ -17,7 +17,7 @@ import (
 func flagClaimRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	claimant, err := colorOf(h.Side)
 	if err != nil {
-		return nil, err
+		return nil, refuseRuling("side: %q is not white or black: the claimant of a win on time (%s)", h.Side, claimArticle(g.Profile()))
 	}
 	if !g.Timer().Started() {
 		return nil, refuseRuling("flag_claim: the game's clock is not running: no flag to claim (%s)", g.Profile().Articles.FlagObserved)
@@ -76,4 +76,14 @@ func IllegalPositionRequest(r events.RulingGiven) HandRuling {
 	}
 	h.NextMoveCompleted = r.Decision != Decision(laws.Continue)
 	return h
+}
+
+// claimArticle is the article a claim of a win on time rests on under p:
+// 2023 A.5.3 in rapid and blitz the arbiter does not fully supervise,
+// else 6.8 (a flag is fallen when a player validly claims it).
+func claimArticle(p laws.Profile) string {
+	if p.Edition == 2023 && p.Mode != laws.Standard && !p.Supervised {
+		return p.Articles.FlagClaim
+	}
+	return p.Articles.FlagObserved
 }

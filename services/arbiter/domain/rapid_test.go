@@ -45,7 +45,7 @@ func TestFlagClaimAndIllegalPosition(t *testing.T) {
 		{"standard: 6.9", "standard", HandRuling{Matter: events.MatterFlagClaim, Side: events.Black}, late, "6.9", "win_black", "flag_fall", ""},
 		{"white claims, black's flag up", "rapid", HandRuling{Matter: events.MatterFlagClaim, Side: events.White}, late, "", "", "", "A.5.3"},
 		{"black claims too early", "rapid", HandRuling{Matter: events.MatterFlagClaim, Side: events.Black}, t0.Add(time.Minute), "", "", "", "A.5.3"},
-		{"no side", "rapid", HandRuling{Matter: events.MatterFlagClaim}, late, "", "", "", "side"},
+		{"no side", "rapid", HandRuling{Matter: events.MatterFlagClaim}, late, "", "", "", "side: \"\" is not white or black: the claimant of a win on time (A.5.3)"},
 		{"both kings in check, wait", "rapid", HandRuling{Matter: events.MatterIllegalPosition, Observed: "both_kings_in_check"}, t0.Add(time.Minute), "A.5.4", "game_continues", "", ""},
 		{"a pawn on the last rank, still there", "blitz", HandRuling{Matter: events.MatterIllegalPosition, Observed: "pawn_on_last_rank", NextMoveCompleted: true}, t0.Add(time.Minute), "A.5.4", "draw", "arbiter", ""},
 		{"standard: an illegal move's matter", "standard", HandRuling{Matter: events.MatterIllegalPosition, Observed: "both_kings_in_check", NextMoveCompleted: true}, t0.Add(time.Minute), "", "", "", "7.5.1"},

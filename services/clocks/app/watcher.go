@@ -88,7 +88,7 @@ type watched struct {
 	alarm *time.Timer
 	// version is the game's last event folded (its Seq), hash its hash:
 	// an event of the stream that does not chain on it (a message set
-	// aside, see games/adapters EventStore.Load) makes the watcher read
+	// aside, see gamelog EventStore.Load) makes the watcher read
 	// the game again instead of folding it.
 	version uint64
 	hash    string

@@ -37,10 +37,6 @@ func refuse(kind error, format string, args ...any) error {
 	return refusal.New(kind, format, args...)
 }
 
-// IncrementIntroduced is the kind of an arbiter.penalty_imposed that is no
-// penalty: the increment the arbiter introduces (gameclock).
-const IncrementIntroduced = gameclock.IncrementIntroduced
-
 // IntroduceIncrement decides that, from instant at, every move of the
 // period in which all remaining moves are made (the sudden-death period,
 // of both sides) adds inc to the mover's time: the increment the arbiter

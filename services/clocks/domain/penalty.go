@@ -9,7 +9,7 @@ import (
 // PenaltyChange is the time part of an arbiter's penalty p on the clock t,
 // carried out at instant at: time added to the penalised player's
 // opponent, or deducted from the penalised player (clock.time_adjusted),
-// or the increment the arbiter introduced (IncrementIntroduced). Penalties
+// or the increment the arbiter introduced (events.PenaltyIncrementIntroduced). Penalties
 // of other kinds, or in a game whose clock has not started, change no
 // clock (none). The clocks service appends what it returns; the audit
 // re-decides a recorded change with it.
@@ -17,17 +17,17 @@ func PenaltyChange(t *Timer, p *events.PenaltyImposed, at time.Time) ([]events.E
 	if !t.Started() {
 		return nil, nil
 	}
-	if p.Kind == IncrementIntroduced {
+	if p.Kind == events.PenaltyIncrementIntroduced {
 		return IntroduceIncrement(t, at, time.Duration(p.AmountMs)*time.Millisecond, p.Reason, p.Article)
 	}
 	adj := events.TimeAdjusted{Reason: p.Reason, Article: p.Article}
 	switch p.Kind {
-	case "time_added_to_opponent":
+	case events.PenaltyTimeToOpponent:
 		adj.Side, adj.DeltaMs = events.White, p.AmountMs
 		if p.Side == events.White {
 			adj.Side = events.Black
 		}
-	case "time_deducted":
+	case events.PenaltyTimeDeducted:
 		adj.Side, adj.DeltaMs = p.Side, -p.AmountMs
 	default:
 		return nil, nil

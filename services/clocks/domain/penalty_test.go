@@ -14,7 +14,7 @@ import (
 // carried out, a warning as nothing.
 func TestPenaltyChange(t *testing.T) {
 	t0 := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
-	penalty := func(kind string, amount int64) *events.PenaltyImposed {
+	penalty := func(kind events.Penalty, amount int64) *events.PenaltyImposed {
 		return &events.PenaltyImposed{Side: events.White, Kind: kind, AmountMs: amount, Article: "III.4", Reason: "increment requested"}
 	}
 	at := t0.Add(3 * time.Second)
@@ -24,7 +24,7 @@ func TestPenaltyChange(t *testing.T) {
 		want []events.Event
 	}{
 		{"two minutes", penalty("time_added_to_opponent", 120000), []events.Event{events.TimeAdjusted{Side: events.Black, DeltaMs: 120000, Reason: "increment requested", Article: "III.4"}}},
-		{"increment", penalty(IncrementIntroduced, 5000), []events.Event{events.ControlChanged{At: at, TimeControl: "110+5", Reason: "increment requested", Article: "III.4"}}},
+		{"increment", penalty(events.PenaltyIncrementIntroduced, 5000), []events.Event{events.ControlChanged{At: at, TimeControl: "110+5", Reason: "increment requested", Article: "III.4"}}},
 		{"warning", penalty("warning", 0), nil},
 	}
 	for _, tt := range tests {

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -185,8 +185,8 @@ func appendAnswer(b []byte, o command.Outcome) ([]byte, bool) {
 	return append(b, "]}\n"...), true
 }
 
-func meta(r *http.Request, key, role, id string) app.Meta {
-	return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: role, ID: id}, CorrelationID: httpjson.CorrelationID(r)}
+func meta(r *http.Request, key, role, id string) gamelog.Meta {
+	return gamelog.Meta{IdempotencyKey: key, Actor: events.Actor{Role: role, ID: id}, CorrelationID: httpjson.CorrelationID(r)}
 }
 
 func (h HTTP) create(w http.ResponseWriter, r *http.Request) {
@@ -239,7 +239,7 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return id, true
 }
 
-func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m app.Meta) (command.Outcome, error)) {
+func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
@@ -261,13 +261,13 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 }
 
 func (h HTTP) move(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.MakeMove.Handle(r.Context(), command.MakeMove{GameID: id, Player: req.Player, Move: req.Move, Meta: m})
 	})
 }
 
 func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		var a command.DrawAnswer
 		switch req.Action {
 		case "offer":
@@ -284,13 +284,13 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h HTTP) claim(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: events.ClaimReason(req.Reason), Intended: req.IntendedMove, Meta: m})
 	})
 }
 
 func (h HTTP) resign(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m app.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
 		return h.App.Commands.Resign.Handle(r.Context(), command.Resign{GameID: id, Player: req.Player, Meta: m})
 	})
 }

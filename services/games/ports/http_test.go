@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -17,15 +17,15 @@ import (
 // strings need escaping (left to the events module's slow encoder).
 func TestWriteAnswer(t *testing.T) {
 	at := time.Date(2026, 11, 29, 18, 0, 0, 123456789, time.UTC)
-	build := func(key string, evs ...events.Event) []app.Recorded {
+	build := func(key string, evs ...events.Event) []gamelog.Recorded {
 		envs, err := events.Build(events.Game("g-1"), events.WriterGames, events.Head{}, key,
 			events.Meta{Actor: events.Actor{Role: "player", ID: "w"}, CorrelationID: "c1", RecordedAt: at}, evs...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := make([]app.Recorded, len(envs))
+		out := make([]gamelog.Recorded, len(envs))
 		for i, e := range envs {
-			out[i] = app.Recorded{Envelope: e}
+			out[i] = gamelog.Recorded{Envelope: e}
 		}
 		return out
 	}

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -92,7 +92,7 @@ func (h HTTP) illegal(w http.ResponseWriter, r *http.Request) {
 // report), and returns the arbiter's events caused by the report (none
 // after rulingWait, or when the game ended before the arbiter ruled).
 func (h HTTP) awaitIllegalRuling(ctx context.Context, id, reportID string) ([]events.Envelope, error) {
-	return awaitLog(ctx, h, id, func(recs []app.Recorded, g *domain.Game) ([]events.Envelope, bool) {
+	return awaitLog(ctx, h, id, func(recs []gamelog.Recorded, g *domain.Game) ([]events.Envelope, bool) {
 		var out []events.Envelope
 		ruled := false
 		for _, r := range recs {
@@ -112,7 +112,7 @@ func (h HTTP) awaitIllegalRuling(ctx context.Context, id, reportID string) ([]ev
 // until found says it holds what a handler waits for, and returns what
 // found took from it (the zero T after rulingWait). A game not in the log
 // yet is waited for; another error of the read ends the wait.
-func awaitLog[T any](ctx context.Context, h HTTP, id string, found func([]app.Recorded, *domain.Game) (T, bool)) (T, error) {
+func awaitLog[T any](ctx context.Context, h HTTP, id string, found func([]gamelog.Recorded, *domain.Game) (T, bool)) (T, error) {
 	var none T
 	ctx, cancel := context.WithTimeout(ctx, rulingWait)
 	defer cancel()

@@ -8,8 +8,8 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/pgn"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // Notes are the comments a game's PGN carries beside its moves: the
@@ -20,7 +20,7 @@ import (
 type Notes map[int][]string
 
 // NotesOf reads the notes from a game's recorded events.
-func NotesOf(recs []app.Recorded) Notes {
+func NotesOf(recs []gamelog.Recorded) Notes {
 	out := Notes{}
 	ply := 0
 	for _, rec := range recs {
@@ -50,11 +50,11 @@ func note(ev events.Event) string {
 	case *events.RulingGiven:
 		s := fmt.Sprintf("Ruling on %s: %s", words(string(e.Matter)), words(e.Decision))
 		if e.Penalty != "" {
-			s += ", penalty " + words(e.Penalty)
+			s += ", penalty " + words(string(e.Penalty))
 		}
 		return s + art(e.Article)
 	case *events.PenaltyImposed:
-		s := fmt.Sprintf("Penalty on %s: %s", e.Side, words(e.Kind))
+		s := fmt.Sprintf("Penalty on %s: %s", e.Side, words(string(e.Kind)))
 		if e.AmountMs != 0 {
 			s += fmt.Sprintf(" %g s", float64(e.AmountMs)/1000)
 		}

@@ -7,10 +7,10 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
@@ -70,7 +70,7 @@ func (r Replays) CreateReplay(ctx context.Context, order events.Envelope) (comma
 	setup := g.Setup()
 	setup.ReplayOf = annulled
 	return r.App.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: o.ReplayGameID, Setup: setup,
-		Meta: app.Meta{IdempotencyKey: ReplayKey(order), Actor: events.Actor{Role: "system", ID: "arbiter"},
+		Meta: gamelog.Meta{IdempotencyKey: ReplayKey(order), Actor: events.Actor{Role: "system", ID: "arbiter"},
 			CorrelationID: order.CorrelationID, CausationID: order.ID}})
 }
 

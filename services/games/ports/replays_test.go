@@ -7,10 +7,9 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/arbiter"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
-	"github.com/hakem-chess/hakem/services/games/adapters"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"go.uber.org/zap"
 )
@@ -23,18 +22,18 @@ import (
 func TestReplays(t *testing.T) {
 	ctx := context.Background()
 	st := natstest.Store(t)
-	store := adapters.EventStore{Store: st}
+	store := gamelog.EventStore{Store: st}
 	gamesApp := handlers.New(handlers.Options{Store: store, Retries: 3,
 		Arbiter: arbiter.New(arbiter.Deps{Store: st, Retries: 3, Log: zap.NewNop()})})
-	arb := &arbiterapp.Arbiter{Store: adapters.EventStore{Store: st, Writer: events.WriterArbiter}, Retries: 3}
+	arb := &arbiterapp.Arbiter{Store: gamelog.EventStore{Store: st, Writer: events.WriterArbiter}, Retries: 3}
 	r := Replays{App: gamesApp}
 	setup := events.GameCreated{White: "w", Black: "b", TimeControl: "600+5", TournamentID: "t", Round: 2, Board: 4}
 	if _, err := gamesApp.Commands.CreateGame.Handle(ctx, command.CreateGame{GameID: "g", Setup: setup,
-		Meta: app.Meta{IdempotencyKey: "c", Actor: events.Actor{Role: "organiser", ID: "o"}}}); err != nil {
+		Meta: gamelog.Meta{IdempotencyKey: "c", Actor: events.Actor{Role: "organiser", ID: "o"}}}); err != nil {
 		t.Fatal(err)
 	}
 	ruling, _, err := arb.Rule(ctx, "g", arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "swapped"},
-		app.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "corr"})
+		gamelog.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "corr"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,8 @@
 //   - an event type's string literal written anywhere but its one definition
 //     ("literal T P": the literal of event type T in package P), and likewise
 //     a word of the events' vocabulary (a ruling matter, a claim reason, a
-//     game's termination or result: the constants of the Vocabulary types),
+//     game's termination or result, a penalty, an entry of a point system:
+//     the constants of the Vocabulary types),
 //     outside the pure modules and but for the Homonyms;
 //   - in the pure modules (rules, clock, pairing, ratings), a non-test file that
 //     imports anything but the standard library and its own module, or a test

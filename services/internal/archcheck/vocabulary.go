@@ -9,18 +9,20 @@ import (
 // Vocabulary are the string types of the catalogue whose constants are the
 // words of the events' vocabulary: each is written as a literal once, at
 // its constant (events/vocabulary.go).
-var Vocabulary = []string{"Matter", "ClaimReason", "Termination", "Result"}
+var Vocabulary = []string{"Matter", "ClaimReason", "Termination", "Result", "Penalty", "PointsFor"}
 
 // Homonyms are the words of the vocabulary that are also other words, each
 // with what else it means: the literal check does not look for them.
 var Homonyms = map[string]string{
-	"*": "a game going on (events.ResultUnfinished), and a wildcard: every tournament a token may name, the PGN's and a time control's marks",
+	"*":    "a game going on (events.ResultUnfinished), and a wildcard: every tournament a token may name, the PGN's and a time control's marks",
+	"draw": "the points for a draw (events.PointsDraw), and a ruling's decision or an arbiter's judgement (RulingGiven.Decision, not typed yet)",
 }
 
 // vocabularyDefinitions finds, in the non-test files of the catalogue (the
 // packages defining an event type), every constant of a Vocabulary type the
 // package declares (events.Matter, events.ClaimReason, events.Termination,
-// events.Result) whose value is a string literal: the one place each word of the events' vocabulary is
+// events.Result, events.Penalty, events.PointsFor) whose value is a string
+// literal: the one place each word of the events' vocabulary is
 // written, as an event type's name is at its EventType method.
 func (w *Workspace) vocabularyDefinitions() []definition {
 	catalogue := map[string]bool{}

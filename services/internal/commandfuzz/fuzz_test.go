@@ -13,9 +13,9 @@ import (
 	arbiterports "github.com/hakem-chess/hakem/services/arbiter/ports"
 	clocksapp "github.com/hakem-chess/hakem/services/clocks/app"
 	clocksports "github.com/hakem-chess/hakem/services/clocks/ports"
-	"github.com/hakem-chess/hakem/services/games"
-	"github.com/hakem-chess/hakem/services/games/adapters"
+	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	gamesports "github.com/hakem-chess/hakem/services/games/ports"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	pairingapp "github.com/hakem-chess/hakem/services/pairing/app"
 	pairingports "github.com/hakem-chess/hakem/services/pairing/ports"
@@ -96,11 +96,11 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	arb := arbiter.New(arbiter.Deps{Store: st, Retries: 4, Log: zap.NewNop()})
-	app := games.NewApplication(games.Options{Store: adapters.EventStore{Store: st}, Feed: adapters.Feed{JS: js}, Retries: 4, Arbiter: arb})
+	app := handlers.New(handlers.Options{Store: gamelog.EventStore{Store: st}, Feed: gamelog.JetStreamFeed{JS: js}, Retries: 4, Arbiter: arb})
 	mux := http.NewServeMux()
 	gamesports.HTTP{App: app}.Register(mux)
 	arb.Commands.Register(mux)
-	clocksports.HTTP{Clocks: &clocksapp.Clocks{Store: adapters.EventStore{Store: st, Writer: events.WriterClocks}, Retries: 4}}.Register(mux)
+	clocksports.HTTP{Clocks: &clocksapp.Clocks{Store: gamelog.EventStore{Store: st, Writer: events.WriterClocks}, Retries: 4}}.Register(mux)
 	pairingports.HTTP{Pairing: &pairingapp.Pairing{Store: st, Retries: 4}}.Register(mux)
 	f := &fixture{mux: mux, js: js}
 	for _, c := range []struct{ path, body string }{

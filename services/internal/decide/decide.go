@@ -321,8 +321,12 @@ func (d *Decider[T, S]) write(ctx context.Context, id string, cmd Command, a *at
 	}
 	if err != nil {
 		label = "error"
-		if errors.Is(err, ErrConflict) {
+		var ref *refusal.Refusal
+		switch {
+		case errors.Is(err, ErrConflict):
 			label = "conflict"
+		case errors.As(err, &ref): // the store's refusal: a key reused on another aggregate (keyledger)
+			label = "rejected"
 		}
 		return Outcome{}, label, false, fmt.Errorf("appending to %s: %w", id, err)
 	}

@@ -111,7 +111,7 @@ func (g *Game) applyIncident(e Event) error {
 // overrideResult folds a result override. A forfeit result stands as its
 // score (1-0, 0-1, 0-0) with the termination "forfeit" and the override's
 // article, as a default ending the game does, so that the tournament counts
-// it as a forfeit (pairing/domain.TournamentResult). Another result stands
+// it as a forfeit (tournament.TournamentResult). Another result stands
 // as given; it makes a game that both players had moved in (two plies or
 // more: no default ends such a game, so its forfeit came from an override)
 // a game played again, ended by the arbiter ("arbiter"). A forfeit of a

@@ -318,14 +318,6 @@ func (t *Timer) changeControl(at time.Time, tcText string) error {
 	return nil
 }
 
-// IncrementIntroduced is the kind of an arbiter.penalty_imposed that is no
-// penalty but the arbiter's order to set the clocks with an increment
-// (FIDE Laws 2023 Guidelines III.4: five seconds for both players, at the
-// request of a player in the quickplay finish): AmountMs is the increment.
-// The clocks service carries it out as clock.control_changed
-// (services/clocks/domain IntroduceIncrement).
-const IncrementIntroduced = "increment_introduced"
-
 // instant is the event's own instant, or the envelope's when it has none.
 func instant(own, recorded time.Time) time.Time {
 	if own.IsZero() {

@@ -17,20 +17,6 @@ import (
 	"github.com/hakem-chess/hakem/rules/laws"
 )
 
-// The kinds of arbiter.penalty_imposed that change a game's points (2023
-// 12.9.4, 12.9.5): they change what the game scores, not its result.
-const (
-	// PointsReduced: the offender's score in the game reduced (12.9.5).
-	PointsReduced = "points_reduced"
-	// OpponentPointsToMaximum: the opponent's score in the game raised to
-	// the maximum (12.9.4).
-	OpponentPointsToMaximum = "opponent_points_to_maximum"
-	// LossPenalty: the game declared lost by the offender (12.9.6); with
-	// its opponent_points, the opponent's score as the arbiter decided,
-	// a points penalty.
-	LossPenalty = "loss"
-)
-
 // Game is a game's outcome, folded from its events by Apply.
 type Game struct {
 	// Created is the game's creation (game.created: its players, its
@@ -136,8 +122,8 @@ func (g *Game) Override(e events.ResultOverridden) {
 	}
 }
 
-// Penalise folds a penalty: a points penalty (PointsReduced with its
-// points, OpponentPointsToMaximum, a LossPenalty with the opponent's
+// Penalise folds a penalty: a points penalty (events.PenaltyPointsReduced with its
+// points, events.PenaltyOpponentPointsToMaximum, a events.PenaltyLoss with the opponent's
 // score decided) is kept; any other kind, or a side that
 // is neither white nor black, changes nothing.
 func (g *Game) Penalise(p events.PenaltyImposed) {
@@ -151,10 +137,10 @@ func (g *Game) Penalise(p events.PenaltyImposed) {
 func PointsPenalty(p events.PenaltyImposed) (laws.PointsPenalty, bool) {
 	kind, points := laws.OffenderPointsReduced, p.Points
 	switch {
-	case p.Kind == PointsReduced:
-	case p.Kind == OpponentPointsToMaximum:
+	case p.Kind == events.PenaltyPointsReduced:
+	case p.Kind == events.PenaltyOpponentPointsToMaximum:
 		kind = laws.OpponentPointsToMaximum
-	case p.Kind == LossPenalty && p.OpponentPoints != nil:
+	case p.Kind == events.PenaltyLoss && p.OpponentPoints != nil:
 		kind, points = laws.Loss, *p.OpponentPoints
 	default:
 		return laws.PointsPenalty{}, false

@@ -41,8 +41,8 @@ func TestOf(t *testing.T) {
 			"0-1", events.TerminationForfeit, "", 1, 0, false},
 		{"a forfeit of a game both moved in overridden: played again", with(moves(2), &events.GameEnded{Result: "1-0", Termination: events.TerminationForfeit}, &events.ResultOverridden{Result: "0-1", Article: "21.3"}),
 			"0-1", "arbiter", "21.3", 2, 0, false},
-		{"points penalties", with(moves(2), &events.PenaltyImposed{Side: events.White, Kind: PointsReduced, Points: 0.5},
-			events.PenaltyImposed{Side: events.Black, Kind: OpponentPointsToMaximum}, &events.PenaltyImposed{Side: events.Black, Kind: "warning"}),
+		{"points penalties", with(moves(2), &events.PenaltyImposed{Side: events.White, Kind: events.PenaltyPointsReduced, Points: 0.5},
+			events.PenaltyImposed{Side: events.Black, Kind: events.PenaltyOpponentPointsToMaximum}, &events.PenaltyImposed{Side: events.Black, Kind: "warning"}),
 			events.ResultUnfinished, "", "", 2, 2, false},
 		{"annulled", with(moves(2), &events.GameAnnulled{Reason: "wrong position"}), events.ResultUnfinished, "", "", 2, 0, true},
 		{"an override lifts the annulment", with(moves(2), &events.GameAnnulled{}, &events.ResultOverridden{Result: "1/2-1/2"}), "1/2-1/2", "", "", 2, 0, false},
@@ -72,10 +72,10 @@ func TestPointsPenalty(t *testing.T) {
 		want laws.PointsPenalty
 		ok   bool
 	}{
-		{events.PenaltyImposed{Side: events.White, Kind: PointsReduced, Points: 1}, laws.PointsPenalty{Offender: rules.White, Kind: laws.OffenderPointsReduced, Points: 1}, true},
-		{events.PenaltyImposed{Side: events.Black, Kind: OpponentPointsToMaximum}, laws.PointsPenalty{Offender: rules.Black, Kind: laws.OpponentPointsToMaximum}, true},
+		{events.PenaltyImposed{Side: events.White, Kind: events.PenaltyPointsReduced, Points: 1}, laws.PointsPenalty{Offender: rules.White, Kind: laws.OffenderPointsReduced, Points: 1}, true},
+		{events.PenaltyImposed{Side: events.Black, Kind: events.PenaltyOpponentPointsToMaximum}, laws.PointsPenalty{Offender: rules.Black, Kind: laws.OpponentPointsToMaximum}, true},
 		{events.PenaltyImposed{Side: events.Black, Kind: "time_deducted"}, laws.PointsPenalty{}, false},
-		{events.PenaltyImposed{Side: "green", Kind: PointsReduced}, laws.PointsPenalty{}, false},
+		{events.PenaltyImposed{Side: "green", Kind: events.PenaltyPointsReduced}, laws.PointsPenalty{}, false},
 	}
 	for _, tt := range tests {
 		if got, ok := PointsPenalty(tt.p); got != tt.want || ok != tt.ok {

@@ -72,7 +72,7 @@ func runPrimary(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready f
 	if cfg.Runs("gateway") {
 		// the web pages and their reads (the games' live feed, the log)
 		h.ports = append(h.ports, web.Pages{Games: g.App.Feed, Store: h.store, Tournaments: h.tournaments(), Tokens: auth.Tokens}, primaryMachine(cfg, h.n, h.js))
-		auth.GameTournament = gameTournament(g.App)
+		auth.GameTournament = gameTournament(g)
 	}
 	return h.serveHTTP(ctx, l, auth, ready)
 }
@@ -118,13 +118,13 @@ func (h *host) tournaments() gamelog.Feed {
 
 // gameTournament is the authorisation's reading of a game's tournament
 // (an arbiter's token may be for one tournament's games).
-func gameTournament(app games.Application) func(ctx context.Context, id string) (string, error) {
+func gameTournament(g games.Service) func(ctx context.Context, id string) (string, error) {
 	return func(ctx context.Context, id string) (string, error) {
-		g, err := app.Queries.Game.Handle(ctx, id)
+		game, err := g.App.Queries.Game.Handle(ctx, id)
 		if err != nil {
 			return "", err
 		}
-		return g.Tournament, nil
+		return game.Tournament, nil
 	}
 }
 

@@ -198,7 +198,7 @@ func standbyGateway(cfg wiring.Config, log *zap.Logger, store *eventstore.Store,
 	}
 	reads = append(reads, web.Pages{Games: g.App.Feed, Store: store, Tournaments: tournaments}, standby.HTTP{Machine: m})
 	gw := gateway.New(log.With(wiring.Service("gateway")), metrics, func(context.Context) error { return nil }, reads...)
-	auth.GameTournament = gameTournament(g.App)
+	auth.GameTournament = gameTournament(g)
 	gw.Authorise(auth)
 	return gw
 }

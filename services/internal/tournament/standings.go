@@ -41,11 +41,11 @@ func (t *Tournament) Standings(results map[string]events.Result) []events.Standi
 }
 
 // Points is the tournament's point system (TournamentCreated.PointSystem:
-// "win", "draw", "loss", "bye" for the pairing-allocated bye and
-// "forfeit_loss"; a key not given scores 0), the one reading of it the
-// pairing and the scoring share.
+// events.PointsWin, PointsDraw, PointsLoss, PointsBye for the
+// pairing-allocated bye and PointsForfeitLoss; a key not given scores 0),
+// the one reading of it the pairing and the scoring share.
 func (t *Tournament) Points() pairing.PointValues {
 	ps := t.Created.PointSystem
-	return pairing.PointValues{Win: ps["win"], Draw: ps["draw"], Loss: ps["loss"],
-		ForfeitLoss: ps["forfeit_loss"], PairingAllocatedBye: ps["bye"]}
+	return pairing.PointValues{Win: ps[events.PointsWin], Draw: ps[events.PointsDraw], Loss: ps[events.PointsLoss],
+		ForfeitLoss: ps[events.PointsForfeitLoss], PairingAllocatedBye: ps[events.PointsBye]}
 }

@@ -42,10 +42,10 @@ func (p *Pairing) Unpair(ctx context.Context, id string, round int, reason strin
 // ChangePairing records the arbiter's hand change to round's pairing.
 func (p *Pairing) ChangePairing(ctx context.Context, id string, round int, c domain.HandChange, meta events.Meta, key string) (Outcome, error) {
 	return p.decide(ctx, "change_pairing", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
-		results, err := p.Results(ctx, t)
+		read, err := p.Boards(ctx, t)
 		if err != nil {
 			return nil, err
 		}
-		return t.ChangePairing(id, round, c, results)
+		return t.ChangePairing(id, round, c, read.Results, read.Penalties)
 	})
 }

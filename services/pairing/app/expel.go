@@ -12,10 +12,6 @@ import (
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
-// exclusionFromRounds is the kind of arbiter.penalty_imposed of an
-// exclusion from rounds (games/domain.ExclusionFromRounds).
-const exclusionFromRounds = "exclusion_from_rounds"
-
 // ExpelOnPenalty is the handler a consumer of the arbiter's game events
 // (game.*.arbiter) calls for each arbiter.penalty_imposed: a penalty of
 // expulsion in a game of a tournament also expels the penalised player
@@ -39,7 +35,7 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	if !ok {
 		return Outcome{}, fmt.Errorf("event %s is a %s, not a penalty", penalty.ID, penalty.Type)
 	}
-	if pen.Kind != "expulsion" && pen.Kind != exclusionFromRounds {
+	if pen.Kind != events.PenaltyExpulsion && pen.Kind != events.PenaltyExclusion {
 		return Outcome{}, nil
 	}
 	recs, _, err := gamelog.EventStore{Store: p.Store}.Load(ctx, penalty.Aggregate.ID)
@@ -56,14 +52,14 @@ func (p *Pairing) ExpelOnPenalty(ctx context.Context, penalty events.Envelope) (
 	}
 	reason := pen.Reason
 	if reason == "" {
-		reason = strings.ReplaceAll(pen.Kind, "_", " ") + " in game " + penalty.Aggregate.ID
+		reason = strings.ReplaceAll(string(pen.Kind), "_", " ") + " in game " + penalty.Aggregate.ID
 	}
 	actor := penalty.Actor
 	if actor.Role == "" {
 		actor = events.Actor{Role: "arbiter", ID: "arbiter"}
 	}
 	meta := events.Meta{Actor: actor, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
-	if pen.Kind == exclusionFromRounds {
+	if pen.Kind == events.PenaltyExclusion {
 		e := events.PlayerExcluded{PlayerID: player, Rounds: pen.Rounds, Article: pen.Article, Reason: reason}
 		out, err := p.decideAs(ctx, events.WriterArbiter, "exclude_player", setup.TournamentID, meta, "excluded-by-"+penalty.ID,
 			func(t *domain.Tournament) ([]events.Event, error) { return t.ExcludeOnPenalty(e) })

@@ -8,8 +8,9 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
-	"github.com/hakem-chess/hakem/services/games/adapters"
-	gamesapp "github.com/hakem-chess/hakem/services/games/app"
+	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // TestForfeitOverride: the arbiter's result override gives forfeits after
@@ -30,7 +31,7 @@ func TestForfeitOverride(t *testing.T) {
 		t.Fatal(err)
 	}
 	rp := ev.(*events.RoundPaired)
-	games := adapters.EventStore{Store: store}
+	games := gamelog.EventStore{Store: store}
 	for i, c := range []struct{ recorded, override events.Result }{{"1-0", events.ResultDoubleForfeit}, {"1/2-1/2", events.ResultBlackForfeitWin}} {
 		pr := rp.Pairings[i]
 		now := time.Now().UTC()
@@ -45,11 +46,11 @@ func TestForfeitOverride(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := gamesapp.Fold(recs)
+		g, err := decide.Fold[game.Game](recs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs, err := arbiter.HandRulingDecision(&g.Game, arbiter.HandRuling{Matter: "result_override", Result: c.override,
+		evs, err := arbiter.HandRulingDecision(g, arbiter.HandRuling{Matter: "result_override", Result: c.override,
 			Reason: "the game was never played: the result sheet was wrong", Article: "6.7.1"}, now)
 		if err != nil {
 			t.Fatalf("board %d: override to %s: %v", pr.Board, c.override, err)

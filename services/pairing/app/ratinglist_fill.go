@@ -5,6 +5,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/ratings/ratinglist"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -51,7 +52,7 @@ func FillFromList(e events.PlayerRegistered, p ratinglist.Player, category strin
 // the rating list (FillFromList); an id the list does not have is refused.
 func (p *Pairing) fromList(t *domain.Tournament, ps []events.PlayerRegistered) ([]events.PlayerRegistered, error) {
 	out := make([]events.PlayerRegistered, len(ps))
-	category := domain.Category(t.Created.TimeControl).String()
+	category := tournament.Category(t.Created.TimeControl).String()
 	for i, e := range ps {
 		out[i] = e
 		if e.FideID == "" || e.Name != "" {

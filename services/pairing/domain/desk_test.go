@@ -127,20 +127,20 @@ func folds(t *testing.T, tr *Tournament) func([]events.Event, error) {
 func TestHandChanges(t *testing.T) {
 	tr := deskRound1(t)
 	old := tr.Rounds[0].Pairings
-	evs, err := tr.ChangePairing("T", 1, HandChange{Change: ChangeColours, Board: 1}, nil)
+	evs, err := tr.ChangePairing("T", 1, HandChange{Change: ChangeColours, Board: 1}, nil, nil)
 	fold(t, tr, evs, err)
 	if b := tr.Rounds[0].Pairings[0]; b.White != old[0].Black || b.GameID == old[0].GameID || tr.Rounds[0].Pairings[1].GameID != old[1].GameID {
 		t.Errorf("colours: %+v (was %+v)", tr.Rounds[0].Pairings, old)
 	}
-	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeMove, Board: 3, To: 1}, nil)
+	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeMove, Board: 3, To: 1}, nil, nil)
 	fold(t, tr, evs, err)
 	if b := tr.Rounds[0].Pairings[0]; b.White != old[2].White || b.Board != 1 {
 		t.Errorf("move: %+v", tr.Rounds[0].Pairings)
 	}
-	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeSwap, Players: []string{"1", "p2"}}, nil)
+	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeSwap, Players: []string{"1", "p2"}}, nil, nil)
 	fold(t, tr, evs, err)
 	for _, c := range []HandChange{{Change: "rotate"}, {Change: ChangeMove, Board: 1, To: 9}, {Change: ChangeSwap, Players: []string{"p1"}}, {Change: ChangeColours, Board: 7}} {
-		evs, err := tr.ChangePairing("T", 1, c, nil)
+		evs, err := tr.ChangePairing("T", 1, c, nil, nil)
 		refusedAs(t, c.Change, evs, err, ErrInvalid, "")
 	}
 	f := readBack(t, tr, map[string]events.Result{})
@@ -153,7 +153,7 @@ func TestHandChanges(t *testing.T) {
 		t.Errorf("paired again: game %s, %d changes in force", g, len(tr.Desk.Changes))
 	}
 	folds(t, tr)(tr.Publish(1))
-	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeColours, Board: 1}, nil)
+	evs, err = tr.ChangePairing("T", 1, HandChange{Change: ChangeColours, Board: 1}, nil, nil)
 	refusedAs(t, "after publication", evs, err, ErrState, "published")
 	evs, err = tr.Unpair(1, "", nil)
 	refusedAs(t, "unpair after publication", evs, err, ErrState, "published")
@@ -175,10 +175,10 @@ func TestHandChangeNamesRematch(t *testing.T) {
 	var err error
 	for _, p := range tr.Rounds[1].Pairings {
 		if p.White == r1.White {
-			evs, err = tr.ChangePairing("T", 2, HandChange{Change: ChangeSwap, Players: []string{p.Black, r1.Black}}, results)
+			evs, err = tr.ChangePairing("T", 2, HandChange{Change: ChangeSwap, Players: []string{p.Black, r1.Black}}, results, nil)
 		}
 		if p.Black == r1.White {
-			evs, err = tr.ChangePairing("T", 2, HandChange{Change: ChangeSwap, Players: []string{p.White, r1.Black}}, results)
+			evs, err = tr.ChangePairing("T", 2, HandChange{Change: ChangeSwap, Players: []string{p.White, r1.Black}}, results, nil)
 		}
 	}
 	if err != nil || len(evs) != 1 {

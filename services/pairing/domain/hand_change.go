@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/check"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // The arbiter's changes by hand to a round's pairing.
@@ -33,8 +34,9 @@ type HandChange struct {
 // change has a new game ("-h<n>" after the board's game id, n the round's
 // n-th change). The event names the criteria the round's pairing breaks
 // after the change, as pairing/check finds them on the tournament file
-// (C.04.1 absolute criteria and the colour rules).
-func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result) ([]events.Event, error) {
+// with the games' points penalties pens (FilePenalised: the score groups
+// the engine paired; C.04.1 absolute criteria and the colour rules).
+func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
 	}
@@ -66,7 +68,7 @@ func (t *Tournament) ChangePairing(id string, round int, c HandChange, results m
 		return nil, refuse(ErrInvalid, "change: %q is not a change (%s, %s, %s)", c.Change, ChangeSwap, ChangeColours, ChangeMove)
 	}
 	t.renameChanged(id, round, old, boards)
-	breaks, err := t.breaks(round, boards, results)
+	breaks, err := t.breaks(round, boards, results, pens)
 	if err != nil {
 		return nil, err
 	}
@@ -162,8 +164,8 @@ func swapped(id string, ids [2]string) string {
 // breaks is what the engine's checker (pairing/check.Round) finds wrong
 // with boards as round's pairing, on the tournament file of the rounds
 // before it and the round's byes.
-func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result) ([]string, error) {
-	f, err := t.File(results)
+func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result, pens tournament.Penalties) ([]string, error) {
+	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return nil, err
 	}

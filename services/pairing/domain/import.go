@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // Import decides the creation of a tournament from a tournament report
@@ -16,7 +17,7 @@ func (t *Tournament) Import(im events.TournamentImported) ([]events.Event, error
 	if t.WasCreated() {
 		return nil, refuse(ErrExists, "tournament already exists")
 	}
-	f, played, err := ReadImport(im.TRF)
+	f, played, err := tournament.ReadImport(im.TRF)
 	if err != nil {
 		return nil, refuse(ErrInvalid, "trf: %s", strings.TrimPrefix(err.Error(), "trf: "))
 	}
@@ -61,8 +62,8 @@ func (t *Tournament) Import(im events.TournamentImported) ([]events.Event, error
 	}
 	if c.PointSystem == nil {
 		ps := f.PointSystem
-		c.PointSystem = map[string]float64{"win": ps.WhiteWin, "draw": ps.WhiteDraw, "loss": ps.WhiteLoss,
-			"bye": ps.PairingAllocatedBye, "forfeit_loss": ps.ForfeitLoss}
+		c.PointSystem = events.PointSystem{events.PointsWin: ps.WhiteWin, events.PointsDraw: ps.WhiteDraw, events.PointsLoss: ps.WhiteLoss,
+			events.PointsBye: ps.PairingAllocatedBye, events.PointsForfeitLoss: ps.ForfeitLoss}
 	}
 	created, err := (&Tournament{}).Create(c)
 	if err != nil {

@@ -75,7 +75,7 @@ func BenchmarkDeskExport2000(b *testing.B) {
 	data := string(deskData(b))
 	t := &Tournament{}
 	if err := t.Apply(events.TournamentImported{TournamentID: "bench", TRF: data,
-		Created: events.TournamentCreated{Name: "Bench Open", System: "swiss-dutch", Rounds: 9, PointSystem: map[string]float64{"win": 1, "draw": 0.5, "bye": 1}}}); err != nil {
+		Created: events.TournamentCreated{Name: "Bench Open", System: "swiss-dutch", Rounds: 9, PointSystem: events.PointSystem{"win": 1, "draw": 0.5, "bye": 1}}}); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))

@@ -232,7 +232,7 @@ func (t *Tournament) roundEntries(no map[string]int, results map[string]events.R
 	if im := t.Imported; im != nil {
 		imported = im.Rounds
 		for _, p := range im.File.Players {
-			if n := no[ImportedPlayerID(p.StartNo)]; n > 0 {
+			if n := no[tournament.ImportedPlayerID(p.StartNo)]; n > 0 {
 				for r := range imported {
 					rounds[n-1][r] = p.Round(r + 1)
 				}
@@ -254,7 +254,7 @@ func (t *Tournament) roundEntries(no map[string]int, results map[string]events.R
 				return nil, fmt.Errorf("round %d board %d: a player who is not registered", rp.Round, p.Board)
 			}
 			wr, br := trf.NoResult, trf.NoResult
-			if res, ok := ParseResult(results[p.GameID]); ok {
+			if res, ok := tournament.ParseResult(results[p.GameID]); ok {
 				wr, br = resultCode(res.White, res), resultCode(res.Black, res)
 			}
 			rounds[w-1][r] = trf.RoundResult{Opponent: b, Color: trf.White, Result: wr}
@@ -278,7 +278,7 @@ func (t *Tournament) roundEntries(no map[string]int, results map[string]events.R
 
 // resultCode is the TRF code of a side's outcome o in the board's result
 // res: W, D, L for a game that lasted less than one move.
-func resultCode(o pairing.Outcome, res BoardResult) trf.ResultCode {
+func resultCode(o pairing.Outcome, res tournament.BoardResult) trf.ResultCode {
 	played := res.Played
 	switch {
 	case res.Unrated && o == pairing.Win:

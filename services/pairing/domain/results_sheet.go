@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // SheetResults are the results a results sheet may give: a game played
@@ -140,7 +141,7 @@ func sameResult(old, s events.Result) bool {
 	if old == s {
 		return true
 	}
-	return GameResult(s, "", 0) == old
+	return tournament.GameResult(s, "", 0) == old
 }
 
 // sheetResults lists SheetResults for a refusal.

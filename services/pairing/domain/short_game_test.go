@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
 // TestGameResult: a game played that lasted less than one move (fewer
@@ -30,7 +31,7 @@ func TestGameResult(t *testing.T) {
 		{"0-0", "arbiter", 1, events.ResultUnratedBothLost},
 		{"*", "", 0, "*"},
 	} {
-		if got := GameResult(tt.result, tt.termination, tt.ply); got != tt.want {
+		if got := tournament.GameResult(tt.result, tt.termination, tt.ply); got != tt.want {
 			t.Errorf("%s by %s after %d plies: %q, want %q", tt.result, tt.termination, tt.ply, got, tt.want)
 		}
 	}

@@ -26,7 +26,7 @@ import (
 func (t *Tournament) pairDutch(id string, round int, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	for _, rp := range t.Rounds {
 		for _, p := range rp.Pairings {
-			if _, ok := ParseResult(results[p.GameID]); !ok {
+			if _, ok := tournament.ParseResult(results[p.GameID]); !ok {
 				return nil, fmt.Errorf("round %d board %d: no result", rp.Round, p.Board)
 			}
 		}

@@ -89,7 +89,7 @@ func (t *Tournament) Create(c events.TournamentCreated) ([]events.Event, error) 
 		return nil, refuse(ErrInvalid, "initial_colour: %q (white or black: start number 1's colour in round 1 of a Dutch Swiss, drawn by lot, C.04.3)", c.InitialColour)
 	}
 	if c.PointSystem == nil {
-		c.PointSystem = map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}
+		c.PointSystem = events.PointSystem{events.PointsWin: 1, events.PointsDraw: 0.5, events.PointsLoss: 0, events.PointsBye: 1}
 	}
 	if err := checkReportFields(c); err != nil {
 		return nil, err

@@ -183,7 +183,7 @@ type request struct {
 	Rounds         int                `json:"rounds" bounds:"min=0,max=99"`
 	TimeControl    string             `json:"time_control" bounds:"len=64"`
 	LawsProfile    string             `json:"laws_profile" bounds:"len=32"`
-	PointSystem    map[string]float64 `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
+	PointSystem    events.PointSystem `json:"point_system" bounds:"len=8,item=16,min=-10,max=10"`
 	Tiebreaks      []string           `json:"tiebreaks" bounds:"len=32,item=32"`
 	Rated          bool               `json:"rated"`
 	PlayerID       string             `json:"player_id" bounds:"len=64"`

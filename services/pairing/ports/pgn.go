@@ -15,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	gameoutcome "github.com/hakem-chess/hakem/services/internal/outcome"
+	"github.com/hakem-chess/hakem/services/internal/tournament"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 )
 
@@ -113,7 +114,7 @@ func (h HTTP) writeRounds(ctx context.Context, b *bytes.Buffer, t *domain.Tourna
 		boards := append([]events.Pairing(nil), rp.Pairings...)
 		sort.SliceStable(boards, func(i, j int) bool { return boards[i].Board < boards[j].Board })
 		for _, p := range boards {
-			if res, ok := domain.ParseResult(results[p.GameID]); ok && !res.Played {
+			if res, ok := tournament.ParseResult(results[p.GameID]); ok && !res.Played {
 				continue // a forfeit is not a game: left out of the broadcast
 			}
 			if _, imported := t.ImportedResult(p.GameID); imported {

@@ -19,7 +19,7 @@ func roundRobinWithdrawal(t *testing.T, from int) (*domain.Tournament, map[strin
 	tr := &domain.Tournament{}
 	apply := applier(t, tr)
 	apply(tr.Create(events.TournamentCreated{Name: "RR", System: "round-robin",
-		PointSystem: map[string]float64{"win": 1, "draw": 0.5, "loss": 0, "bye": 0}}))
+		PointSystem: events.PointSystem{"win": 1, "draw": 0.5, "loss": 0, "bye": 0}}))
 	for i := 1; i <= 4; i++ {
 		apply(tr.Register(events.PlayerRegistered{PlayerID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i)}))
 	}

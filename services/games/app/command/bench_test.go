@@ -7,9 +7,9 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/hakem-chess/hakem/services/games/adapters"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/keyledger"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -36,7 +36,7 @@ func BenchmarkMakeMove(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			d := command.NewDecider(decide.Config{Store: adapters.EventStore{Store: st}, Retries: 4, Cache: c.cache})
+			d := command.NewDecider(decide.Config{Store: gamelog.EventStore{Store: st}, Retries: 4, Cache: c.cache})
 			create := command.CreateGameHandler{Decider: d}
 			move := command.MakeMoveHandler{Decider: d}
 			line := []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"}

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // ClaimDraw is a draw claim by the player on move, with the move the
@@ -17,7 +17,7 @@ type ClaimDraw struct {
 	Player   string
 	Reason   events.ClaimReason // events.ClaimThreefold, ClaimFiftyMoves, ClaimQuickplay or ClaimIncrementRequest
 	Intended string
-	Meta     app.Meta
+	Meta     gamelog.Meta
 }
 
 // ClaimDrawHandler handles ClaimDraw: it records the claim, on which the

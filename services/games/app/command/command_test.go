@@ -10,23 +10,22 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/adapters"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
 
 // newStore starts an embedded JetStream server in a temporary folder and
 // opens the event store on it.
-func newStore(t testing.TB) adapters.EventStore {
+func newStore(t testing.TB) gamelog.EventStore {
 	t.Helper()
-	return adapters.EventStore{Store: natstest.Store(t)}
+	return gamelog.EventStore{Store: natstest.Store(t)}
 }
 
-func meta(key, player string) app.Meta {
-	return app.Meta{IdempotencyKey: key, Actor: events.Actor{Role: "player", ID: player}}
+func meta(key, player string) gamelog.Meta {
+	return gamelog.Meta{IdempotencyKey: key, Actor: events.Actor{Role: "player", ID: player}}
 }
 
 func TestConcurrentCommands(t *testing.T) {
@@ -213,21 +212,21 @@ func TestCachedGame(t *testing.T) {
 // countedStore is the real store, counting whole reads and reads after a
 // head (the evidence of which one the decider used).
 type countedStore struct {
-	app.StoreAfter
+	gamelog.StoreAfter
 	loads, afters, appends atomic.Int64
 }
 
-func (s *countedStore) Append(ctx context.Context, id string, h events.Head, m app.Meta, evs []events.Event) ([]app.Recorded, events.Head, error) {
+func (s *countedStore) Append(ctx context.Context, id string, h events.Head, m gamelog.Meta, evs []events.Event) ([]gamelog.Recorded, events.Head, error) {
 	s.appends.Add(1)
 	return s.StoreAfter.Append(ctx, id, h, m, evs)
 }
 
-func (s *countedStore) Load(ctx context.Context, id string) ([]app.Recorded, events.Head, error) {
+func (s *countedStore) Load(ctx context.Context, id string) ([]gamelog.Recorded, events.Head, error) {
 	s.loads.Add(1)
 	return s.StoreAfter.Load(ctx, id)
 }
 
-func (s *countedStore) LoadAfter(ctx context.Context, id string, h events.Head) ([]app.Recorded, events.Head, error) {
+func (s *countedStore) LoadAfter(ctx context.Context, id string, h events.Head) ([]gamelog.Recorded, events.Head, error) {
 	s.afters.Add(1)
 	return s.StoreAfter.LoadAfter(ctx, id, h)
 }
@@ -247,18 +246,18 @@ func TestCacheCatchesUp(t *testing.T) {
 	if _, err := (command.CreateGameHandler{Decider: d}).Handle(ctx, command.CreateGame{GameID: "g", Setup: events.GameCreated{White: "w", Black: "b", TimeControl: "5400+30"}, Meta: meta("c", "o")}); err != nil {
 		t.Fatal(err)
 	}
-	clocks := adapters.EventStore{Store: es.Store, Writer: events.WriterClocks}
+	clocks := gamelog.EventStore{Store: es.Store, Writer: events.WriterClocks}
 	_, head, err := clocks.Load(ctx, "g")
 	if err != nil {
 		t.Fatal(err)
 	}
 	started := time.Now().UTC().Add(-time.Second).Truncate(time.Millisecond)
-	if _, _, err := clocks.Append(ctx, "g", head, app.Meta{IdempotencyKey: "start", RecordedAt: started},
+	if _, _, err := clocks.Append(ctx, "g", head, gamelog.Meta{IdempotencyKey: "start", RecordedAt: started},
 		[]events.Event{events.ClockStarted{At: started, TimeControl: "5400+30", WhiteMs: 5400000, BlackMs: 5400000}}); err != nil {
 		t.Fatal(err)
 	}
 	loads, appends := store.loads.Load(), store.appends.Load()
-	o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: app.Meta{IdempotencyKey: "m1", Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: time.Now().UTC()}})
+	o, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e4", Meta: gamelog.Meta{IdempotencyKey: "m1", Actor: events.Actor{Role: "player", ID: "w"}, RecordedAt: time.Now().UTC()}})
 	if err != nil || o.Version != 3 {
 		t.Fatalf("e4 after clock.started: %v, version %d", err, o.Version)
 	}

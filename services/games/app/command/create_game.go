@@ -5,16 +5,16 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // CreateGame is the command that opens a game.
 type CreateGame struct {
 	GameID string
 	Setup  events.GameCreated
-	Meta   app.Meta
+	Meta   gamelog.Meta
 }
 
 // CreateGameHandler handles CreateGame.

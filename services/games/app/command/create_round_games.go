@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // CreateRoundGamesHandler creates the games of a paired round (the games
@@ -45,7 +45,7 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 			Setup: events.GameCreated{TournamentID: tid, Round: rp.Round, Board: p.Board, White: p.White, Black: p.Black,
 				TimeControl: t.TimeControl, LawsProfile: t.LawsProfile, QuickplayFinish: t.QuickplayFinish, Mode: t.Mode, Supervised: t.Supervised,
 				LateDefaultMs: t.LateDefaultMs},
-			Meta: app.Meta{IdempotencyKey: "round-" + round.ID + "-board-" + strconv.Itoa(p.Board),
+			Meta: gamelog.Meta{IdempotencyKey: "round-" + round.ID + "-board-" + strconv.Itoa(p.Board),
 				Actor: events.Actor{Role: "system", ID: "pairing"}, CausationID: round.ID, CorrelationID: round.CorrelationID},
 		})
 		if errors.Is(err, domain.ErrExists) {

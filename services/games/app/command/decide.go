@@ -5,9 +5,9 @@
 package command
 
 import (
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -38,7 +38,7 @@ func awaitsClock(g *domain.Game) bool {
 }
 
 // tournamentOf adds the game's tournament to a command's log line.
-func tournamentOf(g *domain.Game, _ []app.Recorded, fields []zap.Field) []zap.Field {
+func tournamentOf(g *domain.Game, _ []gamelog.Recorded, fields []zap.Field) []zap.Field {
 	if t := g.Setup().TournamentID; t != "" {
 		fields = append(fields, wiring.TournamentID(t))
 	}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // DrawAnswer is what a player does with a draw offer.
@@ -38,7 +38,7 @@ type Draw struct {
 	GameID string
 	Player string
 	Action DrawAnswer
-	Meta   app.Meta
+	Meta   gamelog.Meta
 }
 
 // DrawHandler handles Draw.

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // EndByRulingHandler records the end of a game that an arbiter's ruling
@@ -27,7 +27,7 @@ func (h EndByRulingHandler) Handle(ctx context.Context, ruling events.Envelope) 
 	if !ok {
 		return Outcome{}, fmt.Errorf("event %s is a %s, not a ruling", ruling.ID, ruling.Type)
 	}
-	meta := app.Meta{
+	meta := gamelog.Meta{
 		IdempotencyKey: "ruling-" + ruling.ID,
 		Actor:          events.Actor{Role: "system", ID: "games"},
 		CorrelationID:  ruling.CorrelationID,

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // EndBySheetHandler ends the games of a results sheet the pairing service
@@ -32,7 +32,7 @@ func (h EndBySheetHandler) Handle(ctx context.Context, sheet events.Envelope) ([
 	}
 	var out []Outcome
 	for _, l := range rs.Lines {
-		meta := app.Meta{
+		meta := gamelog.Meta{
 			IdempotencyKey: "sheet-" + sheet.ID + "-board-" + strconv.Itoa(l.Board),
 			Actor:          events.Actor{Role: "system", ID: "games"},
 			CorrelationID:  sheet.CorrelationID,

@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // MakeMove is a move by a player, in SAN or UCI.
@@ -14,7 +14,7 @@ type MakeMove struct {
 	GameID string
 	Player string
 	Move   string
-	Meta   app.Meta
+	Meta   gamelog.Meta
 }
 
 // MakeMoveHandler handles MakeMove.

@@ -9,20 +9,20 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // RepairLog is the arbiter's repair of a game's damaged log: the messages
-// set aside since the last good event (app.Damaged) are voided by a
+// set aside since the last good event (gamelog.Damaged) are voided by a
 // game.log_repaired chained on that event, with the arbiter's reason,
 // and play continues from it.
 type RepairLog struct {
 	GameID string
 	Reason string
-	Meta   app.Meta
+	Meta   gamelog.Meta
 }
 
 // RepairLogHandler handles RepairLog.
@@ -43,7 +43,7 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, err
 	config.Store, config.Cache = log, 0
 	d := &decide.Decider[goodEvents, *goodEvents]{Config: config, Service: h.Service, Invalid: h.Invalid}
 	return d.Handle(ctx, c.GameID, decide.Command{Name: "repair_log", Meta: c.Meta}, func(g *goodEvents, _ time.Time) ([]events.Event, error) {
-		if game, err := app.Fold(g.recs); err != nil || !game.Exists() {
+		if game, err := decide.Fold[domain.Game](g.recs); err != nil || !game.Exists() {
 			return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
 		}
 		if log.damage == nil {
@@ -54,7 +54,7 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, err
 }
 
 // damagedLog is a game's log as the repair reads it: a damaged log
-// (app.Damaged) as its good events and the head they are repaired on,
+// (gamelog.Damaged) as its good events and the head they are repaired on,
 // and the damage of the last read (nil when none).
 type damagedLog struct {
 	decide.Store
@@ -62,9 +62,9 @@ type damagedLog struct {
 }
 
 // Load reads the game's good events and keeps the damage (decide.Store).
-func (l *damagedLog) Load(ctx context.Context, id string) ([]app.Recorded, events.Head, error) {
+func (l *damagedLog) Load(ctx context.Context, id string) ([]gamelog.Recorded, events.Head, error) {
 	recs, head, err := l.Store.Load(ctx, id)
-	var d *app.Damaged
+	var d *gamelog.Damaged
 	if errors.As(err, &d) {
 		recs, head, err = d.Recs, d.Head, nil
 		l.damage = &d.Damage
@@ -75,11 +75,11 @@ func (l *damagedLog) Load(ctx context.Context, id string) ([]app.Recorded, event
 }
 
 // goodEvents is what a repair decides on: the good events of the log, as
-// recorded (the game folds them, app.Fold).
-type goodEvents struct{ recs []app.Recorded }
+// recorded (the game folds them, decide.Fold).
+type goodEvents struct{ recs []gamelog.Recorded }
 
 // Evolve keeps the event (decide.State).
 func (g *goodEvents) Evolve(env *events.Envelope, ev events.Event) error {
-	g.recs = append(g.recs, app.Recorded{Envelope: *env, Event: ev})
+	g.recs = append(g.recs, gamelog.Recorded{Envelope: *env, Event: ev})
 	return nil
 }

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // ReportIllegal is the report of a completed illegal move seen on the
@@ -18,7 +18,7 @@ type ReportIllegal struct {
 	Move       string
 	ReportedBy string // "player" or "arbiter"
 	Kind       string // domain.PawnNotReplaced, PressWithoutMove, TwoHands; "" an illegal move
-	Meta       app.Meta
+	Meta       gamelog.Meta
 }
 
 // ReportIllegalHandler handles ReportIllegal: it records the report, on

@@ -4,16 +4,16 @@ import (
 	"context"
 	"time"
 
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 )
 
 // Resign is a player's resignation.
 type Resign struct {
 	GameID string
 	Player string
-	Meta   app.Meta
+	Meta   gamelog.Meta
 }
 
 // ResignHandler handles Resign.

@@ -1,6 +1,6 @@
 // Package handlers gathers the games service's command and query handlers
 // on one store into its Application, the use cases its ports call (the
-// wild-workouts app.Application; games.NewApplication builds it).
+// wild-workouts app.Application; games.New builds it).
 package handlers
 
 import (
@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/query"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -21,7 +21,7 @@ type Application struct {
 	Commands Commands
 	Queries  Queries
 	// Feed follows a game's events live.
-	Feed app.Feed
+	Feed gamelog.Feed
 	// Arbiter is the arbiter service when it runs in the same process
 	// (Options.Arbiter; nil otherwise: its consumer groups rule on the
 	// reports and order the replays).
@@ -69,8 +69,8 @@ type Queries struct {
 
 // Options wires an Application.
 type Options struct {
-	Store   app.Store
-	Feed    app.Feed
+	Store   gamelog.Store
+	Feed    gamelog.Feed
 	Retries int
 	// CacheGames is how many games' logs the command side keeps in memory
 	// (see decide.Config).

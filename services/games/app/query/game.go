@@ -10,8 +10,8 @@ import (
 	"context"
 
 	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/hakem-chess/hakem/services/games/app"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/gameview"
 )
 
@@ -23,7 +23,7 @@ type Status = gameview.Status
 
 // GameHandler answers "what is the state of game id?".
 type GameHandler struct {
-	Store app.Store
+	Store gamelog.Store
 }
 
 // Handle returns the game, or a *domain.Refusal wrapping ErrNotFound.
@@ -45,19 +45,19 @@ func View(id string, g *domain.Game, version uint64) Game {
 // EventsHandler answers "which events does game id hold?" (for the PGN
 // export and the event list).
 type EventsHandler struct {
-	Store app.Store
+	Store gamelog.Store
 }
 
 // Handle returns the game's recorded events and the folded game, or a
 // *domain.Refusal wrapping ErrNotFound.
-func (h EventsHandler) Handle(ctx context.Context, id string) ([]app.Recorded, *domain.Game, error) {
+func (h EventsHandler) Handle(ctx context.Context, id string) ([]gamelog.Recorded, *domain.Game, error) {
 	recs, g, _, err := h.Read(ctx, id)
 	return recs, g, err
 }
 
-// Read is Handle that also answers a damaged log (app.Damaged): the
+// Read is Handle that also answers a damaged log (gamelog.Damaged): the
 // events up to the last good one, the game folded from them, and the
 // damage (nil when none): gameview.Read.
-func (h EventsHandler) Read(ctx context.Context, id string) ([]app.Recorded, *domain.Game, *eventstore.Damage, error) {
+func (h EventsHandler) Read(ctx context.Context, id string) ([]gamelog.Recorded, *domain.Game, *eventstore.Damage, error) {
 	return gameview.Read[domain.Game](ctx, h.Store, id)
 }
