@@ -4,8 +4,10 @@ package rules
 // sliders (bishop, rook) use "fancy" magic bitboards: the relevant blockers
 // of a square, multiplied by a magic number and shifted, index a table of
 // precomputed attack sets. The magic numbers were found by this package's
-// own search (see TestMagicNumbers) and are verified at start-up by
+// own search (see TestMagicNumbers) and are verified when the tables are built, by
 // construction: building the tables checks every occupancy.
+
+import "sync"
 
 var (
 	knightAttacks [64]Bitboard
@@ -91,12 +93,23 @@ func leaper(s Square, deltas [][2]int) Bitboard {
 	return b
 }
 
-// init builds every table of the package in dependency order: attacks,
-// then Zobrist keys, then the start position.
-func init() {
-	initAttacks()
-	initZobrist()
-	initStartPosition()
+// tablesBuilt guards the package's tables: they are built on first use
+// rather than when a program starts, so that a program that links the
+// package and never plays a move (hakem pair, hakem check: one process a
+// tournament) does not pay for them (some 7-10 ms of CPU and 240 page
+// faults a process on the project's machine).
+var tablesBuilt sync.Once
+
+// tables builds every table of the package once, in dependency order:
+// attacks, then Zobrist keys, then the start position. Every way to a
+// Position (ParseFEN, ParseFEN960, StartPosition, StartPosition960) calls
+// it first; the methods of a Position rely on it having been called.
+func tables() {
+	tablesBuilt.Do(func() {
+		initAttacks()
+		initZobrist()
+		initStartPosition()
+	})
 }
 
 func initAttacks() {

@@ -46,6 +46,12 @@ func ParseFEN960(fen string) (Position, error) {
 }
 
 func parseFEN(fen string, chess960 bool) (Position, error) {
+	tables()
+	return readFEN(fen, chess960)
+}
+
+// readFEN is parseFEN once the tables are built.
+func readFEN(fen string, chess960 bool) (Position, error) {
 	var p Position
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {

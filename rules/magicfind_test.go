@@ -58,6 +58,7 @@ func findMagic(s Square, dirs [4][2]int, nbits int, rng *uint64) (uint64, bool) 
 // random occupancies; with -long it also reruns the magic search and prints
 // a table of numbers (how the committed numbers were produced).
 func TestMagicNumbers(t *testing.T) {
+	tables() // the tables are built on first use, and this test is the first when run alone
 	rng := uint64(0x9E3779B97F4A7C15)
 	next := func() uint64 {
 		rng ^= rng << 13

@@ -36,7 +36,7 @@ var startPosition Position
 
 // initStartPosition reads the start position once the tables exist.
 func initStartPosition() {
-	p, err := ParseFEN(standardFEN)
+	p, err := readFEN(standardFEN, false)
 	if err != nil {
 		panic("rules: start position: " + err.Error()) // unreachable: constant input
 	}
@@ -44,7 +44,10 @@ func initStartPosition() {
 }
 
 // StartPosition returns the initial position of standard chess.
-func StartPosition() Position { return startPosition }
+func StartPosition() Position {
+	tables()
+	return startPosition
+}
 
 // Turn returns the side to move.
 func (p *Position) Turn() Color { return p.turn }

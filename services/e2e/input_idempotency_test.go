@@ -63,7 +63,8 @@ func TestInputIdempotencyKeyOneCommand(t *testing.T) {
 }
 
 // TestInputIdempotencyKeyAnotherGame: a key is one command across games
-// and tournaments too (keyledger), and stays so across a restart: a move
+// and tournaments too (keyledger, and the organiser's tournament key on a
+// game), and stays so across a restart: a move
 // on game A with key K, then a move on game B with K by the same player
 // is refused with 409 naming the key, and nothing is appended on B; the
 // same request on A again is answered with its first answer; another
@@ -96,6 +97,14 @@ func TestInputIdempotencyKeyAnotherGame(t *testing.T) {
 		}
 	}
 	refusedOnB(s, "running")
+	// a tournament's key (the organiser's) on a game: refused too
+	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "tk", "name": "T", "idempotency_key": "T"}), "tournament")
+	if a := s.post("/api/games", map[string]any{"id": "gx", "white": "w", "black": "b", "idempotency_key": "T"}); a.status != http.StatusConflict || a.errorCode() != "idempotency_key_reused" {
+		t.Errorf("a game created with the tournament's key: %d %s, want 409 idempotency_key_reused", a.status, a.raw)
+	}
+	if a := s.do("GET", "/api/games/gx", ""); a.status != http.StatusNotFound {
+		t.Errorf("the game refused was created: %d %s", a.status, a.raw)
+	}
 	// the other player's K is theirs: black answers on gb with K
 	mustOK(t, s.move("ga", "b", "e5", "K"), "black's own K on ga")
 	s.kill()
