@@ -43,7 +43,7 @@ var penaltyNames = arbiter.PenaltyNames
 func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Event, error) {
 	rest := make([]events.Event, 0, end-start-1)
 	for i := start + 1; i < end; i++ {
-		rest = append(rest, deref(f.decoded[i]))
+		rest = append(rest, value(f.decoded[i]))
 	}
 	if r.Matter == events.MatterPenalty {
 		return f.penaltyRuling(start, end, r, rest)
