@@ -58,3 +58,32 @@ func TestQAPagesOfDamagedLogs(t *testing.T) {
 	}
 	page("/games/nosuch", http.StatusNotFound)
 }
+
+// TestQADuplicateKeyRefused: a command whose JSON gives a field twice
+// ({"move":"e4","move":"d4"}: Go's decoder kept the last, so d4 was played
+// where a proxy or a log reading the first saw e4) is refused, 400
+// malformed_json naming the field, and appends nothing; with the field
+// once it is played.
+func TestQADuplicateKeyRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs hakem serve")
+	}
+	s := start(t, t.TempDir())
+	startedGame(t, s, map[string]any{"id": "dk", "white": "w", "black": "b", "time_control": "600", "idempotency_key": "g-dk"})
+	before := len(s.eventLog("dk"))
+	for _, body := range []string{
+		`{"move":"e4","player":"w","move":"d4","idempotency_key":"m1"}`,
+		`{"move":"e4","player":"w","Player":"b","idempotency_key":"m2"}`,
+	} {
+		a := s.do("POST", "/api/games/dk/moves", body)
+		if a.status != http.StatusBadRequest || a.errorCode() != "malformed_json" || !strings.Contains(a.raw, "given twice") {
+			t.Errorf("%s: %d %s, want 400 malformed_json naming the field", body, a.status, a.raw)
+		}
+	}
+	if n := len(s.eventLog("dk")); n != before {
+		t.Errorf("events after the refusals: %d, want %d", n, before)
+	}
+	if a := s.do("POST", "/api/games/dk/moves", `{"move":"d4","player":"w","idempotency_key":"m1"}`); a.status != http.StatusOK {
+		t.Errorf("the move with its key once: %d %s", a.status, a.raw)
+	}
+}
