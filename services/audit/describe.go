@@ -15,7 +15,7 @@ import (
 // (compared with the position by the re-decision).
 func describe(en *Entry, ev events.Event, g *domain.Game, at time.Time, prevFEN string) {
 	en.Ply = g.Ply()
-	ev = deref(ev)
+	ev = value(ev)
 	if g.Exists() {
 		en.FEN = fenAfter(en, ev, g, prevFEN)
 	}

@@ -282,7 +282,7 @@ const chainOnly = "chain only"
 func (f *folder) check(start, end int) (int, string, error) {
 	var want []events.Event
 	var err error
-	switch ev := deref(f.decoded[start]).(type) {
+	switch ev := value(f.decoded[start]).(type) {
 	case events.GameCreated, events.MovePlayed, events.DrawDeclined, events.DrawOffered, events.DrawAccepted,
 		events.Resigned, events.DrawClaimed, events.IllegalMoveReported:
 		want, err = f.playerCommand(start, end, ev)
@@ -354,7 +354,7 @@ func (f *folder) playerCommand(start, end int, ev events.Event) ([]events.Event,
 func (f *folder) move(start, end int) ([]events.Event, error) {
 	var mp *events.MovePlayed
 	for i := start; i < end; i++ {
-		if m, ok := deref(f.decoded[i]).(events.MovePlayed); ok {
+		if m, ok := value(f.decoded[i]).(events.MovePlayed); ok {
 			mp = &m
 			break
 		}
@@ -387,7 +387,7 @@ func (f *folder) clockCommand(start int, ev events.Event) ([]events.Event, error
 		if i < 0 {
 			return decided(clocks.Adjust(t, at, ev.Side, time.Duration(ev.DeltaMs)*time.Millisecond, ev.Reason, ev.Article))
 		}
-		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+		p, ok := value(f.decoded[i]).(events.PenaltyImposed)
 		if !ok {
 			return nil, fmt.Errorf("time adjustment caused by %s (seq %d), not by a penalty or an arbiter", f.log[i].Type, f.log[i].Seq)
 		}
@@ -397,7 +397,7 @@ func (f *folder) clockCommand(start int, ev events.Event) ([]events.Event, error
 		if i < 0 {
 			return nil, fmt.Errorf("a control change on nothing: its cause %q is not an earlier event of the game (the arbiter orders it)", env.CausationID)
 		}
-		p, ok := deref(f.decoded[i]).(events.PenaltyImposed)
+		p, ok := value(f.decoded[i]).(events.PenaltyImposed)
 		if !ok {
 			return nil, fmt.Errorf("a control change caused by %s (seq %d), not by the arbiter's order", f.log[i].Type, f.log[i].Seq)
 		}
@@ -432,7 +432,7 @@ func (f *folder) arbiterCommand(start, end int, ev events.Event) ([]events.Event
 		if i < 0 {
 			return nil, fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)
 		}
-		r, ok := deref(f.decoded[i]).(events.RulingGiven)
+		r, ok := value(f.decoded[i]).(events.RulingGiven)
 		if !ok {
 			return nil, fmt.Errorf("game.ended follows from %s (seq %d), not from a ruling", f.log[i].Type, f.log[i].Seq)
 		}
@@ -461,7 +461,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 	}
 	switch r.Matter {
 	case events.MatterFlagFall:
-		ff, ok := deref(f.decoded[cause]).(events.FlagFell)
+		ff, ok := value(f.decoded[cause]).(events.FlagFell)
 		if !ok {
 			return nil, fmt.Errorf("a flag-fall ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
@@ -471,7 +471,7 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		}
 		return []events.Event{given}, nil
 	case events.MatterDrawClaim:
-		dc, ok := deref(f.decoded[cause]).(events.DrawClaimed)
+		dc, ok := value(f.decoded[cause]).(events.DrawClaimed)
 		if !ok {
 			return nil, fmt.Errorf("a claim ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
@@ -497,12 +497,12 @@ func (f *folder) ruling(start, end int, r events.RulingGiven) ([]events.Event, e
 		}
 		return want, err
 	case events.MatterIllegalMove:
-		rep, ok := deref(f.decoded[cause]).(events.IllegalMoveReported)
+		rep, ok := value(f.decoded[cause]).(events.IllegalMoveReported)
 		if !ok {
 			return nil, fmt.Errorf("an illegal-move ruling caused by %s (seq %d)", f.log[cause].Type, f.log[cause].Seq)
 		}
 		for i := cause + 1; i < start; i++ {
-			if _, ok := deref(f.decoded[i]).(events.RulingGiven); ok && f.log[i].CausationID == f.log[cause].ID {
+			if _, ok := value(f.decoded[i]).(events.RulingGiven); ok && f.log[i].CausationID == f.log[cause].ID {
 				return nil, fmt.Errorf("the report at seq %d was ruled on already (seq %d)", f.log[cause].Seq, f.log[i].Seq)
 			}
 		}
@@ -537,7 +537,7 @@ func compare(want, got []events.Event) (int, string, error) {
 		if i >= len(want) {
 			return i, "", fmt.Errorf("the services decide %d event(s) for this command; this one is extra", len(want))
 		}
-		w, g := deref(want[i]), deref(got[i])
+		w, g := value(want[i]), value(got[i])
 		if w.EventType() != g.EventType() {
 			return i, "", fmt.Errorf("recorded %s where the services decide %s %s", g.EventType(), w.EventType(), jsonOf(w))
 		}
@@ -550,7 +550,7 @@ func compare(want, got []events.Event) (int, string, error) {
 		}
 	}
 	if len(want) > len(got) {
-		return len(got) - 1, "", fmt.Errorf("the command lacks %s %s that the services decide", deref(want[len(got)]).EventType(), jsonOf(deref(want[len(got)])))
+		return len(got) - 1, "", fmt.Errorf("the command lacks %s %s that the services decide", value(want[len(got)]).EventType(), jsonOf(value(want[len(got)])))
 	}
 	return 0, "", nil
 }
@@ -561,51 +561,4 @@ func jsonOf(e events.Event) []byte {
 		return []byte(fmt.Sprintf("%#v", e))
 	}
 	return b
-}
-
-// deref turns the pointers events.Decode returns into values.
-func deref(e events.Event) events.Event {
-	switch e := e.(type) {
-	case *events.GameCreated:
-		return *e
-	case *events.MovePlayed:
-		return *e
-	case *events.DrawOffered:
-		return *e
-	case *events.DrawAccepted:
-		return *e
-	case *events.DrawDeclined:
-		return *e
-	case *events.DrawClaimed:
-		return *e
-	case *events.Resigned:
-		return *e
-	case *events.IllegalMoveReported:
-		return *e
-	case *events.GameEnded:
-		return *e
-	case *events.ClockStarted:
-		return *e
-	case *events.ClockPaused:
-		return *e
-	case *events.ClockResumed:
-		return *e
-	case *events.TimeAdjusted:
-		return *e
-	case *events.FlagFell:
-		return *e
-	case *events.ControlChanged:
-		return *e
-	case *events.RulingGiven:
-		return *e
-	case *events.PenaltyImposed:
-		return *e
-	case *events.ForfeitDeclared:
-		return *e
-	case *events.GameAnnulled:
-		return *e
-	case *events.ResultOverridden:
-		return *e
-	}
-	return e
 }

@@ -135,8 +135,12 @@ func (p Pages) page(pg pageRoute) http.HandlerFunc {
 }
 
 // found says whether agg has events, answering the error page if not: 400
-// for an id that cannot name one, 404 for none recorded, 503 when the log
-// cannot be read. A process without the event store serves the page (the
+// for an id that cannot name one, 404 for none recorded, 409 for a log
+// damaged from its first message, 503 when the log cannot be read. A
+// damaged log is read as the API reads it (eventstore.LoadTolerant): up to
+// its last good event and past a repair's voided messages, so the page of
+// a quarantined or repaired game or tournament is served and shows what
+// the API answers. A process without the event store serves the page (the
 // page then reports what the API says).
 func (p Pages) found(w http.ResponseWriter, r *http.Request, agg events.Aggregate) bool {
 	if err := agg.Check(); err != nil {
@@ -148,9 +152,13 @@ func (p Pages) found(w http.ResponseWriter, r *http.Request, agg events.Aggregat
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	envs, _, err := p.Store.Load(ctx, agg)
+	envs, _, damage, err := p.Store.LoadTolerant(ctx, agg)
 	if err != nil {
 		errorPage(w, http.StatusServiceUnavailable, fmt.Sprintf("%s %q cannot be read now: %v", agg.Kind, agg.ID, err))
+		return false
+	}
+	if len(envs) == 0 && damage != nil {
+		errorPage(w, http.StatusConflict, fmt.Sprintf("The log of %s %q is damaged at seq %d (%s): an arbiter repairs it.", agg.Kind, agg.ID, damage.Seq, damage.Reason))
 		return false
 	}
 	if len(envs) == 0 {

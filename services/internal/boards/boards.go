@@ -1,12 +1,15 @@
 // Package boards reads a tournament and the games of its boards from the
-// event store, for the services that need the tournament's facts without
-// being its writer (the scoring, the pages) and for the pairing service
-// itself: the tournament folded (services/internal/tournament) and, for
-// each board, the game that counts (the replay of an annulled game), its
-// result as the tournament counts it and its points penalties, read
-// through services/internal/outcome. TournamentLog is the tournament's
-// log in the decide loop (services/internal/decide), through which the
-// pairing and the scoring write their events.
+// event store: the tournament folded (services/internal/tournament) and,
+// for each board, the game that counts (the replay of an annulled game),
+// its result as the tournament counts it and its points penalties, read
+// through services/internal/outcome. Its readers are the pairing service,
+// the scoring service (which writes its own subject, tournament.<id>.scoring,
+// but decides on what the pairing and the games wrote), the games
+// service's round games and the pages.
+//
+// TournamentLog is the tournament's log in the decide loop
+// (services/internal/decide): the pairing appends through it as the
+// writer pairing, the scoring as the writer scoring.
 package boards
 
 import (

@@ -1,7 +1,8 @@
 // Package gameclock is a game's clock as a fold of the game's events
 // (Timer), pure: what the games service (a move after the flag fell), the
 // arbiter (the clocks at a claim) and the clocks service all read of a
-// game's clock, each folding it from the game's log. The clocks service's
+// game's clock, each folding it from the game's log (the games and the
+// arbiter through services/internal/game, whose Game folds a Timer). The clocks service's
 // decisions on the clock (start it, record a flag fall, pause, resume,
 // adjust, change the control) are its domain's (services/clocks/domain),
 // functions of this Timer.

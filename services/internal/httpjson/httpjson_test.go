@@ -27,6 +27,9 @@ func TestDecode(t *testing.T) {
 		{"wrong type", `{"round":"two"}`, 400, `field "round": expected int`},
 		{"array", `[1]`, 400, "expected a JSON object"},
 		{"trailing", `{"move":"e4"} x`, 400, "trailing data"},
+		{"key twice", `{"move":"d4","player":"p1","move":"e4"}`, 400, `field "move": given twice`},
+		{"key twice, other case", `{"move":"e4","Move":"d4"}`, 400, `field "Move": given twice`},
+		{"same key in two objects", `{"move":"e4","player":"p1","round":1}`, 0, ""},
 		{"too large", `{"move":"` + strings.Repeat("a", MaxBody) + `"}`, 413, "over"},
 	}
 	for _, tt := range tests {
@@ -82,5 +85,27 @@ func TestRoleOfRequest(t *testing.T) {
 	r.Header.Set(RoleHeader, "arbiter")
 	if got := Role(r, "organiser"); got != "arbiter" {
 		t.Errorf("with the header: %q", got)
+	}
+}
+
+// TestDuplicateKey: a key given twice in one object is found at any depth;
+// the same key in two objects, or in an object inside an array, is not a
+// duplicate.
+func TestDuplicateKey(t *testing.T) {
+	tests := []struct {
+		in  string
+		key string
+	}{
+		{`{"a":1,"b":{"a":2},"c":[{"a":3},{"a":4}]}`, ""},
+		{`{"a":{"x":1,"y":[1,{"x":2}],"x":3}}`, "x"},
+		{`{"list":[{"id":"p1","id":"p2"}]}`, "id"},
+		{`{"a":[],"b":{},"c":null,"a":0}`, "a"},
+		{`{"s":"a,\"b\":1","b":2}`, ""},
+	}
+	for _, tt := range tests {
+		key, dup := duplicateKey([]byte(tt.in))
+		if dup != (tt.key != "") || key != tt.key {
+			t.Errorf("%s: %q %v, want %q", tt.in, key, dup, tt.key)
+		}
 	}
 }

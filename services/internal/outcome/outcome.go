@@ -3,9 +3,11 @@
 // and under which article it ended, how many plies were played, the points
 // penalties the arbiter imposed, whether it was annulled — read from the
 // game's log alone, without replaying its moves. It is the one reading of
-// these facts: the games service folds them through it (games/domain), and
-// the tournament's services (pairing, scoring, the pages, the audit) read a
-// board's game through it instead of through the games service's packages.
+// these facts: the fold of a game (services/internal/game, which the games
+// and the arbiter decide on) delegates to it, and the tournament's readers
+// (the pairing, and through services/internal/boards the scoring and the
+// pages) read a board's game through it instead of through the games
+// service's packages.
 //
 // The package is pure: the events module's catalogue and the Laws' points
 // arithmetic only.

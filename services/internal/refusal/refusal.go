@@ -1,6 +1,12 @@
 // Package refusal holds the one error type the services' domains return
-// when they refuse a command: a kind (one of the domain's own Err values,
-// for errors.Is) and the precise reason for the person who sent it.
+// when they refuse a command (Refusal: a kind, for errors.Is, and the
+// precise reason for the person who sent it) and the kinds shared by more
+// than one service: those of a command on a game (game.go: the games
+// service's and the arbiter's, which httpjson.GameStatus answers), a ruling
+// the Laws cannot give (ErrBadRuling), and those of the decide loop on any
+// aggregate (idempotency.go: a key reused for another command, a damaged
+// log, CommandKey and SameCommand). A domain's own kinds stay in its
+// domain package.
 package refusal
 
 import "fmt"
