@@ -2,13 +2,13 @@ package audit
 
 import (
 	"fmt"
-	"github.com/hakem-chess/hakem/services/internal/game"
 	"strings"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
+	"github.com/hakem-chess/hakem/services/internal/game"
 )
 
 // The arbiter's hand rulings (POST /api/games/{id}/rulings) record what
@@ -35,9 +35,6 @@ import (
 // what the Laws decide around it — that the claim is admissible (in force,
 // last period, no increment, under two minutes), the article, the result,
 // the two minutes — is re-decided.
-
-// penaltyNames are the penalties of the API, with and without distraction.
-var penaltyNames = arbiter.PenaltyNames
 
 // handRuling re-decides the hand ruling recorded as log[start:end].
 func (f *folder) handRuling(start, end int, r events.RulingGiven) ([]events.Event, error) {
@@ -71,7 +68,7 @@ func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []even
 	h := arbiter.HandRuling{Matter: r.Matter, Side: p.Side, AmountMs: p.AmountMs, Reason: p.Reason, Points: p.Points,
 		OpponentPoints: p.OpponentPoints, Fine: p.Fine, Rounds: p.Rounds}
 	var first []events.Event
-	for _, name := range penaltyNames {
+	for _, name := range arbiter.PenaltyNames {
 		for _, distraction := range []bool{false, true} {
 			h.Penalty, h.Distraction = name, distraction
 			want, err := arbiter.HandRulingDecision(&f.g.Game, h, at)
@@ -94,7 +91,7 @@ func (f *folder) penaltyRuling(start, end int, r events.RulingGiven, rest []even
 	}
 	// no penalty of the recorded kind can be given here: say why
 	h.Penalty, h.Distraction = string(r.Penalty), false
-	for _, name := range penaltyNames {
+	for _, name := range arbiter.PenaltyNames {
 		if arbiter.PenaltyOf(name) == r.Penalty {
 			h.Penalty = name
 		}
@@ -159,7 +156,7 @@ func displacedRequest(h *arbiter.HandRuling, r events.RulingGiven, rest []events
 	for _, e := range rest {
 		if p, ok := e.(events.PenaltyImposed); ok {
 			h.Side, h.AmountMs, h.Reason = p.Side, p.AmountMs, p.Reason
-			for _, name := range penaltyNames {
+			for _, name := range arbiter.PenaltyNames {
 				if arbiter.PenaltyOf(name) == p.Kind {
 					h.Penalty = name
 				}

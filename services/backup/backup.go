@@ -28,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -47,7 +48,7 @@ type Manifest struct {
 	Finished time.Time `json:"finished"`
 	Streams  []Stream  `json:"streams"`
 	// Keyring is the file of the writers' public keys in the backup
-	// (KeyringFile; "" when the backup was taken without them).
+	// (events.KeyringFile; "" when the backup was taken without them).
 	Keyring string `json:"keyring,omitempty"`
 }
 
@@ -129,7 +130,7 @@ func TakeWithKeys(ctx context.Context, nc *nats.Conn, dir, keysDir string, progr
 		if err := copyKeyring(dir, keysDir); err != nil {
 			return Manifest{}, err
 		}
-		m.Keyring = KeyringFile
+		m.Keyring = events.KeyringFile
 	}
 	m.Finished = time.Now().UTC()
 	if err := writeManifest(dir, m); err != nil {

@@ -11,11 +11,6 @@ import (
 	"github.com/hakem-chess/hakem/events"
 )
 
-// KeyringFile is the name of the writers' public keyring in a backup: the
-// signatures of the events in the backup verify with it (hakem audit of a
-// restored folder). The private keys are never in a backup.
-const KeyringFile = events.KeyringFile
-
 // copyKeyring copies the keyring of the keys folder keysDir into the
 // backup folder dir, synced.
 func copyKeyring(dir, keysDir string) error {
@@ -27,7 +22,7 @@ func copyKeyring(dir, keysDir string) error {
 	if _, err := events.ReadKeyring(in.Name()); err != nil {
 		return err
 	}
-	out, err := os.OpenFile(filepath.Join(dir, KeyringFile), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	out, err := os.OpenFile(filepath.Join(dir, events.KeyringFile), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
@@ -174,7 +175,7 @@ func annulWhileDown(t *testing.T, data, id, replay string, order bool) events.En
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	arb := &arbiterapp.Arbiter{Store: gamelog.EventStore{Store: store, Writer: events.WriterArbiter}, Retries: 3}
-	evs, _, err := arb.Rule(ctx, id, arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "king and queen swapped"},
+	evs, _, err := arb.Rule(ctx, id, arbiter.HandRuling{Matter: "wrong_initial_position", Reason: "king and queen swapped"},
 		gamelog.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "crash-annul"})
 	if err != nil {
 		t.Fatalf("annulling %s: %v", id, err)

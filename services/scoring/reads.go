@@ -6,10 +6,6 @@ import (
 	"github.com/hakem-chess/hakem/services/scoring/domain"
 )
 
-// DefaultTiebreaks are the tie-breaks of a tournament that names none
-// (domain.DefaultTiebreaks).
-const DefaultTiebreaks = domain.DefaultTiebreaks
-
 // StandingsPenalised is the standings of t after round with the games'
 // points penalties, as the scoring publishes them
 // (domain.StandingsPenalised): the pages show the same figures.

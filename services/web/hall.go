@@ -177,7 +177,7 @@ func hallOf(id string, t *tournament.Tournament, envs []events.Envelope, results
 		Planned: c.Rounds, Tiebreaks: c.Tiebreaks, Closed: t.Closed, Done: t.Done,
 		Players: []hallPlayer{}, Rounds: []hallRound{}, Standings: []hallRow{}}
 	if len(v.Tiebreaks) == 0 {
-		v.Tiebreaks = []string{"DE", "SB"} // scoring.DefaultTiebreaks, split
+		v.Tiebreaks = []string{"DE", "SB"} // the scoring domain's DefaultTiebreaks, split
 	}
 	if n := len(envs); n > 0 {
 		v.Seq = envs[n-1].Seq

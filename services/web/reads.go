@@ -15,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/gameview"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // tournamentLine is one tournament of the list.
@@ -227,7 +228,7 @@ func writeStream(ctx context.Context, w http.ResponseWriter, out <-chan events.E
 // status, anything else as a 500.
 func fail(w http.ResponseWriter, err error) {
 	httpjson.Refused(w, err, func(kind error) (int, string) {
-		if errors.Is(kind, game.ErrNotFound) {
+		if errors.Is(kind, refusal.ErrGameNotFound) {
 			return http.StatusNotFound, "not_found"
 		}
 		return http.StatusBadRequest, "invalid"

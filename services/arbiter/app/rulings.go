@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"github.com/hakem-chess/hakem/services/internal/gameview"
 	"slices"
 	"time"
 
@@ -12,20 +11,12 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/gameview"
 )
 
-// HandRuling is a ruling the arbiter gives by hand from the console
-// (arbiter/domain).
-type HandRuling = arbiter.HandRuling
-
-// ErrBadRuling wraps the refusal of a ruling the Laws cannot give
-// (arbiter/domain): the port answers it with a 4xx and nothing is
-// appended.
-var ErrBadRuling = arbiter.ErrBadRuling
-
-// refuseRuling is an ErrBadRuling refusal with a formatted reason.
+// refuseRuling is an arbiter.ErrBadRuling refusal with a formatted reason.
 func refuseRuling(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrBadRuling, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s", arbiter.ErrBadRuling, fmt.Sprintf(format, args...))
 }
 
 // RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope)
@@ -128,7 +119,7 @@ func (a *Arbiter) RuleOnIllegal(ctx context.Context, report events.Envelope) ([]
 // game and clocks at the instant it is recorded. A judgement of a
 // quickplay-finish claim is caused by that claim (its causation id is the
 // claim's event), as the arbiter service's rulings on claims are.
-func (a *Arbiter) Rule(ctx context.Context, gameID string, h HandRuling, meta gamelog.Meta) ([]events.Envelope, bool, error) {
+func (a *Arbiter) Rule(ctx context.Context, gameID string, h arbiter.HandRuling, meta gamelog.Meta) ([]events.Envelope, bool, error) {
 	if meta.IdempotencyKey == "" {
 		return nil, false, refuseRuling("idempotency_key: missing")
 	}

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	games "github.com/hakem-chess/hakem/services/games/domain"
 	gamefold "github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // TestBoardRulings: the incidents on the board under both profiles, each
@@ -71,14 +71,14 @@ func TestTouchMoveBinds(t *testing.T) {
 		if allowed, _, ok := g.TouchBound(); !ok || strings.Join(allowed, " ") != "Ne2 Nf3 Nh3" {
 			t.Errorf("%s: allowed %v", profile, allowed)
 		}
-		if _, err := g.Move("w", "d4", t0); !errors.Is(err, games.ErrIllegalMove) {
+		if _, err := g.Move("w", "d4", t0); !errors.Is(err, refusal.ErrIllegalMove) {
 			t.Errorf("%s: d4 after touching the knight: %v", profile, err)
 		}
 		_, err = g.ClaimDraw("w", "threefold_repetition", "")
-		if profile == "fide-2023" && !errors.Is(err, games.ErrTouched) {
+		if profile == "fide-2023" && !errors.Is(err, refusal.ErrTouched) {
 			t.Errorf("2023 claim after the touch: %v", err)
 		}
-		if again, err := HandRulingDecision(&g.Game, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, games.ErrTouched) {
+		if again, err := HandRulingDecision(&g.Game, HandRuling{Matter: "touch_move", Side: events.White, Touched: []string{"b1"}}, t0); !errors.Is(err, refusal.ErrTouched) {
 			t.Errorf("%s: a second ruling on the same move: %v %v", profile, again, err)
 		}
 		evs, err = g.Move("w", "Nf3", t0.Add(time.Minute))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	games "github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // BothAtFaultReason separates, in the explanation of a ruling that both
@@ -28,7 +29,7 @@ const BothAtFaultReason = "; the arbiter's reason: "
 func bothAtFaultRuling(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	reason := strings.TrimSpace(h.Reason)
 	if reason == "" {
-		return nil, &games.Refusal{Kind: games.ErrInvalid,
+		return nil, &games.Refusal{Kind: refusal.ErrInvalid,
 			Reason: "reason: missing (a ruling that both players lose states what each did, e.g. both refused to comply with the arbiter's instruction)"}
 	}
 	sit, err := situation(g, at)

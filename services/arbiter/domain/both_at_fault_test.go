@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	games "github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // TestBothAtFault: the ruling that both players lose cites the profile's
@@ -37,7 +37,7 @@ func TestBothAtFault(t *testing.T) {
 				t.Fatalf("ended %s %+v", g.Result(), g.Ending())
 			}
 			// over: no second ruling, and the end is written once
-			if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: "again"}, at); !errors.Is(err, games.ErrFinished) {
+			if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: "again"}, at); !errors.Is(err, refusal.ErrGameOver) {
 				t.Errorf("a second ruling: %v", err)
 			}
 			if again, err := g.EndByRuling(r); err != nil || len(again) != 0 {
@@ -52,7 +52,7 @@ func TestBothAtFaultRefused(t *testing.T) {
 	g := game(t, "fide-2023", "600", "e4")
 	for _, reason := range []string{"", "  "} {
 		_, err := HandRulingDecision(&g.Game, HandRuling{Matter: "both_at_fault", Reason: reason}, t0.Add(time.Minute))
-		if !errors.Is(err, games.ErrInvalid) {
+		if !errors.Is(err, refusal.ErrInvalid) {
 			t.Errorf("reason %q: %v", reason, err)
 		}
 	}

@@ -33,18 +33,18 @@ func touchMove(g *games.Game, side events.Color, squares []string, adjusted bool
 	}
 	pos := g.Rules().Position()
 	if c != pos.Turn() {
-		return laws.Ruling{}, nil, refuse(games.ErrNotOnMove, "side: %s does not have the move (%s has): touch-move binds the player having the move (%s %s)", c, pos.Turn(), g.Profile().Name, g.Profile().Articles.TouchOwn)
+		return laws.Ruling{}, nil, refuse(refusal.ErrNotOnMove, "side: %s does not have the move (%s has): touch-move binds the player having the move (%s %s)", c, pos.Turn(), g.Profile().Name, g.Profile().Articles.TouchOwn)
 	}
 	if allowed, article, bound := g.TouchBound(); bound {
-		return laws.Ruling{}, nil, refuse(games.ErrTouched, "a touch-move ruling (%s %s) already binds %s's move: one of %s", g.Profile().Name, article, c, strings.Join(allowed, ", "))
+		return laws.Ruling{}, nil, refuse(refusal.ErrTouched, "a touch-move ruling (%s %s) already binds %s's move: one of %s", g.Profile().Name, article, c, strings.Join(allowed, ", "))
 	}
 	ts, err := laws.ParseTouchList(squares...)
 	if err != nil {
-		return laws.Ruling{}, nil, refuse(games.ErrInvalid, "touched: %v", err)
+		return laws.Ruling{}, nil, refuse(refusal.ErrInvalid, "touched: %v", err)
 	}
 	for _, t := range ts {
 		if pos.PieceAt(t.Square) == rules.NoPiece {
-			return laws.Ruling{}, nil, refuse(games.ErrInvalid, "touched: no piece on %s", t.Square)
+			return laws.Ruling{}, nil, refuse(refusal.ErrInvalid, "touched: no piece on %s", t.Square)
 		}
 	}
 	var r laws.Ruling
@@ -54,7 +54,7 @@ func touchMove(g *games.Game, side events.Color, squares []string, adjusted bool
 		r, err = g.Profile().TouchMove(pos, ts)
 	}
 	if err != nil {
-		return laws.Ruling{}, nil, refuse(games.ErrInvalid, "touched: %v", err)
+		return laws.Ruling{}, nil, refuse(refusal.ErrInvalid, "touched: %v", err)
 	}
 	return r, ts, nil
 }
@@ -64,20 +64,20 @@ func touchMove(g *games.Game, side events.Color, squares []string, adjusted bool
 // side's colour.
 func incident(g *games.Game, side events.Color) (rules.Color, error) {
 	if !g.Exists() {
-		return 0, refuse(games.ErrNotFound, "game not found")
+		return 0, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	if g.Finished() {
-		return 0, refuse(games.ErrFinished, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
+		return 0, refuse(refusal.ErrGameOver, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
 	}
 	if a, annulled := g.Annulled(); annulled {
-		return 0, refuse(games.ErrFinished, "the game is annulled: %s", a.Reason)
+		return 0, refuse(refusal.ErrGameOver, "the game is annulled: %s", a.Reason)
 	}
 	c, err := games.ParseColor(side)
 	if err != nil {
-		return 0, refuse(games.ErrInvalid, "side: %q is not white or black", side)
+		return 0, refuse(refusal.ErrInvalid, "side: %q is not white or black", side)
 	}
 	if _, pending := g.Claim(); pending {
-		return 0, refuse(games.ErrClaimPending, "a draw claim awaits the arbiter's ruling")
+		return 0, refuse(refusal.ErrClaimPending, "a draw claim awaits the arbiter's ruling")
 	}
 	return c, nil
 }
@@ -95,31 +95,31 @@ func incident(g *games.Game, side events.Color) (rules.Color, error) {
 // result_overridden).
 func OverrideResult(g *games.Game, result events.Result, reason, article string) ([]events.Event, error) {
 	if !g.Exists() {
-		return nil, refuse(games.ErrNotFound, "game not found")
+		return nil, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	if _, annulled := g.Annulled(); !g.Finished() && !annulled {
-		return nil, refuse(games.ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
+		return nil, refuse(refusal.ErrInProgress, "the game is in progress: it ends by a ruling (a penalty or a forfeit), not by a result override")
 	}
 	switch result {
 	case events.ResultWhiteWins, events.ResultBlackWins, events.ResultDraw:
 	case events.ResultWhiteForfeitWin, events.ResultBlackForfeitWin, events.ResultDoubleForfeit:
 		if score, _ := outcome.ForfeitScore(result); score == g.Result() && g.Ending().Termination == events.TerminationForfeit {
-			return nil, refuse(games.ErrInvalid, "result: the game is %s by forfeit already", score)
+			return nil, refuse(refusal.ErrInvalid, "result: the game is %s by forfeit already", score)
 		}
 	default:
-		return nil, refuse(games.ErrInvalid, "result: %q is not 1-0, 0-1, 1/2-1/2 or a forfeit (+/-, -/+, -/-)", result)
+		return nil, refuse(refusal.ErrInvalid, "result: %q is not 1-0, 0-1, 1/2-1/2 or a forfeit (+/-, -/+, -/-)", result)
 	}
 	if result == g.Result() {
-		return nil, refuse(games.ErrInvalid, "result: the game's result is %s already", result)
+		return nil, refuse(refusal.ErrInvalid, "result: the game's result is %s already", result)
 	}
 	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
 	switch {
 	case reason == "" && article == "":
-		return nil, refuse(games.ErrInvalid, "reason and article: missing (a result override states its reason and cites the article of the Laws or of the regulations it applies)")
+		return nil, refuse(refusal.ErrInvalid, "reason and article: missing (a result override states its reason and cites the article of the Laws or of the regulations it applies)")
 	case reason == "":
-		return nil, refuse(games.ErrInvalid, "reason: missing (a result override states its reason)")
+		return nil, refuse(refusal.ErrInvalid, "reason: missing (a result override states its reason)")
 	case article == "":
-		return nil, refuse(games.ErrInvalid, "article: missing (a result override cites the article of the Laws or of the regulations it applies, e.g. 21.3)")
+		return nil, refuse(refusal.ErrInvalid, "article: missing (a result override cites the article of the Laws or of the regulations it applies, e.g. 21.3)")
 	}
 	return []events.Event{events.ResultOverridden{Previous: g.Result(), Result: result, Reason: reason, Article: article}}, nil
 }

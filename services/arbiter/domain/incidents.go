@@ -269,7 +269,7 @@ func IllegalRuling(g *games.Game, rep *events.IllegalMoveReported, at time.Time)
 // decides it: the arbiter's reason and article are required and recorded).
 func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Event, error) {
 	if !g.Exists() {
-		return nil, &games.Refusal{Kind: games.ErrNotFound, Reason: "game not found"}
+		return nil, &games.Refusal{Kind: refusal.ErrGameNotFound, Reason: "game not found"}
 	}
 	profile := g.Profile()
 	switch h.Matter {
@@ -287,10 +287,10 @@ func HandRulingDecision(g *games.Game, h HandRuling, at time.Time) ([]events.Eve
 		}
 	}
 	if g.Finished() && !onPoints(h) {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
+		return nil, &games.Refusal{Kind: refusal.ErrGameOver, Reason: "the game is over: " + string(g.Result()) + " (a result override corrects it)" + penaltyAfterEnd(profile, h)}
 	}
 	if _, ok := g.Annulled(); ok {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
+		return nil, &games.Refusal{Kind: refusal.ErrGameOver, Reason: "the game is annulled"}
 	}
 	if h.Matter == events.MatterQuickplayClaim {
 		return quickplayRuling(g, h, at)

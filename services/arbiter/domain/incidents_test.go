@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	games "github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 func apply(t *testing.T, g *games.Game, at time.Time, evs []games.Event, err error) {
@@ -85,10 +86,10 @@ func TestReportIllegalRefused(t *testing.T) {
 		move     string
 		kind     error
 	}{
-		{events.White, "Ke3", games.ErrNotOnMove},
-		{events.Black, "e5", games.ErrInvalid}, // legal: played, not reported
-		{events.Black, "", games.ErrInvalid},
-		{"green", "Ke7", games.ErrInvalid},
+		{events.White, "Ke3", refusal.ErrNotOnMove},
+		{events.Black, "e5", refusal.ErrInvalid}, // legal: played, not reported
+		{events.Black, "", refusal.ErrInvalid},
+		{"green", "Ke7", refusal.ErrInvalid},
 	} {
 		if _, err := g.ReportIllegal(tt.offender, tt.move, ""); !errors.Is(err, tt.kind) {
 			t.Errorf("%s %q: %v, want %v", tt.offender, tt.move, err, tt.kind)
@@ -148,7 +149,7 @@ func TestHandRulingsRefused(t *testing.T) {
 			t.Errorf("%+v: %v", h, err)
 		}
 	}
-	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, games.ErrInProgress) {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "result_override", Result: "1-0", Reason: "x"}, at); !errors.Is(err, refusal.ErrInProgress) {
 		t.Errorf("override in progress: %v", err)
 	}
 	evs, err := HandRulingDecision(&g.Game, HandRuling{Matter: "penalty", Side: events.White, Penalty: "loss"}, at)

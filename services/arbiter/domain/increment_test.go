@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	games "github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 func TestIncrementRequestAdmission(t *testing.T) {
@@ -50,7 +51,7 @@ func TestIncrementRequestNotRecorded(t *testing.T) {
 		announce bool
 	}{{"fide-1997", true}, {"fide-2023", false}} {
 		g, _ := quickplayGame(t, tt.profile, "300", tt.announce, 90000, "e4", "e5")
-		if evs, err := g.ClaimDraw("w", events.ClaimIncrementRequest, ""); !errors.Is(err, games.ErrInvalid) {
+		if evs, err := g.ClaimDraw("w", events.ClaimIncrementRequest, ""); !errors.Is(err, refusal.ErrInvalid) {
 			t.Errorf("%s announced %v: %v %+v", tt.profile, tt.announce, err, evs)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	games "github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // The quickplay finish (FIDE Laws 2023 Guidelines III, profile fide-2023;
@@ -172,7 +173,7 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 		return nil, err
 	}
 	if _, ok := g.Annulled(); ok {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is annulled"}
+		return nil, &games.Refusal{Kind: refusal.ErrGameOver, Reason: "the game is annulled"}
 	}
 	sit, err := claimantSituation(g, at, claimant)
 	if err != nil {
@@ -186,12 +187,12 @@ func quickplayLater(g *games.Game, pc events.DrawClaimed, h HandRuling, at time.
 			sit.Result = laws.BothLose
 		}
 		if g.Result() == events.ResultDraw {
-			return nil, &games.Refusal{Kind: games.ErrFinished, Reason: "the game is already drawn (" + string(end.Termination) + ")"}
+			return nil, &games.Refusal{Kind: refusal.ErrGameOver, Reason: "the game is already drawn (" + string(end.Termination) + ")"}
 		}
 	}
 	r, err := g.Profile().QuickplayDrawLater(sit, claimant, flagFell)
 	if err != nil {
-		return nil, &games.Refusal{Kind: games.ErrFinished, Reason: err.Error()}
+		return nil, &games.Refusal{Kind: refusal.ErrGameOver, Reason: err.Error()}
 	}
 	out := []events.Event{given(events.MatterQuickplayClaim, r)}
 	if g.Finished() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -48,7 +49,7 @@ type rulingRequest struct {
 	AmountMs int64        `json:"amount_ms" bounds:"min=0,max=86400000"`
 	Points   float64      `json:"points" bounds:"min=0,max=3"`
 	// OpponentPoints (loss, 2023 12.9.6), Fine (fine, 12.9.7) and
-	// ExcludedRounds (exclusion, 12.9.8): see app.HandRuling.
+	// ExcludedRounds (exclusion, 12.9.8): see arbiter.HandRuling.
 	OpponentPoints *float64 `json:"opponent_points" bounds:"min=0,max=3"`
 	Fine           string   `json:"fine" bounds:"len=200"`
 	ExcludedRounds []int    `json:"excluded_rounds" bounds:"len=20,min=1,max=99"`
@@ -79,7 +80,7 @@ type outcome struct {
 	Events   []events.Envelope `json:"events"`
 }
 
-// ruling records an arbiter's hand ruling (see app.HandRuling: e.g.
+// ruling records an arbiter's hand ruling (see arbiter.HandRuling: e.g.
 // matter "both_at_fault" with its "reason", the ruling that both players
 // lose, laws.BothAtFault, after which the games service ends the game 0-0
 // from the ruling's event), or, for matter "draw_claim", the ruling on the
@@ -114,7 +115,7 @@ func (p Rulings) ruling(w http.ResponseWriter, r *http.Request) {
 	if events.Matter(req.Matter) == events.MatterDrawClaim && p.ruleOnClaim(w, r, id) {
 		return
 	}
-	evs, repeated, err := p.Arbiter.Rule(r.Context(), id, app.HandRuling{Matter: events.Matter(req.Matter), Side: req.Side,
+	evs, repeated, err := p.Arbiter.Rule(r.Context(), id, arbiter.HandRuling{Matter: events.Matter(req.Matter), Side: req.Side,
 		Touched: req.Touched, First: req.First, Penalty: req.Penalty, AmountMs: req.AmountMs, Points: req.Points,
 		OpponentPoints: req.OpponentPoints, Fine: req.Fine, Rounds: req.ExcludedRounds, Distraction: req.Distraction, LatenessMs: req.LatenessMs,
 		Result: events.Result(req.Result), Reason: req.Reason, Article: req.Article, Judgement: req.Judgement, AddTime: req.AddTime,
@@ -255,7 +256,7 @@ func lastSeq(evs []events.Envelope) uint64 {
 // with the Laws' reason.
 func failRuling(w http.ResponseWriter, err error) {
 	var ref *refusal.Refusal
-	if !errors.As(err, &ref) && errors.Is(err, app.ErrBadRuling) {
+	if !errors.As(err, &ref) && errors.Is(err, arbiter.ErrBadRuling) {
 		httpjson.Error(w, http.StatusUnprocessableEntity, "ruling_refused", err.Error())
 		return
 	}

@@ -43,8 +43,8 @@ Each file ends with a line "FILE: consistent" or "FILE: inconsistent".
 
 Exit status: 0 every file consistent; otherwise the bits 1 (a pairing differs)
 and 2 (points or a rank by the tie-breaks differ), so 1, 2 or 3; 4 a file that
-is not a valid TRF or whose rounds cannot be read as a tournament; 5 a file that
-cannot be read.`,
+is not a valid TRF (or has no player line) or whose rounds cannot be read as a
+tournament; 5 a file that cannot be read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := bufio.NewWriter(cmd.OutOrStdout())

@@ -9,6 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // MaxLateDefault is the longest default time an event may set.
@@ -19,40 +20,40 @@ const MaxLateDefault = 24 * time.Hour
 // fide-2023.
 func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	if g.Exists() {
-		return nil, refuse(ErrExists, "game already exists")
+		return nil, refuse(refusal.ErrGameExists, "game already exists")
 	}
 	c.White, c.Black = strings.TrimSpace(c.White), strings.TrimSpace(c.Black)
 	switch {
 	case c.White == "" || c.Black == "":
-		return nil, refuse(ErrInvalid, "white and black: both player ids are required")
+		return nil, refuse(refusal.ErrInvalid, "white and black: both player ids are required")
 	case c.White == c.Black:
-		return nil, refuse(ErrInvalid, "white and black: the same player %q cannot play both colours", c.White)
+		return nil, refuse(refusal.ErrInvalid, "white and black: the same player %q cannot play both colours", c.White)
 	case c.Round < 0 || c.Board < 0:
-		return nil, refuse(ErrInvalid, "round and board must not be negative")
+		return nil, refuse(refusal.ErrInvalid, "round and board must not be negative")
 	}
 	if c.LawsProfile == "" {
 		c.LawsProfile = laws.DefaultProfile
 	}
 	if d := c.LateDefaultMs; d != nil && (*d < 0 || *d > MaxLateDefault.Milliseconds()) {
-		return nil, refuse(ErrInvalid, "late_default_ms: %d is not between 0 and %d (a day)", *d, MaxLateDefault.Milliseconds())
+		return nil, refuse(refusal.ErrInvalid, "late_default_ms: %d is not between 0 and %d (a day)", *d, MaxLateDefault.Milliseconds())
 	}
 	if _, err := laws.Lookup(c.LawsProfile); err != nil {
-		return nil, refuse(ErrInvalid, "laws_profile: %v", err)
+		return nil, refuse(refusal.ErrInvalid, "laws_profile: %v", err)
 	}
 	if c.TimeControl != "" {
 		if _, err := clock.ParsePGN(c.TimeControl); err != nil {
-			return nil, refuse(ErrInvalid, "time_control: %v", err)
+			return nil, refuse(refusal.ErrInvalid, "time_control: %v", err)
 		}
 	}
 	c.Mode = strings.TrimSpace(c.Mode)
 	if c.Mode == "" {
 		c.Mode = ModeOf(c.TimeControl).String() // 2023 A.1, B.1
 	} else if _, err := laws.ParseMode(c.Mode); err != nil {
-		return nil, refuse(ErrInvalid, "mode: %q is not standard, rapid or blitz", c.Mode)
+		return nil, refuse(refusal.ErrInvalid, "mode: %q is not standard, rapid or blitz", c.Mode)
 	}
 	profile, err := game.Profile(c)
 	if err != nil {
-		return nil, refuse(ErrInvalid, "quickplay_finish: %v (mode %s)", err, c.Mode)
+		return nil, refuse(refusal.ErrInvalid, "quickplay_finish: %v (mode %s)", err, c.Mode)
 	}
 	if err := checkSupervised(c.Supervised, c.Mode, profile); err != nil {
 		return nil, err
@@ -60,15 +61,15 @@ func (g *Game) Create(c events.GameCreated) ([]Event, error) {
 	if c.StartFEN != "" {
 		p, err := rules.ParseFEN(c.StartFEN)
 		if err != nil {
-			return nil, refuse(ErrInvalid, "start_fen: %v", err)
+			return nil, refuse(refusal.ErrInvalid, "start_fen: %v", err)
 		}
 		if !p.HasLegalMoves() {
-			return nil, refuse(ErrInvalid, "start_fen: the side to move has no legal move")
+			return nil, refuse(refusal.ErrInvalid, "start_fen: the side to move has no legal move")
 		}
 		if err := profile.PlayableStart(p); err != nil {
 			// a dead position is drawn before the first move (1997 9.6,
 			// 2023 5.2.2): no game is created from it
-			return nil, refuse(ErrInvalid, "start_fen: %v", err)
+			return nil, refuse(refusal.ErrInvalid, "start_fen: %v", err)
 		}
 		c.StartFEN = p.FEN()
 		if std := rules.StartPosition(); c.StartFEN == std.FEN() {
@@ -87,9 +88,9 @@ func checkSupervised(on bool, mode string, p laws.Profile) error {
 	case !on:
 		return nil
 	case p.Edition == 1997:
-		return refuse(ErrInvalid, "supervised: %s has no rapid or blitz appendix", p.Name)
+		return refuse(refusal.ErrInvalid, "supervised: %s has no rapid or blitz appendix", p.Name)
 	case mode == laws.Standard.String():
-		return refuse(ErrInvalid, "supervised: a standard game (2023 A.4 and B.3 concern rapid and blitz)")
+		return refuse(refusal.ErrInvalid, "supervised: a standard game (2023 A.4 and B.3 concern rapid and blitz)")
 	}
 	return nil
 }

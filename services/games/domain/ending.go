@@ -4,6 +4,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
 	"github.com/hakem-chess/hakem/services/internal/game"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // EndByRuling decides the end of the game that an arbiter's ruling gives
@@ -14,7 +15,7 @@ import (
 // a game played, not a forfeit.
 func (g *Game) EndByRuling(r events.RulingGiven) ([]Event, error) {
 	if !g.Exists() {
-		return nil, refuse(ErrNotFound, "game not found")
+		return nil, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	if g.Finished() {
 		return nil, nil
@@ -75,7 +76,7 @@ func (g *Game) Resign(player string) ([]Event, error) {
 	}
 	r, err := g.Profile().Resign(laws.Situation{Game: g.Rules()}, c)
 	if err != nil {
-		return nil, refuse(ErrFinished, "resignation: %v", err)
+		return nil, refuse(refusal.ErrGameOver, "resignation: %v", err)
 	}
 	return []Event{
 		events.Resigned{By: color(c)},

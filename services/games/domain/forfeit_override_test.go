@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // TestOverrideToForfeit: the arbiter's result override gives a forfeit
@@ -66,7 +67,7 @@ func TestOverrideToForfeit(t *testing.T) {
 				}
 				evs, err := arbiter.OverrideResult(&g.Game, s.result, "as the arbiter found", article)
 				if s.want == "" {
-					if !errors.Is(err, ErrInvalid) {
+					if !errors.Is(err, refusal.ErrInvalid) {
 						t.Fatalf("step %d: override to %q: %v, want refused as invalid", i, s.result, err)
 					}
 					continue

@@ -22,25 +22,7 @@ type Game struct {
 	game.Game
 }
 
-// The kinds of refusal (package game's): every error the domain returns
-// wraps one of them, so that a port can map it to a status code with
-// errors.Is.
-var (
-	ErrInvalid      = game.ErrInvalid
-	ErrNotFound     = game.ErrNotFound
-	ErrExists       = game.ErrExists
-	ErrNotAPlayer   = game.ErrNotAPlayer
-	ErrNotOnMove    = game.ErrNotOnMove
-	ErrIllegalMove  = game.ErrIllegalMove
-	ErrFinished     = game.ErrFinished
-	ErrNoOffer      = game.ErrNoOffer
-	ErrClaimPending = game.ErrClaimPending
-	ErrFlagFallen   = game.ErrFlagFallen
-	ErrInProgress   = game.ErrInProgress
-	ErrTouched      = game.ErrTouched
-)
-
-// Refusal is a domain error: its Kind is one of the Err values above and its
+// Refusal is a domain error: its Kind is one of package refusal's kinds and its
 // Reason the precise message for the person who sent the command.
 type Refusal = refusal.Refusal
 
@@ -53,17 +35,17 @@ func refuse(kind error, format string, args ...any) error {
 // it; it returns the player's colour.
 func (g *Game) onGoing(player string) (rules.Color, error) {
 	if !g.Exists() {
-		return 0, refuse(ErrNotFound, "game not found")
+		return 0, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	c, err := g.ColorOf(player)
 	if err != nil {
 		return 0, err
 	}
 	if g.Finished() {
-		return 0, refuse(ErrFinished, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
+		return 0, refuse(refusal.ErrGameOver, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
 	}
 	if a, annulled := g.Annulled(); annulled {
-		return 0, refuse(ErrFinished, "the game is annulled: %s", a.Reason)
+		return 0, refuse(refusal.ErrGameOver, "the game is annulled: %s", a.Reason)
 	}
 	return c, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 var at = time.Date(2026, 11, 29, 15, 0, 0, 0, time.UTC)
@@ -76,12 +77,12 @@ func TestCreate(t *testing.T) {
 	}{
 		{"standard", std, nil},
 		{"from a FEN", events.GameCreated{White: "a", Black: "b", StartFEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}, nil},
-		{"no white", events.GameCreated{Black: "b"}, ErrInvalid},
-		{"same player", events.GameCreated{White: "a", Black: "a"}, ErrInvalid},
-		{"bad FEN", events.GameCreated{White: "a", Black: "b", StartFEN: "8/8/8 w"}, ErrInvalid},
-		{"no legal move", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, ErrInvalid},
-		{"unknown laws", events.GameCreated{White: "a", Black: "b", LawsProfile: "fide-1885"}, ErrInvalid},
-		{"negative round", events.GameCreated{White: "a", Black: "b", Round: -1}, ErrInvalid},
+		{"no white", events.GameCreated{Black: "b"}, refusal.ErrInvalid},
+		{"same player", events.GameCreated{White: "a", Black: "a"}, refusal.ErrInvalid},
+		{"bad FEN", events.GameCreated{White: "a", Black: "b", StartFEN: "8/8/8 w"}, refusal.ErrInvalid},
+		{"no legal move", events.GameCreated{White: "a", Black: "b", StartFEN: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, refusal.ErrInvalid},
+		{"unknown laws", events.GameCreated{White: "a", Black: "b", LawsProfile: "fide-1885"}, refusal.ErrInvalid},
+		{"negative round", events.GameCreated{White: "a", Black: "b", Round: -1}, refusal.ErrInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +101,7 @@ func TestCreate(t *testing.T) {
 			if !g.Exists() || g.Setup().LawsProfile != "fide-2023" {
 				t.Errorf("setup = %+v", g.Setup())
 			}
-			if _, err := g.Create(tt.setup); !errors.Is(err, ErrExists) {
+			if _, err := g.Create(tt.setup); !errors.Is(err, refusal.ErrGameExists) {
 				t.Errorf("second create: %v", err)
 			}
 		})
@@ -113,13 +114,13 @@ func TestMoveRefusals(t *testing.T) {
 		name, player, move string
 		kind               error
 	}{
-		{"not on move", "b1", "e5", ErrNotOnMove},
-		{"stranger", "x9", "e4", ErrNotAPlayer},
-		{"no player", "", "e4", ErrInvalid},
-		{"illegal SAN", "w1", "e5", ErrIllegalMove},
-		{"illegal UCI", "w1", "e2e5", ErrIllegalMove},
-		{"gibberish", "w1", "hello", ErrIllegalMove},
-		{"empty move", "w1", " ", ErrInvalid},
+		{"not on move", "b1", "e5", refusal.ErrNotOnMove},
+		{"stranger", "x9", "e4", refusal.ErrNotAPlayer},
+		{"no player", "", "e4", refusal.ErrInvalid},
+		{"illegal SAN", "w1", "e5", refusal.ErrIllegalMove},
+		{"illegal UCI", "w1", "e2e5", refusal.ErrIllegalMove},
+		{"gibberish", "w1", "hello", refusal.ErrIllegalMove},
+		{"empty move", "w1", " ", refusal.ErrInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,7 +138,7 @@ func TestMoveRefusals(t *testing.T) {
 		t.Errorf("refusals changed the game: ply %d", g.Ply())
 	}
 	var none Game
-	if _, err := none.Move("w1", "e4", at); !errors.Is(err, ErrNotFound) {
+	if _, err := none.Move("w1", "e4", at); !errors.Is(err, refusal.ErrGameNotFound) {
 		t.Errorf("move in a missing game: %v", err)
 	}
 }
@@ -182,7 +183,7 @@ func TestAutomaticEnds(t *testing.T) {
 			if !g.Finished() || g.Result() != tt.result {
 				t.Errorf("game result %s", g.Result())
 			}
-			if _, err := g.Resign(onMove(g)); !errors.Is(err, ErrFinished) {
+			if _, err := g.Resign(onMove(g)); !errors.Is(err, refusal.ErrGameOver) {
 				t.Errorf("resign after the end: %v", err)
 			}
 		})
@@ -203,29 +204,29 @@ func TestDrawOffers(t *testing.T) {
 		{"offer and accept", []step{
 			{"w1", "e4", nil, []string{"game.move_played"}},
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
-			{"b1", "accept", ErrNoOffer, nil}, // 2023 5.2.3: not before a move each
+			{"b1", "accept", refusal.ErrNoOffer, nil}, // 2023 5.2.3: not before a move each
 			{"b1", "e5", nil, []string{"game.draw_declined", "game.move_played"}},
 			{"b1", "offer", nil, []string{"game.draw_offered"}},
-			{"b1", "accept", ErrNoOffer, nil},
+			{"b1", "accept", refusal.ErrNoOffer, nil},
 			{"w1", "accept", nil, []string{"game.draw_accepted", "game.ended"}},
 		}, events.ResultDraw},
 		{"declined, then lapsed by a move", []step{
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
-			{"w1", "offer", ErrNoOffer, nil},
+			{"w1", "offer", refusal.ErrNoOffer, nil},
 			{"b1", "decline", nil, []string{"game.draw_declined"}},
-			{"b1", "accept", ErrNoOffer, nil},
+			{"b1", "accept", refusal.ErrNoOffer, nil},
 			{"w1", "e4", nil, []string{"game.move_played"}},
 			{"w1", "offer", nil, []string{"game.draw_offered"}},
-			{"b1", "offer", ErrNoOffer, nil},
+			{"b1", "offer", refusal.ErrNoOffer, nil},
 			{"b1", "e5", nil, []string{"game.draw_declined", "game.move_played"}},
-			{"w1", "accept", ErrNoOffer, nil},
+			{"w1", "accept", refusal.ErrNoOffer, nil},
 		}, events.ResultUnfinished},
 		{"resignation", []step{
 			{"w1", "e4", nil, []string{"game.move_played"}},
 			{"w1", "resign", nil, []string{"game.resigned", "game.ended"}},
-			{"b1", "e5", ErrFinished, nil},
+			{"b1", "e5", refusal.ErrGameOver, nil},
 		}, events.ResultBlackWins},
-		{"stranger offers", []step{{"zz", "offer", ErrNotAPlayer, nil}}, events.ResultUnfinished},
+		{"stranger offers", []step{{"zz", "offer", refusal.ErrNotAPlayer, nil}}, events.ResultUnfinished},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -339,7 +340,7 @@ func TestMoveAfterFlag(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := g.Move("w1", "e4", at.Add(10*time.Second)); !errors.Is(err, ErrFlagFallen) {
+	if _, err := g.Move("w1", "e4", at.Add(10*time.Second)); !errors.Is(err, refusal.ErrFlagFallen) {
 		t.Fatalf("move at the flag's instant: %v", err)
 	}
 	mv, err := g.Move("w1", "e4", at.Add(10*time.Second-time.Millisecond))
@@ -351,7 +352,7 @@ func TestMoveAfterFlag(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := g.Move("b1", "e5", at.Add(20*time.Second)); !errors.Is(err, ErrFlagFallen) {
+	if _, err := g.Move("b1", "e5", at.Add(20*time.Second)); !errors.Is(err, refusal.ErrFlagFallen) {
 		t.Fatalf("black after 10 s: %v", err)
 	}
 }
@@ -364,10 +365,10 @@ func TestClaims(t *testing.T) {
 		name, player, reason, intended string
 		kind                           error
 	}{
-		{"not on move", "b1", "threefold_repetition", "", ErrNotOnMove},
-		{"stranger", "zz", "threefold_repetition", "", ErrNotAPlayer},
-		{"no reason", "w1", "", "", ErrInvalid},
-		{"illegal intended move", "w1", "fifty_moves", "e5", ErrIllegalMove},
+		{"not on move", "b1", "threefold_repetition", "", refusal.ErrNotOnMove},
+		{"stranger", "zz", "threefold_repetition", "", refusal.ErrNotAPlayer},
+		{"no reason", "w1", "", "", refusal.ErrInvalid},
+		{"illegal intended move", "w1", "fifty_moves", "e5", refusal.ErrIllegalMove},
 		{"on the position", "w1", "threefold_repetition", "", nil},
 		{"with a move", "w1", "fifty_moves", "Nf3", nil},
 	}
@@ -385,15 +386,15 @@ func TestClaims(t *testing.T) {
 				t.Fatal(err)
 			}
 			apply(t, g, evs)
-			if _, err := g.Move("w1", "e4", at); !errors.Is(err, ErrClaimPending) {
+			if _, err := g.Move("w1", "e4", at); !errors.Is(err, refusal.ErrClaimPending) {
 				t.Errorf("move while the claim is pending: %v", err)
 			}
-			if _, err := g.ClaimDraw("w1", events.ClaimReason(tt.reason), ""); !errors.Is(err, ErrClaimPending) {
+			if _, err := g.ClaimDraw("w1", events.ClaimReason(tt.reason), ""); !errors.Is(err, refusal.ErrClaimPending) {
 				t.Errorf("second claim: %v", err)
 			}
 			apply(t, g, []Event{ruling("game_continues")})
 			if tt.intended != "" {
-				if _, err := g.Move("w1", "e4", at); !errors.Is(err, ErrIllegalMove) || g.MustPlay() != "Nf3" {
+				if _, err := g.Move("w1", "e4", at); !errors.Is(err, refusal.ErrIllegalMove) || g.MustPlay() != "Nf3" {
 					t.Errorf("another move than the intended one: %v", err)
 				}
 				play(t, g, "Nf3")
@@ -434,7 +435,7 @@ func TestQuickplayFinish(t *testing.T) {
 		}
 		evs, err := g.ClaimDraw("w1", events.ClaimQuickplay, "")
 		if !tt.announce && !in1997 {
-			if !errors.Is(err, ErrInvalid) {
+			if !errors.Is(err, refusal.ErrInvalid) {
 				t.Errorf("%s not announced: claim %v %v", tt.profile, evs, err)
 			}
 			continue
@@ -445,11 +446,11 @@ func TestQuickplayFinish(t *testing.T) {
 		if dc := evs[0].(events.DrawClaimed); dc.Reason != events.ClaimQuickplay || dc.By != events.White || dc.IntendedMove != "" {
 			t.Errorf("claim %+v", dc)
 		}
-		if _, err := g.ClaimDraw("w1", events.ClaimQuickplay, "e4"); !errors.Is(err, ErrInvalid) {
+		if _, err := g.ClaimDraw("w1", events.ClaimQuickplay, "e4"); !errors.Is(err, refusal.ErrInvalid) {
 			t.Errorf("a quickplay claim with an intended move: %v", err)
 		}
 		// 2023 III.5: the player having the move; 1997 10.2: either player
-		if _, err := g.ClaimDraw("b1", events.ClaimQuickplay, ""); !in1997 && !errors.Is(err, ErrNotOnMove) || in1997 && err != nil {
+		if _, err := g.ClaimDraw("b1", events.ClaimQuickplay, ""); !in1997 && !errors.Is(err, refusal.ErrNotOnMove) || in1997 && err != nil {
 			t.Errorf("%s: a quickplay claim off move: %v", tt.profile, err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // A completed illegal move seen on the board is reported, not played: the
@@ -44,49 +45,49 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 		return nil, err
 	}
 	if !g.Exists() {
-		return nil, refuse(ErrNotFound, "game not found")
+		return nil, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	if g.Finished() {
-		return nil, refuse(ErrFinished, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
+		return nil, refuse(refusal.ErrGameOver, "the game is over: %s (%s)", g.Result(), g.Ending().Termination)
 	}
 	if a, annulled := g.Annulled(); annulled {
-		return nil, refuse(ErrFinished, "the game is annulled: %s", a.Reason)
+		return nil, refuse(refusal.ErrGameOver, "the game is annulled: %s", a.Reason)
 	}
 	c, err := game.ParseColor(offender)
 	if err != nil {
-		return nil, refuse(ErrInvalid, "offender: %q is not white or black", offender)
+		return nil, refuse(refusal.ErrInvalid, "offender: %q is not white or black", offender)
 	}
 	if _, pending := g.Claim(); pending {
-		return nil, refuse(ErrClaimPending, "a draw claim awaits the arbiter's ruling")
+		return nil, refuse(refusal.ErrClaimPending, "a draw claim awaits the arbiter's ruling")
 	}
 	switch reportedBy {
 	case "":
 		reportedBy = "arbiter"
 	case "player", "arbiter":
 	default:
-		return nil, refuse(ErrInvalid, "reported_by: %q is not player or arbiter", reportedBy)
+		return nil, refuse(refusal.ErrInvalid, "reported_by: %q is not player or arbiter", reportedBy)
 	}
 	move = strings.TrimSpace(move)
 	switch {
 	case kind == PressWithoutMove && move != "":
-		return nil, refuse(ErrInvalid, "move: a clock pressed without a move has no move (%q given)", move)
+		return nil, refuse(refusal.ErrInvalid, "move: a clock pressed without a move has no move (%q given)", move)
 	case kind != PressWithoutMove && move == "":
-		return nil, refuse(ErrInvalid, "move: missing (the illegal move as seen on the board)")
+		return nil, refuse(refusal.ErrInvalid, "move: missing (the illegal move as seen on the board)")
 	case len(move) > 32:
-		return nil, refuse(ErrInvalid, "move: %d characters (at most 32)", len(move))
+		return nil, refuse(refusal.ErrInvalid, "move: %d characters (at most 32)", len(move))
 	}
 	pos := g.Rules().Position()
 	if pos.Turn() != c {
-		return nil, refuse(ErrNotOnMove, "%s is not on move in the recorded game (%s is): an illegal move by %s is reported from the position before it, with %s to play", c, pos.Turn(), c, c)
+		return nil, refuse(refusal.ErrNotOnMove, "%s is not on move in the recorded game (%s is): an illegal move by %s is reported from the position before it, with %s to play", c, pos.Turn(), c, c)
 	}
 	switch kind {
 	case "":
 		if m, err := game.ParseMove(&pos, move); err == nil {
-			return nil, refuse(ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
+			return nil, refuse(refusal.ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
 		}
 	case PawnNotReplaced:
 		if _, ok := game.Queening(&pos, move); !ok {
-			return nil, refuse(ErrInvalid, "move %q: not a pawn's legal move to the last rank (give its squares, e.g. e7e8, without a piece)", move)
+			return nil, refuse(refusal.ErrInvalid, "move %q: not a pawn's legal move to the last rank (give its squares, e.g. e7e8, without a piece)", move)
 		}
 	}
 	return []Event{events.IllegalMoveReported{Offender: offender, Move: move, Ply: g.Ply() + 1, ReportedBy: reportedBy, Kind: kind}}, nil
@@ -107,10 +108,10 @@ func (g *Game) checkIrregularity(kind string) error {
 	case TwoHands:
 		article = a.TwoHands
 	default:
-		return refuse(ErrInvalid, "kind: %q is not illegal_move, pawn_not_replaced, press_without_move or two_hands", kind)
+		return refuse(refusal.ErrInvalid, "kind: %q is not illegal_move, pawn_not_replaced, press_without_move or two_hands", kind)
 	}
 	if article == "" {
-		return refuse(ErrInvalid, "kind: %s has no %s irregularity (only illegal moves, %s)", g.Profile().Name, kind, a.IllegalMove)
+		return refuse(refusal.ErrInvalid, "kind: %s has no %s irregularity (only illegal moves, %s)", g.Profile().Name, kind, a.IllegalMove)
 	}
 	return nil
 }

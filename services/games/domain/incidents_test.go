@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // TestIncidents: reports count per offender and leave the position; an
@@ -26,14 +27,14 @@ func TestIncidents(t *testing.T) {
 	if g.IllegalMoves() != [2]int{0, 1} || g.Ply() != 1 {
 		t.Fatalf("after the report: %v, ply %d", g.IllegalMoves(), g.Ply())
 	}
-	if _, err := arbiter.OverrideResult(&g.Game, "1-0", "r", ""); !errors.Is(err, ErrInProgress) {
+	if _, err := arbiter.OverrideResult(&g.Game, "1-0", "r", ""); !errors.Is(err, refusal.ErrInProgress) {
 		t.Fatalf("override in progress: %v", err)
 	}
 	apply(t, g, []Event{events.GameAnnulled{Reason: "rooks swapped", Article: "7.2.1"}})
-	if _, err := g.Move("b", "e5", at); !errors.Is(err, ErrFinished) {
+	if _, err := g.Move("b", "e5", at); !errors.Is(err, refusal.ErrGameOver) {
 		t.Fatalf("move in an annulled game: %v", err)
 	}
-	if _, err := g.ReportIllegal(events.Black, "Ke6", ""); !errors.Is(err, ErrFinished) {
+	if _, err := g.ReportIllegal(events.Black, "Ke6", ""); !errors.Is(err, refusal.ErrGameOver) {
 		t.Fatalf("report in an annulled game: %v", err)
 	}
 	if err := g.Apply(&events.ReplayOrdered{ReplayGameID: "g-replay", Article: "7.2.1"}); err != nil {
@@ -54,7 +55,7 @@ func TestIncidents(t *testing.T) {
 	} {
 		_, err := arbiter.OverrideResult(&g.Game, "1/2-1/2", c.reason, c.article)
 		var ref *Refusal
-		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
+		if !errors.As(err, &ref) || !errors.Is(err, refusal.ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
 			t.Errorf("override with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
 		}
 	}

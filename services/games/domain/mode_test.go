@@ -7,6 +7,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // TestModeFromTheControl: a game's mode is taken from its time control by
@@ -46,10 +47,10 @@ func TestModeFromTheControl(t *testing.T) {
 		t.Errorf("1997 blitz game: %v, profile mode %s", err, g.Profile().Mode)
 	}
 	var h Game
-	if _, err := h.Create(events.GameCreated{White: "w", Black: "b", TimeControl: "600", QuickplayFinish: true}); !errors.Is(err, ErrInvalid) {
+	if _, err := h.Create(events.GameCreated{White: "w", Black: "b", TimeControl: "600", QuickplayFinish: true}); !errors.Is(err, refusal.ErrInvalid) {
 		t.Errorf("2023 blitz game with a quickplay finish: %v", err)
 	}
-	if _, err := h.Create(events.GameCreated{White: "w", Black: "b", Mode: "bullet"}); !errors.Is(err, ErrInvalid) {
+	if _, err := h.Create(events.GameCreated{White: "w", Black: "b", Mode: "bullet"}); !errors.Is(err, refusal.ErrInvalid) {
 		t.Errorf("mode bullet: %v", err)
 	}
 	// A game recorded before modes were is a standard game.
@@ -68,7 +69,7 @@ func TestNoGameFromADeadPosition(t *testing.T) {
 	} {
 		var g Game
 		_, err := g.Create(events.GameCreated{White: "w", Black: "b", LawsProfile: tt.profile, StartFEN: tt.fen})
-		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.profile+" "+tt.article) {
+		if !errors.Is(err, refusal.ErrInvalid) || !strings.Contains(err.Error(), tt.profile+" "+tt.article) {
 			t.Errorf("%s %s: %v", tt.profile, tt.fen, err)
 		}
 	}
@@ -87,7 +88,7 @@ func TestSupervised(t *testing.T) {
 		var g Game
 		evs, err := g.Create(events.GameCreated{White: "w", Black: "b", TimeControl: tt.control, LawsProfile: tt.profile, Supervised: true})
 		if !tt.ok {
-			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "supervised") {
+			if !errors.Is(err, refusal.ErrInvalid) || !strings.Contains(err.Error(), "supervised") {
 				t.Errorf("%s %s supervised: %v, want refused naming the field", tt.control, tt.profile, err)
 			}
 			continue

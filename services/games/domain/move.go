@@ -9,6 +9,7 @@ import (
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Move decides a move by player, given in SAN or UCI (UCI is tried first
@@ -22,36 +23,36 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	}
 	pos := g.Rules().Position()
 	if c != pos.Turn() {
-		return nil, refuse(ErrNotOnMove, "%s (%s) is not on move: %s is to play", player, c, pos.Turn())
+		return nil, refuse(refusal.ErrNotOnMove, "%s (%s) is not on move: %s is to play", player, c, pos.Turn())
 	}
 	side := clock.White
 	if c == rules.Black {
 		side = clock.Black
 	}
 	if fell, down := g.Timer().FlagDown(side, at); down {
-		return nil, refuse(ErrFlagFallen, "%s's flag fell at %s, before this move at %s: the move does not count; the arbiter rules on the result (article 6.9)",
+		return nil, refuse(refusal.ErrFlagFallen, "%s's flag fell at %s, before this move at %s: the move does not count; the arbiter rules on the result (article 6.9)",
 			c, fell.UTC().Format(time.RFC3339Nano), at.UTC().Format(time.RFC3339Nano))
 	}
 	notation = strings.TrimSpace(notation)
 	if notation == "" {
-		return nil, refuse(ErrInvalid, "move: missing")
+		return nil, refuse(refusal.ErrInvalid, "move: missing")
 	}
 	if claim, pending := g.Claim(); pending {
-		return nil, refuse(ErrClaimPending, "%s's draw claim awaits the arbiter's ruling", claim.By)
+		return nil, refuse(refusal.ErrClaimPending, "%s's draw claim awaits the arbiter's ruling", claim.By)
 	}
 	m, err := game.ParseMove(&pos, notation)
 	if err != nil {
-		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
+		return nil, refuse(refusal.ErrIllegalMove, "move %q: %v", notation, err)
 	}
 	san := pos.SAN(m)
 	if must := g.MustPlay(); must != "" && san != must {
-		return nil, refuse(ErrIllegalMove, "move %q: %s %s must be played", notation, g.MustPlayWhy(), must)
+		return nil, refuse(refusal.ErrIllegalMove, "move %q: %s %s must be played", notation, g.MustPlayWhy(), must)
 	}
 	if err := g.touchRefusal(notation, san); err != nil {
 		return nil, err
 	}
 	if err := g.Rules().Play(m); err != nil {
-		return nil, refuse(ErrIllegalMove, "move %q: %v", notation, err)
+		return nil, refuse(refusal.ErrIllegalMove, "move %q: %v", notation, err)
 	}
 	// the game is played forward to ask the rules about the new position,
 	// then taken back: a decision leaves the game as it was.

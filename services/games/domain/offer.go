@@ -4,6 +4,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // OfferDraw decides a draw offer by player (article 9.1.2): either player
@@ -15,9 +16,9 @@ func (g *Game) OfferDraw(player string) ([]Event, error) {
 	}
 	if offer, offering := g.DrawOffer(); offering {
 		if offer == c {
-			return nil, refuse(ErrNoOffer, "%s already has a draw offer pending", c)
+			return nil, refuse(refusal.ErrNoOffer, "%s already has a draw offer pending", c)
 		}
-		return nil, refuse(ErrNoOffer, "%s has offered a draw: accept or decline it", offer)
+		return nil, refuse(refusal.ErrNoOffer, "%s has offered a draw: accept or decline it", offer)
 	}
 	return []Event{events.DrawOffered{By: color(c), Ply: g.Ply()}}, nil
 }
@@ -33,7 +34,7 @@ func (g *Game) AcceptDraw(player string) ([]Event, error) {
 	offer, _ := g.Offer()
 	r, err := g.Profile().AnswerOffer(laws.Situation{Game: g.Rules()}, offer, laws.Accept)
 	if err != nil {
-		return nil, refuse(ErrNoOffer, "the draw offer cannot be accepted: %v", err)
+		return nil, refuse(refusal.ErrNoOffer, "the draw offer cannot be accepted: %v", err)
 	}
 	article := r.Article
 	if len(r.See) > 0 {
@@ -62,10 +63,10 @@ func (g *Game) answering(player string) (rules.Color, error) {
 	}
 	offer, offering := g.DrawOffer()
 	if !offering {
-		return 0, refuse(ErrNoOffer, "there is no draw offer to answer")
+		return 0, refuse(refusal.ErrNoOffer, "there is no draw offer to answer")
 	}
 	if offer == c {
-		return 0, refuse(ErrNoOffer, "%s cannot answer their own draw offer", c)
+		return 0, refuse(refusal.ErrNoOffer, "%s cannot answer their own draw offer", c)
 	}
 	return c, nil
 }

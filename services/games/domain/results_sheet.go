@@ -1,6 +1,9 @@
 package domain
 
-import "github.com/hakem-chess/hakem/events"
+import (
+	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
+)
 
 // EndBySheet decides the end of a game with the result the desk entered
 // from the results sheet (tournament.results_entered): "1-0", "0-1",
@@ -10,7 +13,7 @@ import "github.com/hakem-chess/hakem/events"
 // result: a correction is the tournament's event), and gives nothing.
 func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
 	if !g.Exists() {
-		return nil, refuse(ErrNotFound, "game not found")
+		return nil, refuse(refusal.ErrGameNotFound, "game not found")
 	}
 	if g.Finished() {
 		return nil, nil
@@ -26,7 +29,7 @@ func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
 	case events.ResultDoubleForfeit:
 		end.Result, end.Termination = events.ResultBothLost, events.TerminationForfeit
 	default:
-		return nil, refuse(ErrInvalid, "result: %q is not a result of the results sheet", result)
+		return nil, refuse(refusal.ErrInvalid, "result: %q is not a result of the results sheet", result)
 	}
 	return []Event{end}, nil
 }

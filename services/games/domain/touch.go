@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Touch-move (1997 4.3-4.5, 2023 4.3-4.5): a touch-move ruling of the
@@ -19,7 +20,7 @@ func (g *Game) touchRefusal(notation, san string) error {
 	if !bound || slices.Contains(allowed, san) {
 		return nil
 	}
-	return refuse(ErrIllegalMove, "move %q: touch-move (%s %s): the touched piece must be moved or captured: one of %s", notation, g.Profile().Name, article, strings.Join(allowed, ", "))
+	return refuse(refusal.ErrIllegalMove, "move %q: touch-move (%s %s): the touched piece must be moved or captured: one of %s", notation, g.Profile().Name, article, strings.Join(allowed, ", "))
 }
 
 // claimAfterTouch refuses a draw claim under 9.2/9.3 by a player bound by a
@@ -30,5 +31,5 @@ func (g *Game) claimAfterTouch(reason events.ClaimReason) error {
 	if !bound || profile.Articles.ClaimAfterTouch == "" || (reason != events.ClaimThreefold && reason != events.ClaimFiftyMoves) {
 		return nil
 	}
-	return refuse(ErrTouched, "reason: having touched a piece (%s %s), the player loses the right to claim a draw under 9.2 or 9.3 on this move (%s %s)", profile.Name, article, profile.Name, profile.Articles.ClaimAfterTouch)
+	return refuse(refusal.ErrTouched, "reason: having touched a piece (%s %s), the player loses the right to claim a draw under 9.2 or 9.3 on this move (%s %s)", profile.Name, article, profile.Name, profile.Articles.ClaimAfterTouch)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // HTTP serves the games API.
@@ -277,7 +278,7 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 		case "decline":
 			a = command.Decline
 		default:
-			return command.Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
+			return command.Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
 		}
 		return h.App.Commands.Draw.Handle(r.Context(), command.Draw{GameID: id, Player: req.Player, Action: a, Meta: m})
 	})

@@ -126,7 +126,7 @@ func awaitLog[T any](ctx context.Context, h HTTP, id string, found func([]gamelo
 			if v, ok := found(recs, g); ok {
 				return v, nil
 			}
-		case errors.As(err, &ref) && errors.Is(err, domain.ErrNotFound), ctx.Err() != nil:
+		case errors.As(err, &ref) && errors.Is(err, refusal.ErrGameNotFound), ctx.Err() != nil:
 		default:
 			return none, err
 		}

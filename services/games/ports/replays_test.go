@@ -7,6 +7,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/arbiter"
 	arbiterapp "github.com/hakem-chess/hakem/services/arbiter/app"
+	arbiterdomain "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
@@ -32,7 +33,7 @@ func TestReplays(t *testing.T) {
 		Meta: gamelog.Meta{IdempotencyKey: "c", Actor: events.Actor{Role: "organiser", ID: "o"}}}); err != nil {
 		t.Fatal(err)
 	}
-	ruling, _, err := arb.Rule(ctx, "g", arbiterapp.HandRuling{Matter: "wrong_initial_position", Reason: "swapped"},
+	ruling, _, err := arb.Rule(ctx, "g", arbiterdomain.HandRuling{Matter: "wrong_initial_position", Reason: "swapped"},
 		gamelog.Meta{IdempotencyKey: "annul", Actor: events.Actor{Role: "arbiter", ID: "chief"}, CorrelationID: "corr"})
 	if err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@
 // with the decider built once per service:
 //
 //	d := &decide.Decider[domain.Game, *domain.Game]{Config: decide.Config{Store: store, Retries: 8},
-//		Service: "games", Invalid: domain.ErrInvalid}
+//		Service: "games", Invalid: refusal.ErrInvalid}
 //
 // What the loop guarantees, for every service alike:
 //

@@ -16,6 +16,7 @@ import (
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/rules/laws"
 	clocks "github.com/hakem-chess/hakem/services/internal/gameclock"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Event is an event of the catalogue (the events module): the domain decides
@@ -189,13 +190,13 @@ func (g *Game) Status() rules.Status {
 func (g *Game) ColorOf(player string) (rules.Color, error) {
 	switch player {
 	case "":
-		return 0, refuse(ErrInvalid, "player: missing")
+		return 0, refuse(refusal.ErrInvalid, "player: missing")
 	case g.created.White:
 		return rules.White, nil
 	case g.created.Black:
 		return rules.Black, nil
 	}
-	return 0, refuse(ErrNotAPlayer, "player %q does not play in this game (white %q, black %q)", player, g.created.White, g.created.Black)
+	return 0, refuse(refusal.ErrNotAPlayer, "player %q does not play in this game (white %q, black %q)", player, g.created.White, g.created.Black)
 }
 
 // ParseColor is the rules' colour of the catalogue's colour s.

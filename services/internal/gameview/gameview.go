@@ -15,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // Game is a game as a client sees it.
@@ -101,7 +102,7 @@ func Version(recs []gamelog.Recorded) uint64 {
 // state that embeds one): the events up to the last good one, the folded
 // game, and the damage of a log that does not read whole (nil when none,
 // gamelog.Loaded). A game that does not exist is a *game.Refusal wrapping
-// game.ErrNotFound.
+// refusal.ErrGameNotFound.
 func Read[T any, S interface {
 	*T
 	decide.State
@@ -117,7 +118,7 @@ func Read[T any, S interface {
 		return nil, nil, nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	if !g.Exists() {
-		return nil, nil, nil, &game.Refusal{Kind: game.ErrNotFound, Reason: fmt.Sprintf("game %q not found", id)}
+		return nil, nil, nil, &game.Refusal{Kind: refusal.ErrGameNotFound, Reason: fmt.Sprintf("game %q not found", id)}
 	}
 	return recs, g, damage, nil
 }

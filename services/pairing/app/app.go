@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/internal/boards"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/ratingfile"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/hakem-chess/hakem/services/pairing/domain"
 	"go.uber.org/zap"
@@ -22,7 +23,7 @@ type Pairing struct {
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
 	// RatingList fills a registration given by FIDE id (nil: none).
-	RatingList *RatingList
+	RatingList *ratingfile.List
 }
 
 // Outcome is the answer to a command.

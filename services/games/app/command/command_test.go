@@ -11,10 +11,10 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/games/app/command"
-	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // newStore starts an embedded JetStream server in a temporary folder and
@@ -61,7 +61,7 @@ func concurrentCommands(t *testing.T, cache int) {
 		switch {
 		case err == nil:
 			landed++
-		case errors.Is(err, domain.ErrNotOnMove):
+		case errors.Is(err, refusal.ErrNotOnMove):
 		default:
 			t.Errorf("move %s: %v", first[i], err)
 		}
@@ -95,7 +95,7 @@ func concurrentCommands(t *testing.T, cache int) {
 	for i := range 4 {
 		wg.Go(func() {
 			_, err := draw.Handle(ctx, command.Draw{GameID: "g1", Player: "b", Action: command.Offer, Meta: meta(fmt.Sprint("offer", i), "b")})
-			if err != nil && !errors.Is(err, domain.ErrNoOffer) {
+			if err != nil && !errors.Is(err, refusal.ErrNoOffer) {
 				t.Errorf("offer: %v", err)
 			}
 		})
@@ -128,10 +128,10 @@ func TestRefusalAppendsNothing(t *testing.T) {
 	store := newStore(t)
 	d := command.NewDecider(decide.Config{Store: store, Retries: 4})
 	move := command.MakeMoveHandler{Decider: d}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "nope", Player: "w", Move: "e4", Meta: meta("k", "w")}); !errors.Is(err, domain.ErrNotFound) {
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "nope", Player: "w", Move: "e4", Meta: meta("k", "w")}); !errors.Is(err, refusal.ErrGameNotFound) {
 		t.Fatalf("move in a missing game: %v", err)
 	}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "nope", Player: "w", Move: "e4"}); !errors.Is(err, domain.ErrInvalid) {
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "nope", Player: "w", Move: "e4"}); !errors.Is(err, refusal.ErrInvalid) {
 		t.Fatalf("move without a key: %v", err)
 	}
 	recs, _, err := store.Load(ctx, "nope")
@@ -193,10 +193,10 @@ func TestCachedGame(t *testing.T) {
 	if err != nil || !again.Repeated || len(again.Events) != 1 || again.Events[0].Envelope.ID != first.Events[0].Envelope.ID {
 		t.Fatalf("retry of m1: %v %+v, want the first answer %+v", err, again, first)
 	}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e5", Meta: meta("m3", "w")}); !errors.Is(err, domain.ErrIllegalMove) {
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "e5", Meta: meta("m3", "w")}); !errors.Is(err, refusal.ErrIllegalMove) {
 		t.Fatalf("illegal move: %v", err)
 	}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "d5", Meta: meta("m4", "b")}); !errors.Is(err, domain.ErrNotOnMove) {
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "b", Move: "d5", Meta: meta("m4", "b")}); !errors.Is(err, refusal.ErrNotOnMove) {
 		t.Fatalf("move out of turn: %v", err)
 	}
 	next, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m5", "w")})
@@ -288,7 +288,7 @@ func TestCacheCatchesUp(t *testing.T) {
 	if _, err := (command.MakeMoveHandler{Decider: two}).Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "Nf3", Meta: meta("m2", "w")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "d4", Meta: meta("m3", "w")}); !errors.Is(err, domain.ErrNotOnMove) {
+	if _, err := move.Handle(ctx, command.MakeMove{GameID: "g", Player: "w", Move: "d4", Meta: meta("m3", "w")}); !errors.Is(err, refusal.ErrNotOnMove) {
 		t.Fatalf("White again after Nf3: %v", err)
 	}
 	// Black's move lands on top; a retry of m2 through d is answered with

@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // CreateRoundGamesHandler creates the games of a paired round (the games
@@ -48,7 +48,7 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 			Meta: gamelog.Meta{IdempotencyKey: "round-" + round.ID + "-board-" + strconv.Itoa(p.Board),
 				Actor: events.Actor{Role: "system", ID: "pairing"}, CausationID: round.ID, CorrelationID: round.CorrelationID},
 		})
-		if errors.Is(err, domain.ErrExists) {
+		if errors.Is(err, refusal.ErrGameExists) {
 			continue
 		}
 		if err != nil {

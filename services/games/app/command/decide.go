@@ -8,6 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -20,11 +21,11 @@ type Decider = decide.Decider[domain.Game, *domain.Game]
 type Outcome = decide.Outcome
 
 // NewDecider returns the games service's decider on c: a command without
-// idempotency key is refused as domain.ErrInvalid, a cached game awaiting
+// idempotency key is refused as refusal.ErrInvalid, a cached game awaiting
 // its clock is caught up first (awaitsClock), and an accepted command's
 // log line names the game's tournament.
 func NewDecider(c decide.Config) *Decider {
-	return &Decider{Config: c, Service: "games", Invalid: domain.ErrInvalid, Stale: awaitsClock, Describe: tournamentOf}
+	return &Decider{Config: c, Service: "games", Invalid: refusal.ErrInvalid, Stale: awaitsClock, Describe: tournamentOf}
 }
 
 // awaitsClock tells whether a cached game is likely behind its log: a game

@@ -8,6 +8,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // DrawAnswer is what a player does with a draw offer.
@@ -57,6 +58,6 @@ func (h DrawHandler) Handle(ctx context.Context, c Draw) (Outcome, error) {
 			case Decline:
 				return g.DeclineDraw(c.Player)
 			}
-			return nil, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "unknown draw action"}
+			return nil, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: "unknown draw action"}
 		})
 }

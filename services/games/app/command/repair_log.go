@@ -35,7 +35,7 @@ type RepairLogHandler struct{ *Decider }
 // append conflicts, and the repair is decided again to void it too.
 func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, error) {
 	if c.Meta.IdempotencyKey != "" && strings.TrimSpace(c.Reason) == "" { // a missing key is the loop's refusal, and the first
-		return Outcome{}, &domain.Refusal{Kind: domain.ErrInvalid, Reason: "reason: missing (why the messages are voided)"}
+		return Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: "reason: missing (why the messages are voided)"}
 	}
 	defer h.Forget(c.GameID) // the games' decider caches the game: the repair is appended past it
 	log := &damagedLog{Store: h.Store}
@@ -44,7 +44,7 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, err
 	d := &decide.Decider[goodEvents, *goodEvents]{Config: config, Service: h.Service, Invalid: h.Invalid}
 	return d.Handle(ctx, c.GameID, decide.Command{Name: "repair_log", Meta: c.Meta}, func(g *goodEvents, _ time.Time) ([]events.Event, error) {
 		if game, err := decide.Fold[domain.Game](g.recs); err != nil || !game.Exists() {
-			return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
+			return nil, &domain.Refusal{Kind: refusal.ErrGameNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
 		}
 		if log.damage == nil {
 			return nil, &refusal.Refusal{Kind: refusal.ErrLogIntact, Reason: fmt.Sprintf("the log of game %s is not damaged: nothing to repair", c.GameID)}

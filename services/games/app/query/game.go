@@ -15,22 +15,16 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/gameview"
 )
 
-// Game is a game as a client sees it (gameview.Game).
-type Game = gameview.Game
-
-// Status is what the Laws say about the current position (gameview.Status).
-type Status = gameview.Status
-
 // GameHandler answers "what is the state of game id?".
 type GameHandler struct {
 	Store gamelog.Store
 }
 
 // Handle returns the game, or a *domain.Refusal wrapping ErrNotFound.
-func (h GameHandler) Handle(ctx context.Context, id string) (Game, error) {
+func (h GameHandler) Handle(ctx context.Context, id string) (gameview.Game, error) {
 	recs, g, damage, err := EventsHandler(h).Read(ctx, id)
 	if err != nil {
-		return Game{}, err
+		return gameview.Game{}, err
 	}
 	v := View(id, g, gameview.Version(recs))
 	v.Damaged = damage
@@ -38,7 +32,7 @@ func (h GameHandler) Handle(ctx context.Context, id string) (Game, error) {
 }
 
 // View renders a folded game (gameview.View).
-func View(id string, g *domain.Game, version uint64) Game {
+func View(id string, g *domain.Game, version uint64) gameview.Game {
 	return gameview.View(id, &g.Game, version)
 }
 
