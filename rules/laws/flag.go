@@ -73,7 +73,7 @@ func (p Profile) BothFlags(s Situation, first *rules.Color) (Ruling, error) {
 	}
 	switch p.Edition {
 	case 1997:
-		if p.QuickplayFinish && s.LastPeriod {
+		if p.inQuickplayFinish(s) {
 			return done(p.ruling(p.Articles.BothFlagsDraw, Draw, "both flags fell in the quickplay finish and it cannot be established which fell first: draw"))
 		}
 		return done(p.ruling(p.Articles.BothFlagsContinue, Continue, "both flags fell and it cannot be established which fell first: the game continues"))

@@ -83,7 +83,7 @@ func (p Profile) IllegalMove(s Situation, rep IllegalReport) (Ruling, error) {
 
 	bonus, toLose := p.IllegalMoveBonus, p.IllegalMovesToLose
 	article := p.Articles.IllegalMovePenalty
-	quickplay := p.QuickplayFinish && s.LastPeriod
+	quickplay := p.inQuickplayFinish(s)
 	if quickplay {
 		bonus, toLose = p.QuickplayIllegalBonus, p.QuickplayIllegalsToLose
 	}

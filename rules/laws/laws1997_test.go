@@ -548,6 +548,23 @@ func TestLaws1997_10_1_QuickplayFinishWithoutAnnouncement(t *testing.T) {
 	}
 }
 
+func TestLaws1997_10_1_NoQuickplayFinishWithIncrement(t *testing.T) {
+	// 10.1: a quickplay finish is a period in which all remaining moves
+	// must be made in a limited time; with time added per move they are
+	// not, so neither 10.2's claim nor 10.3's penalty nor 10.4 applies.
+	p := profile(t, "fide-1997")
+	g := game(t, "", "e4", "e5")
+	s := sit(g, 90*time.Second, 5*time.Minute)
+	s.LastPeriod, s.TimeAddedPerMove = true, true
+	expectErr(t, p.QuickplayAdmissible(s, rules.White), ErrNotApplicable)
+	r, err := p.IllegalMove(s, IllegalReport{Offender: rules.White, Kind: IllegalMove, ReinstatePly: -1})
+	expect(t, r, err, "7.4", Continue)
+	s0 := sit(g, 0, 0)
+	s0.LastPeriod, s0.TimeAddedPerMove = true, true
+	r, err = p.BothFlags(s0, nil)
+	expect(t, r, err, "6.11", Continue)
+}
+
 func TestLaws1997_10_2_ClaimWithoutTheMove(t *testing.T) {
 	// 10.2: "a player having less than two minutes on his clock may claim"
 	// - having the move is not required; 2023 III.5 requires it.

@@ -93,6 +93,15 @@ func (p Profile) QuickplayDrawLater(s Situation, claimant rules.Color, flagFell 
 	return done(r)
 }
 
+// inQuickplayFinish tells whether the game of s is in a quickplay finish
+// as the profile defines it (1997 10.1, 2023 III.1-III.2): the rules
+// are in force, the game is in its last period, and no time is added per
+// move (with an increment the remaining moves are not all made in a
+// limited time). Every article of the quickplay finish asks this.
+func (p Profile) inQuickplayFinish(s Situation) bool {
+	return p.QuickplayFinish && s.LastPeriod && !s.TimeAddedPerMove
+}
+
 // QuickplayAdmissible says whether a quickplay-finish draw claim by
 // claimant can be admitted at all, before any judgement of the arbiter:
 // the rules are in force (announced; 2023: not blitz), the game is in its
@@ -110,7 +119,7 @@ func (p Profile) QuickplayAdmissible(s Situation, claimant rules.Color) error {
 	if claimant > rules.Black {
 		return fmt.Errorf("%w: colour %d", ErrBadInput, claimant)
 	}
-	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
+	if !p.inQuickplayFinish(s) {
 		return fmt.Errorf("%w: no quickplay finish in force: not announced, not the last period, or time added per move (%s %s)", ErrNotApplicable, p.Name, p.Articles.QuickplayApplies)
 	}
 	if over, res := p.over(s); over {
@@ -145,7 +154,7 @@ func (p Profile) IncrementRequest(s Situation, requester rules.Color, opponentAc
 	if p.Articles.IncrementRequest == "" {
 		return Ruling{}, fmt.Errorf("%w: no increment request in %s", ErrNotInProfile, p.Name)
 	}
-	if !p.QuickplayFinish || !s.LastPeriod || s.TimeAddedPerMove {
+	if !p.inQuickplayFinish(s) {
 		return Ruling{}, fmt.Errorf("%w: no quickplay finish in force (%s)", ErrNotApplicable, p.Articles.QuickplayApplies)
 	}
 	if over, res := p.over(s); over {
