@@ -111,7 +111,7 @@ func (k *KVCheckpoints) Save(ctx context.Context, cp Checkpoint) error {
 
 // eventStoreOf returns the events module's store behind the clocks'
 // store, when it is one (how `hakem serve` wires it).
-func eventStoreOf(s Store) (*eventstore.Store, bool) {
+func eventStoreOf(s gamelog.Store) (*eventstore.Store, bool) {
 	switch es := s.(type) {
 	case gamelog.EventStore:
 		return es.Store, es.Store != nil

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/clocks/app"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gameclock"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -93,31 +94,31 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 }
 
 func (h HTTP) start(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.Clocks.StartClock(r.Context(), id, m)
 	})
 }
 
 func (h HTTP) pause(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.Clocks.Pause(r.Context(), id, req.Reason, m)
 	})
 }
 
 func (h HTTP) resume(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.Clocks.Resume(r.Context(), id, m)
 	})
 }
 
 func (h HTTP) adjust(w http.ResponseWriter, r *http.Request) {
-	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error) {
+	h.command(w, r, func(id string, req startRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.Clocks.Adjust(r.Context(), id, events.Color(req.Side), time.Duration(req.DeltaMs)*time.Millisecond, req.Reason, req.Article, m)
 	})
 }
 
 // command decodes an arbiter's clock command and answers with its events.
-func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string, req startRequest, m gamelog.Meta) (app.Outcome, error)) {
+func (h HTTP) command(w http.ResponseWriter, r *http.Request, run func(id string, req startRequest, m gamelog.Meta) (decide.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
