@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	clocks "github.com/hakem-chess/hakem/services/clocks/domain"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // claimGame: an incorrect claim (penalty, time to the opponent), moves, a
@@ -198,7 +199,7 @@ func TestGameAnchored(t *testing.T) {
 func adjustmentFor(t testing.TB, p *played, penalty events.Envelope) []events.Event {
 	t.Helper()
 	evs := decodeAll(t, p.log)
-	timer := &clocks.Timer{}
+	timer := &gameclock.Timer{}
 	for i, e := range evs {
 		if err := timer.Apply(p.log[i].RecordedAt, e); err != nil {
 			t.Fatal(err)

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
 )
@@ -50,11 +50,11 @@ func (l *gameLog) game() (*game.Game, error) { return decide.Fold[game.Game](l.r
 var system = events.Actor{Role: "system", ID: "arbiter"}
 
 // handle runs cmd on the game's log (decide.Decider.Handle): a command
-// without key is refused as arbiter.ErrBadRuling; an accepted ruling's log line
+// without key is refused as refusal.ErrBadRuling; an accepted ruling's log line
 // names its matter, decision and article.
 func (a *Arbiter) handle(ctx context.Context, gameID string, cmd decide.Command, decision func(*gameLog, time.Time) ([]events.Event, error)) (decide.Outcome, error) {
 	a.once.Do(func() {
-		a.decider = &decide.Decider[gameLog, *gameLog]{Service: "arbiter", Invalid: arbiter.ErrBadRuling, Describe: describeRuling,
+		a.decider = &decide.Decider[gameLog, *gameLog]{Service: "arbiter", Invalid: refusal.ErrBadRuling, Describe: describeRuling,
 			Config: decide.Config{Store: a.Store, Retries: a.Retries, Now: a.Now, Log: a.Log, Metrics: a.Metrics}}
 	})
 	return a.decider.Handle(ctx, gameID, cmd, decision)

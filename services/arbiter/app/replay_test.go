@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	arbiter "github.com/hakem-chess/hakem/services/arbiter/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"strings"
 	"testing"
 )
@@ -24,7 +24,7 @@ func TestReplayGameID(t *testing.T) {
 		got, err := ReplayGameID(c.annulled)
 		switch {
 		case c.err != "":
-			if !errors.Is(err, arbiter.ErrBadRuling) || !strings.Contains(err.Error(), c.err) {
+			if !errors.Is(err, refusal.ErrBadRuling) || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("ReplayGameID(%q) = %q, %v; want an error %q", c.annulled, got, err, c.err)
 			}
 		case err != nil || got != c.want:

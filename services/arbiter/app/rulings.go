@@ -12,11 +12,12 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/game"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/gameview"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
-// refuseRuling is an arbiter.ErrBadRuling refusal with a formatted reason.
+// refuseRuling is an refusal.ErrBadRuling refusal with a formatted reason.
 func refuseRuling(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", arbiter.ErrBadRuling, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s", refusal.ErrBadRuling, fmt.Sprintf(format, args...))
 }
 
 // RuleOnFlag rules on a recorded flag fall (a clock.flag_fell envelope)

@@ -12,12 +12,6 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
-// ErrBadRuling wraps the refusal of a hand ruling the Laws cannot give
-// (bad input, a penalty the profile does not list, a game over): the port
-// answers it with a 4xx and nothing is appended (refusal.ErrBadRuling,
-// which the games service's port also answers).
-var ErrBadRuling = refusal.ErrBadRuling
-
 // HandRuling is a ruling the arbiter gives by hand from the console. Matter
 // is one of "penalty", "late_arrival", "wrong_initial_position",
 // "both_at_fault", "result_override", "quickplay_claim",
@@ -155,7 +149,7 @@ func finishedResult(g *games.Game) laws.Result {
 }
 
 func refuseRuling(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrBadRuling, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: %s", refusal.ErrBadRuling, fmt.Sprintf(format, args...))
 }
 
 func colorOf(c events.Color) (rules.Color, error) {

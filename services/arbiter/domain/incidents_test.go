@@ -145,7 +145,7 @@ func TestHandRulingsRefused(t *testing.T) {
 		{Matter: "late_arrival", Side: events.White, LatenessMs: -1},
 		{Matter: "coffee"},
 	} {
-		if _, err := HandRulingDecision(&g.Game, h, at); !errors.Is(err, ErrBadRuling) {
+		if _, err := HandRulingDecision(&g.Game, h, at); !errors.Is(err, refusal.ErrBadRuling) {
 			t.Errorf("%+v: %v", h, err)
 		}
 	}

@@ -77,7 +77,7 @@ func TestIncrementJudgements(t *testing.T) {
 			}
 			out, err := HandRulingDecision(&g.Game, HandRuling{Matter: "increment_request", Judgement: tt.judgement}, at.Add(20*time.Second))
 			if tt.refused {
-				if !errors.Is(err, ErrBadRuling) {
+				if !errors.Is(err, refusal.ErrBadRuling) {
 					t.Fatalf("want a refusal, got %v %+v", err, out)
 				}
 				return
@@ -115,7 +115,7 @@ func TestIncrementJudgements(t *testing.T) {
 	}
 	// no request pending
 	g, at := quickplayGame(t, "fide-2023", "300", true, 90000, "e4", "e5")
-	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "increment_request", Judgement: "grant"}, at); !errors.Is(err, ErrBadRuling) {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "increment_request", Judgement: "grant"}, at); !errors.Is(err, refusal.ErrBadRuling) {
 		t.Errorf("no request pending: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events"
 	games "github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
 // quickplayGame folds a game with the quickplay finish announced or not,
@@ -109,7 +110,7 @@ func TestQuickplayJudgements(t *testing.T) {
 			rulingAt := at.Add(30 * time.Second) // the clocks stand still while the claim waits
 			out, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: tt.judgement, AddTime: tt.addTime}, rulingAt)
 			if tt.refused {
-				if !errors.Is(err, ErrBadRuling) {
+				if !errors.Is(err, refusal.ErrBadRuling) {
 					t.Fatalf("want a refusal, got %v %+v", err, out)
 				}
 				return
@@ -157,13 +158,13 @@ func TestQuickplayJudgements(t *testing.T) {
 func TestQuickplayJudgementNeedsAClaim(t *testing.T) {
 	g, at := quickplayGame(t, "fide-2023", "300", true, 90000, "e4", "e5")
 	_, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at)
-	if !errors.Is(err, ErrBadRuling) {
+	if !errors.Is(err, refusal.ErrBadRuling) {
 		t.Fatalf("no claim pending: %v", err)
 	}
 	// a repetition claim is not judged as a quickplay-finish claim
 	evs, err := g.ClaimDraw("w", "threefold_repetition", "")
 	apply(t, g, at, evs, err)
-	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at); !errors.Is(err, ErrBadRuling) {
+	if _, err := HandRulingDecision(&g.Game, HandRuling{Matter: "quickplay_claim", Judgement: "draw"}, at); !errors.Is(err, refusal.ErrBadRuling) {
 		t.Fatalf("repetition claim pending: %v", err)
 	}
 }

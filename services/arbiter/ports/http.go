@@ -256,7 +256,7 @@ func lastSeq(evs []events.Envelope) uint64 {
 // with the Laws' reason.
 func failRuling(w http.ResponseWriter, err error) {
 	var ref *refusal.Refusal
-	if !errors.As(err, &ref) && errors.Is(err, arbiter.ErrBadRuling) {
+	if !errors.As(err, &ref) && errors.Is(err, refusal.ErrBadRuling) {
 		httpjson.Error(w, http.StatusUnprocessableEntity, "ruling_refused", err.Error())
 		return
 	}

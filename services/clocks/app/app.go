@@ -12,6 +12,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
 	"github.com/hakem-chess/hakem/services/internal/decide"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"go.uber.org/zap"
@@ -26,7 +27,9 @@ type Store = gamelog.Store
 type Outcome = decide.Outcome
 
 // Fold rebuilds a game's clock from its events.
-func Fold(recs []gamelog.Recorded) (*domain.Timer, error) { return decide.Fold[domain.Timer](recs) }
+func Fold(recs []gamelog.Recorded) (*gameclock.Timer, error) {
+	return decide.Fold[gameclock.Timer](recs)
+}
 
 // Clocks holds the clocks service's handlers, each a command on the game's
 // clock run by the decide loop (package decide).
@@ -41,7 +44,7 @@ type Clocks struct {
 	Metrics *wiring.Metrics
 
 	once    sync.Once
-	decider *decide.Decider[domain.Timer, *domain.Timer]
+	decider *decide.Decider[gameclock.Timer, *gameclock.Timer]
 }
 
 func (c *Clocks) now() time.Time {
@@ -52,10 +55,10 @@ func (c *Clocks) now() time.Time {
 }
 
 // handle runs cmd on the game's clock (decide.Decider.Handle): a command
-// without key is refused as domain.ErrInvalid.
-func (c *Clocks) handle(ctx context.Context, gameID string, cmd decide.Command, decision func(*domain.Timer, time.Time) ([]events.Event, error)) (Outcome, error) {
+// without key is refused as gameclock.ErrInvalid.
+func (c *Clocks) handle(ctx context.Context, gameID string, cmd decide.Command, decision func(*gameclock.Timer, time.Time) ([]events.Event, error)) (Outcome, error) {
 	c.once.Do(func() {
-		c.decider = &decide.Decider[domain.Timer, *domain.Timer]{Service: "clocks", Invalid: domain.ErrInvalid,
+		c.decider = &decide.Decider[gameclock.Timer, *gameclock.Timer]{Service: "clocks", Invalid: gameclock.ErrInvalid,
 			Config: decide.Config{Store: c.Store, Retries: c.Retries, Now: c.Now, Log: c.Log, Metrics: c.Metrics}}
 	})
 	return c.decider.Handle(ctx, gameID, cmd, decision)
@@ -67,7 +70,7 @@ var system = events.Actor{Role: "system", ID: "clocks"}
 
 // StartClock starts the game's clock, with the command's idempotency key.
 func (c *Clocks) StartClock(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
-	return c.handle(ctx, gameID, decide.Command{Name: "start_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, gameID, decide.Command{Name: "start_clock", Meta: meta}, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.Start(t, at)
 	})
 }
@@ -82,7 +85,7 @@ func (c *Clocks) CheckFlag(ctx context.Context, gameID string) (Outcome, error) 
 			f := evs[0].(events.FlagFell)
 			return fmt.Sprintf("flag-%s-%d", f.Side, f.Ply)
 		}}
-	return c.handle(ctx, gameID, cmd, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, gameID, cmd, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.CheckFlag(t, at), nil
 	})
 }
@@ -96,7 +99,7 @@ func (c *Clocks) ApplyPenalty(ctx context.Context, penalty events.Envelope) (Out
 		return Outcome{}, err
 	}
 	meta := gamelog.Meta{IdempotencyKey: "penalty-" + penalty.ID, Actor: system, CausationID: penalty.ID, CorrelationID: penalty.CorrelationID}
-	return c.handle(ctx, penalty.Aggregate.ID, decide.Command{Name: "apply_penalty", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, penalty.Aggregate.ID, decide.Command{Name: "apply_penalty", Meta: meta}, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.PenaltyChange(t, p, at)
 	})
 }
@@ -116,21 +119,21 @@ func decodePenalty(penalty events.Envelope) (*events.PenaltyImposed, error) {
 
 // Pause stops both clocks on the arbiter's command.
 func (c *Clocks) Pause(ctx context.Context, gameID, reason string, meta gamelog.Meta) (Outcome, error) {
-	return c.handle(ctx, gameID, decide.Command{Name: "pause_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, gameID, decide.Command{Name: "pause_clock", Meta: meta}, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.Pause(t, at, reason)
 	})
 }
 
 // Resume restarts the clock of the side on move on the arbiter's command.
 func (c *Clocks) Resume(ctx context.Context, gameID string, meta gamelog.Meta) (Outcome, error) {
-	return c.handle(ctx, gameID, decide.Command{Name: "resume_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, gameID, decide.Command{Name: "resume_clock", Meta: meta}, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.Resume(t, at)
 	})
 }
 
 // Adjust changes one side's time on the arbiter's command.
 func (c *Clocks) Adjust(ctx context.Context, gameID string, side events.Color, delta time.Duration, reason, article string, meta gamelog.Meta) (Outcome, error) {
-	return c.handle(ctx, gameID, decide.Command{Name: "adjust_clock", Meta: meta}, func(t *domain.Timer, at time.Time) ([]events.Event, error) {
+	return c.handle(ctx, gameID, decide.Command{Name: "adjust_clock", Meta: meta}, func(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 		return domain.Adjust(t, at, side, delta, reason, article)
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/clocks/domain"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"go.uber.org/zap"
 )
@@ -84,7 +85,7 @@ type Watcher struct {
 }
 
 type watched struct {
-	timer domain.Timer
+	timer gameclock.Timer
 	alarm *time.Timer
 	// version is the game's last event folded (its Seq), hash its hash:
 	// an event of the stream that does not chain on it (a message set

@@ -7,12 +7,13 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // TestIntroduceIncrement: the new control adds the increment to the
 // sudden-death period of both sides and keeps the others; refusals.
 func TestIntroduceIncrement(t *testing.T) {
-	started := func(tc string) *Timer {
+	started := func(tc string) *gameclock.Timer {
 		c, err := clock.ParsePGN(tc)
 		if err != nil {
 			t.Fatal(err)
@@ -23,20 +24,20 @@ func TestIntroduceIncrement(t *testing.T) {
 	at := t0.Add(time.Minute)
 	tests := []struct {
 		name string
-		tm   *Timer
+		tm   *gameclock.Timer
 		inc  time.Duration
 		want string
 		kind error
 	}{
 		{"sudden death", started("110"), 5 * time.Second, "110+5", nil},
 		{"the last of two periods", started("40/5400:900"), 5 * time.Second, "40/5400:900+5", nil},
-		{"increment already", started("60+1"), 5 * time.Second, "", ErrState},
-		{"no sudden-death period", started("40/5400"), 5 * time.Second, "", ErrState},
-		{"not started", fold(t, t0, created("110")), 5 * time.Second, "", ErrState},
-		{"no game", &Timer{}, 5 * time.Second, "", ErrNotFound},
-		{"over", fold(t, t0, created("110"), t0, events.ClockStarted{At: t0, TimeControl: "110", WhiteMs: 110000, BlackMs: 110000}, t0, events.GameEnded{Result: "1-0"}), 5 * time.Second, "", ErrState},
-		{"no increment", started("110"), 0, "", ErrInvalid},
-		{"sub-millisecond", started("110"), time.Microsecond, "", ErrInvalid},
+		{"increment already", started("60+1"), 5 * time.Second, "", gameclock.ErrState},
+		{"no sudden-death period", started("40/5400"), 5 * time.Second, "", gameclock.ErrState},
+		{"not started", fold(t, t0, created("110")), 5 * time.Second, "", gameclock.ErrState},
+		{"no game", &gameclock.Timer{}, 5 * time.Second, "", gameclock.ErrNotFound},
+		{"over", fold(t, t0, created("110"), t0, events.ClockStarted{At: t0, TimeControl: "110", WhiteMs: 110000, BlackMs: 110000}, t0, events.GameEnded{Result: "1-0"}), 5 * time.Second, "", gameclock.ErrState},
+		{"no increment", started("110"), 0, "", gameclock.ErrInvalid},
+		{"sub-millisecond", started("110"), time.Microsecond, "", gameclock.ErrInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,19 +16,6 @@ import (
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
-// Timer is a game's clock as folded from the game's events
-// (gameclock.Timer): the state the decisions below are taken on.
-type Timer = gameclock.Timer
-
-// The kinds of refusal of the clocks service (wrapped by *Refusal): a
-// game's clock's (gameclock), named here for the service's ports.
-var (
-	ErrInvalid  = gameclock.ErrInvalid
-	ErrNotFound = gameclock.ErrNotFound
-	ErrUntimed  = gameclock.ErrUntimed
-	ErrState    = gameclock.ErrState
-)
-
 // Refusal is a decision's refusal with a precise reason.
 type Refusal = refusal.Refusal
 
@@ -45,17 +32,17 @@ func refuse(kind error, format string, args ...any) error {
 // periods, the times left and the moves made stay. reason and article
 // are the ruling's. Refused in a game over, before the start, without a
 // sudden-death period, or when that period already adds time per move.
-func IntroduceIncrement(t *Timer, at time.Time, inc time.Duration, reason, article string) ([]events.Event, error) {
+func IntroduceIncrement(t *gameclock.Timer, at time.Time, inc time.Duration, reason, article string) ([]events.Event, error) {
 	if err := t.Live(); err != nil {
 		return nil, err
 	}
 	if inc <= 0 || inc%time.Millisecond != 0 {
-		return nil, refuse(ErrInvalid, "increment: %v is not a positive number of milliseconds", inc)
+		return nil, refuse(gameclock.ErrInvalid, "increment: %v is not a positive number of milliseconds", inc)
 	}
 	tc := t.Clock().Control()
 	if tc.Kind != clock.Timed {
 		control, _ := t.Control()
-		return nil, refuse(ErrState, "the clock's control %q has no periods to add an increment to", control)
+		return nil, refuse(gameclock.ErrState, "the clock's control %q has no periods to add an increment to", control)
 	}
 	with := func(ps []clock.Period) ([]clock.Period, error) {
 		out := append([]clock.Period(nil), ps...)
@@ -65,12 +52,12 @@ func IntroduceIncrement(t *Timer, at time.Time, inc time.Duration, reason, artic
 				continue
 			}
 			if out[i].Increment > 0 || out[i].Delay > 0 {
-				return nil, refuse(ErrState, "the last period already adds time per move (increment %v, delay %v)", out[i].Increment, out[i].Delay)
+				return nil, refuse(gameclock.ErrState, "the last period already adds time per move (increment %v, delay %v)", out[i].Increment, out[i].Delay)
 			}
 			out[i].Increment, found = inc, true
 		}
 		if !found {
-			return nil, refuse(ErrState, "the control has no period for all remaining moves")
+			return nil, refuse(gameclock.ErrState, "the control has no period for all remaining moves")
 		}
 		return out, nil
 	}
@@ -86,7 +73,7 @@ func IntroduceIncrement(t *Timer, at time.Time, inc time.Duration, reason, artic
 	}
 	pgn, err := next.PGN()
 	if err != nil {
-		return nil, refuse(ErrState, "the new control cannot be written in PGN notation: %v", err)
+		return nil, refuse(gameclock.ErrState, "the new control cannot be written in PGN notation: %v", err)
 	}
 	return []events.Event{events.ControlChanged{At: at.UTC(), TimeControl: pgn, Reason: strings.TrimSpace(reason), Article: strings.TrimSpace(article)}}, nil
 }
@@ -96,19 +83,19 @@ func IntroduceIncrement(t *Timer, at time.Time, inc time.Duration, reason, artic
 // 2023 6.6.1), Black's from a set-up position (Chess960 included) with
 // Black to move (6.1 of both editions: the clock of the side on move). The clock is started before the first move,
 // in a game with a time control, once.
-func Start(t *Timer, at time.Time) ([]events.Event, error) {
+func Start(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 	control, tc := t.Control()
 	switch {
 	case !t.Exists():
-		return nil, refuse(ErrNotFound, "game not found")
+		return nil, refuse(gameclock.ErrNotFound, "game not found")
 	case t.Finished():
-		return nil, refuse(ErrState, "the game is over")
+		return nil, refuse(gameclock.ErrState, "the game is over")
 	case !t.Timed():
-		return nil, refuse(ErrUntimed, "the game has no time control to run (time_control %q)", control)
+		return nil, refuse(gameclock.ErrUntimed, "the game has no time control to run (time_control %q)", control)
 	case t.Clock() != nil:
-		return nil, refuse(ErrState, "the clock was started at %s", t.Origin().Format(time.RFC3339Nano))
+		return nil, refuse(gameclock.ErrState, "the clock was started at %s", t.Origin().Format(time.RFC3339Nano))
 	case t.Ply() > 0:
-		return nil, refuse(ErrState, "the clock must be started before the first move (%d plies played)", t.Ply())
+		return nil, refuse(gameclock.ErrState, "the clock must be started before the first move (%d plies played)", t.Ply())
 	}
 	return []events.Event{events.ClockStarted{
 		At: at.UTC(), TimeControl: control,
@@ -121,7 +108,7 @@ func Start(t *Timer, at time.Time) ([]events.Event, error) {
 // recorded: the running side's time ran out at or before now and no fall of
 // it is recorded. The event carries the exact instant of the fall, which is
 // at or before now.
-func CheckFlag(t *Timer, now time.Time) []events.Event {
+func CheckFlag(t *gameclock.Timer, now time.Time) []events.Event {
 	at, ok := t.Deadline()
 	if !ok || at.After(now) {
 		return nil
@@ -137,30 +124,30 @@ func CheckFlag(t *Timer, now time.Time) []events.Event {
 // Pause decides that the arbiter stops both clocks (article 6.11 / 2023
 // 6.11.1) at instant at, for the reason given (required: the log says why
 // the game was interrupted).
-func Pause(t *Timer, at time.Time, reason string) ([]events.Event, error) {
+func Pause(t *gameclock.Timer, at time.Time, reason string) ([]events.Event, error) {
 	if err := t.Live(); err != nil {
 		return nil, err
 	}
 	if t.Clock().Paused() && !t.ClaimStopped() {
-		return nil, refuse(ErrState, "the clocks are already paused")
+		return nil, refuse(gameclock.ErrState, "the clocks are already paused")
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return nil, refuse(ErrInvalid, "reason: missing (the arbiter says why he pauses the clocks)")
+		return nil, refuse(gameclock.ErrInvalid, "reason: missing (the arbiter says why he pauses the clocks)")
 	}
 	return []events.Event{events.ClockPaused{At: at.UTC(), Reason: reason}}, nil
 }
 
 // Resume decides that the arbiter restarts the clock of the side on move.
-func Resume(t *Timer, at time.Time) ([]events.Event, error) {
+func Resume(t *gameclock.Timer, at time.Time) ([]events.Event, error) {
 	if err := t.Live(); err != nil {
 		return nil, err
 	}
 	if !t.Clock().Paused() {
-		return nil, refuse(ErrState, "the clocks are not paused")
+		return nil, refuse(gameclock.ErrState, "the clocks are not paused")
 	}
 	if t.ClaimStopped() {
-		return nil, refuse(ErrState, "a draw claim awaits the arbiter's ruling; the ruling restarts the clock")
+		return nil, refuse(gameclock.ErrState, "a draw claim awaits the arbiter's ruling; the ruling restarts the clock")
 	}
 	return []events.Event{events.ClockResumed{At: at.UTC()}}, nil
 }
@@ -169,24 +156,24 @@ func Resume(t *Timer, at time.Time) ([]events.Event, error) {
 // when positive, taken when negative), at instant at; a change that would
 // leave a negative time is refused. It is a ruling: the reason and the
 // article applied (e.g. 2023 6.10.2, 6.11.5, 12.9) are required.
-func Adjust(t *Timer, at time.Time, side events.Color, delta time.Duration, reason, article string) ([]events.Event, error) {
+func Adjust(t *gameclock.Timer, at time.Time, side events.Color, delta time.Duration, reason, article string) ([]events.Event, error) {
 	if err := t.Live(); err != nil {
 		return nil, err
 	}
 	if side != events.White && side != events.Black {
-		return nil, refuse(ErrInvalid, "side: %q is not white or black", side)
+		return nil, refuse(gameclock.ErrInvalid, "side: %q is not white or black", side)
 	}
 	if delta == 0 || delta%time.Millisecond != 0 {
-		return nil, refuse(ErrInvalid, "delta_ms: a non-zero number of milliseconds is needed")
+		return nil, refuse(gameclock.ErrInvalid, "delta_ms: a non-zero number of milliseconds is needed")
 	}
 	reason, article = strings.TrimSpace(reason), strings.TrimSpace(article)
 	switch {
 	case reason == "" && article == "":
-		return nil, refuse(ErrInvalid, "reason and article: missing (a time adjustment is a ruling: it states its reason and cites the article it applies)")
+		return nil, refuse(gameclock.ErrInvalid, "reason and article: missing (a time adjustment is a ruling: it states its reason and cites the article it applies)")
 	case reason == "":
-		return nil, refuse(ErrInvalid, "reason: missing (a time adjustment states its reason)")
+		return nil, refuse(gameclock.ErrInvalid, "reason: missing (a time adjustment states its reason)")
 	case article == "":
-		return nil, refuse(ErrInvalid, "article: missing (a time adjustment cites the article it applies, e.g. 6.10.2)")
+		return nil, refuse(gameclock.ErrInvalid, "article: missing (a time adjustment cites the article it applies, e.g. 6.10.2)")
 	}
 	w, b, err := t.Reading(at)
 	if err != nil {
@@ -197,7 +184,7 @@ func Adjust(t *Timer, at time.Time, side events.Color, delta time.Duration, reas
 		left = b.Remaining
 	}
 	if left+delta < 0 {
-		return nil, refuse(ErrInvalid, "delta_ms: %s has %v left; taking %v would leave a negative time", side, left, -delta)
+		return nil, refuse(gameclock.ErrInvalid, "delta_ms: %s has %v left; taking %v would leave a negative time", side, left, -delta)
 	}
 	return []events.Event{events.TimeAdjusted{Side: side, DeltaMs: delta.Milliseconds(), Reason: reason, Article: article}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // PenaltyChange is the time part of an arbiter's penalty p on the clock t,
@@ -13,7 +14,7 @@ import (
 // of other kinds, or in a game whose clock has not started, change no
 // clock (none). The clocks service appends what it returns; the audit
 // re-decides a recorded change with it.
-func PenaltyChange(t *Timer, p *events.PenaltyImposed, at time.Time) ([]events.Event, error) {
+func PenaltyChange(t *gameclock.Timer, p *events.PenaltyImposed, at time.Time) ([]events.Event, error) {
 	if !t.Started() {
 		return nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 // TestPenaltyChange: the clocks service's mapping (the one the audit
@@ -29,7 +30,7 @@ func TestPenaltyChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			timer := &Timer{}
+			timer := &gameclock.Timer{}
 			for _, e := range []events.Event{
 				events.GameCreated{White: "w", Black: "b", TimeControl: "110"},
 				events.ClockStarted{At: t0, TimeControl: "110", WhiteMs: 110000, BlackMs: 110000},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hakem-chess/hakem/clock"
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 )
 
 var t0 = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
@@ -15,9 +16,9 @@ var t0 = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 
 // fold applies (instant, event) pairs.
-func fold(t *testing.T, evs ...any) *Timer {
+func fold(t *testing.T, evs ...any) *gameclock.Timer {
 	t.Helper()
-	tm := &Timer{}
+	tm := &gameclock.Timer{}
 	for i := 0; i < len(evs); i += 2 {
 		if err := tm.Apply(evs[i].(time.Time), evs[i+1].(events.Event)); err != nil {
 			t.Fatalf("event %d: %v", i/2, err)
@@ -33,15 +34,15 @@ func created(tc string) events.GameCreated {
 func TestStart(t *testing.T) {
 	tests := []struct {
 		name string
-		tm   *Timer
+		tm   *gameclock.Timer
 		kind error
 	}{
-		{"no game", &Timer{}, ErrNotFound},
-		{"untimed", fold(t, t0, created("")), ErrUntimed},
-		{"untimed dash", fold(t, t0, created("-")), ErrUntimed},
-		{"after a move", fold(t, t0, created("60"), t0, events.MovePlayed{Ply: 1, By: events.White, At: t0}), ErrState},
-		{"twice", fold(t, t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}), ErrState},
-		{"over", fold(t, t0, created("60"), t0, events.GameEnded{Result: "1-0"}), ErrState},
+		{"no game", &gameclock.Timer{}, gameclock.ErrNotFound},
+		{"untimed", fold(t, t0, created("")), gameclock.ErrUntimed},
+		{"untimed dash", fold(t, t0, created("-")), gameclock.ErrUntimed},
+		{"after a move", fold(t, t0, created("60"), t0, events.MovePlayed{Ply: 1, By: events.White, At: t0}), gameclock.ErrState},
+		{"twice", fold(t, t0, created("60"), t0, events.ClockStarted{At: t0, TimeControl: "60", WhiteMs: 60000, BlackMs: 60000}), gameclock.ErrState},
+		{"over", fold(t, t0, created("60"), t0, events.GameEnded{Result: "1-0"}), gameclock.ErrState},
 		{"ok", fold(t, t0, created("60+1")), nil},
 	}
 	for _, tt := range tests {
@@ -70,7 +71,7 @@ func TestFlagInstants(t *testing.T) {
 	start := events.ClockStarted{At: t0, TimeControl: "10+2", WhiteMs: 10000, BlackMs: 10000}
 	tests := []struct {
 		name     string
-		tm       *Timer
+		tm       *gameclock.Timer
 		side     events.Color
 		deadline time.Time
 	}{
@@ -150,7 +151,7 @@ func TestFoldRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tm := &Timer{}
+			tm := &gameclock.Timer{}
 			var err error
 			for i := 0; i < len(tt.evs) && err == nil; i += 2 {
 				err = tm.Apply(tt.evs[i].(time.Time), tt.evs[i+1].(events.Event))
@@ -228,7 +229,7 @@ func TestDrawClaimWhilePaused(t *testing.T) {
 	claim := events.DrawClaimed{By: events.White, Reason: "fifty_moves"}
 	at := t0.Add(10 * time.Second)
 	tm := fold(t, t0, created("60"), t0, start, at, claim)
-	if _, err := Resume(tm, at.Add(time.Second)); !errors.Is(err, ErrState) {
+	if _, err := Resume(tm, at.Add(time.Second)); !errors.Is(err, gameclock.ErrState) {
 		t.Errorf("resume during a claim: %v, want a refusal", err)
 	}
 	tm = fold(t, t0, created("60"), t0, start, at, events.ClockPaused{At: at}, at, claim,
@@ -260,7 +261,7 @@ func TestPauseDuringAClaim(t *testing.T) {
 	if _, ok := tm.Deadline(); ok {
 		t.Error("a flag deadline while the arbiter holds the clocks")
 	}
-	if _, err := Pause(tm, at.Add(2*time.Minute), "again"); !errors.Is(err, ErrState) {
+	if _, err := Pause(tm, at.Add(2*time.Minute), "again"); !errors.Is(err, gameclock.ErrState) {
 		t.Errorf("second pause: %v, want a refusal", err)
 	}
 	if _, err := Resume(tm, at.Add(2*time.Minute)); err != nil {
@@ -278,7 +279,7 @@ func TestHandCommandsCiteTheirGrounds(t *testing.T) {
 	for _, reason := range []string{"", "  "} {
 		_, err := Pause(tm, at, reason)
 		var ref *Refusal
-		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, "reason: missing") {
+		if !errors.As(err, &ref) || !errors.Is(err, gameclock.ErrInvalid) || !strings.HasPrefix(ref.Reason, "reason: missing") {
 			t.Errorf("pause with reason %q: %v", reason, err)
 		}
 	}
@@ -293,7 +294,7 @@ func TestHandCommandsCiteTheirGrounds(t *testing.T) {
 	} {
 		_, err := Adjust(tm, at, events.White, time.Second, c.reason, c.article)
 		var ref *Refusal
-		if !errors.As(err, &ref) || !errors.Is(err, ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
+		if !errors.As(err, &ref) || !errors.Is(err, gameclock.ErrInvalid) || !strings.HasPrefix(ref.Reason, c.says) {
 			t.Errorf("adjust with reason %q, article %q: %v, want %q", c.reason, c.article, err, c.says)
 		}
 	}
@@ -324,7 +325,7 @@ func TestAnnulmentStopsTheClock(t *testing.T) {
 		if err != nil || w.Remaining != 50*time.Second {
 			t.Errorf("%T: white's clock an hour later: %v %v, want 50 s left", ann, w.Remaining, err)
 		}
-		if _, err := Pause(tm, at.Add(time.Second), "x"); !errors.Is(err, ErrState) {
+		if _, err := Pause(tm, at.Add(time.Second), "x"); !errors.Is(err, gameclock.ErrState) {
 			t.Errorf("%T: pause in an annulled game: %v", ann, err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/services/clocks/app"
-	"github.com/hakem-chess/hakem/services/clocks/domain"
+	"github.com/hakem-chess/hakem/services/internal/gameclock"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
@@ -210,11 +210,11 @@ func fail(w http.ResponseWriter, err error) { httpjson.Refused(w, err, refusalSt
 // status and error code.
 func refusalStatus(kind error) (int, string) {
 	switch kind {
-	case domain.ErrInvalid:
+	case gameclock.ErrInvalid:
 		return http.StatusBadRequest, "invalid"
-	case domain.ErrNotFound:
+	case gameclock.ErrNotFound:
 		return http.StatusNotFound, "not_found"
-	case domain.ErrUntimed:
+	case gameclock.ErrUntimed:
 		return http.StatusConflict, "untimed"
 	}
 	return http.StatusConflict, "clock_state"

@@ -1,5 +1,8 @@
-// Package domain is the pairing service's domain: a tournament folded from
-// its events, and the decisions on it.
+// Package domain is the pairing service's domain, pure: its decisions on a
+// tournament (creation, registration, absences, the pairing of a round
+// through the pairing module's engines, the desk's entries, expulsions,
+// the closing of rounds), taken on the tournament as its events say:
+// Tournament embeds the shared fold, services/internal/tournament.
 package domain
 
 import (
