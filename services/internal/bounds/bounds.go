@@ -9,6 +9,9 @@
 //
 //	min=N,max=N   a number's range (integers and floats)
 //	len=N         a string's most bytes; a list's or map's most elements
+//	chars=N       a string's most characters (Unicode code points): a name
+//	              in Turkish or Cyrillic letters holds as many as one in
+//	              ASCII
 //	item=N        a list's strings' (or a map's keys') most bytes
 //
 // Without a tag a string holds at most Text bytes, a list or map at most
@@ -30,7 +33,8 @@ const (
 	Key = 128
 	// ID is the most bytes of an id (a game, a tournament, a player).
 	ID = 64
-	// Name is the most bytes of a name (a player's, a tournament's).
+	// Name is the most characters of a name (a player's, a tournament's,
+	// a city's: the tag chars=100).
 	Name = 100
 	// Text is the most bytes of free text (a reason) and of any string
 	// without a tag.
@@ -105,10 +109,11 @@ type limits struct {
 	min, max       float64
 	hasMin, hasMax bool
 	length, item   int
+	chars          int
 }
 
 func parseTag(tag string) (limits, error) {
-	l := limits{length: -1, item: -1}
+	l := limits{length: -1, item: -1, chars: -1}
 	if tag == "" {
 		return l, nil
 	}
@@ -130,6 +135,8 @@ func parseTag(tag string) (limits, error) {
 			l.length = int(n)
 		case "item":
 			l.item = int(n)
+		case "chars":
+			l.chars = int(n)
 		default:
 			return l, fmt.Errorf("unknown limit %q", k)
 		}
@@ -140,6 +147,9 @@ func parseTag(tag string) (limits, error) {
 func checkValue(v reflect.Value, field string, lim limits) error {
 	switch v.Kind() {
 	case reflect.String:
+		if lim.chars > 0 {
+			return checkChars(v.String(), field, lim.chars)
+		}
 		return checkString(v.String(), field, orDefault(lim.length, Text))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return checkRange(float64(v.Int()), strconv.FormatInt(v.Int(), 10), field, lim)
@@ -202,6 +212,18 @@ func checkString(s, field string, max int) error {
 		if unicode.IsControl(c) || c == '\u2028' || c == '\u2029' {
 			return &Error{Field: field, Reason: fmt.Sprintf("control character %U at byte %d (not allowed)", c, i)}
 		}
+	}
+	return nil
+}
+
+// checkChars refuses a string over max characters, and what checkString
+// refuses (its bytes bounded by four a character, UTF-8's longest).
+func checkChars(s, field string, max int) error {
+	if err := checkString(s, field, 4*max); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		return &Error{Field: field, Reason: fmt.Sprintf("%d characters, at most %d", n, max)}
 	}
 	return nil
 }

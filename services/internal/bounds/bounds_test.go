@@ -12,7 +12,7 @@ type inner struct {
 
 type command struct {
 	Key     string             `json:"idempotency_key" bounds:"len=128"`
-	Name    string             `json:"name" bounds:"len=100"`
+	Name    string             `json:"name" bounds:"chars=100"`
 	Free    string             `json:"free"`
 	Delta   int64              `json:"delta_ms" bounds:"min=-86400000,max=86400000"`
 	Rounds  int                `json:"rounds" bounds:"min=0,max=99"`
@@ -28,12 +28,20 @@ func TestCheck(t *testing.T) {
 	if err := Check(&ok); err != nil {
 		t.Fatalf("within limits: %v", err)
 	}
+	turkish := ok
+	turkish.Name = strings.Repeat("ş", 100) // 200 bytes, 100 characters
+	if err := Check(&turkish); err != nil {
+		t.Fatalf("a name of 100 Turkish letters: %v", err)
+	}
 	for _, tc := range []struct {
 		name  string
 		edit  func(*command)
 		field string
 	}{
 		{"long key", func(c *command) { c.Key = strings.Repeat("k", 129) }, "idempotency_key"},
+		{"long key in bytes", func(c *command) { c.Key = strings.Repeat("ş", 65) }, "idempotency_key"},
+		{"101 characters of a name", func(c *command) { c.Name = strings.Repeat("ş", 101) }, "name"},
+		{"101 ASCII letters of a name", func(c *command) { c.Name = strings.Repeat("a", 101) }, "name"},
 		{"newline in a name", func(c *command) { c.Name = "Ana\nBel" }, "name"},
 		{"tab in a name", func(c *command) { c.Name = "Ana\tBel" }, "name"},
 		{"NUL", func(c *command) { c.Name = "A\x00" }, "name"},

@@ -178,7 +178,7 @@ func (c Commands) Register(mux *http.ServeMux) { c.RegisterCommands(mux) }
 
 type request struct {
 	ID             string             `json:"id" bounds:"len=64"`
-	Name           string             `json:"name" bounds:"len=100"`
+	Name           string             `json:"name" bounds:"chars=100"`
 	System         string             `json:"system" bounds:"len=32"`
 	Rounds         int                `json:"rounds" bounds:"min=0,max=99"`
 	TimeControl    string             `json:"time_control" bounds:"len=64"`
@@ -214,11 +214,11 @@ type request struct {
 	// The rating report's fields of the tournament (TRF-26 022-132;
 	// "federation" is the tournament's at creation, the player's at
 	// registration).
-	City           string   `json:"city" bounds:"len=100"`
+	City           string   `json:"city" bounds:"chars=100"`
 	StartDate      string   `json:"start_date" bounds:"len=10"`
 	EndDate        string   `json:"end_date" bounds:"len=10"`
-	Type           string   `json:"type" bounds:"len=100"`
-	ChiefArbiter   string   `json:"chief_arbiter" bounds:"len=100"`
+	Type           string   `json:"type" bounds:"chars=100"`
+	ChiefArbiter   string   `json:"chief_arbiter" bounds:"chars=100"`
 	DeputyArbiters []string `json:"deputy_arbiters" bounds:"len=16,item=100"`
 	RoundDates     []string `json:"round_dates" bounds:"len=99,item=10"`
 	// QuickplayFinish announces the quickplay-finish rules (2023 Guidelines III, 1997 art. 10).

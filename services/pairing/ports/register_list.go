@@ -20,7 +20,7 @@ import (
 // CSV line).
 type playerEntry struct {
 	PlayerID    string `json:"player_id" bounds:"len=64"`
-	Name        string `json:"name" bounds:"len=100"`
+	Name        string `json:"name" bounds:"chars=100"`
 	Rating      int    `json:"rating" bounds:"min=-1000000,max=1000000"` // the domain names a rating out of range
 	FideID      string `json:"fide_id" bounds:"len=16"`
 	Federation  string `json:"federation" bounds:"len=8"`
