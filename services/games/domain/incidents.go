@@ -21,16 +21,6 @@ func (g *Game) ReportIllegal(offender events.Color, move, reportedBy string) ([]
 	return g.ReportIrregularity(offender, "", move, reportedBy)
 }
 
-// The irregularities of 2023 7.5.2-7.5.4, penalised as illegal moves
-// (IllegalMoveReported.Kind; "" or IllegalMoveKind for an illegal move):
-// package game's.
-const (
-	IllegalMoveKind  = game.IllegalMoveKind
-	PawnNotReplaced  = game.PawnNotReplaced
-	PressWithoutMove = game.PressWithoutMove
-	TwoHands         = game.TwoHands
-)
-
 // ReportIrregularity is ReportIllegal for an irregularity of kind (see
 // the constants; "" is an illegal move), which the game's profile must
 // know (fide-1997 has illegal moves only, 7.4). A pawn not replaced names
@@ -38,7 +28,7 @@ const (
 // piece): after the report the claimant must play it as a queen (the
 // game's MustPlay). A two-handed move may be a legal move.
 func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy string) ([]Event, error) {
-	if kind == IllegalMoveKind {
+	if kind == game.IllegalMoveKind {
 		kind = ""
 	}
 	if err := g.checkIrregularity(kind); err != nil {
@@ -69,9 +59,9 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 	}
 	move = strings.TrimSpace(move)
 	switch {
-	case kind == PressWithoutMove && move != "":
+	case kind == game.PressWithoutMove && move != "":
 		return nil, refuse(refusal.ErrInvalid, "move: a clock pressed without a move has no move (%q given)", move)
-	case kind != PressWithoutMove && move == "":
+	case kind != game.PressWithoutMove && move == "":
 		return nil, refuse(refusal.ErrInvalid, "move: missing (the illegal move as seen on the board)")
 	case len(move) > 32:
 		return nil, refuse(refusal.ErrInvalid, "move: %d characters (at most 32)", len(move))
@@ -85,7 +75,7 @@ func (g *Game) ReportIrregularity(offender events.Color, kind, move, reportedBy 
 		if m, err := game.ParseMove(&pos, move); err == nil {
 			return nil, refuse(refusal.ErrInvalid, "move %q (%s) is legal in this position: it is played, not reported", move, pos.SAN(m))
 		}
-	case PawnNotReplaced:
+	case game.PawnNotReplaced:
 		if _, ok := game.Queening(&pos, move); !ok {
 			return nil, refuse(refusal.ErrInvalid, "move %q: not a pawn's legal move to the last rank (give its squares, e.g. e7e8, without a piece)", move)
 		}
@@ -101,11 +91,11 @@ func (g *Game) checkIrregularity(kind string) error {
 	switch kind {
 	case "":
 		return nil
-	case PawnNotReplaced:
+	case game.PawnNotReplaced:
 		article = a.PawnNotReplaced
-	case PressWithoutMove:
+	case game.PressWithoutMove:
 		article = a.PressWithoutMove
-	case TwoHands:
+	case game.TwoHands:
 		article = a.TwoHands
 	default:
 		return refuse(refusal.ErrInvalid, "kind: %q is not illegal_move, pawn_not_replaced, press_without_move or two_hands", kind)

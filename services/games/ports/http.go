@@ -16,6 +16,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -135,7 +136,7 @@ type outcome struct {
 	Events   []events.Envelope `json:"events"`
 }
 
-func answer(o command.Outcome) outcome {
+func answer(o decide.Outcome) outcome {
 	out := outcome{GameID: o.ID, Version: o.Version, Repeated: o.Repeated, Events: make([]events.Envelope, len(o.Events))}
 	for i, r := range o.Events {
 		out.Events[i] = r.Envelope
@@ -147,7 +148,7 @@ func answer(o command.Outcome) outcome {
 // answer(o)) would, byte for byte, without reflection: each envelope
 // through its own MarshalJSON (the events module's encoder) and no second
 // pass of encoding/json over the result to compact and check it.
-func writeAnswer(w http.ResponseWriter, status int, o command.Outcome) {
+func writeAnswer(w http.ResponseWriter, status int, o decide.Outcome) {
 	b, ok := appendAnswer(make([]byte, 0, 96+560*len(o.Events)), o)
 	if !ok {
 		httpjson.Write(w, status, answer(o))
@@ -160,7 +161,7 @@ func writeAnswer(w http.ResponseWriter, status int, o command.Outcome) {
 
 // appendAnswer appends the JSON of answer(o) and a newline to b; false
 // when an envelope does not encode (left to encoding/json).
-func appendAnswer(b []byte, o command.Outcome) ([]byte, bool) {
+func appendAnswer(b []byte, o decide.Outcome) ([]byte, bool) {
 	id, err := json.Marshal(o.ID)
 	if err != nil {
 		return nil, false
@@ -240,7 +241,7 @@ func gameID(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return id, true
 }
 
-func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error)) {
+func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id string, req playerRequest, m gamelog.Meta) (decide.Outcome, error)) {
 	id, ok := gameID(w, r)
 	if !ok {
 		return
@@ -262,13 +263,13 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 }
 
 func (h HTTP) move(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.App.Commands.MakeMove.Handle(r.Context(), command.MakeMove{GameID: id, Player: req.Player, Move: req.Move, Meta: m})
 	})
 }
 
 func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (decide.Outcome, error) {
 		var a command.DrawAnswer
 		switch req.Action {
 		case "offer":
@@ -278,20 +279,20 @@ func (h HTTP) draw(w http.ResponseWriter, r *http.Request) {
 		case "decline":
 			a = command.Decline
 		default:
-			return command.Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
+			return decide.Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: fmt.Sprintf("action: %q is not one of offer, accept, decline", req.Action)}
 		}
 		return h.App.Commands.Draw.Handle(r.Context(), command.Draw{GameID: id, Player: req.Player, Action: a, Meta: m})
 	})
 }
 
 func (h HTTP) claim(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.App.Commands.ClaimDraw.Handle(r.Context(), command.ClaimDraw{GameID: id, Player: req.Player, Reason: events.ClaimReason(req.Reason), Intended: req.IntendedMove, Meta: m})
 	})
 }
 
 func (h HTTP) resign(w http.ResponseWriter, r *http.Request) {
-	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (command.Outcome, error) {
+	h.playerCommand(w, r, func(id string, req playerRequest, m gamelog.Meta) (decide.Outcome, error) {
 		return h.App.Commands.Resign.Handle(r.Context(), command.Resign{GameID: id, Player: req.Player, Meta: m})
 	})
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/services/games/app/command"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
@@ -31,15 +31,15 @@ func TestWriteAnswer(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		o    command.Outcome
+		o    decide.Outcome
 	}{
-		{"no events", command.Outcome{ID: "g-1", Version: 7}},
-		{"one move", command.Outcome{ID: "g-1", Version: 1, Events: build("k1",
+		{"no events", decide.Outcome{ID: "g-1", Version: 7}},
+		{"one move", decide.Outcome{ID: "g-1", Version: 1, Events: build("k1",
 			events.MovePlayed{Ply: 1, By: events.White, SAN: "e4", UCI: "e2e4", At: at, FENAfter: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"})}},
-		{"repeated, two events", command.Outcome{ID: "g-1", Version: 2, Repeated: true, Events: build("k2",
+		{"repeated, two events", decide.Outcome{ID: "g-1", Version: 2, Repeated: true, Events: build("k2",
 			events.MovePlayed{Ply: 1, By: events.White, SAN: "f3", UCI: "f2f3", At: at},
 			events.GameEnded{Result: "1-0", Termination: "resignation"})}},
-		{"escaping", command.Outcome{ID: "g-1", Version: 1, Events: build("k<&>\"3",
+		{"escaping", decide.Outcome{ID: "g-1", Version: 1, Events: build("k<&>\"3",
 			events.GameCreated{White: "Ann <&> \"Bo\"", Black: "é", TimeControl: "5400+30"})}},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/services/games/app/command"
 	"github.com/hakem-chess/hakem/services/games/app/handlers"
 	"github.com/hakem-chess/hakem/services/games/domain"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
@@ -53,19 +54,19 @@ type Replays struct {
 // board, players and colours, time control, laws profile and start
 // position) with game.created's replay_of naming the annulled game, caused
 // by the order and carrying its correlation id.
-func (r Replays) CreateReplay(ctx context.Context, order events.Envelope) (command.Outcome, error) {
+func (r Replays) CreateReplay(ctx context.Context, order events.Envelope) (decide.Outcome, error) {
 	ev, err := events.Decode(order)
 	if err != nil {
-		return command.Outcome{}, fmt.Errorf("replay order %s: %w", order.ID, err)
+		return decide.Outcome{}, fmt.Errorf("replay order %s: %w", order.ID, err)
 	}
 	o, ok := ev.(*events.ReplayOrdered)
 	if !ok {
-		return command.Outcome{}, fmt.Errorf("event %s is a %s, not a replay order", order.ID, order.Type)
+		return decide.Outcome{}, fmt.Errorf("event %s is a %s, not a replay order", order.ID, order.Type)
 	}
 	annulled := order.Aggregate.ID
 	_, g, err := r.App.Queries.Events.Handle(ctx, annulled)
 	if err != nil {
-		return command.Outcome{}, err
+		return decide.Outcome{}, err
 	}
 	setup := g.Setup()
 	setup.ReplayOf = annulled

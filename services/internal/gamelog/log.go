@@ -19,7 +19,10 @@ import (
 
 // The game's log is one aggregate's log of the decide loop (package
 // decide): its types are decide's, named here for the services that write
-// a game.
+// a game. The aliases are kept as an API choice: the games, the clocks, the
+// arbiter and the pages read a game's log through this one package (its
+// adapter EventStore, its FollowReplays) without having to know that the
+// log's types are the generic loop's.
 type (
 	// Recorded is one event of a game as the log holds it.
 	Recorded = decide.Recorded

@@ -73,7 +73,9 @@ func (p *Pairing) ResultsPlayed(ctx context.Context, t *domain.Tournament) (resu
 }
 
 // Decider is the decide loop (package decide) on a tournament, folded as
-// the pairing's domain decides on it.
+// the pairing's domain decides on it. The alias is kept as an API choice:
+// it names the one instantiation of the generic loop the pairing's commands
+// share.
 type Decider = decide.Decider[domain.Tournament, *domain.Tournament]
 
 // decider runs the tournament's commands through the decide loop, on the

@@ -25,7 +25,7 @@ type ClaimDraw struct {
 type ClaimDrawHandler struct{ *Decider }
 
 // Handle records the claim.
-func (h ClaimDrawHandler) Handle(ctx context.Context, c ClaimDraw) (Outcome, error) {
+func (h ClaimDrawHandler) Handle(ctx context.Context, c ClaimDraw) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "claim_draw", Meta: c.Meta},
 		func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
 			return g.ClaimDraw(c.Player, c.Reason, c.Intended)

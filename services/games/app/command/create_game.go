@@ -21,7 +21,7 @@ type CreateGame struct {
 type CreateGameHandler struct{ *Decider }
 
 // Handle creates the game, refusing an id already in use.
-func (h CreateGameHandler) Handle(ctx context.Context, c CreateGame) (Outcome, error) {
+func (h CreateGameHandler) Handle(ctx context.Context, c CreateGame) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "create_game", Meta: c.Meta},
 		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
 			return g.Create(c.Setup)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/decide"
 	"github.com/hakem-chess/hakem/services/internal/gamelog"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -21,7 +22,7 @@ type CreateRoundGamesHandler struct {
 
 // Handle creates one game per board of round (a tournament.round_paired
 // envelope), each once: a game's key is the round event's id and the board.
-func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelope) ([]Outcome, error) {
+func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelope) ([]decide.Outcome, error) {
 	ev, err := events.Decode(round)
 	if err != nil {
 		return nil, err
@@ -38,7 +39,7 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s: %w", tid, err)
 	}
-	var out []Outcome
+	var out []decide.Outcome
 	for _, p := range rp.Pairings {
 		o, err := h.Create.Handle(ctx, CreateGame{
 			GameID: p.GameID,

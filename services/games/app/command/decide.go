@@ -15,10 +15,10 @@ import (
 
 // Decider is the games service's decide loop: package decide's, on a game
 // folded by domain.Game. Every command handler of the package embeds one.
+// The alias is kept as an API choice: it names the one instantiation of the
+// generic loop the handlers and handlers.New share, so that a change of the
+// state type is one edit.
 type Decider = decide.Decider[domain.Game, *domain.Game]
-
-// Outcome is the answer to a command (decide.Outcome).
-type Outcome = decide.Outcome
 
 // NewDecider returns the games service's decider on c: a command without
 // idempotency key is refused as refusal.ErrInvalid, a cached game awaiting

@@ -47,7 +47,7 @@ type DrawHandler struct{ *Decider }
 
 // Handle records the offer, the acceptance (and the drawn result) or the
 // refusal.
-func (h DrawHandler) Handle(ctx context.Context, c Draw) (Outcome, error) {
+func (h DrawHandler) Handle(ctx context.Context, c Draw) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: c.Action.String() + "_draw", Meta: c.Meta},
 		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
 			switch c.Action {

@@ -18,14 +18,14 @@ type EndByRulingHandler struct{ *Decider }
 
 // Handle ends the game as ruling (an arbiter.ruling_given envelope) says,
 // once: the command's key is the ruling's id.
-func (h EndByRulingHandler) Handle(ctx context.Context, ruling events.Envelope) (Outcome, error) {
+func (h EndByRulingHandler) Handle(ctx context.Context, ruling events.Envelope) (decide.Outcome, error) {
 	ev, err := events.Decode(ruling)
 	if err != nil {
-		return Outcome{}, err
+		return decide.Outcome{}, err
 	}
 	r, ok := ev.(*events.RulingGiven)
 	if !ok {
-		return Outcome{}, fmt.Errorf("event %s is a %s, not a ruling", ruling.ID, ruling.Type)
+		return decide.Outcome{}, fmt.Errorf("event %s is a %s, not a ruling", ruling.ID, ruling.Type)
 	}
 	meta := gamelog.Meta{
 		IdempotencyKey: "ruling-" + ruling.ID,

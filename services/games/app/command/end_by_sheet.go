@@ -21,7 +21,7 @@ import (
 type EndBySheetHandler struct{ *Decider }
 
 // Handle ends the sheet's games.
-func (h EndBySheetHandler) Handle(ctx context.Context, sheet events.Envelope) ([]Outcome, error) {
+func (h EndBySheetHandler) Handle(ctx context.Context, sheet events.Envelope) ([]decide.Outcome, error) {
 	ev, err := events.Decode(sheet)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func (h EndBySheetHandler) Handle(ctx context.Context, sheet events.Envelope) ([
 	if !ok {
 		return nil, fmt.Errorf("event %s is a %s, not a results sheet", sheet.ID, sheet.Type)
 	}
-	var out []Outcome
+	var out []decide.Outcome
 	for _, l := range rs.Lines {
 		meta := gamelog.Meta{
 			IdempotencyKey: "sheet-" + sheet.ID + "-board-" + strconv.Itoa(l.Board),

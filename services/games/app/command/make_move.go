@@ -22,7 +22,7 @@ type MakeMoveHandler struct{ *Decider }
 
 // Handle records the move if the player is on move and it is legal, with
 // the end of the game when the move ends it.
-func (h MakeMoveHandler) Handle(ctx context.Context, c MakeMove) (Outcome, error) {
+func (h MakeMoveHandler) Handle(ctx context.Context, c MakeMove) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "make_move", Meta: c.Meta, Frequent: true},
 		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
 			return g.Move(c.Player, c.Move, at)

@@ -33,9 +33,9 @@ type RepairLogHandler struct{ *Decider }
 // it is answered again, repeated). It runs through the decide loop on the
 // game's good events (damagedLog); another message arriving before the
 // append conflicts, and the repair is decided again to void it too.
-func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (Outcome, error) {
+func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (decide.Outcome, error) {
 	if c.Meta.IdempotencyKey != "" && strings.TrimSpace(c.Reason) == "" { // a missing key is the loop's refusal, and the first
-		return Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: "reason: missing (why the messages are voided)"}
+		return decide.Outcome{}, &domain.Refusal{Kind: refusal.ErrInvalid, Reason: "reason: missing (why the messages are voided)"}
 	}
 	defer h.Forget(c.GameID) // the games' decider caches the game: the repair is appended past it
 	log := &damagedLog{Store: h.Store}

@@ -17,7 +17,7 @@ type ReportIllegal struct {
 	Offender   events.Color
 	Move       string
 	ReportedBy string // "player" or "arbiter"
-	Kind       string // domain.PawnNotReplaced, PressWithoutMove, TwoHands; "" an illegal move
+	Kind       string // game.PawnNotReplaced, PressWithoutMove, TwoHands (services/internal/game); "" an illegal move
 	Meta       gamelog.Meta
 }
 
@@ -26,7 +26,7 @@ type ReportIllegal struct {
 type ReportIllegalHandler struct{ *Decider }
 
 // Handle records the report.
-func (h ReportIllegalHandler) Handle(ctx context.Context, c ReportIllegal) (Outcome, error) {
+func (h ReportIllegalHandler) Handle(ctx context.Context, c ReportIllegal) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "report_illegal_move", Meta: c.Meta},
 		func(g *domain.Game, _ time.Time) ([]domain.Event, error) {
 			return g.ReportIrregularity(c.Offender, c.Kind, c.Move, c.ReportedBy)

@@ -20,7 +20,7 @@ type Resign struct {
 type ResignHandler struct{ *Decider }
 
 // Handle records the resignation and the result.
-func (h ResignHandler) Handle(ctx context.Context, c Resign) (Outcome, error) {
+func (h ResignHandler) Handle(ctx context.Context, c Resign) (decide.Outcome, error) {
 	return h.Decider.Handle(ctx, c.GameID, decide.Command{Name: "resign", Meta: c.Meta},
 		func(g *domain.Game, at time.Time) ([]domain.Event, error) {
 			return g.Resign(c.Player)
