@@ -140,16 +140,11 @@ func rankDiffs(f *trf.File, rules string) ([]string, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("record 202: %w", err)
 	}
-	opt := ratings.Options{Rules: rulesForDate(f.StartDate)}
-	switch rules {
-	case "2024":
-		opt.Rules = ratings.Rules2024
-	case "2026":
-		opt.Rules = ratings.Rules2026
-	case "":
-	default:
-		return nil, "", fmt.Errorf("--rules %q: want 2024 or 2026", rules)
+	r, err := rulesFlag(rules, f.StartDate)
+	if err != nil {
+		return nil, "", err
 	}
+	opt := ratings.Options{Rules: r}
 	st, err := trfreport.Standings(f, codes, opt)
 	if err != nil {
 		return nil, "", err

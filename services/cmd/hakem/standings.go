@@ -69,17 +69,11 @@ func standings(cmd *cobra.Command, name, rules, tb string, crosstable bool) erro
 	if err != nil {
 		return err
 	}
-	opt := ratings.Options{}
-	switch rules {
-	case "2024":
-		opt.Rules = ratings.Rules2024
-	case "2026":
-		opt.Rules = ratings.Rules2026
-	case "":
-		opt.Rules = rulesForDate(f.StartDate)
-	default:
-		return fmt.Errorf("--rules %q: want 2024 or 2026", rules)
+	r, err := rulesFlag(rules, f.StartDate)
+	if err != nil {
+		return err
 	}
+	opt := ratings.Options{Rules: r}
 	list := tb
 	if list == "" {
 		list = strings.Join(f.TieBreaks, ",")
@@ -126,6 +120,20 @@ func writeCrosstable(out io.Writer, f *trf.File, st *ratings.Standings, codes []
 		fmt.Fprintln(w, strings.Join(cells, "\t"))
 	}
 	return w.Flush()
+}
+
+// rulesFlag is the C.07 edition --rules names: 2024 or 2026, or, when
+// empty, the edition in force at the tournament's start date.
+func rulesFlag(rules, startDate string) (ratings.Rules, error) {
+	switch rules {
+	case "2024":
+		return ratings.Rules2024, nil
+	case "2026":
+		return ratings.Rules2026, nil
+	case "":
+		return rulesForDate(startDate), nil
+	}
+	return 0, fmt.Errorf("--rules %q: want 2024 or 2026", rules)
 }
 
 // rulesForDate picks the C.07 edition in force at a tournament's start
