@@ -41,6 +41,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -196,14 +197,9 @@ func split(env *events.Envelope) (scoped, client string, hash uint64, ok bool) {
 	if client, found = cut(rest, a.ID, '/'); !found {
 		return "", "", 0, false
 	}
-	for i := range len(cmd) {
-		c := cmd[i]
-		switch {
-		case c >= '0' && c <= '9':
-			hash = hash<<4 | uint64(c-'0')
-		default:
-			hash = hash<<4 | uint64(c-'a'+10)
-		}
+	hash, err := strconv.ParseUint(cmd, 16, 64)
+	if err != nil {
+		return "", "", 0, false
 	}
 	return scoped, client, hash, true
 }
