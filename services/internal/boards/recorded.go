@@ -34,7 +34,7 @@ func Recorded(ctx context.Context, store *eventstore.Store, e events.Envelope, t
 	}
 	for i := range envs {
 		g := &envs[i]
-		if !events.IsRepair(g.Type) {
+		if !events.AboutTheLog(g.Type) {
 			ev, err := events.Decode(*g)
 			if err != nil {
 				return err
