@@ -17,6 +17,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestMigrateSignKilled: a data folder written before events were signed
@@ -25,7 +26,8 @@ import (
 // SIGKILLed once it reports a log attested, then run again, attests every
 // log once (a third run has nothing to attest); hakem audit all against the
 // published checkpoints is clean and reports each attestation; hakem serve
-// reads the games and the tournament (no log_damaged); an event appended
+// reads the games and the tournament (no log_damaged) and a game in
+// progress plays on, audited clean after; an event appended
 // unsigned after an attestation fails the audit, naming it, and a fourth
 // run refuses the folder, naming it.
 func TestMigrateSignKilled(t *testing.T) {
@@ -37,6 +39,17 @@ func TestMigrateSignKilled(t *testing.T) {
 		"--http", freeAddr(t), "--data", played).CombinedOutput(); err != nil {
 		t.Fatalf("hakem demo: %v\n%s", err, out)
 	}
+	// a game still being played when the server is upgraded
+	s := start(t, played)
+	if a := s.post("/api/games", map[string]any{"id": "unfinished", "white": "w", "black": "b", "time_control": "600", "idempotency_key": "unfinished"}); a.status != 201 {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	if a := s.post("/api/games/unfinished/clock/start", map[string]string{"idempotency_key": "s-unfinished", "by": "arbiter-1"}); a.status != 200 {
+		t.Fatalf("clock: %d %s", a.status, a.raw)
+	}
+	s.move("unfinished", "w", "e4", "1-unfinished")
+	s.move("unfinished", "b", "e5", "2-unfinished")
+	s.stop()
 	data := t.TempDir()
 	logs := copyUnsigned(t, played, data)
 	if logs < 10 {
@@ -104,17 +117,26 @@ func TestMigrateSignKilled(t *testing.T) {
 		t.Fatalf("audit all: %d of %d logs reported attested and ok:\n%s", got, logs, out)
 	}
 
-	s := start(t, data)
+	// served: every log reads (no log_damaged), and the game in progress
+	// plays on, signed
+	s = start(t, data)
 	for agg := range counts {
-		path := "/api/games/" + agg.ID
+		paths := []string{"/api/games/" + agg.ID, "/api/games/" + agg.ID + "/clock", "/api/games/" + agg.ID + "/pgn", "/api/web/games/" + agg.ID + "/replay"}
 		if agg.Kind == events.KindTournament {
-			path = "/api/tournaments/" + agg.ID
+			paths = []string{"/api/tournaments/" + agg.ID, "/api/tournaments/" + agg.ID + "/rounds/2", "/api/tournaments/" + agg.ID + "/trf", "/api/web/tournaments/" + agg.ID + "/hall"}
 		}
-		if a := s.do("GET", path, ""); a.status != 200 || a.body["damaged"] != nil {
-			t.Fatalf("GET %s after the migration: %d %s", path, a.status, a.raw)
+		for _, path := range paths {
+			if a := s.do("GET", path, ""); a.status != 200 || a.body["damaged"] != nil {
+				t.Fatalf("GET %s after the migration: %d %s", path, a.status, a.raw)
+			}
 		}
 	}
+	s.move("unfinished", "w", "Nf3", "3-unfinished")
 	s.stop()
+	out = runHakem(t, "audit", "all", "--data", data, "--checkpoints", checkpoints)
+	if got := len(okLine.FindAllString(out, -1)); got != logs || !strings.Contains(out, "game/unfinished: ok (events 1..4 written before signing, attested at seq 5") {
+		t.Fatalf("audit all after a signed move: %d of %d logs reported attested and ok:\n%s", got, logs, out)
+	}
 
 	// an event appended unsigned after the attestation
 	game := appendUnsigned(t, data)
@@ -126,6 +148,34 @@ func TestMigrateSignKilled(t *testing.T) {
 	if code != 1 || !strings.Contains(out, game.String()+": event") || !strings.Contains(out, "is unsigned and after the attestation at seq") {
 		t.Fatalf("migrate sign after an unsigned event: exit %d\n%s", code, out)
 	}
+
+	// a folder written signed has nothing to attest; one holding a
+	// message that is not an event is refused, naming it
+	if out := runHakem(t, "migrate", "sign", "--data", played); !strings.Contains(out, "logs is signed; nothing to attest") {
+		t.Fatalf("migrate sign of a signed folder: %s", out)
+	}
+	seq := publishGarbage(t, played, events.Game("unfinished"))
+	out, code = runHakemCode(t, "migrate", "sign", "--data", played)
+	if want := "the game stream's message at seq " + strconv.FormatUint(seq, 10) + " is not an event"; code != 1 || !strings.Contains(out, want) {
+		t.Fatalf("migrate sign of a damaged folder: exit %d\n%s\nwant %q", code, out, want)
+	}
+}
+
+// publishGarbage publishes a message that is not an event on agg's subject
+// in folder dir and returns its stream sequence.
+func publishGarbage(t *testing.T, dir string, agg events.Aggregate) uint64 {
+	t.Helper()
+	st, ctx, stop := storeOn(t, dir)
+	defer stop()
+	js, err := jetstream.New(st.Conn())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ack, err := js.Publish(ctx, agg.Subject(events.WriterGames), []byte("not an event"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ack.Sequence
 }
 
 // runHakemCode runs hakem with args and returns its output (stdout and

@@ -70,6 +70,9 @@ when it is a terminal.`,
 			if info, err := os.Stat(data); err != nil || !info.IsDir() {
 				return exitWith(2, fmt.Errorf("migrate sign: --data %q: not a folder", data))
 			}
+			if info, err := os.Stat(filepath.Join(data, "jetstream")); err != nil || !info.IsDir() {
+				return exitWith(1, fmt.Errorf("migrate sign: --data %q holds no jetstream folder: not the data folder of a hakem serve", data))
+			}
 			if keys == "" {
 				keys = filepath.Join(data, "keys")
 			}
