@@ -42,7 +42,9 @@ func (d *Damage) Error() string {
 // until a game.log_repaired chained on the last good event voids them all.
 // It returns the good events; the head after them, whose Seq is the
 // stream sequence of the last message on the subjects (what an append
-// expects, a set-aside message included); and the first damage no repair
+// expects, a set-aside message included; version 0 and no hash when no
+// event is good: an aggregate not created yet whose subject holds only
+// set-aside messages); and the first damage no repair
 // voids (nil when none). An error is a failed read, not damage.
 func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, events.Head, *Damage, error) {
 	return s.loadTolerant(ctx, agg, s.verify)
@@ -105,11 +107,12 @@ func (s *Store) loadTolerant(ctx context.Context, agg events.Aggregate, v *verif
 		f.take(m.streamSeq, m.subject, m.data)
 	}
 	f.attested()
+	// with no good event the head is version 0 over the set-aside
+	// messages (Seq still theirs): what a repair or a creation voiding
+	// them is appended on (checkHead)
 	head := events.Head{Seq: last}
 	if n := len(f.good); n > 0 {
 		head.Version, head.Hash = f.good[n-1].Seq, f.good[n-1].Hash
-	} else {
-		head.Seq = 0
 	}
 	return f.good, head, f.damage, nil
 }
