@@ -7,7 +7,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 )
 
-// verifiedCap bounds the cache of verified signatures (about 150 bytes an
+// verifiedCap bounds the cache of verified signatures (about 200 bytes an
 // entry): past it the cache starts again.
 const verifiedCap = 1 << 16
 
@@ -28,15 +28,18 @@ type verifier struct {
 	// writer's keys and signatures that do not verify are still refused.
 	complete bool
 
-	mu   sync.Mutex
-	seen map[string]struct{}
+	mu sync.Mutex
+	// seen maps an event's hash to the signature verified for it (the
+	// last one, if ever two were): an event is taken as verified only
+	// with that very signature.
+	seen map[string]string
 }
 
 func newVerifier(ring *events.Keyring, complete bool) *verifier {
 	if ring == nil {
 		return nil
 	}
-	v := &verifier{ring: ring, writers: map[events.Writer]bool{}, complete: complete, seen: map[string]struct{}{}}
+	v := &verifier{ring: ring, writers: map[events.Writer]bool{}, complete: complete, seen: map[string]string{}}
 	for _, k := range ring.Keys {
 		v.writers[k.Writer] = true
 	}
@@ -52,11 +55,10 @@ func (v *verifier) check(e *events.Envelope) string {
 	if v == nil || !v.writers[e.Writer] {
 		return ""
 	}
-	id := e.Hash + e.Sig
 	v.mu.Lock()
-	_, ok := v.seen[id]
+	sig, ok := v.seen[e.Hash]
 	v.mu.Unlock()
-	if ok {
+	if ok && sig == e.Sig {
 		return ""
 	}
 	if !v.complete && e.Sig != "" && !v.ring.Holds(sigKeyID(e.Sig)) {
@@ -65,24 +67,29 @@ func (v *verifier) check(e *events.Envelope) string {
 	if reason := v.ring.Check(e); reason != "" {
 		return reason
 	}
-	v.trust(id)
+	// A loaded event's strings share one allocation with its other
+	// fields: copies keep only these alive.
+	v.trust(strings.Clone(e.Hash), strings.Clone(e.Sig))
 	return ""
 }
 
-// trust records id (hash and signature) as verified.
-func (v *verifier) trust(id string) {
+// trust records sig as a verified signature of the event whose hash is
+// hash.
+func (v *verifier) trust(hash, sig string) {
 	v.mu.Lock()
 	if len(v.seen) >= verifiedCap {
 		clear(v.seen)
 	}
-	v.seen[id] = struct{}{}
+	v.seen[hash] = sig
 	v.mu.Unlock()
 }
 
 // trustAppended records the events this store signed (with its own
 // Signer's keys) and appended as verified: the process's own signatures
 // need no check when it loads them. Envelopes appended signed by another
-// key are checked at their load as any other.
+// key are checked at their load as any other. (Their Hash and Sig are
+// kept as they are, without a copy: those of envelopes Append built are
+// strings of their own.)
 func (s *Store) trustAppended(envs []events.Envelope) {
 	if s.verify == nil || s.cfg.Signer == nil {
 		return
@@ -90,17 +97,29 @@ func (s *Store) trustAppended(envs []events.Envelope) {
 	for i := range envs {
 		e := &envs[i]
 		if e.Sig != "" && s.verify.writers[e.Writer] && sigKeyID(e.Sig) == s.cfg.Signer.KeyID(e.Writer) {
-			s.verify.trust(e.Hash + e.Sig)
+			s.verify.trust(e.Hash, e.Sig)
 		}
 	}
 }
 
 // verifyLog checks the signature of every event of a loaded log of agg.
+// It looks ahead for attestations first (game.log_attested,
+// tournament.log_attested: hakem migrate sign's, on a log written before
+// signing): an unsigned event at or before a head an attestation signed
+// by its writer's key vouches for is taken; an attestation that does not
+// hold, and an unsigned event after the last attested head, are refused.
 func (s *Store) verifyLog(agg events.Aggregate, log []events.Envelope) error {
 	if s.verify == nil {
 		return nil
 	}
+	covered, _, bad := events.Attested(log, s.verify.checkAttestation)
+	if bad != nil {
+		return &SignatureError{Aggregate: agg, Seq: bad.Seq, Reason: "attestation: " + bad.Reason}
+	}
 	for i := range log {
+		if log[i].Sig == "" && log[i].Seq <= covered {
+			continue // written before signing, attested
+		}
 		if reason := s.verify.check(&log[i]); reason != "" {
 			return &SignatureError{Aggregate: agg, Seq: log[i].Seq, Reason: reason}
 		}
@@ -120,4 +139,14 @@ func sigKeyID(sig string) string {
 		return ""
 	}
 	return id
+}
+
+// checkAttestation checks an attestation's signature against the whole
+// keyring: it vouches for unsigned events, so a key the keyring does not
+// hold, or a writer this process does not check, never counts.
+func (v *verifier) checkAttestation(e *events.Envelope) string {
+	if !v.writers[e.Writer] {
+		return "no key of " + string(e.Writer) + " in this process's keyring to verify it with"
+	}
+	return v.ring.Check(e)
 }
