@@ -121,11 +121,23 @@ func (s *Store) trustAppended(envs []events.Envelope) {
 }
 
 // verifyLog checks the signature of every event of a loaded log of agg.
+// It looks ahead for attestations first (game.log_attested,
+// tournament.log_attested: hakem migrate sign's, on a log written before
+// signing): an unsigned event at or before a head an attestation signed
+// by its writer's key vouches for is taken; an attestation that does not
+// hold, and an unsigned event after the last attested head, are refused.
 func (s *Store) verifyLog(agg events.Aggregate, log []events.Envelope) error {
 	if s.verify == nil {
 		return nil
 	}
+	covered, _, bad := events.Attested(log, s.verify.checkAttestation)
+	if bad != nil {
+		return &SignatureError{Aggregate: agg, Seq: bad.Seq, Reason: "attestation: " + bad.Reason}
+	}
 	for i := range log {
+		if log[i].Sig == "" && log[i].Seq <= covered {
+			continue // written before signing, attested
+		}
 		if reason := s.verify.check(&log[i]); reason != "" {
 			return &SignatureError{Aggregate: agg, Seq: log[i].Seq, Reason: reason}
 		}
@@ -145,4 +157,14 @@ func sigKeyID(sig string) string {
 		return ""
 	}
 	return id
+}
+
+// checkAttestation checks an attestation's signature against the whole
+// keyring: it vouches for unsigned events, so a key the keyring does not
+// hold, or a writer this process does not check, never counts.
+func (v *verifier) checkAttestation(e *events.Envelope) string {
+	if !v.writers[e.Writer] {
+		return "no key of " + string(e.Writer) + " in this process's keyring to verify it with"
+	}
+	return v.ring.Check(e)
 }

@@ -17,10 +17,13 @@ type Graph struct {
 	lo    []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i: the lowest word
 	hi    []uint32 // per pair, in the same order: the index of the upper words in highs
 	highs highTable
-	// The vertices at which an edge appeared or disappeared since a
-	// Matcher last looked (its adjacency lists follow them).
-	flipped []bool
-	flips   []int
+	// edges has a bit for every pair of vertices joined by an edge (a
+	// weight that is not zero), by rows: bit v of row u (stride words a
+	// row) and bit u of row v. A Matcher's solver reads a vertex's edges
+	// from it in the order of the vertices, 1 bit a pair where a list of
+	// neighbours took 8 bytes.
+	edges  []uint64
+	stride int
 	// rowLo and rowHi hold every weight a second time, by rows (pair u, v
 	// at u*n+v and v*n+u), for graphs of at most rowLimit vertices: the
 	// solver reads a vertex's edges one after the other, which the lower
@@ -54,7 +57,9 @@ func NewGraph(n, words int) (*Graph, error) {
 		return nil, ErrSize
 	}
 	pairs := n * (n - 1) / 2
-	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs), flipped: make([]bool, n)}
+	stride := (n + 63) / 64
+	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs),
+		edges: make([]uint64, n*stride), stride: stride}
 	if n <= rowLimit {
 		g.rowLo = make([]uint64, n*n)
 		g.rowHi = make([]uint32, n*n)
@@ -129,26 +134,17 @@ func (g *Graph) weightAt(u, v, k int) (uint64, []uint64) {
 	return g.lo[k], g.upper(k)
 }
 
-// flip notes that the edge between i and j appeared or disappeared.
+// flip turns the bits of the pair i, j in edges: its edge appeared or
+// disappeared.
 func (g *Graph) flip(i, j int) {
-	for _, v := range [2]int{i, j} {
-		if !g.flipped[v] {
-			g.flipped[v] = true
-			g.flips = append(g.flips, v)
-		}
-	}
+	a, b := i*g.stride+j/64, j*g.stride+i/64
+	g.edges[a] ^= 1 << (uint(j) % 64)
+	g.edges[b] ^= 1 << (uint(i) % 64)
 }
 
-// takeFlips returns the vertices at which an edge appeared or disappeared
-// since the last call, and forgets them.
-func (g *Graph) takeFlips() []int {
-	f := g.flips
-	for _, v := range f {
-		g.flipped[v] = false
-	}
-	g.flips = g.flips[:0]
-	return f
-}
+// row returns the bits of edges of vertex v's row: bit u (of word u/64)
+// is set when v and u are joined by an edge.
+func (g *Graph) row(v int) []uint64 { return g.edges[v*g.stride : (v+1)*g.stride] }
 
 // hasEdge reports whether the weight between i and j (i != j) is not zero.
 func (g *Graph) hasEdge(i, j int) bool {
