@@ -87,6 +87,17 @@ func (s *Signer) Sign(e *Envelope) error {
 	return nil
 }
 
+// Prepare fills the pool of nonces of writer w's key now (after a refill
+// under way): its next signatures need no point multiplication. Sign
+// refills the pools by itself, in the background; Prepare is for a
+// process that wants them full before its first appends, or a benchmark
+// that counts the preparation of the nonces it used (bench/signing.sh).
+func (s *Signer) Prepare(w Writer) {
+	if k, ok := s.keys[w]; ok {
+		k.prepare()
+	}
+}
+
 // Has reports whether s holds writer w's key.
 func (s *Signer) Has(w Writer) bool { _, ok := s.keys[w]; return ok }
 

@@ -6,7 +6,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"runtime"
-	"sync/atomic"
+	"sync"
 
 	"filippo.io/edwards25519"
 	"filippo.io/edwards25519/field"
@@ -64,8 +64,10 @@ type signingKey struct {
 	// prefix is the second half of SHA-512(seed), mixed into each nonce.
 	prefix [32]byte
 
-	pool    chan nonce
-	filling atomic.Bool // a refill is running
+	pool chan nonce
+	// filling is held while the pool is being filled: by the refill
+	// goroutine (locked by the signature that started it), or by Prepare.
+	filling sync.Mutex
 }
 
 // newSigningKey expands k, checking that its public half is s·B.
@@ -118,13 +120,20 @@ func (k *signingKey) sign(hash string) (sig [ed25519.SignatureSize]byte, pooled 
 
 // refill starts a goroutine that fills the pool, unless one is running.
 func (k *signingKey) refill() {
-	if !k.filling.CompareAndSwap(false, true) {
+	if !k.filling.TryLock() {
 		return
 	}
 	go func() {
-		defer k.filling.Store(false)
+		defer k.filling.Unlock()
 		k.fill()
 	}()
+}
+
+// prepare fills the pool now, after any refill under way.
+func (k *signingKey) prepare() {
+	k.filling.Lock()
+	defer k.filling.Unlock()
+	k.fill()
 }
 
 // fill puts nonces in the pool until it is full. Only one fill runs at a

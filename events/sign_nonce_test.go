@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -24,10 +23,8 @@ func testHash(i int) string {
 // that a test decides when the pool fills; the returned func lets them
 // run again.
 func hold(k *signingKey) func() {
-	for !k.filling.CompareAndSwap(false, true) {
-		runtime.Gosched() // a refill is running: it ends when the pool is full
-	}
-	return func() { k.filling.Store(false) }
+	k.filling.Lock() // after a refill under way, which ends when the pool is full
+	return k.filling.Unlock
 }
 
 func gamesKey(t *testing.T) (*Signer, *signingKey, ed25519.PublicKey) {
@@ -210,5 +207,28 @@ func TestNonceBatchEncoding(t *testing.T) {
 			}
 			seen[n.R] = true
 		}
+	}
+}
+
+// TestPrepareFillsThePool: Prepare leaves the writer's pool full (after
+// any refill under way), and does nothing for a writer without a key.
+func TestPrepareFillsThePool(t *testing.T) {
+	s, err := LoadOrCreateKeys(t.TempDir(), WriterGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := s.keys[WriterGames]
+	for i := 0; i < 3; i++ {
+		if err := s.Sign(&Envelope{Writer: WriterGames, Hash: testHash(i)}); err != nil {
+			t.Fatal(err)
+		}
+		s.Prepare(WriterGames)
+		if len(k.pool) != noncePoolSize {
+			t.Fatalf("after Prepare the pool holds %d, want %d", len(k.pool), noncePoolSize)
+		}
+	}
+	s.Prepare(WriterClocks)
+	if err := s.Sign(&Envelope{Writer: WriterClocks, Hash: testHash(0)}); err == nil {
+		t.Fatal("signed for a writer without a key")
 	}
 }

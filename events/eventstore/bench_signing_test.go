@@ -34,7 +34,8 @@ func TestBenchSigning(t *testing.T) {
 	// appends: one game each, a command after the other, signed beside
 	// unsigned on the same server, under each durability: every write
 	// synced before its acknowledgement (serve's default,
-	// HAKEM_SYNC_INTERVAL=always), and synced every 2 minutes
+	// HAKEM_SYNC_INTERVAL=always), and synced every 2 minutes. A signed
+	// round includes refilling the nonces it took (events.Signer.Prepare).
 	const n = 300
 	var signed, plain *Store
 	for _, d := range []struct {
@@ -68,6 +69,12 @@ func TestBenchSigning(t *testing.T) {
 						if _, head, err = s.Append(ctx, events.Game(game), events.WriterGames, head, game+"-"+strconv.Itoa(cmd), meta(), move(cmd, "Nf3")); err != nil {
 							t.Fatal(err)
 						}
+					}
+					// a signed round ends once its key's nonces are
+					// replaced: its time and CPU include every nonce
+					// it used, none left to the unsigned round after it
+					if s.cfg.Signer != nil {
+						s.cfg.Signer.Prepare(events.WriterGames)
 					}
 				})
 			}
