@@ -1,15 +1,24 @@
 package eventstore
 
 import (
+	"hash/maphash"
 	"strings"
 	"sync"
 
 	"github.com/hakem-chess/hakem/events"
 )
 
-// verifiedCap bounds the cache of verified signatures (about 200 bytes an
-// entry): past it the cache starts again.
+// verifiedCap bounds the cache of verified signatures (a 16-byte key an
+// entry, some 40 bytes with the map's own: 2.6 MB full): past it the
+// cache starts again.
 const verifiedCap = 1 << 16
+
+// verifiedID names an event's hash and signature in the cache of verified
+// signatures: two 64-bit hashes of them with seeds of the process's own,
+// not the strings (hash and signature: about 150 bytes, a string each
+// entry). A forged signature taken for a verified one would need both
+// hashes to collide under seeds it cannot know (2^-128 an attempt).
+type verifiedID [2]uint64
 
 // verifier checks the signatures of loaded events with a keyring,
 // remembering those already verified (a game is loaded again at every
@@ -28,18 +37,31 @@ type verifier struct {
 	// writer's keys and signatures that do not verify are still refused.
 	complete bool
 
-	mu sync.Mutex
-	// seen maps an event's hash to the signature verified for it (the
-	// last one, if ever two were): an event is taken as verified only
-	// with that very signature.
-	seen map[string]string
+	mu    sync.Mutex
+	seen  map[verifiedID]struct{}
+	seeds [2]maphash.Seed
+}
+
+// id is the cache's name for e's hash and signature.
+func (v *verifier) id(e *events.Envelope) verifiedID {
+	var id verifiedID
+	for i, seed := range v.seeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.WriteString(e.Hash)
+		h.WriteByte(0)
+		h.WriteString(e.Sig)
+		id[i] = h.Sum64()
+	}
+	return id
 }
 
 func newVerifier(ring *events.Keyring, complete bool) *verifier {
 	if ring == nil {
 		return nil
 	}
-	v := &verifier{ring: ring, writers: map[events.Writer]bool{}, complete: complete, seen: map[string]string{}}
+	v := &verifier{ring: ring, writers: map[events.Writer]bool{}, complete: complete, seen: map[verifiedID]struct{}{},
+		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	for _, k := range ring.Keys {
 		v.writers[k.Writer] = true
 	}
@@ -55,10 +77,11 @@ func (v *verifier) check(e *events.Envelope) string {
 	if v == nil || !v.writers[e.Writer] {
 		return ""
 	}
+	id := v.id(e)
 	v.mu.Lock()
-	sig, ok := v.seen[e.Hash]
+	_, ok := v.seen[id]
 	v.mu.Unlock()
-	if ok && sig == e.Sig {
+	if ok {
 		return ""
 	}
 	if !v.complete && e.Sig != "" && !v.ring.Holds(sigKeyID(e.Sig)) {
@@ -67,29 +90,24 @@ func (v *verifier) check(e *events.Envelope) string {
 	if reason := v.ring.Check(e); reason != "" {
 		return reason
 	}
-	// A loaded event's strings share one allocation with its other
-	// fields: copies keep only these alive.
-	v.trust(strings.Clone(e.Hash), strings.Clone(e.Sig))
+	v.trust(id)
 	return ""
 }
 
-// trust records sig as a verified signature of the event whose hash is
-// hash.
-func (v *verifier) trust(hash, sig string) {
+// trust records id (hash and signature) as verified.
+func (v *verifier) trust(id verifiedID) {
 	v.mu.Lock()
 	if len(v.seen) >= verifiedCap {
 		clear(v.seen)
 	}
-	v.seen[hash] = sig
+	v.seen[id] = struct{}{}
 	v.mu.Unlock()
 }
 
 // trustAppended records the events this store signed (with its own
 // Signer's keys) and appended as verified: the process's own signatures
 // need no check when it loads them. Envelopes appended signed by another
-// key are checked at their load as any other. (Their Hash and Sig are
-// kept as they are, without a copy: those of envelopes Append built are
-// strings of their own.)
+// key are checked at their load as any other.
 func (s *Store) trustAppended(envs []events.Envelope) {
 	if s.verify == nil || s.cfg.Signer == nil {
 		return
@@ -97,7 +115,7 @@ func (s *Store) trustAppended(envs []events.Envelope) {
 	for i := range envs {
 		e := &envs[i]
 		if e.Sig != "" && s.verify.writers[e.Writer] && sigKeyID(e.Sig) == s.cfg.Signer.KeyID(e.Writer) {
-			s.verify.trust(e.Hash, e.Sig)
+			s.verify.trust(s.verify.id(e))
 		}
 	}
 }
