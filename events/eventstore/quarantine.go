@@ -1,12 +1,12 @@
 package eventstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/nats-io/nats.go/jetstream"
@@ -173,7 +173,7 @@ func vouched(msgs []tolerantMsg, v *verifier) uint64 {
 		return 0
 	}
 	for _, m := range msgs {
-		if !strings.Contains(string(m.data), "_attested") {
+		if !bytes.Contains(m.data, []byte("_attested")) {
 			continue
 		}
 		if e, err := events.DecodeEnvelope(m.data); err == nil && events.IsAttestation(e.Type) {

@@ -84,11 +84,10 @@ func newSolver(g *Graph, ids []int) *solver {
 	wt := make(Weight, g.words)
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
-			k := pair(ids[i], ids[j])
-			if !g.edge(k) {
+			if !g.hasEdge(ids[i], ids[j]) {
 				continue
 			}
-			g.weightOf(k, wt)
+			g.weightOf(ids[i], ids[j], wt)
 			s.eu = append(s.eu, int32(i))
 			s.ev = append(s.ev, int32(j))
 			s.w2 = append(s.w2, wt...)
@@ -209,7 +208,7 @@ func (s *solver) denseSlack(u, v, e int, dst Weight) {
 	b := s.dual[ib : ib+k]
 	dst = dst[:k]
 	a, b = a[:len(dst)], b[:len(dst)]
-	x, up := g.weightAt(u, v, e)
+	x, up := g.weightAt(u, v)
 	t, c := bits.Add64(a[0], b[0], 0)
 	t, b1 := bits.Sub64(t, x, 0)
 	var b2 uint64
@@ -352,19 +351,19 @@ func (s *solver) refreshBest(b int) {
 	cur, cand := s.scratch(2), s.scratch(3)
 	s.lbuf = s.leaves(b, s.lbuf[:0])
 	for _, x := range s.lbuf {
-		s.neighbours(x, func(p int) bool {
-			bj := s.inblossom[s.endpoint(p)]
+		s.neighbours(x, func(p, j int) bool {
+			bj := s.inblossom[j]
 			if bj == b || s.label[bj] != 1 || s.dead(bj) {
 				return true
 			}
 			k := p / 2
 			if s.bestedge[b] == -1 {
-				s.slackInto(k, cur)
+				s.slackAt(x, j, k, cur)
 				s.bestedge[b] = k
 				s.bestSlack(b).Set(cur)
 				return true
 			}
-			s.slackInto(k, cand)
+			s.slackAt(x, j, k, cand)
 			if cand.Cmp(cur) < 0 {
 				cur.Set(cand)
 				s.bestedge[b] = k

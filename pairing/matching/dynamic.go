@@ -172,17 +172,16 @@ func (s *solver) usable(k int) bool {
 	if s.dense == nil {
 		return true
 	}
-	if u, v := s.ends(k); s.retired[u] || s.retired[v] {
-		return false
-	}
-	return s.dense.edge(k)
+	u, v := s.ends(k)
+	return !s.retired[u] && !s.retired[v] && s.dense.hasEdge(u, v)
 }
 
-// neighbours calls f with the remote endpoint of every edge at v.
-func (s *solver) neighbours(v int, f func(p int) bool) {
+// neighbours calls f with the remote endpoint p of every edge at v and
+// its vertex u.
+func (s *solver) neighbours(v int, f func(p, u int) bool) {
 	if s.dense == nil {
 		for _, p := range s.neighbend[v] {
-			if !f(p) {
+			if !f(p, s.endpoint(p)) {
 				return
 			}
 		}
@@ -201,25 +200,36 @@ func (s *solver) neighbours(v int, f func(p int) bool) {
 			} else {
 				p = 2 * (v*(v-1)/2 + u)
 			}
-			if !f(p) {
+			if !f(p, u) {
 				return
 			}
 		}
 	}
 }
 
+// slackAt writes the slack of edge k, from x to j, into dst.
+func (s *solver) slackAt(x, j, k int, dst Weight) {
+	if s.dense != nil {
+		s.denseSlack(x, j, k, dst)
+		return
+	}
+	s.slackInto(k, dst)
+}
+
 // initDuals starts every vertex dual at the largest weight.
 func (s *solver) initDuals() {
 	maxw := make(Weight, s.k)
 	w := make(Weight, s.dense.words)
-	for k := 0; k < s.edgeCount(); k++ {
-		if !s.usable(k) {
-			continue
-		}
-		s.dense.weightOf(k, w)
-		if cmpShort(w, maxw) > 0 {
-			maxw.Clear()
-			copy(maxw, w)
+	for j := 1; j < s.n; j++ {
+		for i := 0; i < j; i++ {
+			if s.retired[i] || s.retired[j] || !s.dense.hasEdge(i, j) {
+				continue
+			}
+			s.dense.weightOf(i, j, w)
+			if cmpShort(w, maxw) > 0 {
+				maxw.Clear()
+				copy(maxw, w)
+			}
 		}
 	}
 	for v := 0; v < s.n; v++ {
@@ -345,7 +355,7 @@ func (s *solver) overDual(e, x, j int, t Weight) bool {
 	u := s.dual[j*k : j*k+k]
 	t = t[:k]
 	u = u[:len(t)]
-	w, up := g.weightAt(x, j, e)
+	w, up := g.weightAt(x, j)
 	y, c := bits.Add64(w, w, 0)
 	var b uint64
 	t[0], b = bits.Sub64(y, u[0], 0)
@@ -406,12 +416,11 @@ func (s *solver) greedy(xs []int) {
 		if s.retired[x] || s.mate[x] != -1 || s.inblossom[x] != x || s.num(x).IsZero() {
 			continue
 		}
-		s.neighbours(x, func(p int) bool {
-			j := s.endpoint(p)
+		s.neighbours(x, func(p, j int) bool {
 			if s.mate[j] != -1 || s.inblossom[j] != j {
 				return true
 			}
-			s.slackInto(p/2, t)
+			s.slackAt(x, j, p/2, t)
 			if !t.IsZero() {
 				return true
 			}

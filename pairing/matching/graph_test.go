@@ -7,8 +7,16 @@ import (
 
 // TestGraphStoresWeights sets and overwrites weights of several widths
 // (enough distinct upper parts to make the graph rebuild its table) and
-// reads each back.
+// reads each back, with the weights kept by rows and in a lower triangle.
 func TestGraphStoresWeights(t *testing.T) {
+	defer func(limit int) { rowLimit = limit }(rowLimit)
+	for _, limit := range []int{rowLimit, 0} { // by rows, then the lower triangle
+		rowLimit = limit
+		graphStoresWeights(t)
+	}
+}
+
+func graphStoresWeights(t *testing.T) {
 	for _, c := range []struct {
 		name         string
 		n, words     int
@@ -69,8 +77,8 @@ func TestGraphStoresWeights(t *testing.T) {
 					}
 				}
 			}
-			if c.words > 1 && len(g.highs.words)/g.highs.width > len(g.lo)+1025 {
-				t.Fatalf("table of %d entries for %d pairs", len(g.highs.words)/g.highs.width, len(g.lo))
+			if c.words > 1 && len(g.highs.words)/g.highs.width > g.pairs+1025 {
+				t.Fatalf("table of %d entries for %d pairs", len(g.highs.words)/g.highs.width, g.pairs)
 			}
 		})
 	}
