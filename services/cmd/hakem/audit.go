@@ -49,8 +49,10 @@ Where the events come from:
   --data DIR   a data folder of hakem serve (default ./data). The folder is
                never modified: it is copied to a temporary folder and an
                embedded server is started on the copy, which is removed
-               afterwards. Stop the server using DIR first (or use --nats):
-               a folder copied while it is being written may be torn.
+               afterwards. It takes no lock (<data>/hakem.lock) and so
+               runs beside a live server, but auditing a live folder is not
+               supported: a folder copied while it is being written may be
+               torn. Stop the server using DIR first, or use --nats.
 
 Exit status: 0 when every event follows; 1 when one does not (the first is
 named on stderr: its seq, type, id and why); 2 when the audit could not run

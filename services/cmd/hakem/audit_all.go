@@ -31,7 +31,10 @@ It prints one line per aggregate, "<kind> <id>: ok" or "<kind> <id>: FAILS:
 <why>" (a log of a folder written before signing and attested by hakem
 migrate sign: "ok (events 1..N written before signing, attested at seq
 N+1 by key K (games) on DATE: reason)"), and exits 0 when every aggregate passes, 1 when one fails (each is
-named on stderr), 2 when the audit could not run.`,
+named on stderr), 2 when the audit could not run.
+
+--data is copied, as for hakem audit game, and takes no lock: audit a
+stopped server's folder (a live one's copy may be torn) or use --nats.`,
 	Example: `  hakem audit all --data ./copy-of-data --checkpoints checkpoints.ndjson --keyring keyring.json
   hakem audit all --data ./copy --checkpoints https://hakem.example.org/api/checkpoints`,
 	Args: cobra.NoArgs,

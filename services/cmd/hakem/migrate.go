@@ -12,6 +12,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/hakem-chess/hakem/services/internal/datalock"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
@@ -60,7 +61,9 @@ the clock watcher's checkpoint dropped (it is rebuilt from the partitions).
 Copy the folder first if you want a way back.
 
 Stop the server using DIR first: the folder is opened by an embedded server
-of its own. A progress line is written on stderr when it is a terminal.`,
+of its own, under the folder's lock (<data>/hakem.lock): while hakem serve
+holds it, this exits 1 at once naming the serve's pid, changing nothing.
+A progress line is written on stderr when it is a terminal.`,
 		Example: `  hakem migrate partitions 3 --data ./data
   HAKEM_GAME_PARTITIONS=3 hakem serve --data ./data`,
 		Args: cobra.ExactArgs(1),
@@ -87,9 +90,25 @@ of its own. A progress line is written on stderr when it is a terminal.`,
 	rootCmd.AddCommand(migrate)
 }
 
+// lockData takes the data folder's lock (package datalock) for the command
+// what, held until its Release: exit 1 naming the folder and the holder
+// when another process (hakem serve) writes the folder.
+func lockData(what, dir string) (*datalock.Lock, error) {
+	l, err := datalock.Acquire(dir, datalock.CommandLine())
+	if err != nil {
+		return nil, exitWith(1, fmt.Errorf("%s: %w", what, err))
+	}
+	return l, nil
+}
+
 // migratePartitions runs eventstore.MigratePartitions on an embedded server of
 // its own on the folder data.
 func migratePartitions(ctx context.Context, out, errOut io.Writer, data string, n events.GamePartitions, lines bool) error {
+	lock, err := lockData("migrate partitions", data)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
 	if err != nil {
 		return exitWith(1, fmt.Errorf("migrate partitions: %w (is a server still using %s?)", err, data))

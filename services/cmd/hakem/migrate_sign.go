@@ -59,7 +59,9 @@ migration stopped halfway. Exit 2: wrong arguments.
 The run is resumable and idempotent: each attestation is one atomic append
 on the log's head; killed at any point, run it again and each log is
 attested once; a third run has nothing to attest. Stop the server using DIR
-first: the folder is opened by an embedded server of its own. Copy the
+first: the folder is opened by an embedded server of its own, under the
+folder's lock (<data>/hakem.lock): while hakem serve holds it, this exits 1
+at once naming the serve's pid, changing nothing. Copy the
 folder first if you want a way back. A progress line is written on stderr
 when it is a terminal.`,
 		Example: `  cp -a ./data ./data-before-signing
@@ -115,6 +117,11 @@ type signMigration struct {
 // then publishes a checkpoint of the heads.
 func migrateSign(ctx context.Context, out, errOut io.Writer, data, keysDir string, lines bool) error {
 	fail := func(err error) error { return exitWith(1, fmt.Errorf("migrate sign: %w", err)) }
+	lock, err := lockData("migrate sign", data)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
 	if err != nil {
 		return fail(fmt.Errorf("%w (is a server still using %s?)", err, data))

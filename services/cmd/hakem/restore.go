@@ -10,6 +10,7 @@ import (
 
 	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/backup"
+	"github.com/hakem-chess/hakem/services/internal/datalock"
 	"github.com/spf13/cobra"
 )
 
@@ -87,12 +88,20 @@ func restoreInto(ctx context.Context, dir, data string, progress backup.Progress
 	if err := os.MkdirAll(data, 0o755); err != nil {
 		return backup.Manifest{}, err
 	}
-	if entries, err := os.ReadDir(data); err != nil || len(entries) > 0 {
-		if err == nil {
-			err = errors.New("not empty: restore into a new folder, then point hakem serve at it")
-		}
+	entries, err := os.ReadDir(data)
+	// a lock file alone (of a serve that never wrote, or of a restore
+	// that failed) leaves the folder empty
+	if err == nil && (len(entries) > 1 || len(entries) == 1 && entries[0].Name() != datalock.FileName) {
+		err = errors.New("not empty: restore into a new folder, then point hakem serve at it")
+	}
+	if err != nil {
 		return backup.Manifest{}, fmt.Errorf("--data %s: %w", data, err)
 	}
+	lock, err := datalock.Acquire(data, datalock.CommandLine())
+	if err != nil {
+		return backup.Manifest{}, err
+	}
+	defer lock.Release()
 	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: data, Port: -1, SyncAlways: true})
 	if err != nil {
 		return backup.Manifest{}, err

@@ -20,6 +20,12 @@ flag can also be set as HAKEM_<FLAG> (HAKEM_DATA, HAKEM_HTTP, HAKEM_NATS,
 HAKEM_ONLY, HAKEM_LOG_LEVEL) or in a --config file. Stops gracefully on
 SIGINT or SIGTERM.
 
+One data folder, one writer: without --nats, serve holds an exclusive lock
+on <data>/hakem.lock (flock) while it runs, as hakem migrate and hakem
+restore do; a second one on the folder exits 1 at once, naming the folder
+and the holder's pid and command. The kernel releases the lock when the
+process ends, SIGKILL included: a lock file left behind never blocks.
+
 Every process serves /livez, /readyz and /metrics on --http; the process
 that runs the gateway also serves the API and the web pages. With
 HAKEM_AUTH_TOKENS_FILE (key auth.tokens_file) the API needs bearer tokens

@@ -15,6 +15,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/events/eventstore"
+	"github.com/hakem-chess/hakem/services/internal/datalock"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.uber.org/zap"
@@ -32,6 +33,10 @@ type NATS struct {
 	// URL); only is the services this process runs.
 	users embedded.Users
 	only  []string
+	// lock is this process's hold on the data folder (datalock), taken
+	// before the embedded server opens its store and given back after it
+	// stopped.
+	lock *datalock.Lock
 }
 
 // StartNATS starts the embedded JetStream server in cfg.Data, or prepares
@@ -46,6 +51,31 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 	if err := CheckDataFolder(cfg.Data); err != nil {
 		return nil, err
 	}
+	// one data folder, one writer: a second JetStream server on this
+	// store would corrupt the event log
+	lock, err := datalock.Acquire(cfg.Data, datalock.CommandLine())
+	if err != nil {
+		return nil, err
+	}
+	n.lock = lock
+	if n.Embedded, err = startEmbedded(cfg, n); err != nil {
+		_ = lock.Release()
+		return nil, err
+	}
+	// where it listens, for hakem nats creds run without HAKEM_NATS_LISTEN
+	// (none: the file removed, creds falls back to 127.0.0.1:4222)
+	if err := recordListen(cfg.Data, cfg.NATSListen, n.Embedded.ClientURL()); err != nil {
+		log.Warn("the NATS listener's address not recorded in the data folder", zap.Error(err))
+	}
+	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", n.Embedded.ClientURL()),
+		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval),
+		zap.String("standby_listen", cfg.StandbyListen), zap.String("standby_of", RedactURL(cfg.Standby)))
+	return n, nil
+}
+
+// startEmbedded starts the embedded server in the locked folder cfg.Data
+// with the deployment's users (kept in n).
+func startEmbedded(cfg Config, n *NATS) (*embedded.Embedded, error) {
 	ec := embedded.EmbeddedConfig{Dir: cfg.Data, Port: -1, SyncAlways: cfg.SyncAlways, SyncInterval: cfg.SyncInterval,
 		GamePartitions: events.GamePartitions(cfg.GamePartitions)}
 	if cfg.StandbyListen != "" { // a standby may follow this server
@@ -73,20 +103,8 @@ func StartNATS(cfg Config, log *zap.Logger) (*NATS, error) {
 		return nil, err
 	}
 	ec.Users = users
-	e, err := embedded.StartEmbedded(ec)
-	if err != nil {
-		return nil, err
-	}
-	n.Embedded, n.users = e, users
-	// where it listens, for hakem nats creds run without HAKEM_NATS_LISTEN
-	// (none: the file removed, creds falls back to 127.0.0.1:4222)
-	if err := recordListen(cfg.Data, cfg.NATSListen, e.ClientURL()); err != nil {
-		log.Warn("the NATS listener's address not recorded in the data folder", zap.Error(err))
-	}
-	log.Info("embedded JetStream started", zap.String("data", cfg.Data), zap.String("client_url", e.ClientURL()),
-		zap.Bool("sync_always", cfg.SyncAlways), zap.Duration("sync_interval", cfg.SyncInterval),
-		zap.String("standby_listen", cfg.StandbyListen), zap.String("standby_of", RedactURL(cfg.Standby)))
-	return n, nil
+	n.users = users
+	return embedded.StartEmbedded(ec)
 }
 
 // Connect opens a new client connection named name. Each user of NATS that
@@ -253,11 +271,13 @@ func StreamReplicas(ctx context.Context, js jetstream.JetStream, want int, log *
 	return got, nil
 }
 
-// Shutdown stops the embedded server, if any, after its clients closed.
+// Shutdown stops the embedded server, if any, after its clients closed,
+// and then gives back the data folder's lock.
 func (n *NATS) Shutdown() {
 	if n.Embedded != nil {
 		n.Embedded.Shutdown()
 	}
+	_ = n.lock.Release()
 }
 
 // Ready reports whether nc is connected and every stream of the event log
