@@ -8,8 +8,11 @@ import (
 // compute runs the matching and returns, for every player's vertex, its
 // mate or itself when unmatched (or matched to the bye vertex). Pairs
 // already fixed are left out of the matching (their vertices have no other
-// edge).
-func (e *engine) compute() []int { return e.players(e.matcher.Solve()) }
+// edge). The mates are written over those of the previous call.
+func (e *engine) compute() []int {
+	e.mate = e.matcher.SolveInto(e.mate)
+	return e.players(e.mate)
+}
 
 // players turns the matcher's mates (-1 when unmatched, the bye vertex
 // len(e.sorted)) into compute's.
@@ -56,7 +59,8 @@ func (e *engine) byeMatching() []int {
 				e.set(v, n, zero)
 			}
 		}
-		mate = e.matcher.Solve()
+		e.mate = e.matcher.SolveInto(e.mate)
+		mate = e.mate
 		perfect := mate[n] >= 0
 		for v := 0; v < n && perfect; v++ {
 			perfect = mate[v] >= 0
@@ -245,9 +249,8 @@ func (e *engine) run() ([]int, error) {
 			return nil, errWiden
 		}
 		// base.at(lo, hi) for lo >= groupBegin, hi < lo
-		base := bracketWeights{words: l.words, rows: make([][]uint64, size)}
+		base := e.newBracketWeights(size, groupBegin)
 		for lo := groupBegin; lo < size; lo++ {
-			base.rows[lo] = make([]uint64, lo*l.words)
 			for hi := 0; hi < lo; hi++ {
 				w := e.edgeWeight(base.at(lo, hi), vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
 				e.set(vertex[hi], vertex[lo], w)
@@ -567,6 +570,36 @@ func reverseInts(a []int) {
 type bracketWeights struct {
 	words int
 	rows  [][]uint64
+}
+
+// newBracketWeights returns the weights of a bracket of size positions,
+// zero, with rows from position from on. They are carved from one block
+// that the brackets of the round take in turn (a bracket's weights are
+// not read once the next bracket starts), so that a round allocates them
+// once instead of once a bracket.
+func (e *engine) newBracketWeights(size, from int) bracketWeights {
+	w := e.lay.words
+	need := 0
+	for lo := from; lo < size; lo++ {
+		need += lo * w
+	}
+	if cap(e.bracketBlock) < need {
+		e.bracketBlock = make([]uint64, need)
+	} else {
+		e.bracketBlock = e.bracketBlock[:need]
+		clear(e.bracketBlock)
+	}
+	if cap(e.bracketRows) < size {
+		e.bracketRows = make([][]uint64, size)
+	}
+	rows := e.bracketRows[:size]
+	clear(rows)
+	at := 0
+	for lo := from; lo < size; lo++ {
+		rows[lo] = e.bracketBlock[at : at+lo*w : at+lo*w]
+		at += lo * w
+	}
+	return bracketWeights{words: w, rows: rows}
 }
 
 // at is the weight of the pair of positions hi < lo, in place.

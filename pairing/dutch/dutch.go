@@ -77,6 +77,11 @@ type engine struct {
 	active  []bool       // by vertex: still to be matched
 	view    *bracketView // the explanation's copy of the bracket being paired
 	wide    bool         // one counter per score group of the round (counters.go)
+	// bracketBlock and bracketRows hold the bracket weights, reused from
+	// one bracket to the next (newBracketWeights)
+	bracketBlock []uint64
+	bracketRows  [][]uint64
+	mate         []int // the matcher's last mates (compute)
 	// weighing is edgeWeight's builder and edge
 	weighing struct {
 		b builder

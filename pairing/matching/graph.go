@@ -35,6 +35,11 @@ type Graph struct {
 // which run the solver both ways.
 var rowLimit = 6000
 
+// rowFrom is the smallest graph whose weights are also kept by rows: below
+// it the lower triangle is small enough to stay in the processor's cache,
+// where the rows would save no misses and cost their memory.
+var rowFrom = 256
+
 // highTable holds the distinct upper parts (words 1..words-1) of the
 // weights; entry 0 is zero.
 type highTable struct {
@@ -55,7 +60,7 @@ func NewGraph(n, words int) (*Graph, error) {
 	}
 	pairs := n * (n - 1) / 2
 	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs), flipped: make([]bool, n)}
-	if n <= rowLimit {
+	if n >= rowFrom && n <= rowLimit {
 		g.rowLo = make([]uint64, n*n)
 		g.rowHi = make([]uint32, n*n)
 	}
