@@ -249,10 +249,12 @@ func (e *engine) run() ([]int, error) {
 			return nil, errWiden
 		}
 		// base.at(lo, hi) for lo >= groupBegin, hi < lo
-		base := e.newBracketWeights(size, groupBegin)
+		base := newBracketWeights(l.words, size)
 		for lo := groupBegin; lo < size; lo++ {
+			base.addRow(lo)
 			for hi := 0; hi < lo; hi++ {
-				w := e.edgeWeight(base.at(lo, hi), vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				w := e.edgeWeight(scratch, vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				base.put(lo, hi, w)
 				e.set(vertex[hi], vertex[lo], w)
 			}
 		}
@@ -416,7 +418,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			for oi := ri + 1; oi < len(rem); oi++ {
 				if exchange {
-					base.at(rem[oi], rem[ri]).Clear()
+					base.clear(rem[oi], rem[ri])
 				}
 				e.set(pv, vertex[rem[oi]], exchangeWeight(rem[ri], rem[oi], ri, pairs))
 			}
@@ -439,11 +441,11 @@ func (e *engine) run() ([]int, error) {
 			if forward(pv) {
 				left--
 				for oi := 0; oi < ri; oi++ {
-					base.at(rem[ri], rem[oi]).Clear()
+					base.clear(rem[ri], rem[oi])
 					e.set(pv, vertex[rem[oi]], base.at(rem[ri], rem[oi]))
 				}
 				for oi := nextBegin; oi < size; oi++ {
-					base.at(oi, rem[ri]).Clear()
+					base.clear(oi, rem[ri])
 					e.set(pv, vertex[oi], base.at(oi, rem[ri]))
 				}
 			}
@@ -459,7 +461,7 @@ func (e *engine) run() ([]int, error) {
 			for oi := ri + 1; oi < len(rem); oi++ {
 				ov := vertex[rem[oi]]
 				if !forward(pv) || forward(ov) {
-					base.at(rem[oi], rem[ri]).Clear()
+					base.clear(rem[oi], rem[ri])
 				}
 				e.set(pv, ov, base.at(rem[oi], rem[ri]))
 			}
@@ -560,50 +562,4 @@ func reverseInts(a []int) {
 	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
 		a[i], a[j] = a[j], a[i]
 	}
-}
-
-// bracketWeights are the weights of a bracket's pairs before the choices
-// of article 4 are added: row lo holds the weights of the pairs of
-// position lo with each position before it, side by side, words words
-// apiece (one slice a row: a slice a pair took 24 bytes more each, which
-// in a bracket of thousands is hundreds of megabytes).
-type bracketWeights struct {
-	words int
-	rows  [][]uint64
-}
-
-// newBracketWeights returns the weights of a bracket of size positions,
-// zero, with rows from position from on. They are carved from one block
-// that the brackets of the round take in turn (a bracket's weights are
-// not read once the next bracket starts), so that a round allocates them
-// once instead of once a bracket.
-func (e *engine) newBracketWeights(size, from int) bracketWeights {
-	w := e.lay.words
-	need := 0
-	for lo := from; lo < size; lo++ {
-		need += lo * w
-	}
-	if cap(e.bracketBlock) < need {
-		e.bracketBlock = make([]uint64, need)
-	} else {
-		e.bracketBlock = e.bracketBlock[:need]
-		clear(e.bracketBlock)
-	}
-	if cap(e.bracketRows) < size {
-		e.bracketRows = make([][]uint64, size)
-	}
-	rows := e.bracketRows[:size]
-	clear(rows)
-	at := 0
-	for lo := from; lo < size; lo++ {
-		rows[lo] = e.bracketBlock[at : at+lo*w : at+lo*w]
-		at += lo * w
-	}
-	return bracketWeights{words: w, rows: rows}
-}
-
-// at is the weight of the pair of positions hi < lo, in place.
-func (b bracketWeights) at(lo, hi int) matching.Weight {
-	w := b.words
-	return matching.Weight(b.rows[lo][hi*w : (hi+1)*w : (hi+1)*w])
 }
