@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestAttestedLogLoads: a game written unsigned (a store without a
@@ -108,5 +109,53 @@ func TestAttestedLogLoads(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAttestedLogRepaired: an attested log (unsigned events, then the
+// signed attestation) that a message that is not an event damages later is
+// read message by message: the unsigned events the attestation covers are
+// good, the message is the damage, and a signed repair voiding it ends the
+// damage, the log whole again.
+func TestAttestedLogRepaired(t *testing.T) {
+	dir := t.TempDir()
+	signer, err := events.LoadOrCreateKeys(dir, events.Writers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring, err := events.ReadKeyring(filepath.Join(dir, events.KeyringFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := openStore(t, Config{})
+	ctx := testCtx(t)
+	signed, err := Open(ctx, old.nc, Config{Signer: signer, Keyring: ring, KeyringComplete: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := events.Game("attested")
+	_, head, err := old.Append(ctx, g, events.WriterGames, events.Head{}, "c", meta(), events.GameCreated{White: "a", Black: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, head, err = signed.Append(ctx, g, events.WriterGames, head, "migrate-sign", meta(),
+		events.LogAttested{Seq: head.Version, Hash: head.Hash, Reason: events.AttestationReason}); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := jetstream.New(old.nc)
+	if _, err := js.Publish(ctx, "game.attested.games", []byte(`garbage{`)); err != nil {
+		t.Fatal(err)
+	}
+	log, h, d, err := signed.LoadTolerant(ctx, g)
+	if err != nil || len(log) != 2 || d == nil || d.Seq != 3 || !strings.HasPrefix(d.Reason, "does not decode") {
+		t.Fatalf("damaged: %d events, damage %+v, %v", len(log), d, err)
+	}
+	if _, _, err := signed.Append(ctx, g, events.WriterGames, h, "repair", meta(),
+		events.LogRepaired{Voided: d.Voided, Found: d.Reason, Reason: "a message published by hand"}); err != nil {
+		t.Fatal(err)
+	}
+	log, _, d, err = signed.LoadTolerant(ctx, g)
+	if err != nil || d != nil || len(log) != 3 || log[0].Sig != "" || !events.IsRepair(log[2].Type) {
+		t.Fatalf("repaired: %d events, damage %+v, %v", len(log), d, err)
 	}
 }

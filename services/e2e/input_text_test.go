@@ -14,7 +14,7 @@ import (
 // override in a name (it reorders the PGN and the pages around it); the
 // import's query parameters (its key, arbiter, id and report fields) under
 // a JSON body's limits; the CSV registration's key; a follow that is
-// neither true nor false.
+// neither true nor false; a control character in a report file's text.
 func TestInputTextAndQuery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
@@ -47,6 +47,8 @@ func TestInputTextAndQuery(t *testing.T) {
 		{"a chief arbiter of 101 characters", "id=i5&chief_arbiter=" + url.QueryEscape(strings.Repeat("ş", 101)), "chief_arbiter"},
 		{"a tab in a round date", "id=i6&round_dates=2026-01-0%091", "round_dates[0]"},
 		{"rated neither true nor false", "id=i7&rated=yes", ""},
+		{"a name given twice", "id=i8&name=A&name=B", ""},
+		{"an unknown parameter", "id=i9&ratedd=true", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := s.appended()
@@ -63,8 +65,15 @@ func TestInputTextAndQuery(t *testing.T) {
 			}
 		})
 	}
-	mustOK(t, s.text("POST", "/api/tournaments/import?id=fine&by=arb&idempotency_key=imp&rated=true", "text/plain", report), "an import within the limits")
 	before := s.appended()
+	if a := s.text("POST", "/api/tournaments/import?id=esc", "text/plain", strings.Replace(report, "012 Open", "012 Op\x1ben", 1)); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "line 1, column 7: control character U+001B") {
+		t.Errorf("an ESC in the report's name: %d %s", a.status, truncate(a.raw))
+	}
+	if after := s.appended(); after != before {
+		t.Errorf("%g events appended by a refused import", after-before)
+	}
+	mustOK(t, s.text("POST", "/api/tournaments/import?id=fine&by=arb&idempotency_key=imp&rated=true", "text/plain", strings.ReplaceAll(report, "\n", "\r\n")), "an import within the limits, CRLF")
+	before = s.appended()
 	if a := s.text("POST", "/api/tournaments/tx/players?idempotency_key=a%0Ab", "text/csv", "player_id,name\nq1,Q1\n"); a.status != http.StatusBadRequest || !strings.Contains(a.raw, "idempotency_key") {
 		t.Errorf("a CSV registration with a newline in its key: %d %s", a.status, truncate(a.raw))
 	}

@@ -26,10 +26,17 @@ const (
 	pairExitFile       = generator.ExitFile       // the file could not be read or written
 )
 
-// pairMaxPlayers is the size limit. A TRF with XXW carries more players,
-// but the Dutch engine keeps a weight for every pair of players (at 9,999
-// some 50 million pairs): beyond this, its memory passes 2 GB.
-const pairMaxPlayers = 9999
+// pairMaxPlayers is the size limit. Past 9,999 players a TRF carries XXW,
+// the extension of bbpPairings' fork (its own Dutch engine does not pair
+// such fields; the fork pairs them with a system of its own). Hakem's
+// Dutch engine pairs them, within memory: it keeps a weight for every
+// pair of players, 12 bytes a pair and direction up to 10,000 players
+// (1.2 GB), 12 bytes a pair beyond (half the memory, the solver slower),
+// and 4 bytes a pair of the bracket being paired: at 14,000 players some
+// 1.6 GB, under 2 GB. Its time grows as the cube of the field: a round
+// without history (round 1) is paired at once, a later round of 14,000
+// takes many minutes.
+const pairMaxPlayers = 14000
 
 // pairLong is hakem pair's help text.
 const pairLong = `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
@@ -67,8 +74,11 @@ revised in 2025), as bbpPairings 6 does.
                                        tie-breaks (record 202, TRF-26) and
                                        ranks the players by them.
 
+Past 9,999 players the file carries XXW (the start numbers' width, as
+bbpPairings' fork writes it); at most 14,000 players are paired.
+
 Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
-input, 4 size limit, 5 file access.`
+input, 4 size limit (more than 14,000 players), 5 file access.`
 
 // pairFlags are hakem pair's flags.
 type pairFlags struct {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hakem-chess/hakem/events"
@@ -68,7 +69,12 @@ func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
 		Rated: req.Rated, City: req.City, Federation: req.Federation, StartDate: req.StartDate,
 		EndDate: req.EndDate, Type: req.Type, ChiefArbiter: req.ChiefArbiter,
 		DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Rounds: req.Rounds, Tiebreaks: req.Tiebreaks}
-	o, err := h.Pairing.Import(r.Context(), id, events.TournamentImported{Created: c, TRF: text(body), SHA256: hash},
+	trf := text(body)
+	if line, col, c, found := controlIn(trf); found {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("trf: line %d, column %d: control character %U (not allowed; a Latin-1 file read as such, or a Windows-1252 one, may show one: save it as UTF-8)", line, col, c))
+		return
+	}
+	o, err := h.Pairing.Import(r.Context(), id, events.TournamentImported{Created: c, TRF: trf, SHA256: hash},
 		meta(r, request{By: req.By}), key)
 	if err != nil {
 		fail(w, err)
@@ -95,10 +101,30 @@ func text(b []byte) string {
 	return string(rs)
 }
 
+// importParams are the import's query parameters, true for those that
+// may be repeated (a list).
+var importParams = map[string]bool{"id": false, "idempotency_key": false, "by": false, "name": false, "rounds": false,
+	"time_control": false, "laws_profile": false, "rated": false, "tiebreaks": false, "tiebreak_rules": false, "city": false,
+	"federation": false, "start_date": false, "end_date": false, "type": false, "chief_arbiter": false,
+	"deputy_arbiters": true, "round_dates": true}
+
 // importQuery reads the import's query as the fields of a JSON request
 // and checks them under the same limits (lengths, ranges, no control
-// characters: bounds.Check), answering 400 naming the parameter.
+// characters: bounds.Check), answering 400 naming the parameter; an
+// unknown parameter, or one naming one value given twice, is refused as
+// a JSON body's unknown or repeated field is.
 func importQuery(w http.ResponseWriter, q url.Values) (request, bool) {
+	for name, vs := range q {
+		many, known := importParams[name]
+		switch {
+		case !known:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("query parameter %q is not one of the import's (id, idempotency_key, by and the report's fields)", name))
+			return request{}, false
+		case !many && len(vs) > 1:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("query parameter %q is given %d times (it names one value)", name, len(vs)))
+			return request{}, false
+		}
+	}
 	req := request{ID: q.Get("id"), IdempotencyKey: q.Get("idempotency_key"), By: q.Get("by"), Name: q.Get("name"),
 		TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"), TiebreakRules: q.Get("tiebreak_rules"),
 		City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"), EndDate: q.Get("end_date"),
@@ -127,4 +153,23 @@ func importQuery(w http.ResponseWriter, q url.Values) (request, bool) {
 		return request{}, false
 	}
 	return req, true
+}
+
+// controlIn finds the first control character of a report file's text
+// but its line ends (CR, LF): its line and column (from 1, in
+// characters) and the character. A name or header holding one would be
+// stored and exported as it is (refused, not stripped, as in a JSON body).
+func controlIn(s string) (line, col int, c rune, found bool) {
+	line, col = 1, 0
+	for _, c := range s {
+		col++
+		switch {
+		case c == '\n':
+			line, col = line+1, 0
+		case c == '\r':
+		case unicode.IsControl(c) || c == '\u2028' || c == '\u2029':
+			return line, col, c, true
+		}
+	}
+	return 0, 0, 0, false
 }
