@@ -41,6 +41,16 @@ func (m *Matcher) Changed(v int) { m.changed[v] = true }
 // edges appeared or disappeared, and nothing else at v needs updating.
 func (m *Matcher) Touched(v int) {}
 
+// Distant tells the Matcher that the vertices from v on are far from the
+// changes to come: a stage of the algorithm scans them only when no tree
+// can grow without them, and ends before them once some trees have
+// augmented (the next stage goes on from there). The matching found is a
+// maximum-weight one whatever v is; a v past the last vertex (as at the
+// start) makes no vertex distant. It pays where the distant vertices are
+// matched among themselves by edges that are all tight, which a tree
+// entering them would otherwise label and scan whole at every stage.
+func (m *Matcher) Distant(v int) { m.s.far = max(v, 0) }
+
 // Retire removes v from the matching for good (its edges are ignored).
 func (m *Matcher) Retire(v int) {
 	if m.retired[v] {
@@ -135,7 +145,7 @@ func (m *Matcher) Solve() []int {
 // of zero weight and edges at retired vertices are skipped when scanned.
 func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
-	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots}
+	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
 	m := n * (n - 1) / 2
 	s.eu = make([]int32, m)
 	s.ev = make([]int32, m)
@@ -156,8 +166,23 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 // weight.
 func (s *solver) rebuildAdjacency(v int) {
 	a := s.adj[v][:0]
+	if a == nil {
+		a = make([]int32, 0, s.n-1) // the most it holds: no growing
+	}
+	g := s.dense
+	if g.rowLo != nil {
+		// v's row, read in order
+		lo, hi := g.rowLo[v*s.n:(v+1)*s.n], g.rowHi[v*s.n:(v+1)*s.n]
+		for u := range lo {
+			if (lo[u] != 0 || hi[u] != 0) && u != v && !s.retired[u] {
+				a = append(a, int32(u))
+			}
+		}
+		s.adj[v] = a
+		return
+	}
 	for u := 0; u < s.n; u++ {
-		if u != v && !s.retired[u] && s.dense.hasEdge(u, v) {
+		if u != v && !s.retired[u] && g.hasEdge(u, v) {
 			a = append(a, int32(u))
 		}
 	}
