@@ -15,21 +15,45 @@
 #    and its CPU time per move, beside the same load at 200 boards measured
 #    in the same run. Each board plays on its own kept-alive connection.
 #
-# BOARDS, BASELINE, PLIES, THINK and BUDGET override the load's sizes;
-# SKIP_FAULTS=1 runs the load only. Figures are indicative on a shared machine.
+#    One board in twenty more is a flag board: its clock of a few seconds
+#    is started as the play begins and nobody moves, so its flag falls
+#    under the load; every fall must be recorded at the clock's exact
+#    instant, and the lateness of its recording (recorded_at after that
+#    instant) is printed as p50/p99/max.
+#
+# Usage: bench/olympiad.sh [--boards N]. --boards (or BOARDS) is the
+# round's size (2,000 by default; e.g. --boards 20000); past 2,000 boards
+# the players think longer, N/2,000 x 0.3 s a move, so that the moves
+# offered per second stay those of 2,000 boards at 100x, and the boards
+# share 4,000 connections. BASELINE, PLIES, THINK, BUDGET, FLAGS and CONNS
+# override the load's sizes; SKIP_FAULTS=1 runs the load only. Figures
+# are indicative on a shared machine.
 # The environment reaches the serve process (HAKEM_NATS_LISTEN=127.0.0.1:0:
 # its own NATS connections over loopback TCP instead of in-process; GOGC,
 # GOMEMLIMIT).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--boards) BOARDS="$2"; shift 2 ;;
+	--boards=*) BOARDS="${1#--boards=}"; shift ;;
+	*) echo "usage: bench/olympiad.sh [--boards N]" >&2; exit 2 ;;
+	esac
+done
+BOARDS="${BOARDS:-2000}"
+case "$BOARDS" in '' | *[!0-9]*) echo "--boards: a number of boards, not $BOARDS" >&2; exit 2 ;; esac
+if [ -z "${THINK:-}" ] && [ "$BOARDS" -gt 2000 ]; then
+	THINK="$((300 * BOARDS / 2000))ms"
+fi
 status=0
 if [ "${SKIP_FAULTS:-0}" != 1 ]; then
 	# the load runs even when the fault test fails; the status says so
 	go test -v -count=1 -timeout 20m -run '^TestClusterFaults$' ./services/e2e -args -long |
 		grep -E '^(ok|FAIL|--- )|cluster_fault_test.go:[0-9]+: ' | grep -v 'serve output' || status=1
 fi
-go test -v -count=1 -timeout 20m -run '^TestOlympiadLoad$' ./services/e2e -args -long \
-	-olympiad.boards "${BOARDS:-2000}" -olympiad.baseline "${BASELINE:-200}" \
-	-olympiad.plies "${PLIES:-50}" -olympiad.think "${THINK:-300ms}" -olympiad.budget "${BUDGET:-4m}" |
-	grep -E '^(olympiad|ok|FAIL|--- )|cluster_olympiad_test.go'
+go test -v -count=1 -timeout 60m -run '^TestOlympiadLoad$' ./services/e2e -args -long \
+	-olympiad.boards "$BOARDS" -olympiad.baseline "${BASELINE:-200}" \
+	-olympiad.plies "${PLIES:-50}" -olympiad.think "${THINK:-300ms}" -olympiad.budget "${BUDGET:-4m}" \
+	-olympiad.flags "${FLAGS:--1}" -olympiad.conns "${CONNS:-0}" |
+	grep -E '^(olympiad|ok|FAIL|--- )|cluster_olympiad(_flags)?_test.go'
 exit $status

@@ -49,6 +49,8 @@ var samples = []Event{
 	TournamentDeleted{Reason: "created twice"},
 	LogRepaired{Voided: []uint64{41, 42}, Found: "does not decode", Reason: "a message published by hand"},
 	TournamentLogRepaired{Voided: []uint64{7}, Found: "signature: unsigned", Reason: "an unsigned registration published by hand"},
+	LogAttested{Seq: 84, Hash: "4f2a", Reason: AttestationReason},
+	TournamentLogAttested{Seq: 12, Hash: "9c01", Reason: AttestationReason},
 }
 
 func TestCatalogueRoundTrip(t *testing.T) {

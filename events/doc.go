@@ -29,7 +29,8 @@
 // (ComputeHash); Verify names the first event removed, reordered, altered or
 // inserted, VerifyAnchored also catches a consistently re-hashed rewrite
 // against a head recorded elsewhere. Signer signs an event with its writer's
-// key and Keyring checks it (sign.go); Checkpoint is a signed note of every
+// key, with a nonce prepared in the background (sign.go, sign_nonce.go),
+// and Keyring checks it; Checkpoint is a signed note of every
 // aggregate's head (checkpoint.go).
 //
 // See README.md for the envelope, the retry rules and the sealing design.

@@ -107,6 +107,19 @@ func (e Envelope) MarshalJSON() ([]byte, error) {
 	return e.slowMarshal()
 }
 
+// AppendJSON appends e as MarshalJSON writes it to b (a caller's buffer,
+// such as an HTTP answer's: no separate encoding copied into it).
+func AppendJSON(b []byte, e *Envelope) ([]byte, error) {
+	if out, ok := appendFast(b, e, false); ok {
+		return out, nil
+	}
+	j, err := e.slowMarshal()
+	if err != nil {
+		return b, err
+	}
+	return append(b, j...), nil
+}
+
 // slowMarshal is MarshalJSON through encoding/json.
 func (e Envelope) slowMarshal() ([]byte, error) {
 	data := e.Data

@@ -459,14 +459,20 @@ func fastEncode(e *Envelope) ([]byte, bool) { return fastEncodeOf(e, false) }
 // fastEncodeOf is fastEncode; dataMarshalled says that e.Data is the output
 // of json.Marshal (as in Build), so valid JSON without another check.
 func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
+	return appendFast(make([]byte, 0, 320+max(len(e.Data), 2)+len(e.Hash)+len(e.PrevHash)+len(e.Sig)), e, dataMarshalled)
+}
+
+// appendFast appends fastEncodeOf's encoding to dst; on false, dst is
+// returned as it was given (its spare capacity may have been written).
+func appendFast(dst []byte, e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	data := []byte(e.Data)
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
 	if !plainJSON(data) || (!dataMarshalled && !json.Valid(data)) {
-		return nil, false
+		return dst, false
 	}
-	b := make([]byte, 0, 320+len(data)+len(e.Hash)+len(e.PrevHash)+len(e.Sig))
+	b := dst
 	ok := true
 	str := func(key, v string, omitEmpty bool) {
 		if omitEmpty && v == "" {
@@ -505,7 +511,7 @@ func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	for _, k := range sortedKeys(e.extra) {
 		v := e.extra[k]
 		if !plainString(k) || !plainJSON(v) || !json.Valid(v) {
-			return nil, false
+			return dst, false
 		}
 		b = append(b, ',', '"')
 		b = append(b, k...)
@@ -513,7 +519,10 @@ func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
 		b = append(b, v...)
 	}
 	b = append(b, '}')
-	return b, ok
+	if !ok {
+		return dst, false
+	}
+	return b, true
 }
 
 // plainString reports whether encoding/json writes s as it is between

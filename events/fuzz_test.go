@@ -47,6 +47,12 @@ func FuzzDecodeEnvelope(f *testing.F) {
 				t.Fatalf("fast and slow encodes differ (%v):\n%s\n%s", err, fast, slow)
 			}
 		}
+		// AppendJSON writes after a buffer's content what MarshalJSON writes.
+		whole, errM := e.MarshalJSON()
+		appended, errA := AppendJSON([]byte("prefix:"), &e)
+		if (errM == nil) != (errA == nil) || (errM == nil && string(appended) != "prefix:"+string(whole)) {
+			t.Fatalf("AppendJSON %q (%v), MarshalJSON %q (%v)", appended, errA, whole, errM)
+		}
 		h1, err1 := ComputeHash(&e)
 		out, err := json.Marshal(e)
 		if err != nil {

@@ -8,4 +8,9 @@ func (r *Keyring) Holds(keyID string) bool { return r.find(keyID) != nil }
 
 // KeyID returns the id of the key s signs writer w's events with ("" if it
 // holds none).
-func (s *Signer) KeyID(w Writer) string { return s.ids[w] }
+func (s *Signer) KeyID(w Writer) string {
+	if k, ok := s.keys[w]; ok {
+		return k.id
+	}
+	return ""
+}

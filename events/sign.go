@@ -57,22 +57,45 @@ func keyID(pub ed25519.PublicKey) string {
 }
 
 // Signer signs the events its process writes, with one private key per
-// writer (Config.Signer).
+// writer (Config.Signer). It is safe for concurrent use: each key keeps a
+// pool of nonces prepared in the background (sign_nonce.go), so that an
+// append's signature costs a hash and a scalar multiply-add, not a point
+// multiplication.
 type Signer struct {
-	keys map[Writer]ed25519.PrivateKey
-	ids  map[Writer]string
+	keys map[Writer]*signingKey
 }
 
-// Sign sets e.Sig to e.Writer's signature of e.Hash; without a key for
-// that writer it leaves e unsigned and says so.
+// Sign sets e.Sig to e.Writer's signature of e.Hash,
+// "ed25519:<key id>:<signature, base64 without padding>"; without a key
+// for that writer it leaves e unsigned and says so.
 func (s *Signer) Sign(e *Envelope) error {
 	k, ok := s.keys[e.Writer]
 	if !ok {
 		return fmt.Errorf("events: no signing key for writer %s", e.Writer)
 	}
-	sig := ed25519.Sign(k, []byte(sigDomain+e.Hash))
-	e.Sig = "ed25519:" + s.ids[e.Writer] + ":" + base64.RawStdEncoding.EncodeToString(sig)
+	sig, _ := k.sign(e.Hash)
+	const prefix = "ed25519:"
+	var b strings.Builder
+	b.Grow(len(prefix) + len(k.id) + 1 + base64.RawStdEncoding.EncodedLen(len(sig)))
+	b.WriteString(prefix)
+	b.WriteString(k.id)
+	b.WriteByte(':')
+	var enc [88]byte
+	base64.RawStdEncoding.Encode(enc[:], sig[:])
+	b.Write(enc[:base64.RawStdEncoding.EncodedLen(len(sig))])
+	e.Sig = b.String()
 	return nil
+}
+
+// Prepare fills the pool of nonces of writer w's key now (after a refill
+// under way): its next signatures need no point multiplication. Sign
+// refills the pools by itself, in the background; Prepare is for a
+// process that wants them full before its first appends, or a benchmark
+// that counts the preparation of the nonces it used (bench/signing.sh).
+func (s *Signer) Prepare(w Writer) {
+	if k, ok := s.keys[w]; ok {
+		k.prepare()
+	}
 }
 
 // Has reports whether s holds writer w's key.
@@ -92,7 +115,7 @@ func LoadOrCreateKeys(dir string, writers ...Writer) (*Signer, error) {
 	if ring == nil {
 		ring = &Keyring{}
 	}
-	s := &Signer{keys: map[Writer]ed25519.PrivateKey{}, ids: map[Writer]string{}}
+	s := &Signer{keys: map[Writer]*signingKey{}}
 	changed := false
 	for _, w := range writers {
 		path := filepath.Join(dir, string(w)+".key")
@@ -116,10 +139,13 @@ func LoadOrCreateKeys(dir string, writers ...Writer) (*Signer, error) {
 		default:
 			return nil, fmt.Errorf("events: key %s: %w", path, err)
 		}
-		pub := k.Public().(ed25519.PublicKey)
-		s.keys[w], s.ids[w] = k, keyID(pub)
-		if ring.find(s.ids[w]) == nil {
-			ring.Keys = append(ring.Keys, PublicKey{Writer: w, ID: s.ids[w], Key: pub, Since: time.Now().UTC()})
+		sk, err := newSigningKey(k)
+		if err != nil {
+			return nil, fmt.Errorf("events: key %s: %w", path, err)
+		}
+		s.keys[w] = sk
+		if ring.find(sk.id) == nil {
+			ring.Keys = append(ring.Keys, PublicKey{Writer: w, ID: sk.id, Key: k.Public().(ed25519.PublicKey), Since: time.Now().UTC()})
 			changed = true
 		}
 	}

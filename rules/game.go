@@ -3,13 +3,27 @@ package rules
 import "errors"
 
 // Game is a game as the arbiter follows it: the start position, the moves
-// played, every position reached and its article 9.2 key. It answers the
-// questions of the end of the game (Status) in time proportional to the
-// moves since the last pawn move or capture.
+// played, the current position and the article 9.2 key of every position
+// reached. It answers the questions of the end of the game (Status) in
+// time proportional to the moves since the last pawn move or capture.
+//
+// It keeps three positions, not one per ply (a position is about 200
+// bytes and a server keeps thousands of live games): the start, the
+// current one and the one before the last move, so that a move tried and
+// taken back (Play then Undo, as a decision on a move does) costs no
+// replay. An older position (PositionAt, a second Undo) is replayed from
+// the start, which is rare (rulings on an illegal move) and costs some
+// 25 ns a ply. A Game is not safe for concurrent use (as before: Play and
+// Undo change it); its caller serialises.
 type Game struct {
-	moves     []Move
-	positions []Position // positions[i] is the position after i plies
-	keys      []uint64   // keys[i] = positions[i].Hash()
+	moves []Move
+	start Position // the position before the first move
+	cur   Position // the position after every move
+	// prev is the position before the last move, while hasPrev (after a
+	// Play; an Undo uses it up)
+	prev    Position
+	hasPrev bool
+	keys    []uint64 // keys[i] is the Hash of the position after i plies
 
 	// Memory of mating searches in locked positions (see deadPosition), per
 	// side: keys of positions from which that side proved unable to mate,
@@ -26,33 +40,29 @@ var (
 )
 
 // initialPlies is how many plies a new Game has room for before its
-// slices grow (by doubling, as append does): a position is about 200
-// bytes and a server keeps thousands of live games, so room for 64 plies
-// (13 kB) rather than 128 (25 kB); a game past ply 64 pays one copy of its
-// positions then (BenchmarkGamePlayAndStatus's 81 plies: ~50 ns more per
-// ply on average, none for the first 64).
+// slices (moves and keys, 12 bytes a ply) grow by doubling, as append does.
 const initialPlies = 64
 
 // NewGame starts a game from start.
 func NewGame(start Position) *Game {
 	g := &Game{
-		moves:     make([]Move, 0, initialPlies),
-		positions: make([]Position, 1, initialPlies+1),
-		keys:      make([]uint64, 1, initialPlies+1),
+		moves: make([]Move, 0, initialPlies),
+		start: start,
+		cur:   start,
+		keys:  make([]uint64, 1, initialPlies+1),
 	}
-	g.positions[0] = start
 	g.keys[0] = start.Hash()
 	return g
 }
 
 // Position returns the current position.
-func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+func (g *Game) Position() Position { return g.cur }
 
 // current points at the current position (no copy).
-func (g *Game) current() *Position { return &g.positions[len(g.positions)-1] }
+func (g *Game) current() *Position { return &g.cur }
 
 // Start returns the position the game started from.
-func (g *Game) Start() Position { return g.positions[0] }
+func (g *Game) Start() Position { return g.start }
 
 // Moves returns the moves played, in order. The slice must not be changed.
 func (g *Game) Moves() []Move { return g.moves }
@@ -61,8 +71,27 @@ func (g *Game) Moves() []Move { return g.moves }
 func (g *Game) Ply() int { return len(g.moves) }
 
 // PositionAt returns the position after ply half-moves (0: the start
-// position). It panics if ply is outside 0..Ply(), like a slice index.
-func (g *Game) PositionAt(ply int) Position { return g.positions[ply] }
+// position); one before the last move but one is replayed from the
+// start. It panics if ply is outside 0..Ply(), like a slice index.
+func (g *Game) PositionAt(ply int) Position {
+	_ = g.keys[ply] // the bounds check: 0..Ply()
+	switch {
+	case ply == len(g.moves):
+		return g.cur
+	case ply == len(g.moves)-1 && g.hasPrev:
+		return g.prev
+	}
+	return g.replay(ply)
+}
+
+// replay plays the first ply moves from the start.
+func (g *Game) replay(ply int) Position {
+	p := g.start
+	for _, m := range g.moves[:ply] {
+		p.PlayInPlace(m)
+	}
+	return p
+}
 
 // Play plays m if it is legal in the current position; an illegal move is
 // rejected with ErrIllegalMove and changes nothing.
@@ -71,11 +100,10 @@ func (g *Game) Play(m Move) error {
 	if !cur.IsLegal(m) {
 		return ErrIllegalMove
 	}
-	g.positions = append(g.positions, *cur)
-	next := &g.positions[len(g.positions)-1]
-	next.PlayInPlace(m)
+	g.prev, g.hasPrev = *cur, true
+	cur.PlayInPlace(m)
 	g.moves = append(g.moves, m)
-	g.keys = append(g.keys, next.Hash())
+	g.keys = append(g.keys, cur.Hash())
 	return nil
 }
 
@@ -105,7 +133,11 @@ func (g *Game) Undo() error {
 		return ErrNoMoveToUndo
 	}
 	g.moves = g.moves[:len(g.moves)-1]
-	g.positions = g.positions[:len(g.positions)-1]
 	g.keys = g.keys[:len(g.keys)-1]
+	if g.hasPrev {
+		g.cur, g.hasPrev = g.prev, false
+	} else {
+		g.cur = g.replay(len(g.moves))
+	}
 	return nil
 }

@@ -232,3 +232,47 @@ func BenchmarkStatusLockedEnding(b *testing.B) {
 		}
 	}
 }
+
+// TestGamePositionsKept checks the positions a Game keeps (the start, the
+// current one, the one before the last move) and those it replays: every
+// ply's position and key, after plays, one undo and undos in a row, as
+// the positions seen while playing.
+func TestGamePositionsKept(t *testing.T) {
+	sans := strings.Fields("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7 g4 b5")
+	for _, tc := range []struct {
+		name  string
+		undos int // taken back at the end, in a row
+	}{{"none", 0}, {"one", 1}, {"two in a row", 2}, {"to the start", len(sans)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := NewGame(StartPosition())
+			fen := func() string { p := g.Position(); return p.FEN() }
+			seen := []string{fen()}
+			for _, s := range sans {
+				if _, err := g.PlaySAN(s); err != nil {
+					t.Fatal(s, err)
+				}
+				seen = append(seen, fen())
+			}
+			for range tc.undos {
+				if err := g.Undo(); err != nil {
+					t.Fatal(err)
+				}
+				if got, want := fen(), seen[g.Ply()]; got != want {
+					t.Fatalf("after undo to ply %d: %s, want %s", g.Ply(), got, want)
+				}
+			}
+			for ply := 0; ply <= g.Ply(); ply++ {
+				p := g.PositionAt(ply)
+				if got := p.FEN(); got != seen[ply] || p.Hash() != g.keys[ply] {
+					t.Errorf("ply %d: %s, want %s", ply, got, seen[ply])
+				}
+			}
+			// the game plays on from there as from a fresh replay
+			if g.Ply() < len(sans) {
+				if _, err := g.PlaySAN(sans[g.Ply()]); err != nil || fen() != seen[g.Ply()] {
+					t.Errorf("replayed %s: %v, %s", sans[g.Ply()-1], err, fen())
+				}
+			}
+		})
+	}
+}

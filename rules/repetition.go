@@ -11,7 +11,7 @@ package rules
 // started from a FEN counts from there.
 func (g *Game) RepetitionCount() int {
 	ply := len(g.keys) - 1
-	return g.occurrences(g.keys[ply], ply, g.positions[ply].HalfmoveClock())
+	return g.occurrences(g.keys[ply], ply, g.cur.HalfmoveClock())
 }
 
 // RepetitionCountAfter returns how many times the position after m would

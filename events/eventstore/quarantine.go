@@ -1,6 +1,7 @@
 package eventstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -41,7 +42,9 @@ func (d *Damage) Error() string {
 // until a game.log_repaired chained on the last good event voids them all.
 // It returns the good events; the head after them, whose Seq is the
 // stream sequence of the last message on the subjects (what an append
-// expects, a set-aside message included); and the first damage no repair
+// expects, a set-aside message included; version 0 and no hash when no
+// event is good: an aggregate not created yet whose subject holds only
+// set-aside messages); and the first damage no repair
 // voids (nil when none). An error is a failed read, not damage.
 func (s *Store) LoadTolerant(ctx context.Context, agg events.Aggregate) ([]events.Envelope, events.Head, *Damage, error) {
 	return s.loadTolerant(ctx, agg, s.verify)
@@ -81,8 +84,7 @@ func (s *Store) loadTolerant(ctx context.Context, agg events.Aggregate, v *verif
 	defer it.Stop()
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
-	var f tolerantFold
-	f.agg, f.verify = agg, v
+	var msgs []tolerantMsg
 	for {
 		m, err := it.Next()
 		if err != nil {
@@ -95,16 +97,22 @@ func (s *Store) loadTolerant(ctx context.Context, agg events.Aggregate, v *verif
 		if err != nil {
 			return nil, events.Head{}, nil, fmt.Errorf("events: reading %s: %w", agg, err)
 		}
-		f.take(md.Sequence.Stream, m.Subject(), m.Data())
+		msgs = append(msgs, tolerantMsg{md.Sequence.Stream, m.Subject(), m.Data()})
 		if md.Sequence.Stream >= last {
 			break
 		}
 	}
+	f := tolerantFold{agg: agg, verify: v, vouched: vouched(msgs, v), unsigned: -1}
+	for _, m := range msgs {
+		f.take(m.streamSeq, m.subject, m.data)
+	}
+	f.attested()
+	// with no good event the head is version 0 over the set-aside
+	// messages (Seq still theirs): what a repair or a creation voiding
+	// them is appended on (checkHead)
 	head := events.Head{Seq: last}
 	if n := len(f.good); n > 0 {
 		head.Version, head.Hash = f.good[n-1].Seq, f.good[n-1].Hash
-	} else {
-		head.Seq = 0
 	}
 	return f.good, head, f.damage, nil
 }
@@ -140,11 +148,83 @@ type tolerantFold struct {
 	verify *verifier // nil: signatures not checked
 	good   []events.Envelope
 	damage *Damage // pending since the last good event
+	// streams are the stream sequences of good; vouched is the highest
+	// head an attestation among the messages names, and unsigned the
+	// first of good taken unsigned at or before it, until attested
+	// confirms it (-1: none).
+	streams  []uint64
+	vouched  uint64
+	unsigned int
+}
+
+// tolerantMsg is one message of an aggregate's subjects.
+type tolerantMsg struct {
+	streamSeq uint64
+	subject   string
+	data      []byte
+}
+
+// vouched is the highest head an attestation among msgs names (0: none,
+// or signatures not checked): the look-ahead that lets an unsigned event
+// written before signing be taken until attested checks the attestation.
+func vouched(msgs []tolerantMsg, v *verifier) uint64 {
+	var top uint64
+	if v == nil {
+		return 0
+	}
+	for _, m := range msgs {
+		if !bytes.Contains(m.data, []byte("_attested")) {
+			continue
+		}
+		if e, err := events.DecodeEnvelope(m.data); err == nil && events.IsAttestation(e.Type) {
+			if a, ok := events.AttestationOf(e); ok {
+				top = max(top, a.Covers)
+			}
+		}
+	}
+	return top
+}
+
+// attested checks the attestations among the good events: the unsigned
+// events taken on their word and not covered by one that holds become the
+// damage (with every message after them).
+func (f *tolerantFold) attested() {
+	if f.vouched == 0 || f.unsigned < 0 {
+		return
+	}
+	covered, _, bad := events.Attested(f.good, f.verify.checkAttestation)
+	cut, reason := -1, "signature: unsigned"
+	for i := f.unsigned; i < len(f.good); i++ {
+		if f.good[i].Sig == "" && f.good[i].Seq > covered {
+			cut = i
+			break
+		}
+	}
+	switch {
+	case bad != nil && (cut < 0 || bad.Index < cut):
+		cut, reason = bad.Index, "attestation: "+bad.Reason
+	case bad != nil:
+		reason += " (" + bad.Error() + ")"
+	}
+	if cut < 0 {
+		return
+	}
+	d := &Damage{Seq: f.good[cut].Seq, StreamSeq: f.streams[cut], Reason: reason, Voided: slices.Clone(f.streams[cut:])}
+	if f.damage != nil {
+		d.Voided = append(d.Voided, f.damage.Voided...)
+	}
+	f.good, f.streams, f.damage = f.good[:cut], f.streams[:cut], d
 }
 
 // take looks at one message.
 func (f *tolerantFold) take(streamSeq uint64, subject string, data []byte) {
 	e, reason := f.check(subject, data)
+	if reason == "unsigned, vouched" {
+		if f.unsigned < 0 {
+			f.unsigned = len(f.good)
+		}
+		reason = ""
+	}
 	if reason == "" && f.damage != nil {
 		reason = "after the damage, not a repair voiding it"
 		if events.IsRepair(e.Type) {
@@ -160,7 +240,7 @@ func (f *tolerantFold) take(streamSeq uint64, subject string, data []byte) {
 		f.damage.Voided = append(f.damage.Voided, streamSeq)
 		return
 	}
-	f.good = append(f.good, e)
+	f.good, f.streams = append(f.good, e), append(f.streams, streamSeq)
 }
 
 // voids reports whether a repair's voided sequences cover the pending ones.
@@ -205,6 +285,9 @@ func (f *tolerantFold) check(subject string, data []byte) (events.Envelope, stri
 		return e, "its data does not decode: " + err.Error()
 	}
 	if reason := f.verify.check(&e); reason != "" {
+		if e.Sig == "" && e.Seq <= f.vouched {
+			return e, "unsigned, vouched" // if an attestation holds (attested)
+		}
 		return e, "signature: " + reason
 	}
 	return e, ""

@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -76,5 +77,47 @@ func TestLoadTolerant(t *testing.T) {
 	log, _, d, err = s.LoadTolerant(ctx, g)
 	if err != nil || d != nil || len(log) != 4 || log[2].ID != envs[0].ID || log[3].Type != (events.MovePlayed{}).EventType() {
 		t.Fatalf("repaired: %d events, damage %v, %v", len(log), d, err)
+	}
+}
+
+// TestLoadTolerantNothingGood: messages on the subject of a game not
+// created yet are all set aside; the head is version 0 over them (their
+// stream sequence, no hash), and one command appended on it, a repair
+// voiding them then the creation, makes the game, which reads whole.
+func TestLoadTolerantNothingGood(t *testing.T) {
+	s := openStore(t, Config{})
+	ctx := testCtx(t)
+	g := events.Game("early")
+	js, _ := jetstream.New(s.nc)
+	var seqs []uint64
+	for _, b := range []string{`garbage{`, `{"not":"an envelope"}`} {
+		ack, err := js.Publish(ctx, "game.early.games", []byte(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seqs = append(seqs, ack.Sequence)
+	}
+	log, h, d, err := s.LoadTolerant(ctx, g)
+	if err != nil || len(log) != 0 || d == nil || d.Seq != 1 || len(d.Voided) != 2 || d.Voided[1] != seqs[1] {
+		t.Fatalf("garbage only: %d events, damage %+v, %v", len(log), d, err)
+	}
+	if h != (events.Head{Seq: seqs[1]}) {
+		t.Fatalf("head %+v: want version 0 at stream seq %d", h, seqs[1])
+	}
+	// the zero head conflicts: the subject is not empty
+	if _, _, err := s.Append(ctx, g, events.WriterGames, events.Head{}, "c0", meta(), events.GameCreated{White: "a", Black: "b"}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a creation on the zero head over garbage: %v, want a conflict", err)
+	}
+	if _, _, err := s.Append(ctx, g, events.WriterGames, h, "c1", meta(),
+		events.LogRepaired{Voided: d.Voided, Found: d.Reason, Reason: "voided at creation"}, events.GameCreated{White: "a", Black: "b"}); err != nil {
+		t.Fatalf("a repair and the creation on the head over garbage: %v", err)
+	}
+	log, _, d, err = s.LoadTolerant(ctx, g)
+	if err != nil || d != nil || len(log) != 2 || !events.IsRepair(log[0].Type) || log[1].Type != (events.GameCreated{}).EventType() {
+		t.Fatalf("after the creation: %d events, damage %+v, %v", len(log), d, err)
+	}
+	// a hash without a version is still no head
+	if _, _, err := s.Append(ctx, g, events.WriterGames, events.Head{Seq: 9, Hash: "x"}, "c2", meta(), move(1, "e4")); err == nil || errors.Is(err, ErrConflict) {
+		t.Fatalf("a head with a hash and no version: %v", err)
 	}
 }

@@ -322,8 +322,13 @@ func (s *Store) Append(ctx context.Context, agg events.Aggregate, writer events.
 	return s.appendEnvelopesOf(ctx, expected, envs, true)
 }
 
+// checkHead refuses a head no load returns: a version without a stream
+// sequence or hash, or a hash without a version. Version 0 with a stream
+// sequence is the head LoadTolerant gives an aggregate whose subject holds
+// only set-aside messages (no event yet): its first event is appended
+// over them.
 func checkHead(h events.Head) error {
-	if (h.Version == 0) != (h.Seq == 0) || (h.Version == 0) != (h.Hash == "") {
+	if (h.Version > 0 && h.Seq == 0) || (h.Version == 0) != (h.Hash == "") {
 		return fmt.Errorf("events: expected head %+v: give the zero Head or one returned by Load or Append", h)
 	}
 	return nil

@@ -138,3 +138,60 @@ func TestLoadsVerifySignatures(t *testing.T) {
 		t.Fatalf("an unsigned event of a writer without a key: %v", err)
 	}
 }
+
+// TestVerifiedCacheKeepsSignatures: the cache of verified signatures names
+// an event by its hash and its signature together: an envelope with a
+// verified event's hash and another signature (a forger's, none) is
+// checked again and refused; the verified one is let through.
+func TestVerifiedCacheKeepsSignatures(t *testing.T) {
+	dir := t.TempDir()
+	signer, err := events.LoadOrCreateKeys(dir, events.WriterGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring, err := events.ReadKeyring(filepath.Join(dir, events.KeyringFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forger, err := events.LoadOrCreateKeys(t.TempDir(), events.WriterGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := events.Build(events.Game("c"), events.WriterGames, events.Head{}, "k", meta(), events.GameCreated{White: "a", Black: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := built[0]
+	if err := signer.Sign(&good); err != nil {
+		t.Fatal(err)
+	}
+	forged := good
+	if err := forger.Sign(&forged); err != nil {
+		t.Fatal(err)
+	}
+	unsigned := good
+	unsigned.Sig = ""
+	v := newVerifier(ring, true)
+	if why := v.check(&good); why != "" {
+		t.Fatalf("the signed event: %s", why)
+	}
+	for _, c := range []struct {
+		name string
+		e    events.Envelope
+		want string // in the refusal; "" when let through
+	}{
+		{"verified again", good, ""},
+		{"same hash, a forger's signature", forged, "not in the keyring"},
+		{"same hash, unsigned", unsigned, "unsigned"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if v.id(&c.e) == v.id(&good) && c.e.Sig != good.Sig {
+				t.Errorf("another signature has the verified one's id")
+			}
+			why := v.check(&c.e)
+			if (c.want == "") != (why == "") || !strings.Contains(why, c.want) {
+				t.Errorf("check: %q, want %q", why, c.want)
+			}
+		})
+	}
+}

@@ -172,11 +172,12 @@ func (e *engine) run() ([]int, error) {
 			return nil, errWiden
 		}
 		// base.at(lo, hi) for lo >= groupBegin, hi < lo
-		base := bracketWeights{words: l.words, rows: make([][]uint64, size)}
+		base := newBracketWeights(l.words, size)
 		for lo := groupBegin; lo < size; lo++ {
-			base.rows[lo] = make([]uint64, lo*l.words)
+			base.addRow(lo)
 			for hi := 0; hi < lo; hi++ {
-				w := e.edgeWeight(base.at(lo, hi), vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				w := e.edgeWeight(scratch, vertex[hi], vertex[lo], lo < nextBegin, lo >= nextBegin)
+				base.put(lo, hi, w)
 				e.set(vertex[hi], vertex[lo], w)
 			}
 		}
@@ -341,7 +342,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			for oi := ri + 1; oi < len(rem); oi++ {
 				if exchange {
-					base.at(rem[oi], rem[ri]).Clear()
+					base.clear(rem[oi], rem[ri])
 				}
 				e.set(pv, vertex[rem[oi]], exchangeWeight(rem[ri], rem[oi], ri, pairs))
 			}
@@ -364,11 +365,11 @@ func (e *engine) run() ([]int, error) {
 			if forward(pv) {
 				left--
 				for oi := 0; oi < ri; oi++ {
-					base.at(rem[ri], rem[oi]).Clear()
+					base.clear(rem[ri], rem[oi])
 					e.set(pv, vertex[rem[oi]], base.at(rem[ri], rem[oi]))
 				}
 				for oi := nextBegin; oi < size; oi++ {
-					base.at(oi, rem[ri]).Clear()
+					base.clear(oi, rem[ri])
 					e.set(pv, vertex[oi], base.at(oi, rem[ri]))
 				}
 			}
@@ -384,7 +385,7 @@ func (e *engine) run() ([]int, error) {
 			for oi := ri + 1; oi < len(rem); oi++ {
 				ov := vertex[rem[oi]]
 				if !forward(pv) || forward(ov) {
-					base.at(rem[oi], rem[ri]).Clear()
+					base.clear(rem[oi], rem[ri])
 				}
 				e.set(pv, ov, base.at(rem[oi], rem[ri]))
 			}
@@ -485,20 +486,4 @@ func reverseInts(a []int) {
 	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {
 		a[i], a[j] = a[j], a[i]
 	}
-}
-
-// bracketWeights are the weights of a bracket's pairs before the choices
-// of article 4 are added: row lo holds the weights of the pairs of
-// position lo with each position before it, side by side, words words
-// apiece (one slice a row: a slice a pair took 24 bytes more each, which
-// in a bracket of thousands is hundreds of megabytes).
-type bracketWeights struct {
-	words int
-	rows  [][]uint64
-}
-
-// at is the weight of the pair of positions hi < lo, in place.
-func (b bracketWeights) at(lo, hi int) matching.Weight {
-	w := b.words
-	return matching.Weight(b.rows[lo][hi*w : (hi+1)*w : (hi+1)*w])
 }

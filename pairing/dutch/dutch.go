@@ -100,6 +100,42 @@ func Pair(t *pairing.Tournament, opt Options) (*Result, error) {
 // pair pairs the round; wide gives one counter per score group of the round
 // (see counters.go).
 func pair(t *pairing.Tournament, opt Options, wide bool) (*Result, error) {
+	e := newEngine(t, opt, wide)
+	if len(e.sorted) == 0 {
+		return &Result{}, nil
+	}
+	if len(e.sorted) == 1 {
+		return &Result{Boards: []pairing.Board{{White: e.sorted[0].StartNo}}}, nil
+	}
+	if opt.Explain {
+		var absent []string
+		for _, p := range t.Players {
+			if p.Absent {
+				absent = append(absent, fmt.Sprint(p.StartNo))
+			}
+		}
+		e.notef("Round %d of %d: %d players to pair (by score, then pairing number; ratings are not used); not paired: %v", t.Round, t.TotalRounds, len(e.sorted), absent)
+		for _, p := range t.Players {
+			for r, a := range p.Adjustments {
+				if a != 0 {
+					e.notef("Points assigned apart from the games (299), counted in the score: %d %+.1f in round %d", p.StartNo, float64(a)/10, r)
+				}
+			}
+		}
+	}
+	if e.withoutHistory() {
+		return e.result(e.natural()), nil
+	}
+	mate, err := e.run()
+	if err != nil {
+		return nil, err
+	}
+	return e.result(mate), nil
+}
+
+// newEngine reads the players to pair from t: their order (e.sorted) and
+// the pairs they may not make (e.forbid).
+func newEngine(t *pairing.Tournament, opt Options, wide bool) *engine {
 	e := &engine{t: t, opt: opt, played: t.Round - 1, wide: wide}
 	e.all = make([]*pairing.Player, len(t.Players))
 	for i := range t.Players {
@@ -125,12 +161,6 @@ func pair(t *pairing.Tournament, opt Options, wide bool) (*Result, error) {
 		rank++
 	}
 	sort.SliceStable(e.sorted, func(i, j int) bool { return e.higher(e.sorted[i], e.sorted[j]) })
-	if len(e.sorted) == 0 {
-		return &Result{}, nil
-	}
-	if len(e.sorted) == 1 {
-		return &Result{Boards: []pairing.Board{{White: e.sorted[0].StartNo}}}, nil
-	}
 	vertexOf := map[int]int{}
 	for v, en := range e.sorted {
 		vertexOf[en.index] = v
@@ -151,27 +181,7 @@ func pair(t *pairing.Tournament, opt Options, wide bool) (*Result, error) {
 			}
 		}
 	}
-	if opt.Explain {
-		var absent []string
-		for _, p := range t.Players {
-			if p.Absent {
-				absent = append(absent, fmt.Sprint(p.StartNo))
-			}
-		}
-		e.notef("Round %d of %d: %d players to pair (by score, then pairing number; ratings are not used); not paired: %v", t.Round, t.TotalRounds, len(e.sorted), absent)
-		for _, p := range t.Players {
-			for r, a := range p.Adjustments {
-				if a != 0 {
-					e.notef("Points assigned apart from the games (299), counted in the score: %d %+.1f in round %d", p.StartNo, float64(a)/10, r)
-				}
-			}
-		}
-	}
-	mate, err := e.run()
-	if err != nil {
-		return nil, err
-	}
-	return e.result(mate), nil
+	return e
 }
 
 // higher reports whether a comes before b in the pairing order: higher

@@ -69,16 +69,15 @@ type solver struct {
 	farQueue      []int // vertices from far on, labelled S and not yet scanned
 	far           int   // vertices from far on are scanned last (see solve)
 
-	treeRoot  []int     // by top-level blossom: the root vertex of its tree in this stage
-	deadRoot  []uint32  // by root vertex: stamp of the stage in which its tree augmented
-	deadMark  []uint32  // by blossom: stamp of the stage in which a path reached it unlabelled
-	stamp     uint32    // the current stage's stamp
-	seen      []uint32  // tightAugment's stamps
-	tightFrom int       // unmatched vertices from which to try tightAugment (0: never)
-	pass      uint32    // tightAugment's current stamp
-	dense     *Graph    // a Matcher's solver: every pair of vertices is an edge slot
-	retired   []bool    // a Matcher's retired vertices
-	adj       [][]int32 // a Matcher's adjacency lists (edges of positive weight)
+	treeRoot  []int    // by top-level blossom: the root vertex of its tree in this stage
+	deadRoot  []uint32 // by root vertex: stamp of the stage in which its tree augmented
+	deadMark  []uint32 // by blossom: stamp of the stage in which a path reached it unlabelled
+	stamp     uint32   // the current stage's stamp
+	seen      []uint32 // tightAugment's stamps
+	tightFrom int      // unmatched vertices from which to try tightAugment (0: never)
+	pass      uint32   // tightAugment's current stamp
+	dense     *Graph   // a Matcher's solver: every pair of vertices is an edge slot
+	retired   []bool   // a Matcher's retired vertices
 }
 
 func newSolver(g *Graph, ids []int) *solver {
@@ -87,11 +86,10 @@ func newSolver(g *Graph, ids []int) *solver {
 	wt := make(Weight, g.words)
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
-			k := pair(ids[i], ids[j])
-			if !g.edge(k) {
+			if !g.hasEdge(ids[i], ids[j]) {
 				continue
 			}
-			g.weightOf(k, wt)
+			g.weightOf(ids[i], ids[j], wt)
 			s.eu = append(s.eu, int32(i))
 			s.ev = append(s.ev, int32(j))
 			s.w2 = append(s.w2, wt...)
@@ -170,6 +168,13 @@ func (s *solver) num(b int) Weight     { return Weight(s.dual[b*s.k : (b+1)*s.k]
 func (s *solver) scratch(i int) Weight { return Weight(s.tmp[i*s.k : (i+1)*s.k]) }
 
 func (s *solver) endpoint(p int) int {
+	if s.dense != nil {
+		i, j := triangle(p / 2)
+		if p&1 == 0 {
+			return i
+		}
+		return j
+	}
 	if p&1 == 0 {
 		return int(s.eu[p/2])
 	}
@@ -189,7 +194,8 @@ func (s *solver) slackInto(e int, dst Weight) {
 
 // denseSlackInto is slackInto for a Matcher's solver.
 func (s *solver) denseSlackInto(e int, dst Weight) {
-	s.denseSlack(int(s.eu[e]), int(s.ev[e]), e, dst)
+	u, v := triangle(e)
+	s.denseSlack(u, v, e, dst)
 }
 
 // denseSlack writes the slack of edge e, between vertices u and v, of a
@@ -204,7 +210,7 @@ func (s *solver) denseSlack(u, v, e int, dst Weight) {
 	b := s.dual[ib : ib+k]
 	dst = dst[:k]
 	a, b = a[:len(dst)], b[:len(dst)]
-	x, up := g.weightAt(u, v, e)
+	x, up := g.weightAt(u, v)
 	t, c := bits.Add64(a[0], b[0], 0)
 	t, b1 := bits.Sub64(t, x, 0)
 	var b2 uint64
@@ -289,7 +295,7 @@ func (s *solver) scanBlossom(v, w int) int {
 }
 
 func (s *solver) addBlossom(base, e int) {
-	v, w := int(s.eu[e]), int(s.ev[e])
+	v, w := s.ends(e)
 	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
 	b := s.unused[len(s.unused)-1]
 	s.unused = s.unused[:len(s.unused)-1]
@@ -347,19 +353,19 @@ func (s *solver) refreshBest(b int) {
 	cur, cand := s.scratch(2), s.scratch(3)
 	s.lbuf = s.leaves(b, s.lbuf[:0])
 	for _, x := range s.lbuf {
-		s.neighbours(x, func(p int) bool {
-			bj := s.inblossom[s.endpoint(p)]
+		s.neighbours(x, func(p, j int) bool {
+			bj := s.inblossom[j]
 			if bj == b || s.label[bj] != 1 || s.dead(bj) {
 				return true
 			}
 			k := p / 2
 			if s.bestedge[b] == -1 {
-				s.slackInto(k, cur)
+				s.slackAt(x, j, k, cur)
 				s.bestedge[b] = k
 				s.bestSlack(b).Set(cur)
 				return true
 			}
-			s.slackInto(k, cand)
+			s.slackAt(x, j, k, cand)
 			if cand.Cmp(cur) < 0 {
 				cur.Set(cand)
 				s.bestedge[b] = k
@@ -498,8 +504,9 @@ func (s *solver) augmentBlossom(b, v int) {
 }
 
 func (s *solver) augmentMatching(e int) {
-	s.augmentHalf(int(s.eu[e]), 2*e+1)
-	s.augmentHalf(int(s.ev[e]), 2*e)
+	u, v := s.ends(e)
+	s.augmentHalf(u, 2*e+1)
+	s.augmentHalf(v, 2*e)
 }
 
 // augmentHalf rematches the alternating path from vertex sv (which gets
@@ -775,14 +782,15 @@ func (s *solver) solve() {
 			switch deltatype {
 			case 2:
 				s.allow(deltaedge)
-				i := int(s.eu[deltaedge])
+				i, j := s.ends(deltaedge)
 				if s.label[s.inblossom[i]] == 0 {
-					i = int(s.ev[deltaedge])
+					i = j
 				}
 				s.queue = append(s.queue, i)
 			case 3:
 				s.allow(deltaedge)
-				s.queue = append(s.queue, int(s.eu[deltaedge]))
+				i, _ := s.ends(deltaedge)
+				s.queue = append(s.queue, i)
 			case 4:
 				s.expandBlossom(deltablossom, false)
 			}
@@ -871,7 +879,8 @@ func (s *solver) dead(b int) bool {
 
 // deadEdge reports whether an end of edge k is in a dead tree.
 func (s *solver) deadEdge(k int) bool {
-	return s.dead(s.inblossom[int(s.eu[k])]) || s.dead(s.inblossom[int(s.ev[k])])
+	u, v := s.ends(k)
+	return s.dead(s.inblossom[u]) || s.dead(s.inblossom[v])
 }
 
 // evenRoot makes the dual of unmatched vertex v, and of every vertex of
@@ -941,7 +950,7 @@ func (s *solver) bestSlack(b int) Weight {
 // allow marks edge k as usable in this stage (its slack is zero).
 func (s *solver) allow(k int) {
 	if s.dense != nil {
-		u, v := int(s.eu[k]), int(s.ev[k])
+		u, v := triangle(k)
 		if !s.allowedAt(u, v, k) {
 			a, b := u*s.n+v, v*s.n+u
 			s.allowBits[a/64] |= 1 << (uint(a) % 64)
@@ -959,7 +968,7 @@ func (s *solver) allow(k int) {
 // disallow clears the mark of allow on edge k.
 func (s *solver) disallow(k int) {
 	if s.dense != nil {
-		u, v := int(s.eu[k]), int(s.ev[k])
+		u, v := triangle(k)
 		a, b := u*s.n+v, v*s.n+u
 		s.allowBits[a/64] &^= 1 << (uint(a) % 64)
 		s.allowBits[b/64] &^= 1 << (uint(b) % 64)
@@ -980,13 +989,20 @@ func (s *solver) allowedAt(u, v, k int) bool {
 }
 
 // farVertices lists the vertices at the far ends of the edges at v, in the
-// order of neighbend[v]; a Matcher's solver returns its adjacency list of
-// v, retired vertices included (the caller skips them).
+// order of neighbend[v]; a Matcher's solver lists the vertices joined to v
+// that are not retired, in their order.
 func (s *solver) farVertices(v int) []int32 {
-	if s.dense != nil {
-		return s.adj[v]
-	}
 	s.fbuf = s.fbuf[:0]
+	if s.dense != nil {
+		for wi, word := range s.dense.row(v) {
+			for ; word != 0; word &= word - 1 {
+				if u := wi*64 + bits.TrailingZeros64(word); !s.retired[u] {
+					s.fbuf = append(s.fbuf, int32(u))
+				}
+			}
+		}
+		return s.fbuf
+	}
 	for _, p := range s.neighbend[v] {
 		s.fbuf = append(s.fbuf, int32(s.endpoint(p)))
 	}

@@ -14,8 +14,8 @@ func checkCertificate(t *testing.T, m *Matcher, where string) {
 	t.Helper()
 	s := m.s
 	slack := make(Weight, s.k)
-	for k := range s.eu {
-		u, v := int(s.eu[k]), int(s.ev[k])
+	for k := 0; k < s.edgeCount(); k++ {
+		u, v := s.ends(k)
 		if !s.usable(k) || s.inblossom[u] == s.inblossom[v] {
 			continue
 		}

@@ -1,6 +1,9 @@
 package matching
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Matcher keeps a maximum-weight matching of a Graph up to date while the
 // weights of the edges at a few vertices change, or vertices retire.
@@ -71,7 +74,7 @@ func (m *Matcher) Restart() {
 		return
 	}
 	m.started = false
-	m.s.initState(len(m.s.eu))
+	m.s.initState(0)
 	for v := range m.changed {
 		m.changed[v] = false
 	}
@@ -82,10 +85,6 @@ func (m *Matcher) Restart() {
 func (m *Matcher) Solve() []int {
 	s := m.s
 	if !m.started {
-		m.g.takeFlips()
-		for v := 0; v < s.n; v++ {
-			s.rebuildAdjacency(v)
-		}
 		s.initDuals()
 		m.started = true
 	} else {
@@ -93,11 +92,6 @@ func (m *Matcher) Solve() []int {
 		for v, c := range m.changed {
 			if c && !m.retired[v] {
 				xs = append(xs, v)
-			}
-		}
-		for _, v := range m.g.takeFlips() {
-			if !m.retired[v] {
-				s.rebuildAdjacency(v)
 			}
 		}
 		done := make([]bool, s.n)
@@ -146,47 +140,41 @@ func (m *Matcher) Solve() []int {
 func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
 	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
-	m := n * (n - 1) / 2
-	s.eu = make([]int32, m)
-	s.ev = make([]int32, m)
-	for j := 1; j < n; j++ {
-		for i := 0; i < j; i++ {
-			k := j*(j-1)/2 + i
-			s.eu[k], s.ev[k] = int32(i), int32(j)
-		}
-	}
 	s.dual = make([]uint64, 2*n*s.k)
 	s.tmp = make([]uint64, 4*s.k)
-	s.initState(m)
-	s.adj = make([][]int32, n)
+	s.initState(0)
 	return s
 }
 
-// rebuildAdjacency lists the vertices joined to v by an edge of positive
-// weight.
-func (s *solver) rebuildAdjacency(v int) {
-	a := s.adj[v][:0]
-	if a == nil {
-		a = make([]int32, 0, s.n-1) // the most it holds: no growing
+// triangle returns the vertices i < j of pair k of a dense solver (k =
+// j(j-1)/2 + i, the order of Graph's lower triangle): the ends of an edge
+// are computed rather than stored, which at 10,000 vertices saves 400 MB.
+func triangle(k int) (int, int) {
+	j := int((1 + math.Sqrt(float64(8*k+1))) / 2)
+	for j*(j-1)/2 > k {
+		j--
 	}
-	g := s.dense
-	if g.rowLo != nil {
-		// v's row, read in order
-		lo, hi := g.rowLo[v*s.n:(v+1)*s.n], g.rowHi[v*s.n:(v+1)*s.n]
-		for u := range lo {
-			if (lo[u] != 0 || hi[u] != 0) && u != v && !s.retired[u] {
-				a = append(a, int32(u))
-			}
-		}
-		s.adj[v] = a
-		return
+	for (j+1)*j/2 <= k {
+		j++
 	}
-	for u := 0; u < s.n; u++ {
-		if u != v && !s.retired[u] && g.hasEdge(u, v) {
-			a = append(a, int32(u))
-		}
+	return k - j*(j-1)/2, j
+}
+
+// ends returns the ends of edge k, the lower vertex first.
+func (s *solver) ends(k int) (int, int) {
+	if s.dense != nil {
+		return triangle(k)
 	}
-	s.adj[v] = a
+	return int(s.eu[k]), int(s.ev[k])
+}
+
+// edgeCount is the number of edge slots: every pair of vertices of a
+// dense solver.
+func (s *solver) edgeCount() int {
+	if s.dense != nil {
+		return s.n * (s.n - 1) / 2
+	}
+	return len(s.eu)
 }
 
 // usable reports whether edge k takes part in the matching.
@@ -194,51 +182,64 @@ func (s *solver) usable(k int) bool {
 	if s.dense == nil {
 		return true
 	}
-	if s.retired[int(s.eu[k])] || s.retired[int(s.ev[k])] {
-		return false
-	}
-	return s.dense.edge(k)
+	u, v := s.ends(k)
+	return !s.retired[u] && !s.retired[v] && s.dense.hasEdge(u, v)
 }
 
-// neighbours calls f with the remote endpoint of every edge at v.
-func (s *solver) neighbours(v int, f func(p int) bool) {
+// neighbours calls f with the remote endpoint p of every edge at v and
+// its vertex u.
+func (s *solver) neighbours(v int, f func(p, u int) bool) {
 	if s.dense == nil {
 		for _, p := range s.neighbend[v] {
-			if !f(p) {
+			if !f(p, s.endpoint(p)) {
 				return
 			}
 		}
 		return
 	}
-	for _, u32 := range s.adj[v] {
-		u := int(u32)
-		if s.retired[u] {
-			continue
-		}
-		var p int
-		if v < u {
-			p = 2*(u*(u-1)/2+v) + 1
-		} else {
-			p = 2 * (v*(v-1)/2 + u)
-		}
-		if !f(p) {
-			return
+	for wi, word := range s.dense.row(v) {
+		for word != 0 {
+			u := wi*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if s.retired[u] {
+				continue
+			}
+			var p int
+			if v < u {
+				p = 2*(u*(u-1)/2+v) + 1
+			} else {
+				p = 2 * (v*(v-1)/2 + u)
+			}
+			if !f(p, u) {
+				return
+			}
 		}
 	}
+}
+
+// slackAt writes the slack of edge k, from x to j, into dst.
+func (s *solver) slackAt(x, j, k int, dst Weight) {
+	if s.dense != nil {
+		s.denseSlack(x, j, k, dst)
+		return
+	}
+	s.slackInto(k, dst)
 }
 
 // initDuals starts every vertex dual at the largest weight.
 func (s *solver) initDuals() {
 	maxw := make(Weight, s.k)
 	w := make(Weight, s.dense.words)
-	for k := range s.eu {
-		if !s.usable(k) {
-			continue
-		}
-		s.dense.weightOf(k, w)
-		if cmpShort(w, maxw) > 0 {
-			maxw.Clear()
-			copy(maxw, w)
+	for j := 1; j < s.n; j++ {
+		for i := 0; i < j; i++ {
+			if s.retired[i] || s.retired[j] || !s.dense.hasEdge(i, j) {
+				continue
+			}
+			s.dense.weightOf(i, j, w)
+			if cmpShort(w, maxw) > 0 {
+				maxw.Clear()
+				copy(maxw, w)
+			}
 		}
 	}
 	for v := 0; v < s.n; v++ {
@@ -337,19 +338,22 @@ func (s *solver) need(x, except int) Weight {
 func (s *solver) leastDual(x, except int, d Weight) {
 	d.Clear()
 	t := s.scratch(0)
-	for _, u32 := range s.adj[x] {
-		j := int(u32)
-		if j == except || s.retired[j] {
-			continue
-		}
-		var e int
-		if x < j {
-			e = j*(j-1)/2 + x
-		} else {
-			e = x*(x-1)/2 + j
-		}
-		if s.overDual(e, x, j, t) && t.Cmp(d) > 0 {
-			d.Set(t)
+	for wi, word := range s.dense.row(x) {
+		for word != 0 {
+			j := wi*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if j == except || s.retired[j] {
+				continue
+			}
+			var e int
+			if x < j {
+				e = j*(j-1)/2 + x
+			} else {
+				e = x*(x-1)/2 + j
+			}
+			if s.overDual(e, x, j, t) && t.Cmp(d) > 0 {
+				d.Set(t)
+			}
 		}
 	}
 }
@@ -361,7 +365,7 @@ func (s *solver) overDual(e, x, j int, t Weight) bool {
 	u := s.dual[j*k : j*k+k]
 	t = t[:k]
 	u = u[:len(t)]
-	w, up := g.weightAt(x, j, e)
+	w, up := g.weightAt(x, j)
 	y, c := bits.Add64(w, w, 0)
 	var b uint64
 	t[0], b = bits.Sub64(y, u[0], 0)
@@ -422,12 +426,11 @@ func (s *solver) greedy(xs []int) {
 		if s.retired[x] || s.mate[x] != -1 || s.inblossom[x] != x || s.num(x).IsZero() {
 			continue
 		}
-		s.neighbours(x, func(p int) bool {
-			j := s.endpoint(p)
+		s.neighbours(x, func(p, j int) bool {
 			if s.mate[j] != -1 || s.inblossom[j] != j {
 				return true
 			}
-			s.slackInto(p/2, t)
+			s.slackAt(x, j, p/2, t)
 			if !t.IsZero() {
 				return true
 			}

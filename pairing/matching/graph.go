@@ -8,32 +8,37 @@ import "errors"
 // The weights are stored compactly: the lowest word of each pair's weight
 // in place, the words above it as an index into a table of the distinct
 // upper parts seen. The weights of pairing differ mostly in their lowest
-// word (a few hundred distinct upper parts among millions of pairs), so the
-// graph takes 12 bytes a pair instead of 8 per word, and the solver's slack
+// word (a few hundred distinct upper parts among millions of pairs), so a
+// pair takes 12 bytes instead of 8 per word, and the solver's slack
 // computations read a small, cached table instead of the whole weight.
+//
+// Graphs of at most rowLimit vertices keep every weight by rows, twice
+// (pair u, v at u*n+v and v*n+u): the solver reads a vertex's edges one
+// after the other, which a lower triangle only lays out one after the
+// other for the vertices before it (those after it are a row apart each,
+// a cache miss apiece; the solver ran twice as slow on 4,000 players).
+// Larger graphs keep the lower triangle only, half the memory.
 type Graph struct {
 	n     int
 	words int
-	lo    []uint64 // lower triangle, pair (i<j) at index j*(j-1)/2+i: the lowest word
-	hi    []uint32 // per pair, in the same order: the index of the upper words in highs
+	pairs int      // n(n-1)/2
+	lo    []uint64 // by rows (n*n) or lower triangle (pair i<j at j*(j-1)/2+i): the lowest word
+	hi    []uint32 // in the same order: the index of the upper words in highs
+	rows  bool     // lo and hi are by rows
 	highs highTable
-	// The vertices at which an edge appeared or disappeared since a
-	// Matcher last looked (its adjacency lists follow them).
-	flipped []bool
-	flips   []int
-	// rowLo and rowHi hold every weight a second time, by rows (pair u, v
-	// at u*n+v and v*n+u), for graphs of at most rowLimit vertices: the
-	// solver reads a vertex's edges one after the other, which the lower
-	// triangle only lays out one after the other for the vertices before
-	// it (those after it are a row apart each, a cache miss apiece).
-	rowLo []uint64
-	rowHi []uint32
+	// edges has a bit for every pair of vertices joined by an edge (a
+	// weight that is not zero), by rows: bit v of row u (stride words a
+	// row) and bit u of row v. A Matcher's solver reads a vertex's edges
+	// from it in the order of the vertices, 1 bit a pair where a list of
+	// neighbours took 8 bytes.
+	edges  []uint64
+	stride int
 }
 
-// rowLimit is the largest graph whose weights are also kept by rows (12
-// bytes a pair more: 430 MB at 6,000 vertices). A variable for the tests,
-// which run the solver both ways.
-var rowLimit = 6000
+// rowLimit is the largest graph whose weights are kept by rows (12 bytes a
+// pair and direction: 1.2 GB at 10,000 vertices, where the lower triangle
+// takes 600 MB). A variable for the tests, which run the solver both ways.
+var rowLimit = 10000
 
 // highTable holds the distinct upper parts (words 1..words-1) of the
 // weights; entry 0 is zero.
@@ -53,12 +58,13 @@ func NewGraph(n, words int) (*Graph, error) {
 	if n < 0 || words <= 0 {
 		return nil, ErrSize
 	}
-	pairs := n * (n - 1) / 2
-	g := &Graph{n: n, words: words, lo: make([]uint64, pairs), hi: make([]uint32, pairs), flipped: make([]bool, n)}
+	stride := (n + 63) / 64
+	g := &Graph{n: n, words: words, pairs: n * (n - 1) / 2, edges: make([]uint64, n*stride), stride: stride}
+	slots := g.pairs
 	if n <= rowLimit {
-		g.rowLo = make([]uint64, n*n)
-		g.rowHi = make([]uint32, n*n)
+		g.rows, slots = true, n*n
 	}
+	g.lo, g.hi = make([]uint64, slots), make([]uint32, slots)
 	g.highs = highTable{width: words - 1, words: make([]uint64, words-1), byHash: map[uint64][]uint32{}}
 	return g, nil
 }
@@ -69,7 +75,7 @@ func (g *Graph) N() int { return g.n }
 // Words returns the width of the graph's weights in 64-bit words.
 func (g *Graph) Words() int { return g.words }
 
-// pair returns the index of the pair i, j (i != j).
+// pair returns the index of the pair i, j (i != j) in the lower triangle.
 func pair(i, j int) int {
 	if i > j {
 		i, j = j, i
@@ -77,21 +83,39 @@ func pair(i, j int) int {
 	return j*(j-1)/2 + i
 }
 
-// SetWeight sets the weight of the edge between vertices i and j (i != j);
+// slot returns where the pair i, j (i != j) is read: its row slot i*n+j,
+// or its index in the lower triangle.
+func (g *Graph) slot(i, j int) int {
+	if g.rows {
+		return i*g.n + j
+	}
+	return pair(i, j)
+}
+
+// put stores the parts of the weight of pair i, j.
+func (g *Graph) put(i, j int, lo uint64, hi uint32) {
+	if g.rows {
+		a, b := i*g.n+j, j*g.n+i
+		g.lo[a], g.lo[b] = lo, lo
+		g.hi[a], g.hi[b] = hi, hi
+		return
+	}
+	k := pair(i, j)
+	g.lo[k], g.hi[k] = lo, hi
+}
+
+// SetWeight sets the weight of the edge between i and j (i != j);
 // a zero weight removes the edge. w must have Words() words.
 func (g *Graph) SetWeight(i, j int, w Weight) {
 	if i == j {
 		return
 	}
-	k := pair(i, j)
-	was := g.edge(k)
-	g.lo[k] = w[0]
-	g.hi[k] = g.highs.find(w[1:g.words])
-	g.setRows(i, j, k)
-	if g.edge(k) != was {
+	was := g.hasEdge(i, j)
+	g.put(i, j, w[0], g.highs.find(w[1:g.words]))
+	if g.hasEdge(i, j) != was {
 		g.flip(i, j)
 	}
-	if g.highs.width > 0 && len(g.highs.words)/g.highs.width > len(g.lo)+1024 {
+	if g.highs.width > 0 && len(g.highs.words)/g.highs.width > g.pairs+1024 {
 		g.compact()
 	}
 }
@@ -101,82 +125,50 @@ func (g *Graph) ClearEdge(i, j int) {
 	if i == j {
 		return
 	}
-	k := pair(i, j)
-	if g.edge(k) {
+	if g.hasEdge(i, j) {
 		g.flip(i, j)
 	}
-	g.lo[k], g.hi[k] = 0, 0
-	g.setRows(i, j, k)
-}
-
-// setRows copies pair k (of i and j) into the rows, when they are kept.
-func (g *Graph) setRows(i, j, k int) {
-	if g.rowLo != nil {
-		g.rowLo[i*g.n+j], g.rowLo[j*g.n+i] = g.lo[k], g.lo[k]
-		g.rowHi[i*g.n+j], g.rowHi[j*g.n+i] = g.hi[k], g.hi[k]
-	}
+	g.put(i, j, 0, 0)
 }
 
 // weightAt returns the lowest word and the upper words (a view into the
-// table) of the weight of pair k, of vertices u and v: from the rows when
-// they are kept.
-func (g *Graph) weightAt(u, v, k int) (uint64, []uint64) {
-	if g.rowLo != nil {
-		r := u*g.n + v
-		h, wd := int(g.rowHi[r]), g.highs.width
-		return g.rowLo[r], g.highs.words[h*wd : h*wd+wd]
-	}
-	return g.lo[k], g.upper(k)
+// table) of the weight of pair u, v.
+func (g *Graph) weightAt(u, v int) (uint64, []uint64) {
+	r := g.slot(u, v)
+	h, wd := int(g.hi[r]), g.highs.width
+	return g.lo[r], g.highs.words[h*wd : h*wd+wd]
 }
 
-// flip notes that the edge between i and j appeared or disappeared.
+// flip turns the bits of the pair i, j in edges: its edge appeared or
+// disappeared.
 func (g *Graph) flip(i, j int) {
-	for _, v := range [2]int{i, j} {
-		if !g.flipped[v] {
-			g.flipped[v] = true
-			g.flips = append(g.flips, v)
-		}
-	}
+	a, b := i*g.stride+j/64, j*g.stride+i/64
+	g.edges[a] ^= 1 << (uint(j) % 64)
+	g.edges[b] ^= 1 << (uint(i) % 64)
 }
 
-// takeFlips returns the vertices at which an edge appeared or disappeared
-// since the last call, and forgets them.
-func (g *Graph) takeFlips() []int {
-	f := g.flips
-	for _, v := range f {
-		g.flipped[v] = false
-	}
-	g.flips = g.flips[:0]
-	return f
-}
+// row returns the bits of edges of vertex v's row: bit u (of word u/64)
+// is set when v and u are joined by an edge.
+func (g *Graph) row(v int) []uint64 { return g.edges[v*g.stride : (v+1)*g.stride] }
 
 // hasEdge reports whether the weight between i and j (i != j) is not zero.
 func (g *Graph) hasEdge(i, j int) bool {
-	k := pair(i, j)
-	return g.lo[k] != 0 || g.hi[k] != 0
+	r := g.slot(i, j)
+	return g.lo[r] != 0 || g.hi[r] != 0
 }
 
-// edge reports whether the weight of pair k is not zero.
-func (g *Graph) edge(k int) bool { return g.lo[k] != 0 || g.hi[k] != 0 }
-
-// upper returns the upper words (1..words-1) of pair k's weight (a view
-// into the table).
-func (g *Graph) upper(k int) []uint64 {
-	h, wd := int(g.hi[k]), g.highs.width
-	return g.highs.words[h*wd : h*wd+wd]
-}
-
-// weightOf copies the weight of pair k into dst (Words() words).
-func (g *Graph) weightOf(k int, dst Weight) {
-	dst[0] = g.lo[k]
-	copy(dst[1:g.words], g.upper(k))
+// weightOf copies the weight of pair i, j into dst (Words() words).
+func (g *Graph) weightOf(i, j int, dst Weight) {
+	lo, up := g.weightAt(i, j)
+	dst[0] = lo
+	copy(dst[1:g.words], up)
 }
 
 // Weight returns a copy of the weight of the edge between i and j.
 func (g *Graph) Weight(i, j int) Weight {
 	w := make(Weight, g.words)
 	if i != j {
-		g.weightOf(pair(i, j), w)
+		g.weightOf(i, j, w)
 	}
 	return w
 }
@@ -184,11 +176,10 @@ func (g *Graph) Weight(i, j int) Weight {
 // WeightIs reports whether the weight of the edge between i and j (i != j)
 // equals w.
 func (g *Graph) WeightIs(i, j int, w Weight) bool {
-	k := pair(i, j)
-	if g.lo[k] != w[0] {
+	lo, u := g.weightAt(i, j)
+	if lo != w[0] {
 		return false
 	}
-	u := g.upper(k)
 	for x := range u {
 		if u[x] != w[x+1] {
 			return false
@@ -255,8 +246,5 @@ func (g *Graph) compact() {
 			renum[h] = e
 		}
 		g.hi[k] = e
-	}
-	for r, h := range g.rowHi {
-		g.rowHi[r] = renum[h]
 	}
 }

@@ -7,8 +7,16 @@ import (
 
 // TestGraphStoresWeights sets and overwrites weights of several widths
 // (enough distinct upper parts to make the graph rebuild its table) and
-// reads each back.
+// reads each back, with the weights kept by rows and in a lower triangle.
 func TestGraphStoresWeights(t *testing.T) {
+	defer func(limit int) { rowLimit = limit }(rowLimit)
+	for _, limit := range []int{rowLimit, 0} { // by rows, then the lower triangle
+		rowLimit = limit
+		graphStoresWeights(t)
+	}
+}
+
+func graphStoresWeights(t *testing.T) {
 	for _, c := range []struct {
 		name         string
 		n, words     int
@@ -57,6 +65,11 @@ func TestGraphStoresWeights(t *testing.T) {
 					if g.hasEdge(i, j) == w.IsZero() {
 						t.Fatalf("hasEdge %d-%d wrong for %v", i, j, w)
 					}
+					for _, e := range [2][2]int{{i, j}, {j, i}} {
+						if bit := g.row(e[0])[e[1]/64]>>(e[1]%64)&1 != 0; bit == w.IsZero() {
+							t.Fatalf("edge bit %d-%d wrong for %v", e[0], e[1], w)
+						}
+					}
 					w2 := w.Clone()
 					w2[c.words-1]++
 					if g.WeightIs(i, j, w2) {
@@ -64,9 +77,30 @@ func TestGraphStoresWeights(t *testing.T) {
 					}
 				}
 			}
-			if c.words > 1 && len(g.highs.words)/g.highs.width > len(g.lo)+1025 {
-				t.Fatalf("table of %d entries for %d pairs", len(g.highs.words)/g.highs.width, len(g.lo))
+			if c.words > 1 && len(g.highs.words)/g.highs.width > g.pairs+1025 {
+				t.Fatalf("table of %d entries for %d pairs", len(g.highs.words)/g.highs.width, g.pairs)
 			}
 		})
+	}
+}
+
+// TestTriangle checks that triangle inverts the pair numbering of the
+// graph's lower triangle, across the range where floating-point square
+// roots need correcting.
+func TestTriangle(t *testing.T) {
+	check := func(i, j int) {
+		if gi, gj := triangle(pair(i, j)); gi != i || gj != j {
+			t.Fatalf("triangle(pair(%d, %d)) = %d, %d", i, j, gi, gj)
+		}
+	}
+	for j := 1; j < 300; j++ {
+		for i := 0; i < j; i++ {
+			check(i, j)
+		}
+	}
+	for _, j := range []int{4095, 4096, 9999, 10000, 46341, 65535, 1 << 20, 1 << 24} {
+		for _, i := range []int{0, 1, j / 2, j - 2, j - 1} {
+			check(i, j)
+		}
 	}
 }

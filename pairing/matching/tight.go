@@ -1,5 +1,7 @@
 package matching
 
+import "math/bits"
+
 // Tight augmentation: a Matcher whose weights changed at many vertices at
 // once starts with many unmatched vertices, and each stage of the blossom
 // algorithm labels every unmatched vertex afresh. Before a stage, tightAugment augments along simple
@@ -39,40 +41,42 @@ func (s *solver) tightAugment() int {
 // vertex, and augments along it.
 func (s *solver) tightPath(z int) bool {
 	slack := s.scratch(2)
-	for _, u32 := range s.adj[z] {
-		j := int(u32)
-		if s.retired[j] {
-			continue
-		}
-		var p int // the endpoint of the edge z-j at j
-		if z < j {
-			p = 2*(j*(j-1)/2+z) + 1
-		} else {
-			p = 2 * (z*(z-1)/2 + j)
-		}
-		if s.seen[j] == s.pass || s.inblossom[j] != j {
-			continue
-		}
-		y := -1
-		if s.mate[j] != -1 {
-			y = s.endpoint(s.mate[j])
-			if s.seen[y] == s.pass || s.inblossom[y] != y {
+	for wi, word := range s.dense.row(z) {
+		for ; word != 0; word &= word - 1 {
+			j := wi*64 + bits.TrailingZeros64(word)
+			if s.retired[j] {
 				continue
 			}
-		}
-		s.slackInto(p/2, slack)
-		if !slack.IsZero() {
-			continue
-		}
-		s.seen[j] = s.pass
-		if y == -1 {
-			s.mate[z], s.mate[j] = p, p^1
-			return true
-		}
-		s.seen[y] = s.pass
-		if s.tightPath(y) {
-			s.mate[z], s.mate[j] = p, p^1
-			return true
+			var p int // the endpoint of the edge z-j at j
+			if z < j {
+				p = 2*(j*(j-1)/2+z) + 1
+			} else {
+				p = 2 * (z*(z-1)/2 + j)
+			}
+			if s.seen[j] == s.pass || s.inblossom[j] != j {
+				continue
+			}
+			y := -1
+			if s.mate[j] != -1 {
+				y = s.endpoint(s.mate[j])
+				if s.seen[y] == s.pass || s.inblossom[y] != y {
+					continue
+				}
+			}
+			s.denseSlack(z, j, p/2, slack)
+			if !slack.IsZero() {
+				continue
+			}
+			s.seen[j] = s.pass
+			if y == -1 {
+				s.mate[z], s.mate[j] = p, p^1
+				return true
+			}
+			s.seen[y] = s.pass
+			if s.tightPath(y) {
+				s.mate[z], s.mate[j] = p, p^1
+				return true
+			}
 		}
 	}
 	return false

@@ -58,6 +58,9 @@ type GameReport struct {
 	// repaired (quarantine.go).
 	Repairs []Repair           `json:"repairs,omitempty"`
 	Damaged *eventstore.Damage `json:"damaged,omitempty"`
+	// Attested are the log's attestations that hold (game.log_attested:
+	// its events before them were written before signing).
+	Attested []events.Attestation `json:"attested,omitempty"`
 	// UCIs are the moves of the game as folded (for boards in reports).
 	UCIs []string `json:"-"`
 	// results are the game's result after each event that changed it (an

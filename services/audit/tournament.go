@@ -95,9 +95,14 @@ func AuditGame(ctx context.Context, src Source, id string) (*GameReport, []event
 	if a, ok := src.(Anchors); ok {
 		anchor, _ = a.Anchor(ctx, events.Game(id))
 	}
+	var attested []events.Attestation
 	rep := gameChecked(id, log, anchor, func(bad func(int, string)) {
-		checkWitnesses(src, events.Game(id), log, bad)
+		attested = checkWitnesses(src, events.Game(id), log, bad)
 	})
+	rep.Attested = attested
+	if says := attestedSays(rep.Attested, log, rep.Entries); rep.OK {
+		rep.Verdict += says
+	}
 	reportQuarantine(rep, log, damage)
 	return rep, log, nil
 }
@@ -134,6 +139,9 @@ type TournamentReport struct {
 	// not repaired (the audit then fails).
 	Repairs []Repair           `json:"repairs,omitempty"`
 	Damaged *eventstore.Damage `json:"damaged,omitempty"`
+	// Attested are the log's attestations that hold
+	// (tournament.log_attested).
+	Attested []events.Attestation `json:"attested,omitempty"`
 }
 
 // Tournament audits tournament id: its log through the pairing service's
@@ -172,12 +180,16 @@ func auditTournamentLog(ctx context.Context, src Source, id string, log []events
 			tl.bad(ce.Index, fmt.Sprintf("hash chain: %s: %s", ce.Problem, ce.Detail))
 		}
 	}
-	checkWitnesses(src, events.Tournament(id), log, tl.bad)
+	attested := checkWitnesses(src, events.Tournament(id), log, tl.bad)
 	a.t.RatingYear(log[0]) // the rating period's year, as the pairing service's fold sets it
 	if err := a.replay(); err != nil {
 		return nil, err
 	}
 	a.conclude()
+	a.rep.Attested = attested
+	if says := attestedSays(attested, log, a.rep.Entries); a.rep.OK {
+		a.rep.Verdict += says
+	}
 	return a.rep, nil
 }
 

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/events/eventstore"
@@ -48,17 +49,34 @@ func (w Witnessed) Anchor(ctx context.Context, agg events.Aggregate) (events.Hea
 // checkWitnesses marks, through bad, the first event of log whose
 // signature does not verify or whose writer does not fit its type, and
 // the first place where log departs from the heads the checkpoints
-// witnessed for agg.
-func checkWitnesses(src Source, agg events.Aggregate, log []events.Envelope, bad func(int, string)) {
+// witnessed for agg. It returns the log's attestations that hold
+// (game.log_attested, tournament.log_attested: hakem migrate sign's): an
+// unsigned event at or before a head one of them attests is written
+// before signing, reported, not a finding; an unsigned event after it, and
+// an attestation that does not hold (not signed by its writer's key in
+// the keyring, or naming a head that is not the log's), are findings.
+func checkWitnesses(src Source, agg events.Aggregate, log []events.Envelope, bad func(int, string)) []events.Attestation {
 	w, ok := src.(Witnesses)
 	if !ok || len(log) == 0 {
-		return
+		return nil
 	}
+	var found []events.Attestation
 	// a keyring without writers' keys (only the checkpoints' key) checks
 	// the witnessed heads alone
 	if ring := w.Keyring(); ring != nil && len(ring.Keys) > 0 {
+		covered, atts, wrong := events.Attested(log, ring.Check)
+		found = atts
+		if wrong != nil {
+			bad(wrong.Index, "attestation: "+wrong.Reason)
+		}
 		for i := range log {
+			if log[i].Sig == "" && log[i].Seq <= covered {
+				continue // written before signing, attested
+			}
 			if p := ring.Check(&log[i]); p != "" {
+				if wrong != nil && log[i].Sig == "" && log[i].Seq < wrong.Seq {
+					p += " (" + wrong.Error() + ")"
+				}
 				bad(i, "signature: "+p)
 				break
 			}
@@ -67,6 +85,25 @@ func checkWitnesses(src Source, agg events.Aggregate, log []events.Envelope, bad
 	if i, reason := departs(log, w.Witnessed(agg)); reason != "" {
 		bad(i, reason)
 	}
+	return found
+}
+
+// attestedSays names each attestation in its timeline entry and returns
+// the verdict's words for them ("" for none).
+func attestedSays(atts []events.Attestation, log []events.Envelope, entries []Entry) string {
+	var says []string
+	for _, a := range atts {
+		for i := range log {
+			if log[i].Seq == a.Seq && i < len(entries) {
+				entries[i].Says = "log attested: " + a.String()
+			}
+		}
+		says = append(says, a.String())
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(says, "; ")
 }
 
 // departs compares log with the witnessed heads of its aggregate and

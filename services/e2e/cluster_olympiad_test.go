@@ -23,6 +23,8 @@ var (
 	olyPlies    = flag.Int("olympiad.plies", 50, "Olympiad load: plies per game (at most; a game stops before a position that ends it)")
 	olyThink    = flag.Duration("olympiad.think", 300*time.Millisecond, "Olympiad load: mean thinking time per move (30 s real time at 100x)")
 	olyBudget   = flag.Duration("olympiad.budget", 4*time.Minute, "Olympiad load: the play stops after this long, finished or not")
+	olyFlags    = flag.Int("olympiad.flags", -1, "Olympiad load: boards more whose flag falls during the play (nobody moves; see flagBoards); -1: one per 20 boards")
+	olyConns    = flag.Int("olympiad.conns", 0, "Olympiad load: kept-alive connections the boards share (board i plays on connection i mod conns); 0: one per board up to 4,000")
 )
 
 // olympiadFigures are the results of one load run.
@@ -40,6 +42,8 @@ type olympiadFigures struct {
 	first            []time.Duration // each board's first move, sorted
 	rssIdle, rssPeak int             // kB
 	cpu              time.Duration   // the serve process's CPU time during the play
+	conns            int             // the boards' connections
+	flags            flagFigures
 }
 
 func (f olympiadFigures) pct(p float64) time.Duration { return percentile(f.lat, p) }
@@ -53,7 +57,8 @@ func percentile(lat []time.Duration, p float64) time.Duration {
 }
 
 func (f olympiadFigures) String() string {
-	perGame := float64(f.rssPeak-f.rssIdle) / float64(f.boards)
+	// every game is live during the play: the boards and the flag boards
+	perGame := float64(f.rssPeak-f.rssIdle) / float64(f.boards+f.flags.boards)
 	// the speed reached over the whole run: moves per board per second
 	// against one move per 100 x think at real speed; its elapsed time runs
 	// to the last move of the slowest-thinking board (random thinking: about
@@ -70,17 +75,20 @@ func (f olympiadFigures) String() string {
 	if f.moves > 0 {
 		perMove = float64(f.cpu.Microseconds()) / float64(f.moves)
 	}
-	return fmt.Sprintf("%d boards (%d finished), %d moves in %.1fs: %.0f moves/s; players' pace held %.1fx real speed (their thinking time over each board's wall time), %.0fx over the whole run; move latency p50 %v p90 %v p99 %v max %v (each board's first move: p50 %v p99 %v); RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed",
-		f.boards, f.finished, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), held, speed,
-		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), percentile(f.first, .50), percentile(f.first, .99), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused)
+	return fmt.Sprintf("%d boards (%d finished) on %d connections, %d moves in %.1fs: %.0f moves/s; players' pace held %.1fx real speed (their thinking time over each board's wall time), %.0fx over the whole run; move latency p50 %v p90 %v p99 %v max %v (each board's first move: p50 %v p99 %v); RSS %.1f MB idle, %.1f MB peak: %.1f kB per live game; serve CPU %.0f µs per move; %d refused or failed; %v",
+		f.boards, f.finished, f.conns, f.moves, f.elapsed.Seconds(), float64(f.moves)/f.elapsed.Seconds(), held, speed,
+		f.pct(.50), f.pct(.90), f.pct(.99), f.pct(1), percentile(f.first, .50), percentile(f.first, .99), float64(f.rssIdle)/1024, float64(f.rssPeak)/1024, perGame, perMove, f.refused, f.flags)
 }
 
 // playOlympiad starts a fresh hakem serve (every service in one process on
 // its embedded JetStream), creates boards games with a classical clock
 // (90 min + 30 s, so no flag falls), starts every clock, and plays all the
 // games at once through the gateway, each player thinking a random time
-// around think before each move. The play stops by itself after budget.
-func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) olympiadFigures {
+// around think before each move; flags boards more (flagBoards) have
+// their clocks started as the play begins, and their flags fall during it.
+// The boards share conns connections. The play stops by itself after
+// budget.
+func playOlympiad(t *testing.T, boards, flags, conns, plies int, think, budget time.Duration) olympiadFigures {
 	t.Helper()
 	s := start(t, t.TempDir())
 	pid := s.cmd.Process.Pid
@@ -89,7 +97,7 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig := olympiadFigures{boards: boards, think: think, rssIdle: idle, rssPeak: idle}
+	fig := olympiadFigures{boards: boards, think: think, rssIdle: idle, rssPeak: idle, conns: conns}
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConns: boards, MaxIdleConnsPerHost: boards, MaxConnsPerHost: boards}}
 	post := func(path string, v any) (int, string, error) {
 		b, _ := json.Marshal(v)
@@ -102,7 +110,9 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 		return resp.StatusCode, string(raw), nil
 	}
 
-	// The round's boards: created and their clocks started, 32 at a time.
+	// The round's boards: created and their clocks started, 32 at a time;
+	// the flag boards created.
+	fb := newFlagBoards(flags, plies, think)
 	ids := make([]string, boards)
 	games := make([][]string, boards)
 	work := make(chan int)
@@ -128,6 +138,11 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	}
 	close(work)
 	wg.Wait()
+	for i := range flags {
+		if err := fb.create(post, i); err != nil {
+			setupErr.Store(err.Error())
+		}
+	}
 	if e := setupErr.Load(); e != nil {
 		t.Fatal(e)
 	}
@@ -162,13 +177,24 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 		t.Fatal(err)
 	}
 	begin := time.Now()
+	var flagsStarted sync.WaitGroup
+	flagsStarted.Go(func() {
+		if err := fb.start(post); err != nil {
+			setupErr.Store(err.Error())
+		}
+	})
+	// the boards' connections, kept open between their moves (see
+	// keepAlive: lighter for the machine than an http.Client); a board
+	// waits for its connection when another board uses it
+	pool := make([]sharedConn, conns)
+	for i := range pool {
+		pool[i].c = &keepAlive{addr: strings.TrimPrefix(s.base, "http://")}
+		defer pool[i].c.close()
+	}
 	for i := range boards {
 		wg.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(i), 99))
-			// the board's connection, kept open between its moves (see
-			// keepAlive: lighter for the machine than an http.Client)
-			c := &keepAlive{addr: strings.TrimPrefix(s.base, "http://")}
-			defer c.close()
+			conn := &pool[i%conns]
 			var given time.Duration
 			start := time.Now()
 			for ply, mv := range games[i] {
@@ -186,14 +212,14 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 				}
 				t0 := time.Now()
 				body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
-				code, err := c.post("/api/games/"+ids[i]+"/moves", body)
+				code, answer, err := conn.post("/api/games/"+ids[i]+"/moves", body)
 				d := time.Since(t0)
 				if err != nil || code != 200 {
 					if ctx.Err() == nil {
 						refused.Add(1)
 						why := fmt.Sprint(err)
 						if err == nil {
-							why = fmt.Sprint(code, " ", c.answer)
+							why = fmt.Sprint(code, " ", answer)
 						}
 						failures.note(fmt.Sprintf("board %d ply %d after %v: %s", i, ply, d.Round(time.Millisecond), why))
 					}
@@ -211,6 +237,24 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	if cpu1, err := cpuTime(pid); err == nil {
 		fig.cpu = cpu1 - cpu0
 	}
+	flagsStarted.Wait()
+	if e := setupErr.Load(); e != nil {
+		t.Fatal(e)
+	}
+	// the flag boards' falls, waited for a while when the play ended first
+	get := func(path string) (int, string, error) {
+		resp, err := client.Get(s.base + path)
+		if err != nil {
+			return 0, "", err
+		}
+		defer resp.Body.Close()
+		raw, err := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(raw), err
+	}
+	latest := begin.Add(time.Duration(slices.Max(append(fb.seconds, 0))+10) * time.Second)
+	if fig.flags, err = fb.read(func(id string) ([]map[string]any, error) { return eventsOf(get, id) }, latest); err != nil {
+		t.Fatal(err)
+	}
 	stopSampling()
 	sampler.Wait()
 	fig.finished = int(finished.Load())
@@ -227,6 +271,21 @@ func playOlympiad(t *testing.T, boards, plies int, think, budget time.Duration) 
 	slices.Sort(fig.first)
 	s.stop()
 	return fig
+}
+
+// sharedConn is a kept-alive connection that boards take turns on.
+type sharedConn struct {
+	mu sync.Mutex
+	c  *keepAlive
+}
+
+// post sends a move on the connection once it is free: the status, the
+// body of an answer that is not 200, or the error.
+func (s *sharedConn) post(path string, body []byte) (int, string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	code, err := s.c.post(path, body)
+	return code, s.c.answer, err
 }
 
 // failureLog keeps why moves failed under load: the first few in full and
@@ -270,19 +329,36 @@ func (l *failureLog) print(t *testing.T) {
 // — and prints the throughput, the move commands' latency percentiles and
 // the serve process's memory per live game (its RSS at the peak of play
 // less its RSS idle, over the boards), beside the same load at 200 boards
-// measured in the same run. The play is bounded (-olympiad.budget): a run
-// that does not finish in time reports the games it finished.
+// measured in the same run. Flag boards (one per 20 boards, see
+// flagBoards) check the clocks' watcher under that load: every flag fall
+// recorded at its clock's exact instant, with the lateness of its
+// recording printed. The play is bounded (-olympiad.budget): a run that
+// does not finish in time reports the games it finished.
 func TestOlympiadLoad(t *testing.T) {
 	if !*long {
 		t.Skip("load test: run with -long (bench/olympiad.sh)")
 	}
+	sizes := func(boards int) (flags, conns int) {
+		flags, conns = *olyFlags, *olyConns
+		if flags < 0 {
+			flags = max(boards/20, 1)
+		}
+		if conns <= 0 {
+			conns = min(boards, 4000)
+		}
+		return flags, min(conns, boards)
+	}
 	var base olympiadFigures
 	if *olyBaseline > 0 {
-		base = playOlympiad(t, *olyBaseline, *olyPlies, *olyThink, *olyBudget)
+		flags, conns := sizes(*olyBaseline)
+		base = playOlympiad(t, *olyBaseline, flags, conns, *olyPlies, *olyThink, *olyBudget)
 		fmt.Printf("olympiad baseline: %v\n", base)
+		checkFlags(t, base.flags)
 	}
-	fig := playOlympiad(t, *olyBoards, *olyPlies, *olyThink, *olyBudget)
+	flags, conns := sizes(*olyBoards)
+	fig := playOlympiad(t, *olyBoards, flags, conns, *olyPlies, *olyThink, *olyBudget)
 	fmt.Printf("olympiad: %v\n", fig)
+	checkFlags(t, fig.flags)
 	if fig.refused > 0 || base.refused > 0 {
 		t.Errorf("refused or failed moves: %d (baseline %d)", fig.refused, base.refused)
 	}

@@ -73,7 +73,7 @@ func New(d Deps) Service {
 			{Group: "games-results", Filter: "game.*." + string(events.WriterGames), Add: func(r *message.Router, sub message.Subscriber) error {
 				return ports.AddResultCounter(r, sub, d.Metrics)
 			}},
-			s.rounds(),
+			s.rounds(log),
 			s.rulings(log),
 			// an annulment's replay: ordered and created from the arbiter's
 			// events (ports.Replays), healed by redelivery after a crash
@@ -121,11 +121,15 @@ func (s Service) eventName(ctx context.Context, id string) (string, error) {
 
 // rounds is the consumer group games-rounds: a round's games, a hand
 // change's new games, and the end of the games a results sheet gives
-// (pairing/domain desk.go).
-func (s Service) rounds() wiring.Consumer {
-	roundGames := command.CreateRoundGamesHandler{Create: s.App.Commands.CreateGame, Tournament: func(ctx context.Context, id string) (events.TournamentCreated, error) {
-		t, err := s.tournament(ctx, id)
-		if err != nil {
+// (pairing/domain desk.go). Each event is read with the tournament's good
+// events up to it (boards.Recorded: the regulations of the round's
+// games): a message published by hand on the tournament's subject, before
+// or after, neither keeps a round from its games nor is acted on itself
+// (refused, logged and acknowledged).
+func (s Service) rounds(log *zap.Logger) wiring.Consumer {
+	roundGames := command.CreateRoundGamesHandler{Create: s.App.Commands.CreateGame, Tournament: func(ctx context.Context, round events.Envelope) (events.TournamentCreated, error) {
+		t := &tournament.Tournament{}
+		if err := boards.Recorded(ctx, s.store, round, t); err != nil {
 			return events.TournamentCreated{}, err
 		}
 		return t.Created, nil
@@ -138,10 +142,17 @@ func (s Service) rounds() wiring.Consumer {
 			return err
 		}
 		if env.Type == entered {
-			_, err = endBySheet.Handle(msg.Context(), env)
-			return err
+			// a sheet ends games: only one the tournament's log holds
+			if err = boards.Recorded(msg.Context(), s.store, env, &tournament.Tournament{}); err == nil {
+				_, err = endBySheet.Handle(msg.Context(), env)
+			}
+		} else {
+			_, err = roundGames.Handle(msg.Context(), env)
 		}
-		_, err = roundGames.Handle(msg.Context(), env)
+		if errors.Is(err, boards.ErrNotInLog) {
+			log.Warn("a message published by hand on a tournament's subject, not acted on", wiring.TournamentID(env.Aggregate.ID), zap.Error(err))
+			return nil
+		}
 		return err
 	}}
 }

@@ -432,8 +432,8 @@ func (w *Watcher) fold(r eventstore.Record) error {
 		w.mu.Unlock()
 		return nil
 	}
-	if _, repair := ev.(*events.LogRepaired); repair {
-		ev = nil // changes nothing in the clock
+	if events.AboutTheLog(r.Envelope.Type) {
+		ev = nil // a repair or an attestation: changes nothing in the clock
 	}
 	if g == nil && r.Envelope.Seq > 1 {
 		// the game's history is before the checkpoint, or the game was

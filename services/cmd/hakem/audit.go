@@ -371,6 +371,9 @@ func printTimeline(out io.Writer, entries []audit.Entry, names *report.Roster) {
 // tournament's log (nil, naming them by id, for a game outside a
 // tournament or one whose tournament cannot be read).
 func gameRoster(ctx context.Context, src audit.Source, log []events.Envelope) *report.Roster {
+	for len(log) > 0 && events.AboutTheLog(log[0].Type) { // a repair voiding what was published before the creation
+		log = log[1:]
+	}
 	if len(log) == 0 {
 		return nil
 	}

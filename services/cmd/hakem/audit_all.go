@@ -28,7 +28,9 @@ before, or starts after, what a checkpoint read (a trimmed or recreated
 stream), are each named with the first sequence that differs.
 
 It prints one line per aggregate, "<kind> <id>: ok" or "<kind> <id>: FAILS:
-<why>", and exits 0 when every aggregate passes, 1 when one fails (each is
+<why>" (a log of a folder written before signing and attested by hakem
+migrate sign: "ok (events 1..N written before signing, attested at seq
+N+1 by key K (games) on DATE: reason)"), and exits 0 when every aggregate passes, 1 when one fails (each is
 named on stderr), 2 when the audit could not run.`,
 	Example: `  hakem audit all --data ./copy-of-data --checkpoints checkpoints.ndjson --keyring keyring.json
   hakem audit all --data ./copy --checkpoints https://hakem.example.org/api/checkpoints`,
@@ -80,6 +82,8 @@ func auditAll(ctx context.Context, out, errOut io.Writer, src audit.Source) erro
 			a.fail(what, err.Error())
 		case !ok:
 			a.fail(what, why)
+		case why != "":
+			fmt.Fprintf(out, "%s: ok (%s)\n", what, why)
 		default:
 			fmt.Fprintf(out, "%s: ok\n", what)
 		}
@@ -159,7 +163,8 @@ func (a *allAudit) witnessed(ctx context.Context, cps *events.Checkpoints) {
 }
 
 // auditAggregate audits one game (as hakem audit game) or tournament (as
-// hakem audit tournament): whether it passes, and why not.
+// hakem audit tournament): whether it passes, and why not (when it passes,
+// its attestations: events written before signing, attested).
 func auditAggregate(ctx context.Context, src audit.Source, agg events.Aggregate) (ok bool, why string, err error) {
 	if agg.Kind == events.KindGame {
 		rep, _, err := audit.AuditGame(ctx, src, agg.ID)
@@ -167,6 +172,9 @@ func auditAggregate(ctx context.Context, src audit.Source, agg events.Aggregate)
 			return false, "", err
 		}
 		ok, why = rep.OK, rep.Verdict
+		if ok {
+			why = attestedNote(rep.Attested)
+		}
 		if rep.First != nil {
 			why = rep.First.String()
 		}
@@ -177,6 +185,9 @@ func auditAggregate(ctx context.Context, src audit.Source, agg events.Aggregate)
 		return false, "", err
 	}
 	ok, why = rep.OK, rep.Verdict
+	if ok {
+		why = attestedNote(rep.Attested)
+	}
 	if rep.First != nil {
 		why = rep.First.String()
 		if rep.FirstGame != "" {
@@ -244,4 +255,13 @@ func streamsAgainst(ctx context.Context, st *eventstore.Store, cps *events.Check
 		}
 	}
 	return out
+}
+
+// attestedNote says what attestations vouch for ("" for none).
+func attestedNote(atts []events.Attestation) string {
+	says := make([]string, len(atts))
+	for i, a := range atts {
+		says[i] = a.String()
+	}
+	return strings.Join(says, "; ")
 }

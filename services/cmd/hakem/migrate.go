@@ -23,7 +23,23 @@ func init() {
 	var timeout time.Duration
 	migrate := &cobra.Command{
 		Use:   "migrate",
-		Short: "Move a stopped server's data folder to another layout",
+		Short: "Bring a stopped server's data folder to another layout, or into the signed world",
+		Long: `hakem migrate changes a stopped hakem serve's data folder in place, each
+subcommand resumable after a kill and idempotent when run again:
+
+  partitions N   move the games into N partition streams
+  sign           attest the logs of a folder written before events were signed
+
+Upgrading a folder written before signing: its events carry no signature,
+and the events already in the append-only log cannot be signed after the
+fact. Stop the server, copy the folder, then run hakem migrate sign --data
+DIR: it makes the writers' keys (or uses those in --keys), appends to every
+game and tournament whose log holds unsigned events one signed
+game.log_attested / tournament.log_attested (by the games / pairing
+service) naming the chain head it attests, and publishes a checkpoint of
+the heads. Serve the folder as before; hakem audit reports the unsigned
+events at or before the head as "written before signing, attested", and
+fails any unsigned event after it.`,
 	}
 	partitions := &cobra.Command{
 		Use:   "partitions N --data DIR",
@@ -67,7 +83,7 @@ of its own. A progress line is written on stderr when it is a terminal.`,
 	partitions.Flags().StringVar(&data, "data", "", "the stopped server's data folder (modified in place)")
 	partitions.Flags().BoolVar(&lines, "progress", false, "write the progress on stderr even when it is not a terminal, a line per hundred events")
 	partitions.Flags().DurationVar(&timeout, "timeout", 24*time.Hour, "give up after this long (a later run resumes)")
-	migrate.AddCommand(partitions)
+	migrate.AddCommand(partitions, migrateSignCmd())
 	rootCmd.AddCommand(migrate)
 }
 

@@ -146,10 +146,18 @@ func answer(o decide.Outcome) outcome {
 
 // writeAnswer answers a command's outcome as httpjson.Write(w, status,
 // answer(o)) would, byte for byte, without reflection: each envelope
-// through its own MarshalJSON (the events module's encoder) and no second
+// appended as its own MarshalJSON writes it (events.AppendJSON, into the
+// answer's one buffer, sized beforehand) and no second
 // pass of encoding/json over the result to compact and check it.
 func writeAnswer(w http.ResponseWriter, status int, o decide.Outcome) {
-	b, ok := appendAnswer(make([]byte, 0, 96+560*len(o.Events)), o)
+	n := 96
+	for i := range o.Events {
+		e := &o.Events[i].Envelope
+		// the envelope's keys, id, type and instant, and its variable parts
+		n += 384 + len(e.Data) + len(e.Hash) + len(e.PrevHash) + len(e.Sig) + len(e.IdempotencyKey) +
+			len(e.CorrelationID) + len(e.CausationID) + len(e.Aggregate.ID) + len(e.Actor.ID)
+	}
+	b, ok := appendAnswer(make([]byte, 0, n), o)
 	if !ok {
 		httpjson.Write(w, status, answer(o))
 		return
@@ -174,15 +182,14 @@ func appendAnswer(b []byte, o decide.Outcome) ([]byte, bool) {
 		b = append(b, `,"repeated":true`...)
 	}
 	b = append(b, `,"events":[`...)
-	for i, r := range o.Events {
+	for i := range o.Events {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		e, err := r.Envelope.MarshalJSON()
-		if err != nil {
+		var err error
+		if b, err = events.AppendJSON(b, &o.Events[i].Envelope); err != nil {
 			return nil, false
 		}
-		b = append(b, e...)
 	}
 	return append(b, "]}\n"...), true
 }

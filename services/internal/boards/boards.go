@@ -36,8 +36,8 @@ func Load(ctx context.Context, store *eventstore.Store, id string, t *tournament
 	}
 	for i := range envs {
 		e := &envs[i]
-		if events.IsRepair(e.Type) {
-			continue // changes nothing in the tournament
+		if events.AboutTheLog(e.Type) {
+			continue // a repair or an attestation: changes nothing in the tournament
 		}
 		ev, err := events.Decode(*e)
 		if err != nil {

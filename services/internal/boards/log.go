@@ -67,12 +67,12 @@ func ScopedKey(id string, actor events.Actor, key string) string {
 }
 
 // recorded pairs each envelope with its decoded event (none for a
-// repair: the folds skip it).
+// repair or an attestation: the folds skip it).
 func recorded(envs []events.Envelope) ([]decide.Recorded, error) {
 	out := make([]decide.Recorded, len(envs))
 	for i, e := range envs {
 		out[i].Envelope = e
-		if events.IsRepair(e.Type) {
+		if events.AboutTheLog(e.Type) {
 			continue
 		}
 		ev, err := events.Decode(e)

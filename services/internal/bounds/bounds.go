@@ -199,8 +199,10 @@ func orDefault(n, def int) int {
 	return n
 }
 
-// checkString refuses a string over max bytes, one that is not UTF-8 and
-// one holding a control character (a newline, a tab, NUL, DEL, …).
+// checkString refuses a string over max bytes, one that is not UTF-8 (or
+// holds U+FFFD, what the JSON decoder puts in place of such bytes), one
+// holding a control character (a newline, a tab, NUL, DEL, …) and one
+// holding a bidirectional control (bidiControl).
 func checkString(s, field string, max int) error {
 	if len(s) > max {
 		return &Error{Field: field, Reason: fmt.Sprintf("%d bytes, at most %d", len(s), max)}
@@ -209,11 +211,27 @@ func checkString(s, field string, max int) error {
 		return &Error{Field: field, Reason: "not valid UTF-8"}
 	}
 	for i, c := range s {
-		if unicode.IsControl(c) || c == '\u2028' || c == '\u2029' {
+		switch {
+		case unicode.IsControl(c) || c == '\u2028' || c == '\u2029':
 			return &Error{Field: field, Reason: fmt.Sprintf("control character %U at byte %d (not allowed)", c, i)}
+		case bidiControl(c):
+			return &Error{Field: field, Reason: fmt.Sprintf("bidirectional control character %U at byte %d (not allowed: it reorders the text shown around it)", c, i)}
+		case c == utf8.RuneError:
+			// what encoding/json puts in place of bytes that are not
+			// UTF-8, or of a lone surrogate escape: refused, not replaced
+			return &Error{Field: field, Reason: fmt.Sprintf("%U at byte %d: bytes that are not UTF-8 text (not allowed)", c, i)}
 		}
 	}
 	return nil
+}
+
+// bidiControl reports whether c is one of Unicode's explicit directional
+// embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069): a name
+// holding one would show the text after it reordered in the PGN, the pages
+// and the reports. The marks a right-to-left name may need (U+200E,
+// U+200F) and the joiners of Persian and Indic scripts are allowed.
+func bidiControl(c rune) bool {
+	return (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069')
 }
 
 // checkChars refuses a string over max characters, and what checkString

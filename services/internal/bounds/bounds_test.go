@@ -28,6 +28,13 @@ func TestCheck(t *testing.T) {
 	if err := Check(&ok); err != nil {
 		t.Fatalf("within limits: %v", err)
 	}
+	for _, name := range []string{"\u200fشیرین\u200c زاده", "मन\u200dजीत"} { // a right-to-left mark, Persian's and Devanagari's joiners
+		fine := ok
+		fine.Name = name
+		if err := Check(&fine); err != nil {
+			t.Errorf("the name %q: %v", name, err)
+		}
+	}
 	turkish := ok
 	turkish.Name = strings.Repeat("ş", 100) // 200 bytes, 100 characters
 	if err := Check(&turkish); err != nil {
@@ -49,6 +56,9 @@ func TestCheck(t *testing.T) {
 		{"C1 control", func(c *command) { c.Name = "A\u0085" }, "name"},
 		{"line separator", func(c *command) { c.Name = "A\u2028" }, "name"},
 		{"invalid UTF-8", func(c *command) { c.Name = "A\xff" }, "name"},
+		{"the decoder's replacement of bytes not UTF-8", func(c *command) { c.Name = "A\ufffd" }, "name"},
+		{"right-to-left override", func(c *command) { c.Name = "Ana\u202eleB" }, "name"},
+		{"left-to-right isolate", func(c *command) { c.Name = "\u2066Ana" }, "name"},
 		{"untagged text over Text", func(c *command) { c.Free = strings.Repeat("x", Text+1) }, "free"},
 		{"MaxInt64 delta", func(c *command) { c.Delta = math.MaxInt64 }, "delta_ms"},
 		{"MinInt64 delta", func(c *command) { c.Delta = math.MinInt64 }, "delta_ms"},

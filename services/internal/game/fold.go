@@ -17,6 +17,10 @@ import (
 // are skipped.
 func (g *Game) Apply(e Event) error {
 	e = deref(e)
+	switch e.(type) {
+	case events.LogRepaired, *events.LogRepaired:
+		return nil // changes nothing in the game; it may come first, voiding what was published before the creation
+	}
 	if _, ok := e.(events.GameCreated); !ok && !g.exists {
 		return fmt.Errorf("%s before game.created", e.EventType())
 	}

@@ -80,12 +80,13 @@ func chained(agg events.Aggregate, envs []events.Envelope, head events.Head) boo
 }
 
 // decoded pairs each envelope with its decoded event; a game.log_repaired
-// has none (it changes nothing in the game: the folds skip it).
+// or game.log_attested has none (it changes nothing in the game: the
+// folds skip it).
 func decoded(gameID string, envs []events.Envelope, head events.Head) ([]Recorded, events.Head, error) {
 	out := make([]Recorded, len(envs))
 	for i, e := range envs {
 		out[i] = Recorded{Envelope: e}
-		if e.Type == (events.LogRepaired{}).EventType() {
+		if events.AboutTheLog(e.Type) {
 			continue
 		}
 		ev, err := events.Decode(e)
@@ -123,7 +124,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 				return nil, events.Head{}, err
 			}
 		}
-		if _, repair := ev.(*events.LogRepaired); repair {
+		if events.AboutTheLog(e.Type) {
 			ev = nil // the folds skip it (see decoded)
 		}
 		out[i] = Recorded{Envelope: e, Event: ev}

@@ -1,10 +1,12 @@
 package httpjson
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"slices"
 
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -24,20 +26,83 @@ func CommandKey(r *http.Request, key string, req any) string {
 	return refusal.CommandKey(key, CommandHash(r, req))
 }
 
-// CommandHash is the hex SHA-256 of the command (see CommandKey).
+// CommandHash is the hex SHA-256 of the command (see CommandKey): of the
+// route's pattern, a zero byte, the path, a zero byte, and req's JSON with
+// its members sorted by key and idempotency_key left out (as
+// encoding/json writes a map of them).
 func CommandHash(r *http.Request, req any) string {
-	h := sha256.New()
-	h.Write([]byte(r.Pattern))
-	h.Write([]byte{0})
-	h.Write([]byte(r.URL.Path))
-	h.Write([]byte{0})
-	if b, err := json.Marshal(req); err == nil {
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(b, &fields) == nil {
-			delete(fields, "idempotency_key")
-			b, _ = json.Marshal(fields) // map keys in order
-		}
-		h.Write(b)
+	b := make([]byte, 0, 256)
+	b = append(append(b, r.Pattern...), 0)
+	b = append(append(b, r.URL.Path...), 0)
+	if j, err := json.Marshal(req); err == nil {
+		b = appendCommand(b, j)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// appendCommand appends j, the JSON of a command, as a map of its members
+// without idempotency_key encodes (keys in order; encoding/json wrote j,
+// so its values are already compact and escaped as the map's would be).
+// It reads j's members in place; JSON that is not an object, or has a key
+// with an escape, goes through the map itself.
+func appendCommand(b, j []byte) []byte {
+	type member struct{ key, raw []byte }
+	var buf [8]member
+	members, ok := buf[:0], true
+	s := keyScan{b: j}
+	s.space()
+	if s.i >= len(j) || j[s.i] != '{' {
+		ok = false
+	} else {
+		s.i++
+	}
+	for ok {
+		s.space()
+		if s.i >= len(j) {
+			ok = false
+			break
+		}
+		if j[s.i] == '}' {
+			break
+		}
+		if j[s.i] == ',' {
+			s.i++
+			continue
+		}
+		key, escaped := s.str()
+		if escaped {
+			ok = false
+			break
+		}
+		s.space()
+		s.i++ // the colon
+		s.space()
+		start := s.i
+		s.value()
+		members = append(members, member{key, j[start:s.i]})
+	}
+	if !ok {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(j, &fields) == nil {
+			delete(fields, "idempotency_key")
+			j, _ = json.Marshal(fields)
+		}
+		return append(b, j...)
+	}
+	slices.SortFunc(members, func(x, y member) int { return bytes.Compare(x.key, y.key) })
+	b = append(b, '{')
+	n := 0
+	for _, m := range members {
+		if string(m.key) == "idempotency_key" {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(append(append(b, '"'), m.key...), `":`...)
+		b = append(b, m.raw...)
+	}
+	return append(b, '}')
 }

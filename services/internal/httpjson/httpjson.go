@@ -107,42 +107,9 @@ func DecodeLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) boo
 // reader of the first value sees e4. Keys are compared as the decoder
 // matches them to fields, case-insensitively.
 func duplicateKey(body []byte) (string, bool) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	type frame struct {
-		object bool
-		keys   map[string]bool
-		key    bool // the next token of an object is a key
-	}
-	var stack []frame
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return "", false // io.EOF: the whole text read
-		}
-		if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].key {
-			if k, ok := tok.(string); ok {
-				f := strings.ToLower(k)
-				if stack[n-1].keys[f] {
-					return k, true
-				}
-				stack[n-1].keys[f], stack[n-1].key = true, false
-				continue
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, frame{object: true, keys: map[string]bool{}, key: true})
-			continue
-		case json.Delim('['):
-			stack = append(stack, frame{})
-			continue
-		case json.Delim('}'), json.Delim(']'):
-			stack = stack[:len(stack)-1]
-		}
-		if n := len(stack); n > 0 && stack[n-1].object {
-			stack[n-1].key = true // a value ended: a key follows (or the end)
-		}
-	}
+	var keys [linearKeys][]byte
+	s := keyScan{b: body, keys: keys[:0]}
+	return s.value()
 }
 
 // describe turns a json error into a message that says where and what.

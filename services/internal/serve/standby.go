@@ -38,6 +38,7 @@ import (
 // data folder whose standby was promoted runs as the primary even with
 // cfg.Standby still set.
 func Run(ctx context.Context, cfg wiring.Config, log *zap.Logger, ready func(httpAddr string)) error {
+	applyMemory(cfg.Memory, log)
 	if cfg.Standby == "" {
 		return runPrimary(ctx, cfg, log, ready, nil)
 	}

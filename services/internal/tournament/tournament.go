@@ -76,6 +76,10 @@ func (t *Tournament) Apply(e events.Event) error {
 		return err
 	}
 	e = deref(e)
+	switch e.(type) {
+	case events.TournamentLogRepaired, *events.TournamentLogRepaired:
+		return nil // changes nothing in the tournament; it may come first, voiding what was published before the creation
+	}
 	if imp, ok := e.(events.TournamentImported); ok {
 		return t.applyImport(imp)
 	}

@@ -101,7 +101,30 @@ type Config struct {
 	// standby may follow this server. On a standby it takes effect once
 	// promoted (a standby is followed by none).
 	StandbyListen string
+	// Memory is the Go runtime's memory settings for the process (keys
+	// "memory_limit" and "gc_percent").
+	Memory Memory
 }
+
+// Memory is how the process's Go runtime trades memory for CPU. The
+// environment's GOMEMLIMIT and GOGC, when set, take precedence (Go reads
+// them itself; the keys are then not applied).
+type Memory struct {
+	// Limit is the soft memory limit of the Go runtime in bytes (key
+	// "memory_limit": a size such as 1.5GiB, 800MiB or 2000000000 bytes,
+	// "auto" or "off"): near it the garbage collector runs more often
+	// instead of letting the heap grow. Auto (the default, LimitAuto) is
+	// 80% of the container's memory limit (cgroup) when it has one, else
+	// none; 0 is none.
+	Limit int64
+	// GCPercent is the garbage collector's target heap growth over the
+	// live heap, in percent (key "gc_percent", Go's GOGC: 100 by default;
+	// lower keeps less garbage resident and costs more CPU).
+	GCPercent int
+}
+
+// LimitAuto is Memory.Limit's "auto": from the container's limit.
+const LimitAuto = -1
 
 // NATSAuth holds the NATS client's credentials and TLS files. A user and
 // password may also be in the URL (nats://user:password@host:4222); the
@@ -169,6 +192,8 @@ var defaults = map[string]any{
 	"backup_dir":          "",
 	"standby":             "",
 	"standby_listen":      "",
+	"memory_limit":        "auto",
+	"gc_percent":          100,
 }
 
 // flagKeys maps the flags hakem serve defines to their configuration keys.
@@ -289,6 +314,9 @@ func configOf(v *viper.Viper) (Config, error) {
 	}
 	c.Only = only
 	if c.SyncAlways, c.SyncInterval, err = ParseSync(v.GetString("sync_interval")); err != nil {
+		return Config{}, err
+	}
+	if c.Memory, err = parseMemory(v.GetString("memory_limit"), v.GetString("gc_percent")); err != nil {
 		return Config{}, err
 	}
 	c.KeysDir, c.CheckpointInterval = v.GetString("keys_dir"), v.GetDuration("checkpoint_interval")

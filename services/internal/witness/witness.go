@@ -107,34 +107,13 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name st
 		from := c.streams[name] + 1
 		c.mu.Unlock()
 		_, err := read(ctx, k, from, func(r eventstore.Record) error {
-			e := &r.Envelope
-			c.mu.Lock()
-			c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
-			c.streams[name] = r.StreamSeq
-			c.mu.Unlock()
-			if e.Type == (events.GameEnded{}).EventType() || e.Type == (events.RoundClosed{}).EventType() {
-				select {
-				case c.now <- struct{}{}:
-				default:
-				}
-			}
+			c.record(name, r)
 			return nil
 		})
 		if ctx.Err() != nil {
 			return
 		}
-		// A message that is not an event (published by hand on an
-		// aggregate's subject) belongs to no chain: the aggregate's own
-		// reads quarantine it, and the checkpoints go on past it, or
-		// every later head of the stream would go unwitnessed.
-		var bad *eventstore.UndecodableError
-		if errors.As(err, &bad) {
-			c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", name), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
-			c.mu.Lock()
-			if bad.StreamSeq > c.streams[name] {
-				c.streams[name] = bad.StreamSeq
-			}
-			c.mu.Unlock()
+		if c.readPast(name, err) {
 			continue
 		}
 		c.Log.Warn("checkpointer: following the stream stopped; again in a second", zap.String("stream", name), zap.Error(err))
@@ -143,6 +122,78 @@ func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name st
 		case <-time.After(time.Second):
 		}
 	}
+}
+
+// record takes one event of stream name: its aggregate's head changed.
+func (c *Checkpointer) record(name string, r eventstore.Record) {
+	e := &r.Envelope
+	c.mu.Lock()
+	c.pending[e.Aggregate] = events.Head{Version: e.Seq, Seq: r.StreamSeq, Hash: e.Hash}
+	c.streams[name] = r.StreamSeq
+	c.mu.Unlock()
+	if e.Type == (events.GameEnded{}).EventType() || e.Type == (events.RoundClosed{}).EventType() {
+		select {
+		case c.now <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// readPast reports whether err is a message of stream name that is not an
+// event (published by hand on an aggregate's subject), and if so records
+// it read: it belongs to no chain (the aggregate's own reads quarantine
+// it), and the checkpoints go on past it, or every later head of the
+// stream would go unwitnessed.
+func (c *Checkpointer) readPast(name string, err error) bool {
+	var bad *eventstore.UndecodableError
+	if !errors.As(err, &bad) {
+		return false
+	}
+	c.Log.Error("checkpointer: a message that is not an event, read past", zap.String("stream", name), zap.Uint64("stream_seq", bad.StreamSeq), zap.Error(err))
+	c.mu.Lock()
+	if bad.StreamSeq > c.streams[name] {
+		c.streams[name] = bad.StreamSeq
+	}
+	c.mu.Unlock()
+	return true
+}
+
+// Once checkpoints, in one go, every head changed since the last
+// checkpoint of the file: it reads each event stream to its end (no
+// following) and publishes one checkpoint if any head changed (hakem
+// migrate sign's, on a stopped server's folder). It reports whether it
+// published one.
+func (c *Checkpointer) Once(ctx context.Context) (bool, error) {
+	c.pending, c.streams, c.now = map[events.Aggregate]events.Head{}, map[string]uint64{}, make(chan struct{}, 1)
+	if err := c.resume(); err != nil {
+		return false, err
+	}
+	for _, k := range events.Kinds() {
+		for p, name := range c.Store.Partitions().Streams(k) {
+			for {
+				c.mu.Lock()
+				from := c.streams[name] + 1
+				c.mu.Unlock()
+				fn := func(r eventstore.Record) error { c.record(name, r); return nil }
+				var err error
+				if k == events.KindGame {
+					_, err = c.Store.ReadPartition(ctx, p, from, fn)
+				} else {
+					_, err = c.Store.Read(ctx, k, from, fn)
+				}
+				if err == nil {
+					break
+				}
+				if !c.readPast(name, err) {
+					return false, fmt.Errorf("checkpoint: reading %s: %w", name, err)
+				}
+			}
+		}
+	}
+	c.mu.Lock()
+	changed := len(c.pending) > 0
+	c.mu.Unlock()
+	return changed, c.Flush(ctx)
 }
 
 // Flush publishes a checkpoint of the heads changed since the last one, if

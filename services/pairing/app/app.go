@@ -128,9 +128,10 @@ func answer(o decide.Outcome, err error) (Outcome, error) {
 	return Outcome{TournamentID: o.ID, Events: o.Envelopes(), Version: o.Version, Repeated: o.Repeated}, nil
 }
 
-// Create creates a tournament.
+// Create creates a tournament (over the messages set aside on its
+// subject, if any: createOver).
 func (p *Pairing) Create(ctx context.Context, id string, c events.TournamentCreated, meta events.Meta, key string) (Outcome, error) {
-	return p.decide(ctx, "create_tournament", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
+	return p.createOver(ctx, "create_tournament", id, meta, key, func(t *domain.Tournament) ([]events.Event, error) {
 		return t.Create(c)
 	})
 }

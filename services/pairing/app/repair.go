@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -20,7 +21,8 @@ import (
 // event are voided by a tournament.log_repaired chained on that event,
 // signed by the pairing service, with the arbiter's reason; the desk
 // works on from it. A log that is not damaged is refused (409
-// log_intact), unless the repair with this key is in it (answered again,
+// log_intact; 404 when there is no tournament and nothing on its
+// subject), unless the repair with this key is in it (answered again,
 // repeated). It runs through the decide loop on the log read message by
 // message (damagedLog), deciding on its good events.
 func (p *Pairing) Repair(ctx context.Context, id, reason string, meta events.Meta, key string) (Outcome, error) {
@@ -33,12 +35,14 @@ func (p *Pairing) Repair(ctx context.Context, id, reason string, meta events.Met
 	// another message arriving before the append conflicts: it is decided
 	// again, and voids that one too
 	return answer(d.Handle(ctx, id, command("repair_log", meta, key), func(g *goodEvents, _ time.Time) ([]events.Event, error) {
-		if !g.created() {
-			return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("tournament %q not found", id)}
-		}
 		if log.damage == nil {
+			if !g.created() {
+				return nil, &domain.Refusal{Kind: domain.ErrNotFound, Reason: fmt.Sprintf("tournament %q not found", id)}
+			}
 			return nil, &refusal.Refusal{Kind: refusal.ErrLogIntact, Reason: fmt.Sprintf("the log of tournament %s is not damaged: nothing to repair", id)}
 		}
+		// a tournament not created yet whose subject holds only set-aside
+		// messages is repaired all the same (at version 0)
 		return []events.Event{events.TournamentLogRepaired{Voided: log.damage.Voided, Found: log.damage.Reason, Reason: reason}}, nil
 	}))
 }
@@ -59,7 +63,7 @@ func (l *damagedLog) Load(ctx context.Context, id string) ([]decide.Recorded, ev
 }
 
 // goodEvents is what a repair decides on: the type of the log's first
-// good event (a tournament's is its creation, or its import from a
+// good event but a repair (a tournament's is its creation, or its import from a
 // report file).
 type goodEvents struct{ first string }
 
@@ -68,10 +72,37 @@ func (g *goodEvents) created() bool {
 	return g.first == (events.TournamentCreated{}).EventType() || g.first == (events.TournamentImported{}).EventType()
 }
 
-// Evolve notes the first event's type (decide.State).
+// Evolve notes the first event's type, a repair aside (decide.State).
 func (g *goodEvents) Evolve(env *events.Envelope, _ events.Event) error {
-	if g.first == "" {
+	if g.first == "" && !events.IsRepair(env.Type) {
 		g.first = env.Type
 	}
 	return nil
+}
+
+// createOver runs a command that creates tournament id (its creation, its
+// import). When the tournament's subject holds messages set aside
+// (published by hand before it was created: 409 log_damaged) it is
+// decided again on the log's good events (damagedLog): a tournament that
+// exists is refused as ever, and one that does not is created over them,
+// its command a signed tournament.log_repaired voiding every one, naming
+// what was found, then the creation; the audit reports the repair (the
+// choice a chief arbiter expects: nothing of the tournament is in them,
+// and the record says what was voided, by whose command).
+func (p *Pairing) createOver(ctx context.Context, name, id string, meta events.Meta, key string,
+	decision func(t *domain.Tournament) ([]events.Event, error)) (Outcome, error) {
+	o, err := p.decide(ctx, name, id, meta, key, decision)
+	if !errors.Is(err, refusal.ErrLogDamaged) {
+		return o, err
+	}
+	log := &damagedLog{TournamentLog: boards.TournamentLog{Store: p.Store, Writer: events.WriterPairing}}
+	return answer(p.decider(log).Handle(ctx, id, command(name, meta, key), func(t *domain.Tournament, _ time.Time) ([]events.Event, error) {
+		evs, err := decision(t)
+		if err != nil || log.damage == nil {
+			return evs, err
+		}
+		void := events.TournamentLogRepaired{Voided: log.damage.Voided, Found: log.damage.Reason,
+			Reason: fmt.Sprintf("voided at the creation of tournament %s: %d message(s) on its subject before it was created", id, len(log.damage.Voided))}
+		return append([]events.Event{void}, evs...), nil
+	}))
 }

@@ -132,11 +132,19 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 		}
 		from = n
 	}
+	follow := true
+	if s := r.URL.Query().Get("follow"); s != "" {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("follow: %q is not true or false", s))
+			return
+		}
+		follow = b
+	}
 	_, envs, ok := h.tournament(w, r, id)
 	if !ok {
 		return
 	}
-	follow := r.URL.Query().Get("follow") != "false"
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)

@@ -8,11 +8,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/services/internal/bounds"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
@@ -47,34 +50,32 @@ func (h HTTP) importFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	req, ok := importQuery(w, q)
+	if !ok {
+		return
+	}
 	sum := sha256.Sum256(body)
 	hash := hex.EncodeToString(sum[:])
-	key := q.Get("idempotency_key")
+	key := req.IdempotencyKey
 	if key == "" {
 		key = "import-" + hash
 	}
-	id := q.Get("id")
+	id := req.ID
 	if id == "" {
 		s := sha256.Sum256([]byte(key))
 		id = "t" + hex.EncodeToString(s[:12])
 	}
-	c := events.TournamentCreated{Name: q.Get("name"), TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"), TiebreakRules: q.Get("tiebreak_rules"),
-		Rated: q.Get("rated") == "true", City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"),
-		EndDate: q.Get("end_date"), Type: q.Get("type"), ChiefArbiter: q.Get("chief_arbiter"),
-		DeputyArbiters: q["deputy_arbiters"], RoundDates: q["round_dates"]}
-	if s := q.Get("rounds"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("rounds: %q is not a number of rounds", s))
-			return
-		}
-		c.Rounds = n
+	c := events.TournamentCreated{Name: req.Name, TimeControl: req.TimeControl, LawsProfile: req.LawsProfile, TiebreakRules: req.TiebreakRules,
+		Rated: req.Rated, City: req.City, Federation: req.Federation, StartDate: req.StartDate,
+		EndDate: req.EndDate, Type: req.Type, ChiefArbiter: req.ChiefArbiter,
+		DeputyArbiters: req.DeputyArbiters, RoundDates: req.RoundDates, Rounds: req.Rounds, Tiebreaks: req.Tiebreaks}
+	trf := text(body)
+	if line, col, c, found := controlIn(trf); found {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("trf: line %d, column %d: control character %U (not allowed; a Latin-1 file read as such, or a Windows-1252 one, may show one: save it as UTF-8)", line, col, c))
+		return
 	}
-	if s := q.Get("tiebreaks"); s != "" {
-		c.Tiebreaks = strings.Split(s, ",")
-	}
-	o, err := h.Pairing.Import(r.Context(), id, events.TournamentImported{Created: c, TRF: text(body), SHA256: hash},
-		meta(r, request{By: q.Get("by")}), key)
+	o, err := h.Pairing.Import(r.Context(), id, events.TournamentImported{Created: c, TRF: trf, SHA256: hash},
+		meta(r, request{By: req.By}), key)
 	if err != nil {
 		fail(w, err)
 		return
@@ -98,4 +99,57 @@ func text(b []byte) string {
 		rs[i] = rune(c)
 	}
 	return string(rs)
+}
+
+// importQuery reads the import's query as the fields of a JSON request
+// and checks them under the same limits (lengths, ranges, no control
+// characters: bounds.Check), answering 400 naming the parameter.
+func importQuery(w http.ResponseWriter, q url.Values) (request, bool) {
+	req := request{ID: q.Get("id"), IdempotencyKey: q.Get("idempotency_key"), By: q.Get("by"), Name: q.Get("name"),
+		TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"), TiebreakRules: q.Get("tiebreak_rules"),
+		City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"), EndDate: q.Get("end_date"),
+		Type: q.Get("type"), ChiefArbiter: q.Get("chief_arbiter"), DeputyArbiters: q["deputy_arbiters"], RoundDates: q["round_dates"]}
+	if s := q.Get("rounds"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("rounds: %q is not a number of rounds", s))
+			return request{}, false
+		}
+		req.Rounds = n
+	}
+	switch s := q.Get("rated"); s {
+	case "", "false":
+	case "true":
+		req.Rated = true
+	default:
+		httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("rated: %q is not true or false", s))
+		return request{}, false
+	}
+	if s := q.Get("tiebreaks"); s != "" {
+		req.Tiebreaks = strings.Split(s, ",")
+	}
+	if err := bounds.Check(&req); err != nil {
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "query: "+err.Error())
+		return request{}, false
+	}
+	return req, true
+}
+
+// controlIn finds the first control character of a report file's text
+// but its line ends (CR, LF): its line and column (from 1, in
+// characters) and the character. A name or header holding one would be
+// stored and exported as it is (refused, not stripped, as in a JSON body).
+func controlIn(s string) (line, col int, c rune, found bool) {
+	line, col = 1, 0
+	for _, c := range s {
+		col++
+		switch {
+		case c == '\n':
+			line, col = line+1, 0
+		case c == '\r':
+		case unicode.IsControl(c) || c == '\u2028' || c == '\u2029':
+			return line, col, c, true
+		}
+	}
+	return 0, 0, 0, false
 }

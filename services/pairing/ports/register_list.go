@@ -126,7 +126,12 @@ func (h HTTP) registerCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	h.registerAll(w, r, list, request{IdempotencyKey: q.Get("idempotency_key"), By: q.Get("by")}, "line %d")
+	req := request{IdempotencyKey: q.Get("idempotency_key"), By: q.Get("by")}
+	if err := bounds.Check(&req); err != nil { // the query's key and arbiter, as a JSON body's
+		httpjson.Error(w, http.StatusBadRequest, "invalid", "query: "+err.Error())
+		return
+	}
+	h.registerAll(w, r, list, req, "line %d")
 }
 
 // registerAll registers list; a refusal's "players[i]" is named as entry

@@ -16,13 +16,20 @@ import (
 // service creates games; the pairing service pairs).
 type CreateRoundGamesHandler struct {
 	Create CreateGameHandler
-	// Tournament reads the tournament's regulations (its creation event).
-	Tournament func(ctx context.Context, id string) (events.TournamentCreated, error)
+	// Tournament reads the regulations (its creation event) of the
+	// tournament whose log holds round, refusing a round its log does not
+	// hold as a good event (a message published by hand).
+	Tournament func(ctx context.Context, round events.Envelope) (events.TournamentCreated, error)
 }
 
 // Handle creates one game per board of round (a tournament.round_paired
 // envelope), each once: a game's key is the round event's id and the board.
 func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelope) ([]decide.Outcome, error) {
+	tid := round.Aggregate.ID
+	t, err := h.Tournament(ctx, round) // first: a message published by hand is refused before it is read
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", tid, err)
+	}
 	ev, err := events.Decode(round)
 	if err != nil {
 		return nil, err
@@ -33,11 +40,6 @@ func (h CreateRoundGamesHandler) Handle(ctx context.Context, round events.Envelo
 	}
 	if !ok {
 		return nil, fmt.Errorf("event %s is a %s, not a round's pairing", round.ID, round.Type)
-	}
-	tid := round.Aggregate.ID
-	t, err := h.Tournament(ctx, tid)
-	if err != nil {
-		return nil, fmt.Errorf("tournament %s: %w", tid, err)
 	}
 	var out []decide.Outcome
 	for _, p := range rp.Pairings {

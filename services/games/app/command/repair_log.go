@@ -29,7 +29,8 @@ type RepairLog struct {
 type RepairLogHandler struct{ *Decider }
 
 // Handle records the repair; a game whose log is not damaged is refused
-// (409 log_intact), unless the repair with this key is in its log (then
+// (409 log_intact; 404 when there is no game and nothing on its
+// subjects), unless the repair with this key is in its log (then
 // it is answered again, repeated). It runs through the decide loop on the
 // game's good events (damagedLog); another message arriving before the
 // append conflicts, and the repair is decided again to void it too.
@@ -43,12 +44,15 @@ func (h RepairLogHandler) Handle(ctx context.Context, c RepairLog) (decide.Outco
 	config.Store, config.Cache = log, 0
 	d := &decide.Decider[goodEvents, *goodEvents]{Config: config, Service: h.Service, Invalid: h.Invalid}
 	return d.Handle(ctx, c.GameID, decide.Command{Name: "repair_log", Meta: c.Meta}, func(g *goodEvents, _ time.Time) ([]events.Event, error) {
-		if game, err := decide.Fold[domain.Game](g.recs); err != nil || !game.Exists() {
-			return nil, &domain.Refusal{Kind: refusal.ErrGameNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
-		}
 		if log.damage == nil {
+			if game, err := decide.Fold[domain.Game](g.recs); err != nil || !game.Exists() {
+				return nil, &domain.Refusal{Kind: refusal.ErrGameNotFound, Reason: fmt.Sprintf("game %q not found", c.GameID)}
+			}
 			return nil, &refusal.Refusal{Kind: refusal.ErrLogIntact, Reason: fmt.Sprintf("the log of game %s is not damaged: nothing to repair", c.GameID)}
 		}
+		// a game not created yet whose subjects hold only set-aside
+		// messages is repaired all the same (at version 0): its creation
+		// then reads a sound log
 		return []events.Event{events.LogRepaired{Voided: log.damage.Voided, Found: log.damage.Reason, Reason: c.Reason}}, nil
 	})
 }
