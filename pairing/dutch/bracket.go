@@ -8,8 +8,11 @@ import (
 // compute runs the matching and returns, for every player's vertex, its
 // mate or itself when unmatched (or matched to the bye vertex). Pairs
 // already fixed are left out of the matching (their vertices have no other
-// edge).
-func (e *engine) compute() []int { return e.players(e.matcher.Solve()) }
+// edge). The mates are written over those of the previous call.
+func (e *engine) compute() []int {
+	e.mate = e.matcher.SolveInto(e.mate)
+	return e.players(e.mate)
+}
 
 // players turns the matcher's mates (-1 when unmatched, the bye vertex
 // len(e.sorted)) into compute's.
@@ -58,7 +61,8 @@ func (e *engine) byeMatching() []int {
 				e.set(v, n, zero)
 			}
 		}
-		mate = e.matcher.Solve()
+		e.mate = e.matcher.SolveInto(e.mate)
+		mate = e.mate
 		perfect := mate[n] >= 0
 		for v := 0; v < n && perfect; v++ {
 			perfect = mate[v] >= 0

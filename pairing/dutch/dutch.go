@@ -81,6 +81,7 @@ type engine struct {
 	active  []bool       // by vertex: still to be matched
 	view    *bracketView // the explanation's copy of the bracket being paired
 	wide    bool         // one counter per score group of the round (counters.go)
+	mate    []int        // the matcher's last mates (compute)
 	// weighing is edgeWeight's builder and edge
 	weighing struct {
 		b builder

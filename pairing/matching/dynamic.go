@@ -23,6 +23,10 @@ type Matcher struct {
 	retired []bool
 	changed []bool
 	started bool
+	// Solve's lists, kept between calls: the vertices changed, and those
+	// already brought up to date.
+	xs   []int
+	done []bool
 }
 
 // NewMatcher returns a Matcher for g; g's weights may be changed between
@@ -30,7 +34,7 @@ type Matcher struct {
 // Changed. A Graph has at most one Matcher (it learns from the Graph at
 // which vertices edges appeared or disappeared).
 func NewMatcher(g *Graph) *Matcher {
-	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n)}
+	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n), done: make([]bool, g.n)}
 	m.s = newDenseSolver(g, m.retired)
 	return m
 }
@@ -82,19 +86,25 @@ func (m *Matcher) Restart() {
 
 // Solve brings the matching up to date and returns mate[v] (-1 when v is
 // unmatched or retired).
-func (m *Matcher) Solve() []int {
+func (m *Matcher) Solve() []int { return m.SolveInto(nil) }
+
+// SolveInto is Solve writing the mates into dst when it has room for them
+// (a caller that solves again and again need not allocate them each time).
+func (m *Matcher) SolveInto(dst []int) []int {
 	s := m.s
 	if !m.started {
 		s.initDuals()
 		m.started = true
 	} else {
-		var xs []int
+		xs := m.xs[:0]
 		for v, c := range m.changed {
 			if c && !m.retired[v] {
 				xs = append(xs, v)
 			}
 		}
-		done := make([]bool, s.n)
+		m.xs = xs
+		done := m.done
+		clear(done)
 		for _, x := range xs {
 			if done[x] {
 				continue
@@ -125,7 +135,11 @@ func (m *Matcher) Solve() []int {
 		m.changed[v] = false
 	}
 	s.solve()
-	mate := make([]int, s.n)
+	mate := dst[:0]
+	if cap(mate) < s.n {
+		mate = make([]int, s.n)
+	}
+	mate = mate[:s.n]
 	for v := range mate {
 		mate[v] = -1
 		if !m.retired[v] && s.mate[v] != -1 {

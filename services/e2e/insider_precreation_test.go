@@ -103,6 +103,20 @@ func TestInsiderGarbageBeforeCreation(t *testing.T) {
 		t.Fatalf("create the tournament over garbage: %d %s", a.status, a.raw)
 	}
 	voidedFirst(t, a, "tournament.created", t1)
+	// the arbiter's repair of a tournament's subject with no event (the
+	// scoring's subject, here); then the creation; nothing to repair: 404
+	publishRaw(t, as(events.WriterScoring), "tournament.nv.scoring", []byte(`garbage{`))
+	rep = mustOK(t, s.post("/api/tournaments/nv/repair", map[string]any{"by": "arb", "reason": "published before the tournament", "idempotency_key": "r-nv"}), "repair nv at version 0")
+	if evs := rep.events(); len(evs) != 1 || evs[0]["type"] != "tournament.log_repaired" || evs[0]["seq"] != float64(1) {
+		t.Fatalf("the repair of a tournament's subject with no event: %s", rep.raw)
+	}
+	a = mustOK(t, s.post("/api/tournaments", map[string]any{"id": "nv", "name": "Late", "system": "round-robin", "idempotency_key": "c-nv"}), "create nv")
+	if evs := a.events(); len(evs) != 1 || evs[0]["type"] != "tournament.created" {
+		t.Errorf("the creation after the repair: %s", a.raw)
+	}
+	if a := s.post("/api/tournaments/none/repair", map[string]any{"by": "arb", "reason": "x", "idempotency_key": "r-none"}); a.status != http.StatusNotFound {
+		t.Errorf("a repair of a tournament's empty subject: %d %s, want 404", a.status, a.raw)
+	}
 
 	// a round's game: garbage on its subjects before the round is paired
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "rt", "name": "Round", "system": "round-robin", "time_control": "300+2", "idempotency_key": "c-rt"}), "create rt")
@@ -150,7 +164,7 @@ func TestInsiderGarbageBeforeCreation(t *testing.T) {
 	if r.code != 0 {
 		t.Errorf("audit all: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, id := range []string{"game/ng", "game/nr", "game/rt-r1-b1", "tournament/nt", "tournament/rt", "tournament/rf"} {
+	for _, id := range []string{"game/ng", "game/nr", "game/rt-r1-b1", "tournament/nt", "tournament/nv", "tournament/rt", "tournament/rf"} {
 		if !strings.Contains(r.stdout, id+": ok") {
 			t.Errorf("audit all does not pass %s:\n%s", id, r.stdout)
 		}

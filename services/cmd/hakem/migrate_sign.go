@@ -33,12 +33,16 @@ would defeat the hash chain), so each log is attested instead: to every
 game and tournament whose log holds unsigned events it appends one signed
 event, game.log_attested (signed by the games service) or
 tournament.log_attested (by the pairing service), naming the chain head it
-attests (event number and hash) and the reason ("` + events.AttestationReason + `").
+attests (event number and hash) and the reason,
+"` + events.AttestationReason + `".
 Then it publishes a signed checkpoint of every head changed since the last
 one (<data>/` + witness.FileName + ` and the stream ` + events.CheckpointStream + `).
 
-The keys: those of --keys (default <data>/keys, where hakem serve looks),
-made there when missing, as serve makes them on its first start.
+The keys: those of --keys, the keys folder hakem serve signs with (default
+<data>/keys; give keys_dir / HAKEM_KEYS_DIR's folder when serve is given
+another), made there when missing, as serve makes them on its first
+start: the attestations must be signed by keys of the keyring serve and the
+audit verify with.
 
 hakem serve, and hakem audit, then take an unsigned event at or before an
 attested head; hakem audit reports it ("events 1..N written before signing,
@@ -82,7 +86,7 @@ when it is a terminal.`,
 		},
 	}
 	c.Flags().StringVar(&data, "data", "", "the stopped server's data folder (modified in place)")
-	c.Flags().StringVar(&keys, "keys", "", "the writers' keys folder (default <data>/keys; made when missing)")
+	c.Flags().StringVar(&keys, "keys", "", "the keys folder hakem serve signs with (default <data>/keys; made when missing)")
 	c.Flags().BoolVar(&lines, "progress", false, "write the progress on stderr even when it is not a terminal, a line per ten logs")
 	c.Flags().DurationVar(&timeout, "timeout", 24*time.Hour, "give up after this long (a later run resumes)")
 	return c

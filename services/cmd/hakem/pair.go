@@ -14,21 +14,29 @@ import (
 	"github.com/hakem-chess/hakem/pairing/dutch"
 	"github.com/hakem-chess/hakem/pairing/endorse"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/cmd/hakem/internal/generator"
 )
 
 // Exit statuses of hakem pair, as bbpPairings defines them.
 const (
-	pairExitNoPairing  = 1 // no valid pairing exists
-	pairExitUnexpected = 2 // unexpected error
-	pairExitInvalid    = 3 // invalid input (file format, inconsistent data)
-	pairExitSize       = 4 // size limits
-	pairExitFile       = 5 // the file could not be read or written
+	pairExitNoPairing  = generator.ExitNoPairing  // no valid pairing exists
+	pairExitUnexpected = generator.ExitUnexpected // unexpected error
+	pairExitInvalid    = generator.ExitInvalid    // invalid input (file format, inconsistent data)
+	pairExitSize       = 4                        // size limits
+	pairExitFile       = generator.ExitFile       // the file could not be read or written
 )
 
-// pairMaxPlayers is the size limit. A TRF with XXW carries more players,
-// but the Dutch engine keeps a weight for every pair of players (at 9,999
-// some 50 million pairs): beyond this, its memory passes 2 GB.
-const pairMaxPlayers = 9999
+// pairMaxPlayers is the size limit. Past 9,999 players a TRF carries XXW,
+// the extension of bbpPairings' fork (its own Dutch engine does not pair
+// such fields; the fork pairs them with a system of its own). Hakem's
+// Dutch engine pairs them, within memory: it keeps a weight for every
+// pair of players, 12 bytes a pair and direction up to 10,000 players
+// (1.2 GB), 12 bytes a pair beyond (half the memory, the solver slower),
+// and 4 bytes a pair of the bracket being paired: at 14,000 players some
+// 1.6 GB, under 2 GB. Its time grows as the cube of the field: a round
+// without history (round 1) is paired at once, a later round of 14,000
+// takes many minutes.
+const pairMaxPlayers = 14000
 
 // pairLong is hakem pair's help text.
 const pairLong = `hakem pair reads a tournament report file (TRF-16 or TRF-26 with XXR, XXC,
@@ -66,8 +74,11 @@ revised in 2025), as bbpPairings 6 does.
                                        tie-breaks (record 202, TRF-26) and
                                        ranks the players by them.
 
+Past 9,999 players the file carries XXW (the start numbers' width, as
+bbpPairings' fork writes it); at most 14,000 players are paired.
+
 Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
-input, 4 size limit, 5 file access.`
+input, 4 size limit (more than 14,000 players), 5 file access.`
 
 // pairFlags are hakem pair's flags.
 type pairFlags struct {
@@ -76,7 +87,7 @@ type pairFlags struct {
 	checkMode      bool   // -c
 	explain        bool   // --explain
 	showVersionTag bool   // -r
-	gen            generateFlags
+	gen            generator.Flags
 }
 
 func init() {
@@ -100,7 +111,7 @@ func (p *pairFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&p.explain, "explain", false, "with -p, explain the pairing")
 	cmd.Flags().BoolVarP(&p.showVersionTag, "release", "r", false, "print the version")
 	cmd.Flags().Lookup("dutch").NoOptDefVal = dutchInArgs
-	p.gen.register(cmd)
+	registerGenerator(cmd, &p.gen)
 }
 
 // run is hakem pair: it generates a tournament (-g), checks the rounds
@@ -110,14 +121,14 @@ func (p *pairFlags) run(cmd *cobra.Command, args []string) error {
 		// --dutch given without "=": the file is the first argument
 		// (as bbpPairings reads "--dutch IN.trf"), or none with -g.
 		p.input = ""
-		if !p.gen.on && len(args) > 0 {
+		if !p.gen.On && len(args) > 0 {
 			p.input, args = args[0], args[1:]
 		}
 	}
 	if len(args) > 1 {
 		return exitWith(pairExitInvalid, fmt.Errorf("pair: unexpected arguments %q", args[1:]))
 	}
-	if p.gen.on {
+	if p.gen.On {
 		if p.input != "" || p.pairMode || p.checkMode {
 			return exitWith(pairExitInvalid, errors.New("pair: -g generates a tournament: give no input file, -p or -c"))
 		}
