@@ -162,7 +162,7 @@ func newEngine(t *pairing.Tournament, opt Options, wide bool) *engine {
 		rank++
 	}
 	sort.SliceStable(e.sorted, func(i, j int) bool { return e.higher(e.sorted[i], e.sorted[j]) })
-	vertexOf := map[int]int{}
+	vertexOf := make(map[int]int, len(e.sorted))
 	for v, en := range e.sorted {
 		vertexOf[en.index] = v
 	}
