@@ -47,6 +47,8 @@ func TestInputTextAndQuery(t *testing.T) {
 		{"a chief arbiter of 101 characters", "id=i5&chief_arbiter=" + url.QueryEscape(strings.Repeat("ş", 101)), "chief_arbiter"},
 		{"a tab in a round date", "id=i6&round_dates=2026-01-0%091", "round_dates[0]"},
 		{"rated neither true nor false", "id=i7&rated=yes", ""},
+		{"a name given twice", "id=i8&name=A&name=B", ""},
+		{"an unknown parameter", "id=i9&ratedd=true", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := s.appended()

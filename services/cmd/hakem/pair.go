@@ -15,15 +15,16 @@ import (
 	"github.com/hakem-chess/hakem/pairing/dutch"
 	"github.com/hakem-chess/hakem/pairing/endorse"
 	"github.com/hakem-chess/hakem/pairing/trf"
+	"github.com/hakem-chess/hakem/services/cmd/hakem/internal/generator"
 )
 
 // Exit statuses of hakem pair, as bbpPairings defines them.
 const (
-	pairExitNoPairing  = 1 // no valid pairing exists
-	pairExitUnexpected = 2 // unexpected error
-	pairExitInvalid    = 3 // invalid input (file format, inconsistent data)
-	pairExitSize       = 4 // size limits
-	pairExitFile       = 5 // the file could not be read or written
+	pairExitNoPairing  = generator.ExitNoPairing  // no valid pairing exists
+	pairExitUnexpected = generator.ExitUnexpected // unexpected error
+	pairExitInvalid    = generator.ExitInvalid    // invalid input (file format, inconsistent data)
+	pairExitSize       = 4                        // size limits
+	pairExitFile       = generator.ExitFile       // the file could not be read or written
 )
 
 // pairMaxPlayers is the size limit. Past 9,999 players a TRF carries XXW,
@@ -96,7 +97,7 @@ type pairFlags struct {
 	checkMode      bool   // -c
 	explain        bool   // --explain
 	showVersionTag bool   // -r
-	gen            generateFlags
+	gen            generator.Flags
 }
 
 func init() {
@@ -120,7 +121,7 @@ func (p *pairFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&p.explain, "explain", false, "with -p, explain the pairing")
 	cmd.Flags().BoolVarP(&p.showVersionTag, "release", "r", false, "print the version")
 	cmd.Flags().Lookup("dutch").NoOptDefVal = dutchInArgs
-	p.gen.register(cmd)
+	registerGenerator(cmd, &p.gen)
 }
 
 // run is hakem pair: it generates a tournament (-g), checks the rounds
@@ -130,14 +131,14 @@ func (p *pairFlags) run(cmd *cobra.Command, args []string) error {
 		// --dutch given without "=": the file is the first argument
 		// (as bbpPairings reads "--dutch IN.trf"), or none with -g.
 		p.input = ""
-		if !p.gen.on && len(args) > 0 {
+		if !p.gen.On && len(args) > 0 {
 			p.input, args = args[0], args[1:]
 		}
 	}
 	if len(args) > 1 {
 		return exitWith(pairExitInvalid, fmt.Errorf("pair: unexpected arguments %q", args[1:]))
 	}
-	if p.gen.on {
+	if p.gen.On {
 		if p.input != "" || p.pairMode || p.checkMode {
 			return exitWith(pairExitInvalid, errors.New("pair: -g generates a tournament: give no input file, -p or -c"))
 		}

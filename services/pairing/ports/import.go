@@ -101,10 +101,30 @@ func text(b []byte) string {
 	return string(rs)
 }
 
+// importParams are the import's query parameters, true for those that
+// may be repeated (a list).
+var importParams = map[string]bool{"id": false, "idempotency_key": false, "by": false, "name": false, "rounds": false,
+	"time_control": false, "laws_profile": false, "rated": false, "tiebreaks": false, "tiebreak_rules": false, "city": false,
+	"federation": false, "start_date": false, "end_date": false, "type": false, "chief_arbiter": false,
+	"deputy_arbiters": true, "round_dates": true}
+
 // importQuery reads the import's query as the fields of a JSON request
 // and checks them under the same limits (lengths, ranges, no control
-// characters: bounds.Check), answering 400 naming the parameter.
+// characters: bounds.Check), answering 400 naming the parameter; an
+// unknown parameter, or one naming one value given twice, is refused as
+// a JSON body's unknown or repeated field is.
 func importQuery(w http.ResponseWriter, q url.Values) (request, bool) {
+	for name, vs := range q {
+		many, known := importParams[name]
+		switch {
+		case !known:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("query parameter %q is not one of the import's (id, idempotency_key, by and the report's fields)", name))
+			return request{}, false
+		case !many && len(vs) > 1:
+			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("query parameter %q is given %d times (it names one value)", name, len(vs)))
+			return request{}, false
+		}
+	}
 	req := request{ID: q.Get("id"), IdempotencyKey: q.Get("idempotency_key"), By: q.Get("by"), Name: q.Get("name"),
 		TimeControl: q.Get("time_control"), LawsProfile: q.Get("laws_profile"), TiebreakRules: q.Get("tiebreak_rules"),
 		City: q.Get("city"), Federation: q.Get("federation"), StartDate: q.Get("start_date"), EndDate: q.Get("end_date"),
