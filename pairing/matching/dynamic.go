@@ -48,6 +48,16 @@ func (m *Matcher) Changed(v int) { m.changed[v] = true }
 // edges appeared or disappeared, and nothing else at v needs updating.
 func (m *Matcher) Touched(v int) {}
 
+// Distant tells the Matcher that the vertices from v on are far from the
+// changes to come: a stage of the algorithm scans them only when no tree
+// can grow without them, and ends before them once some trees have
+// augmented (the next stage goes on from there). The matching found is a
+// maximum-weight one whatever v is; a v past the last vertex (as at the
+// start) makes no vertex distant. It pays where the distant vertices are
+// matched among themselves by edges that are all tight, which a tree
+// entering them would otherwise label and scan whole at every stage.
+func (m *Matcher) Distant(v int) { m.s.far = max(v, 0) }
+
 // Retire removes v from the matching for good (its edges are ignored).
 func (m *Matcher) Retire(v int) {
 	if m.retired[v] {
@@ -143,7 +153,7 @@ func (m *Matcher) SolveInto(dst []int) []int {
 // of zero weight and edges at retired vertices are skipped when scanned.
 func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
-	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots}
+	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
 	s.dual = make([]uint64, 2*n*s.k)
 	s.tmp = make([]uint64, 4*s.k)
 	s.initState(0)
