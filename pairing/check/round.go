@@ -125,7 +125,7 @@ func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]in
 	}
 	ps := f.PointSystem
 	win := ps.WhiteWin
-	hist := map[int]*history{}
+	hist := make(map[int]*history, len(f.Players))
 	for i := range f.Players {
 		p := &f.Players[i]
 		h := &history{met: map[int]bool{}}
@@ -155,7 +155,7 @@ func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]in
 	}
 
 	// Who is paired, and how often.
-	count := map[int]int{}
+	count := make(map[int]int, 2*len(pairs)+1)
 	var order []int
 	seen := func(n int) {
 		if count[n] == 0 {

@@ -8,8 +8,11 @@ import (
 // compute runs the matching and returns, for every player's vertex, its
 // mate or itself when unmatched (or matched to the bye vertex). Pairs
 // already fixed are left out of the matching (their vertices have no other
-// edge).
-func (e *engine) compute() []int { return e.players(e.matcher.Solve()) }
+// edge). The mates are written over those of the previous call.
+func (e *engine) compute() []int {
+	e.mate = e.matcher.SolveInto(e.mate)
+	return e.players(e.mate)
+}
 
 // players turns the matcher's mates (-1 when unmatched, the bye vertex
 // len(e.sorted)) into compute's.
@@ -34,7 +37,9 @@ func (e *engine) players(mate []int) []int {
 // perfect: the bye assignee is then the player paired with the bye vertex,
 // whose score is the lowest possible. The players' edges carry the top
 // field (C4: the most pairs, the ineligible players paired) and, last,
-// whether the pair is one of the top score group. When no group gives a
+// whether the pair is one of the top score group. (firstMatching calls it
+// only where byeGroup, which finds the same score without weights, leaves
+// the answer to it.) When no group gives a
 // perfect matching, the last matching leaves more than one player unpaired
 // (or an ineligible one) and the round cannot be paired.
 func (e *engine) byeMatching() []int {
@@ -56,7 +61,8 @@ func (e *engine) byeMatching() []int {
 				e.set(v, n, zero)
 			}
 		}
-		mate = e.matcher.Solve()
+		e.mate = e.matcher.SolveInto(e.mate)
+		mate = e.mate
 		perfect := mate[n] >= 0
 		for v := 0; v < n && perfect; v++ {
 			perfect = mate[v] >= 0
@@ -138,83 +144,8 @@ func (e *engine) run() ([]int, error) {
 	top := e.sorted[0].score
 	scratch := matching.NewWeight(l.words) // a weight on its way to e.set
 	addend := matching.NewWeight(l.words)
-	for i := 1; i < n; i++ {
-		for j := 0; j < i; j++ {
-			if odd {
-				b := l.newBuilder()
-				if e.compatible(i, j) {
-					b.or(1)
-					b.shift(l.groupsBits)
-					b.shift(l.groupBits)
-					b.or(b2u(e.sorted[i].score >= top))
-				}
-				e.set(i, j, b.into(scratch))
-			} else {
-				e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
-			}
-		}
-	}
-	{
-		var m []int
-		if odd {
-			m = e.byeMatching()
-		} else {
-			m = e.compute()
-		}
-		free := 0
-		for v, u := range m {
-			if u == v {
-				free++
-				if !e.sorted[v].byeEligible {
-					free++
-				}
-			}
-		}
-		if free > 1 {
-			return nil, ErrNoPairing
-		}
-		if odd {
-			for v, u := range m {
-				if u == v {
-					e.byScore = e.sorted[v].score
-					break
-				}
-			}
-			if e.byScore >= top {
-				e.single = true
-				for v := 0; v < n && e.sorted[v].score >= top; v++ {
-					if e.sorted[m[v]].score < top {
-						e.single = false
-						break
-					}
-				}
-			}
-			// C9: the fewer games a player of the bye assignee's score
-			// has played, the more his pairing is worth, so that the bye
-			// goes to one who has played most.
-			var counts []int
-			for _, p := range e.sorted {
-				if p.score == e.byScore {
-					counts = append(counts, p.playedGames)
-				}
-			}
-			sortInts(counts)
-			reverseInts(counts)
-			e.ranks = make([]uint64, e.played+1)
-			for r, c := range counts {
-				e.ranks[c] = uint64(r)
-			}
-			for i := 1; i < n; i++ {
-				for j := 0; j < i; j++ {
-					e.set(i, j, e.edgeWeight(scratch, j, i, false, false))
-				}
-			}
-			e.setByeEdges(l.topShift(), e.byeCandidate)
-			// Every weight has changed: a matching from scratch is found
-			// sooner than the previous one re-optimised.
-			e.matcher.Restart()
-			e.compute()
-		}
+	if err := e.firstMatching(scratch); err != nil {
+		return nil, err
 	}
 
 	final := make([]int, n) // vertex -> mate, -1 until paired
@@ -282,6 +213,7 @@ func (e *engine) run() ([]int, error) {
 			}
 			return r
 		}
+		e.matcher.Distant(vertex[size-1] + 1)
 		stable := e.compute()
 
 		// Moved-down players to pair in this bracket.

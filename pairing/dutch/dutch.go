@@ -33,7 +33,11 @@
 //
 // The matching is kept up to date between the steps of a bracket by a
 // matching.Matcher, which re-optimises from the previous optimum instead
-// of starting afresh.
+// of starting afresh; the players below the bracket's next score group,
+// whose edges all weigh alike, are scanned last (matching.Matcher.Distant).
+// In an odd field the bye assignee's score, on which the weights depend,
+// is found first by a matching of the most pairs without weights
+// (byeGroup, in bye.go).
 package dutch
 
 import (
@@ -77,6 +81,7 @@ type engine struct {
 	active  []bool       // by vertex: still to be matched
 	view    *bracketView // the explanation's copy of the bracket being paired
 	wide    bool         // one counter per score group of the round (counters.go)
+	mate    []int        // the matcher's last mates (compute)
 	// weighing is edgeWeight's builder and edge
 	weighing struct {
 		b builder
@@ -157,7 +162,7 @@ func newEngine(t *pairing.Tournament, opt Options, wide bool) *engine {
 		rank++
 	}
 	sort.SliceStable(e.sorted, func(i, j int) bool { return e.higher(e.sorted[i], e.sorted[j]) })
-	vertexOf := map[int]int{}
+	vertexOf := make(map[int]int, len(e.sorted))
 	for v, en := range e.sorted {
 		vertexOf[en.index] = v
 	}
@@ -194,6 +199,13 @@ func (e *engine) compatible(a, b int) bool {
 	if met(e.forbid[a], b) || met(e.forbid[b], a) {
 		return false
 	}
+	return e.coloursAllow(p, q)
+}
+
+// coloursAllow reports whether the colours let p and q meet (C3): not when
+// both have the same absolute colour preference, unless one of them is a
+// topscorer in the last round.
+func (e *engine) coloursAllow(p, q *entrant) bool {
 	if !p.absolute() || !q.absolute() || p.preference != q.preference {
 		return true
 	}

@@ -66,6 +66,8 @@ type solver struct {
 	bestslack     []uint64
 	fbuf          []int32 // the scan's list of far vertices (see farVertices)
 	queue         []int
+	farQueue      []int // vertices from far on, labelled S and not yet scanned
+	far           int   // vertices from far on are scanned last (see solve)
 
 	treeRoot  []int    // by top-level blossom: the root vertex of its tree in this stage
 	deadRoot  []uint32 // by root vertex: stamp of the stage in which its tree augmented
@@ -80,7 +82,7 @@ type solver struct {
 
 func newSolver(g *Graph, ids []int) *solver {
 	n := len(ids)
-	s := &solver{n: n, k: g.words + 1}
+	s := &solver{n: n, k: g.words + 1, far: n}
 	wt := make(Weight, g.words)
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
@@ -574,6 +576,7 @@ func (s *solver) solve() {
 		}
 		s.allowed = s.allowed[:0]
 		s.queue = s.queue[:0]
+		s.farQueue = s.farQueue[:0]
 		roots := 0
 		for v := 0; v < n; v++ {
 			if s.mate[v] == -1 && s.label[s.inblossom[v]] == 0 {
@@ -592,9 +595,22 @@ func (s *solver) solve() {
 		}
 		augmented := false // some trees have met: the duals stay as they are
 		for {
-			for len(s.queue) > 0 {
-				v := s.queue[len(s.queue)-1]
-				s.queue = s.queue[:len(s.queue)-1]
+			for len(s.queue) > 0 || len(s.farQueue) > 0 {
+				var v int
+				if len(s.queue) > 0 {
+					v = s.queue[len(s.queue)-1]
+					s.queue = s.queue[:len(s.queue)-1]
+					if v >= s.far {
+						s.farQueue = append(s.farQueue, v)
+						continue
+					}
+				} else {
+					if augmented {
+						break // the far vertices wait for the next stage
+					}
+					v = s.farQueue[len(s.farQueue)-1]
+					s.farQueue = s.farQueue[:len(s.farQueue)-1]
+				}
 				if s.dead(s.inblossom[v]) {
 					continue
 				}
@@ -683,6 +699,11 @@ func (s *solver) solve() {
 						}
 					}
 				}
+			}
+			if augmented && len(s.farQueue) > 0 {
+				// Far vertices are left unscanned: the least slack is not
+				// known, and the stage ends (the next goes on from there).
+				break
 			}
 			deltatype, deltaedge, deltablossom := 1, -1, -1
 			deltavertex := -1

@@ -176,12 +176,15 @@ func TestWeightArithmetic(t *testing.T) {
 }
 
 func TestMatcherFollowsChanges(t *testing.T) {
+	// the weights kept by rows, as in graphs of rowFrom to rowLimit
+	// vertices
+	defer func(from, limit int) { rowFrom, rowLimit = from, limit }(rowFrom, rowLimit)
+	rowFrom = 0
 	for _, tightFrom := range []int{tightRoots, 2} {
 		matcherFollowsChanges(t, tightFrom)
 	}
 	// once more with the weights read from the lower triangle only, as
-	// graphs larger than rowLimit are
-	defer func(limit int) { rowLimit = limit }(rowLimit)
+	// graphs smaller than rowFrom or larger than rowLimit are
 	rowLimit = 0
 	matcherFollowsChanges(t, tightRoots)
 }

@@ -23,6 +23,10 @@ type Matcher struct {
 	retired []bool
 	changed []bool
 	started bool
+	// Solve's lists, kept between calls: the vertices changed, and those
+	// already brought up to date.
+	xs   []int
+	done []bool
 }
 
 // NewMatcher returns a Matcher for g; g's weights may be changed between
@@ -30,7 +34,7 @@ type Matcher struct {
 // Changed. A Graph has at most one Matcher (it learns from the Graph at
 // which vertices edges appeared or disappeared).
 func NewMatcher(g *Graph) *Matcher {
-	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n)}
+	m := &Matcher{g: g, retired: make([]bool, g.n), changed: make([]bool, g.n), done: make([]bool, g.n)}
 	m.s = newDenseSolver(g, m.retired)
 	return m
 }
@@ -43,6 +47,16 @@ func (m *Matcher) Changed(v int) { m.changed[v] = true }
 // to Changed. It is optional: the Matcher learns from the Graph where
 // edges appeared or disappeared, and nothing else at v needs updating.
 func (m *Matcher) Touched(v int) {}
+
+// Distant tells the Matcher that the vertices from v on are far from the
+// changes to come: a stage of the algorithm scans them only when no tree
+// can grow without them, and ends before them once some trees have
+// augmented (the next stage goes on from there). The matching found is a
+// maximum-weight one whatever v is; a v past the last vertex (as at the
+// start) makes no vertex distant. It pays where the distant vertices are
+// matched among themselves by edges that are all tight, which a tree
+// entering them would otherwise label and scan whole at every stage.
+func (m *Matcher) Distant(v int) { m.s.far = max(v, 0) }
 
 // Retire removes v from the matching for good (its edges are ignored).
 func (m *Matcher) Retire(v int) {
@@ -72,19 +86,25 @@ func (m *Matcher) Restart() {
 
 // Solve brings the matching up to date and returns mate[v] (-1 when v is
 // unmatched or retired).
-func (m *Matcher) Solve() []int {
+func (m *Matcher) Solve() []int { return m.SolveInto(nil) }
+
+// SolveInto is Solve writing the mates into dst when it has room for them
+// (a caller that solves again and again need not allocate them each time).
+func (m *Matcher) SolveInto(dst []int) []int {
 	s := m.s
 	if !m.started {
 		s.initDuals()
 		m.started = true
 	} else {
-		var xs []int
+		xs := m.xs[:0]
 		for v, c := range m.changed {
 			if c && !m.retired[v] {
 				xs = append(xs, v)
 			}
 		}
-		done := make([]bool, s.n)
+		m.xs = xs
+		done := m.done
+		clear(done)
 		for _, x := range xs {
 			if done[x] {
 				continue
@@ -115,7 +135,11 @@ func (m *Matcher) Solve() []int {
 		m.changed[v] = false
 	}
 	s.solve()
-	mate := make([]int, s.n)
+	mate := dst[:0]
+	if cap(mate) < s.n {
+		mate = make([]int, s.n)
+	}
+	mate = mate[:s.n]
 	for v := range mate {
 		mate[v] = -1
 		if !m.retired[v] && s.mate[v] != -1 {
@@ -129,7 +153,7 @@ func (m *Matcher) Solve() []int {
 // of zero weight and edges at retired vertices are skipped when scanned.
 func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
-	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots}
+	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
 	s.dual = make([]uint64, 2*n*s.k)
 	s.tmp = make([]uint64, 4*s.k)
 	s.initState(0)

@@ -12,12 +12,13 @@ import "errors"
 // pair takes 12 bytes instead of 8 per word, and the solver's slack
 // computations read a small, cached table instead of the whole weight.
 //
-// Graphs of at most rowLimit vertices keep every weight by rows, twice
+// Graphs of rowFrom to rowLimit vertices keep every weight by rows, twice
 // (pair u, v at u*n+v and v*n+u): the solver reads a vertex's edges one
 // after the other, which a lower triangle only lays out one after the
 // other for the vertices before it (those after it are a row apart each,
 // a cache miss apiece; the solver ran twice as slow on 4,000 players).
-// Larger graphs keep the lower triangle only, half the memory.
+// Larger graphs keep the lower triangle only, half the memory, and so do
+// smaller ones, whose triangle stays in the processor's cache.
 type Graph struct {
 	n     int
 	words int
@@ -40,6 +41,12 @@ type Graph struct {
 // takes 600 MB). A variable for the tests, which run the solver both ways.
 var rowLimit = 10000
 
+// rowFrom is the smallest graph whose weights are kept by rows: below it
+// the rows would save no cache misses and cost their memory, which a
+// process that pairs a small tournament spends most on (the generator
+// starts one a tournament, every page it touches a fault).
+var rowFrom = 256
+
 // highTable holds the distinct upper parts (words 1..words-1) of the
 // weights; entry 0 is zero.
 type highTable struct {
@@ -61,7 +68,7 @@ func NewGraph(n, words int) (*Graph, error) {
 	stride := (n + 63) / 64
 	g := &Graph{n: n, words: words, pairs: n * (n - 1) / 2, edges: make([]uint64, n*stride), stride: stride}
 	slots := g.pairs
-	if n <= rowLimit {
+	if n >= rowFrom && n <= rowLimit {
 		g.rows, slots = true, n*n
 	}
 	g.lo, g.hi = make([]uint64, slots), make([]uint32, slots)

@@ -9,7 +9,8 @@ import (
 // (enough distinct upper parts to make the graph rebuild its table) and
 // reads each back, with the weights kept by rows and in a lower triangle.
 func TestGraphStoresWeights(t *testing.T) {
-	defer func(limit int) { rowLimit = limit }(rowLimit)
+	defer func(from, limit int) { rowFrom, rowLimit = from, limit }(rowFrom, rowLimit)
+	rowFrom = 0
 	for _, limit := range []int{rowLimit, 0} { // by rows, then the lower triangle
 		rowLimit = limit
 		graphStoresWeights(t)

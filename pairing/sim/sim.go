@@ -232,7 +232,7 @@ func roundTrip(f *trf.File) (*trf.File, error) {
 // one move), the pairing-allocated bye, and a zero-point entry for anyone
 // left out. Then it updates points and ranks.
 func play(f *trf.File, c Config, rng *rand.Rand, round int, pairs [][2]int, bye int) {
-	entry := map[int]trf.RoundResult{}
+	entry := make(map[int]trf.RoundResult, 2*len(pairs)+1)
 	for _, pr := range pairs {
 		w, b := f.ByStartNo(pr[0]), f.ByStartNo(pr[1])
 		var rw, rb trf.ResultCode

@@ -27,6 +27,11 @@ var (
 	olyConns    = flag.Int("olympiad.conns", 0, "Olympiad load: kept-alive connections the boards share (board i plays on connection i mod conns); 0: one per board up to 4,000")
 )
 
+// maxBoard is the highest board number a game may carry (bounds.Board):
+// past it the boards go on in the next round's numbers (a load of more
+// boards than any round has).
+const maxBoard = 9999
+
 // olympiadFigures are the results of one load run.
 type olympiadFigures struct {
 	boards, finished int
@@ -123,7 +128,7 @@ func playOlympiad(t *testing.T, boards, flags, conns, plies int, think, budget t
 			for i := range work {
 				ids[i] = fmt.Sprintf("oly-b%d", i+1)
 				games[i] = randomGame(uint64(i)+1e6, plies)
-				if code, raw, err := post("/api/games", map[string]any{"id": ids[i], "white": "w" + ids[i], "black": "b" + ids[i], "round": 1, "board": i + 1, "time_control": "5400+30", "idempotency_key": ids[i]}); err != nil || code != 201 {
+				if code, raw, err := post("/api/games", map[string]any{"id": ids[i], "white": "w" + ids[i], "black": "b" + ids[i], "round": 1 + i/maxBoard, "board": i%maxBoard + 1, "time_control": "5400+30", "idempotency_key": ids[i]}); err != nil || code != 201 {
 					setupErr.Store(fmt.Sprintf("create %s: %d %s %v", ids[i], code, raw, err))
 					continue
 				}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,8 +10,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/events/eventstore"
-	"github.com/nats-io/nats.go"
 )
 
 // voidedFirst checks that a creation's answer is a signed repair voiding
@@ -46,7 +43,8 @@ func voidedFirst(t *testing.T, a answer, created string, want ...uint64) {
 // round's game is created by the games-rounds consumer over the garbage,
 // played and the round closed; a forged, unsigned round_paired on a
 // tournament's subject is not acted on (the round's real game keeps its
-// real players). hakem audit all passes every log and names the repairs.
+// real players), and neither is a forged results sheet (the game plays
+// on). hakem audit all passes every log and names the repairs.
 func TestInsiderGarbageBeforeCreation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs hakem serve")
@@ -103,6 +101,20 @@ func TestInsiderGarbageBeforeCreation(t *testing.T) {
 		t.Fatalf("create the tournament over garbage: %d %s", a.status, a.raw)
 	}
 	voidedFirst(t, a, "tournament.created", t1)
+	// the arbiter's repair of a tournament's subject with no event (the
+	// scoring's subject, here); then the creation; nothing to repair: 404
+	publishRaw(t, as(events.WriterScoring), "tournament.nv.scoring", []byte(`garbage{`))
+	rep = mustOK(t, s.post("/api/tournaments/nv/repair", map[string]any{"by": "arb", "reason": "published before the tournament", "idempotency_key": "r-nv"}), "repair nv at version 0")
+	if evs := rep.events(); len(evs) != 1 || evs[0]["type"] != "tournament.log_repaired" || evs[0]["seq"] != float64(1) {
+		t.Fatalf("the repair of a tournament's subject with no event: %s", rep.raw)
+	}
+	a = mustOK(t, s.post("/api/tournaments", map[string]any{"id": "nv", "name": "Late", "system": "round-robin", "idempotency_key": "c-nv"}), "create nv")
+	if evs := a.events(); len(evs) != 1 || evs[0]["type"] != "tournament.created" {
+		t.Errorf("the creation after the repair: %s", a.raw)
+	}
+	if a := s.post("/api/tournaments/none/repair", map[string]any{"by": "arb", "reason": "x", "idempotency_key": "r-none"}); a.status != http.StatusNotFound {
+		t.Errorf("a repair of a tournament's empty subject: %d %s, want 404", a.status, a.raw)
+	}
 
 	// a round's game: garbage on its subjects before the round is paired
 	mustOK(t, s.post("/api/tournaments", map[string]any{"id": "rt", "name": "Round", "system": "round-robin", "time_control": "300+2", "idempotency_key": "c-rt"}), "create rt")
@@ -135,22 +147,37 @@ func TestInsiderGarbageBeforeCreation(t *testing.T) {
 	for _, p := range []string{"a", "b"} {
 		mustOK(t, s.post("/api/tournaments/rf/players", map[string]any{"player_id": p, "name": "P " + p, "idempotency_key": "p-rf-" + p}), "register")
 	}
-	forgeRound(t, as(events.WriterPairing), "rf", events.RoundPaired{Round: 1, Pairings: []events.Pairing{{Board: 1, White: "mallory", Black: "eve", GameID: "rf-r1-b1"}}})
+	forgeRound(t, s, as(events.WriterPairing), "rf", events.RoundPaired{Round: 1, Pairings: []events.Pairing{{Board: 1, White: "mallory", Black: "eve", GameID: "rf-r1-b1"}}})
 	if a := s.post("/api/tournaments/rf/rounds", map[string]any{"idempotency_key": "p1-rf", "by": "arb"}); a.status != http.StatusConflict || a.errorCode() != "log_damaged" {
 		t.Errorf("pairing a tournament with a forged event: %d %s", a.status, a.raw)
 	}
 	mustOK(t, s.post("/api/tournaments/rf/repair", map[string]any{"by": "arb", "reason": "a forged pairing", "idempotency_key": "r-rf"}), "repair rf")
 	mustOK(t, s.post("/api/tournaments/rf/rounds", map[string]any{"idempotency_key": "p1-rf", "by": "arb"}), "pair rf")
-	if g := waitGame(t, s, "rf-r1-b1"); g["white"] == "mallory" || g["black"] == "eve" || g["tournament_id"] != "rf" {
+	g = waitGame(t, s, "rf-r1-b1")
+	if g["white"] == "mallory" || g["black"] == "eve" || g["tournament_id"] != "rf" {
 		t.Errorf("the round's game was made from the forged pairing: %v", g)
 	}
+	// a forged results sheet ends no game: the games service refuses it
+	// (logged), and the game plays on
+	white, black := fmt.Sprint(g["white"]), fmt.Sprint(g["black"])
+	forgeRound(t, s, as(events.WriterPairing), "rf", events.ResultsEntered{Round: 1, Lines: []events.SheetLine{{Board: 1, GameID: "rf-r1-b1", White: white, Black: black, Result: "0-1"}}})
+	waitUntil(t, "the forged sheet refused", func() bool {
+		return strings.Contains(s.output(), "(tournament.results_entered, seq 6) is not an event of the log of tournament/rf")
+	})
+	if g := s.game("rf-r1-b1"); g["result"] != "*" {
+		t.Errorf("the forged sheet ended the game: %v", g)
+	}
+	s.move("rf-r1-b1", white, "e4", "1-rf")
 	s.stop()
 
 	r := runAudit(t, "all", "--data", data, "--keyring", filepath.Join(data, "keys", events.KeyringFile))
-	if r.code != 0 {
-		t.Errorf("audit all: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	if r.code != 1 {
+		t.Errorf("audit all: exit %d, want 1 (rf damaged)\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, id := range []string{"game/ng", "game/nr", "game/rt-r1-b1", "tournament/nt", "tournament/rt", "tournament/rf"} {
+	if !strings.Contains(r.stdout, "tournament/rf: FAILS") {
+		t.Errorf("audit all does not fail rf, whose forged sheet is not repaired:\n%s", r.stdout)
+	}
+	for _, id := range []string{"game/ng", "game/nr", "game/rt-r1-b1", "game/rf-r1-b1", "tournament/nt", "tournament/nv", "tournament/rt"} {
 		if !strings.Contains(r.stdout, id+": ok") {
 			t.Errorf("audit all does not pass %s:\n%s", id, r.stdout)
 		}
@@ -172,25 +199,20 @@ func must(b []byte, err error) []byte {
 }
 
 // forgeRound publishes on tournament id's pairing subject, with url's
-// NATS user, an unsigned event chained on the log's head.
-func forgeRound(t *testing.T, url, id string, ev events.Event) {
+// NATS user, an unsigned event chained on the log's last event as the
+// server reads it (GET …/events).
+func forgeRound(t *testing.T, s *server, url, id string, ev events.Event) {
 	t.Helper()
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
+	a := mustOK(t, s.do("GET", "/api/tournaments/"+id+"/events?follow=false", ""), "the tournament's events")
+	lines := strings.Split(strings.TrimSpace(a.raw), "\n")
+	var last struct {
+		Seq  uint64 `json:"seq"`
+		Hash string `json:"hash"`
 	}
-	defer nc.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	st, err := eventstore.Open(ctx, nc, eventstore.Config{Provisioned: true})
-	if err != nil {
-		t.Fatal(err)
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil || last.Seq == 0 {
+		t.Fatalf("the last event of %s: %v %s", id, err, lines[len(lines)-1])
 	}
-	_, head, err := st.Load(ctx, events.Tournament(id))
-	if err != nil {
-		t.Fatal(err)
-	}
-	forged, err := events.Build(events.Tournament(id), events.WriterPairing, events.Head{Version: head.Version, Hash: head.Hash}, "forged-"+id,
+	forged, err := events.Build(events.Tournament(id), events.WriterPairing, events.Head{Version: last.Seq, Hash: last.Hash}, "forged-"+id+ev.EventType(),
 		events.Meta{Actor: events.Actor{Role: "organiser", ID: "x"}, RecordedAt: time.Now().UTC()}, ev)
 	if err != nil {
 		t.Fatal(err)

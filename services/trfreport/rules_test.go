@@ -1,4 +1,4 @@
-package main
+package trfreport
 
 import (
 	"testing"
@@ -17,8 +17,8 @@ func TestRulesForDate(t *testing.T) {
 		"soon":       ratings.Rules2026,
 	}
 	for date, want := range cases {
-		if got := rulesForDate(date); got != want {
-			t.Errorf("rulesForDate(%q) = %v, want %v", date, got, want)
+		if got := RulesForDate(date); got != want {
+			t.Errorf("RulesForDate(%q) = %v, want %v", date, got, want)
 		}
 	}
 }
