@@ -5,6 +5,7 @@ package httpjson
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -213,6 +214,10 @@ func Refused(w http.ResponseWriter, err error, statusOf func(kind error) (status
 			reason = "the event store's disk is full: this write was not recorded (nothing acknowledged is lost); free space on the data folder's disk and restart hakem serve: "
 		}
 		Error(w, status, code, reason+err.Error())
+		return
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, nats.ErrTimeout) {
+		Error(w, http.StatusServiceUnavailable, "unavailable", "the event store did not answer in time: the write may or may not be recorded; send the same request again with the same idempotency key (a recorded command is answered as it was, never applied twice): "+err.Error())
 		return
 	}
 	Error(w, http.StatusInternalServerError, "internal", err.Error())

@@ -1,6 +1,7 @@
 package httpjson
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,6 +58,8 @@ func TestRefusedStore(t *testing.T) {
 		{&eventstore.APIError{Code: 10077, Status: 503, Description: "write /d/x.blk: no space left on device"}, 507, "insufficient_storage"},
 		{&eventstore.APIError{Code: 10077, Status: 503, Description: "write error"}, 503, "store_failed"},
 		{fmt.Errorf("events: no stream answers on game.x: %w", nats.ErrNoResponders), 503, "store_unavailable"},
+		{fmt.Errorf("append: %w", context.DeadlineExceeded), 503, "unavailable"},
+		{fmt.Errorf("append: %w", nats.ErrTimeout), 503, "unavailable"},
 		{errors.New("something else"), 500, "internal"},
 	}
 	for _, tt := range tests {
