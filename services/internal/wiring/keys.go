@@ -12,7 +12,8 @@ import (
 // Signer loads, or creates on first start, the signing keys of the writers
 // among the services this process runs (in cfg.KeysDir, each private key
 // mode 0600, the public keys in its keyring.json, which the audit reads):
-// every event the process appends is signed with its writer's key. Nil
+// every event the process appends is signed with its writer's key (the
+// nonces of each key prepared at once: events.Signer.Prepare). Nil
 // when it runs no writer (a gateway alone).
 func Signer(cfg Config) (*events.Signer, error) {
 	var writers []events.Writer
@@ -27,6 +28,12 @@ func Signer(cfg Config) (*events.Signer, error) {
 	s, err := events.LoadOrCreateKeys(cfg.KeysDir, writers...)
 	if err != nil {
 		return nil, fmt.Errorf("keys_dir: %w", err)
+	}
+	// each key's nonces prepared before the first append (a few
+	// milliseconds for every writer), so that even the first signatures
+	// after a start need no point multiplication
+	for _, w := range writers {
+		s.Prepare(w)
 	}
 	return s, nil
 }
