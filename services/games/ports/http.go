@@ -326,23 +326,9 @@ func (h HTTP) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	from := uint64(1)
-	if s := r.URL.Query().Get("from"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil || n == 0 {
-			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("from: %q is not an event number (1, 2, ...)", s))
-			return
-		}
-		from = n
-	}
-	follow := true
-	if s := r.URL.Query().Get("follow"); s != "" {
-		b, err := strconv.ParseBool(s)
-		if err != nil {
-			httpjson.Error(w, http.StatusBadRequest, "invalid", fmt.Sprintf("follow: %q is not true or false", s))
-			return
-		}
-		follow = b
+	from, follow, ok := httpjson.StreamQuery(w, r)
+	if !ok {
+		return
 	}
 	recs, _, damage, err := h.App.Queries.Events.Read(r.Context(), id)
 	if err != nil {
