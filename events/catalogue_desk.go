@@ -97,7 +97,11 @@ type PairingChanged struct {
 	// players or colours changed has a new game.
 	Pairings []Pairing `json:"pairings"`
 	// Breaks are the pairing criteria the round's pairing breaks after the
-	// change, as the engine's checker (pairing/check) names them.
+	// change: for a round the Dutch engine paired, each breach
+	// pairing/dutch.HandChange finds against the engine's pairing of the
+	// round ("C12 [4 5]: …", absolute, quality and colour criteria), then
+	// what the engine's checker (pairing/check) finds besides
+	// ("C1 rematch [1 4]: …", the only form in events recorded before).
 	Breaks []string `json:"breaks,omitempty"`
 	// Reason says why.
 	Reason string `json:"reason,omitempty"`

@@ -22,6 +22,10 @@ type Desk struct {
 	// Changes are the hand changes to the pairings still in force, in
 	// order.
 	Changes []events.PairingChanged
+	// Engine is, per round changed by hand, the round's boards as they
+	// were paired (by the engine) before its first hand change still in
+	// force: what a hand change is compared with.
+	Engine map[int][]events.Pairing
 	// Corrections are the corrections of results, in order.
 	Corrections []events.ResultCorrected
 }
@@ -74,9 +78,16 @@ func (t *Tournament) applyDesk(e events.Event) (ok bool, err error) {
 			}
 		}
 		d.Changes = kept
+		delete(d.Engine, e.Round)
 	case events.PairingChanged:
 		if e.Round < 1 || e.Round > len(t.Rounds) {
 			return true, fmt.Errorf("pairing of round %d changed with %d paired", e.Round, len(t.Rounds))
+		}
+		if d.Engine == nil {
+			d.Engine = map[int][]events.Pairing{}
+		}
+		if _, ok := d.Engine[e.Round]; !ok {
+			d.Engine[e.Round] = t.Rounds[e.Round-1].Pairings
 		}
 		t.Rounds[e.Round-1].Pairings = append([]events.Pairing(nil), e.Pairings...)
 		d.Changes = append(d.Changes, e)

@@ -2,6 +2,8 @@ package domain
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -184,7 +186,89 @@ func TestHandChangeNamesRematch(t *testing.T) {
 	if err != nil || len(evs) != 1 {
 		t.Fatalf("swap: %v %v", evs, err)
 	}
-	if b := evs[0].(events.PairingChanged).Breaks; !strings.Contains(strings.Join(b, ";"), "C1 rematch") {
-		t.Errorf("breaks %q, want the C1 rematch", b)
+	a, b := tr.StartNumber(r1.White), tr.StartNumber(r1.Black)
+	want := fmt.Sprintf("C1 [%d %d]: %d and %d have already played each other", min(a, b), max(a, b), b, a)
+	breaks := evs[0].(events.PairingChanged).Breaks
+	if !slices.Contains(breaks, want) {
+		t.Errorf("breaks %q, want %q", breaks, want)
+	}
+	for _, s := range breaks {
+		if strings.HasPrefix(s, "C1 rematch") {
+			t.Errorf("breaks %q: the checker's rematch repeats HandChange's C1", breaks)
+		}
+	}
+}
+
+// deskRound2 is deskRound1 with round 1 won by White on every board and
+// round 2 paired by the Dutch engine.
+func deskRound2(t *testing.T) (*Tournament, map[string]events.Result) {
+	tr := deskRound1(t)
+	results := map[string]events.Result{}
+	for _, p := range tr.Rounds[0].Pairings {
+		results[p.GameID] = "1-0"
+	}
+	folds(t, tr)(tr.Close(1, results))
+	folds(t, tr)(tr.PairNextAfter("T", results))
+	return tr, results
+}
+
+// TestHandChangeNamesQualityCriterion: exchanging the colours of a board
+// whose players both get their colour preference from the engine (they
+// had different colours in round 1) breaks C12 (C.04.3: minimise the
+// players who do not get their colour preference) and the colour
+// allocation rules; the event and the TRF's ### line name them, and
+// exchanging them back (compared with the engine's pairing, not the
+// changed one) breaks nothing.
+func TestHandChangeNamesQualityCriterion(t *testing.T) {
+	tr, results := deskRound2(t)
+	white1 := map[string]bool{}
+	for _, p := range tr.Rounds[0].Pairings {
+		white1[p.White] = true
+	}
+	board := 0
+	var p events.Pairing
+	for _, p = range tr.Rounds[1].Pairings {
+		if white1[p.White] != white1[p.Black] {
+			board = p.Board
+			break
+		}
+	}
+	if board == 0 {
+		t.Fatalf("no board of round 2 between players of different colours in round 1: %+v", tr.Rounds[1].Pairings)
+	}
+	a, b := tr.StartNumber(p.White), tr.StartNumber(p.Black)
+	evs, err := tr.ChangePairing("T", 2, HandChange{Change: ChangeColours, Board: board, Reason: "test"}, results, nil)
+	fold(t, tr, evs, err)
+	breaks := evs[0].(events.PairingChanged).Breaks
+	players := fmt.Sprintf("[%d %d]", min(a, b), max(a, b))
+	for _, want := range []string{"C12 " + players + ": more players do not get their colour preference", "E " + players + ": "} {
+		if !slices.ContainsFunc(breaks, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("breaks %q, want one starting %q", breaks, want)
+		}
+	}
+	f := readBack(t, tr, results)
+	if len(f.Unknown) != 1 || !strings.Contains(f.Unknown[0], "breaks C12 "+players) || !strings.HasSuffix(f.Unknown[0], "; reason: test") {
+		t.Errorf("TRF comment lines: %q", f.Unknown)
+	}
+	evs, err = tr.ChangePairing("T", 2, HandChange{Change: ChangeColours, Board: board}, results, nil)
+	fold(t, tr, evs, err)
+	if breaks := evs[0].(events.PairingChanged).Breaks; len(breaks) != 0 {
+		t.Errorf("colours exchanged back: breaks %q, want none", breaks)
+	}
+}
+
+// TestHandChangeBreaksNothing: moving a board to another number changes
+// no pair and no colour: the event names no criterion, and the TRF's ###
+// line says so.
+func TestHandChangeBreaksNothing(t *testing.T) {
+	tr, results := deskRound2(t)
+	evs, err := tr.ChangePairing("T", 2, HandChange{Change: ChangeMove, Board: 1, To: 3}, results, nil)
+	fold(t, tr, evs, err)
+	if breaks := evs[0].(events.PairingChanged).Breaks; len(breaks) != 0 {
+		t.Errorf("move: breaks %q, want none", breaks)
+	}
+	f := readBack(t, tr, results)
+	if len(f.Unknown) != 1 || f.Unknown[0] != "### round 2 changed by hand: board 1 moved to board 3; breaks no criterion checked" {
+		t.Errorf("TRF comment lines: %q", f.Unknown)
 	}
 }

@@ -1,13 +1,17 @@
 package domain
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/pairing"
 	"github.com/hakem-chess/hakem/pairing/check"
+	"github.com/hakem-chess/hakem/pairing/dutch"
+	"github.com/hakem-chess/hakem/pairing/trf"
 	"github.com/hakem-chess/hakem/services/internal/tournament"
 )
 
@@ -33,9 +37,11 @@ type HandChange struct {
 // the results so far by game id. Each board whose players or colours
 // change has a new game ("-h<n>" after the board's game id, n the round's
 // n-th change). The event names the criteria the round's pairing breaks
-// after the change, as pairing/check finds them on the tournament file
-// with the games' points penalties pens (FilePenalised: the score groups
-// the engine paired; C.04.1 absolute criteria and the colour rules).
+// after the change (breaks): for a round the Dutch engine paired, what
+// dutch.HandChange finds against the engine's pairing of the round on
+// the tournament file the engine paired from, with the games' points
+// penalties pens (absolute criteria, quality criteria C5-C21, colour
+// rules E), and what pairing/check finds besides.
 func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
@@ -161,9 +167,18 @@ func swapped(id string, ids [2]string) string {
 	return id
 }
 
-// breaks is what the engine's checker (pairing/check.Round) finds wrong
-// with boards as round's pairing, on the tournament file of the rounds
-// before it and the round's byes.
+// breaks is what is wrong with boards as round's pairing. A round the
+// Dutch engine paired is compared with the engine's own pairing of it
+// (Desk.Engine, the boards before the round's first hand change in
+// force) by dutch.HandChange, on the tournament file the engine paired
+// from: the absolute criteria C1-C3 and the colour limits the hand
+// pairing breaks, each quality criterion C5-C21 on which it does worse
+// than the engine's, and colours against E.1-E.5, each as
+// Breach.String ("C7 [3 8]: …"). What the engine's checker
+// (pairing/check.Round, on the tournament file of the rounds before it
+// and the round's byes) finds besides, and everything it finds in a
+// round another engine paired, follows as Violation.String
+// ("C1 rematch [1 2]: …", the format of the events recorded before).
 func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result, pens tournament.Penalties) ([]string, error) {
 	f, err := t.FilePenalised(results, pens)
 	if err != nil {
@@ -179,11 +194,89 @@ func (t *Tournament) breaks(round int, boards []events.Pairing, results map[stri
 			bye = t.StartNumber(b.PlayerID)
 		}
 	}
+	found := check.Round(f, round, pairs, bye)
 	var out []string
-	for _, v := range check.Round(f, round, pairs, bye) {
+	if t.Rounds[round-1].Engine == "dutch" {
+		rep, err := t.handReport(round, boards, bye, results, pens)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range rep.Breaches {
+			out = append(out, b.String())
+		}
+		found = slices.DeleteFunc(found, func(v check.Violation) bool { return covered(v, rep.Breaches) })
+	}
+	for _, v := range found {
 		out = append(out, v.String())
 	}
 	return out, nil
+}
+
+// handReport is dutch.HandChange's report on boards (and the round's
+// pairing-allocated bye, start number bye) against the engine's pairing
+// of round, on the tournament file the engine paired the round from (the
+// rounds before it, with the points penalties pens, as pairDutch reads it).
+func (t *Tournament) handReport(round int, boards []events.Pairing, bye int, results map[string]events.Result, pens tournament.Penalties) (*dutch.HandReport, error) {
+	before := *t
+	before.Rounds = t.Rounds[:round-1]
+	input, err := before.PairingInputPenalised(results, pens)
+	if err != nil {
+		return nil, err
+	}
+	f, err := trf.Read(bytes.NewReader(input))
+	if err != nil {
+		return nil, fmt.Errorf("hand change of round %d: the tournament file does not read back: %w", round, err)
+	}
+	pt, err := pairing.FromTRF(f)
+	if err != nil {
+		return nil, fmt.Errorf("hand change of round %d: %w", round, err)
+	}
+	if pt.Round != round {
+		return nil, fmt.Errorf("hand change of round %d: the tournament file gives round %d to pair", round, pt.Round)
+	}
+	engine, ok := t.Desk.Engine[round]
+	if !ok {
+		engine = t.Rounds[round-1].Pairings
+	}
+	rep, err := dutch.HandChange(pt, t.startBoards(engine, bye), t.startBoards(boards, bye))
+	if err != nil {
+		return nil, fmt.Errorf("hand change of round %d: %w", round, err)
+	}
+	return rep, nil
+}
+
+// startBoards are boards by start numbers, the pairing-allocated bye
+// (start number bye, 0 for none) a board with Black 0.
+func (t *Tournament) startBoards(boards []events.Pairing, bye int) []pairing.Board {
+	out := make([]pairing.Board, 0, len(boards)+1)
+	for _, p := range boards {
+		out = append(out, pairing.Board{White: t.StartNumber(p.White), Black: t.StartNumber(p.Black)})
+	}
+	if bye > 0 {
+		out = append(out, pairing.Board{White: bye})
+	}
+	return out
+}
+
+// covered reports whether the checker's violation v is among HandChange's
+// breaches: the same criterion (C1 for a rematch or a forbidden pair, C2
+// for the bye, C3 for the colour rules) with the same players.
+func covered(v check.Violation, breaches []dutch.Breach) bool {
+	var criterion string
+	switch v.Rule {
+	case check.Rematch, check.Forbidden:
+		criterion = "C1"
+	case check.ByeNotAllowed:
+		criterion = "C2"
+	case check.SameAbsolute, check.ColourDifference, check.ColourStreak:
+		criterion = "C3"
+	default:
+		return false
+	}
+	players := slices.Sorted(slices.Values(v.Players))
+	return slices.ContainsFunc(breaches, func(b dutch.Breach) bool {
+		return b.Criterion == criterion && slices.Equal(b.Players, players)
+	})
 }
 
 // handChangeComments are the TRF-26 comment lines ("### ") that carry the
