@@ -5,6 +5,8 @@ package events
 // withdrawal and the arbiter's hand changes to it). Written on
 // tournament.<id>.pairing by the pairing service.
 
+import "encoding/json"
+
 // SheetLine is one board's result as the results sheet gives it.
 type SheetLine struct {
 	// Board is the board number.
@@ -115,5 +117,13 @@ func init() {
 	register(ResultCorrected{}, 1, KindTournament, WriterPairing, nil)
 	register(RoundPublished{}, 1, KindTournament, WriterPairing, nil)
 	register(RoundUnpaired{}, 1, KindTournament, WriterPairing, nil)
-	register(PairingChanged{}, 1, KindTournament, WriterPairing, nil)
+	register(PairingChanged{}, 2, KindTournament, WriterPairing, map[int]Upcaster{1: upcastPairingChangedV1})
 }
+
+// upcastPairingChangedV1: version 2 of tournament.pairing_changed has the
+// same fields; only what Breaks holds grew (pairing/dutch.HandChange's
+// breaches against the engine's pairing before the checker's). A version
+// 1 event's Breaks are pairing/check's findings alone and stay so: the
+// data is unchanged, and the audit re-decides it as version 1 did
+// (Envelope.Version says which).
+func upcastPairingChangedV1(data json.RawMessage) (json.RawMessage, error) { return data, nil }

@@ -14,8 +14,10 @@ import (
 // events) through the pairing domain, on the tournament folded before it
 // and the board results as they stood: a results sheet (its entries and
 // corrections given back as the sheet's lines), a publication, a
-// withdrawn pairing, a hand change.
-func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
+// withdrawn pairing, a hand change (recorded at schema version version:
+// a version 1 tournament.pairing_changed names pairing/check's findings
+// only, ChangePairingChecked).
+func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, version int, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
 	switch ev := value(decoded[0]).(type) {
 	case events.ResultsEntered, events.ResultCorrected:
 		round, sheet, err := sheetOf(t, decoded)
@@ -28,7 +30,11 @@ func deskDecision(t *pairing.Tournament, id string, decoded []events.Event, resu
 	case events.RoundUnpaired:
 		return t.Unpair(ev.Round, ev.Reason, results)
 	case events.PairingChanged:
-		return t.ChangePairing(id, ev.Round, pairing.HandChange{Change: ev.Change, Players: ev.Players, Board: ev.Board, To: ev.To, Reason: ev.Reason}, results, pens)
+		c := pairing.HandChange{Change: ev.Change, Players: ev.Players, Board: ev.Board, To: ev.To, Reason: ev.Reason}
+		if version == 1 {
+			return t.ChangePairingChecked(id, ev.Round, c, results, pens)
+		}
+		return t.ChangePairing(id, ev.Round, c, results, pens)
 	}
 	return nil, errors.New("not a command of the desk")
 }

@@ -352,7 +352,7 @@ func (a *tournamentAudit) decide(start int, decoded []events.Event) ([]events.Ev
 	case *events.RoundPaired:
 		return a.roundPaired(start, *ev, decoded)
 	case *events.ResultsEntered, *events.ResultCorrected, *events.RoundPublished, *events.RoundUnpaired, *events.PairingChanged:
-		want, err := deskDecision(t, a.id, decoded, a.resultsAt(at), a.penaltiesAt(at))
+		want, err := deskDecision(t, a.id, decoded, a.log[start].Version, a.resultsAt(at), a.penaltiesAt(at))
 		if pc, ok := ev.(*events.PairingChanged); ok && err == nil {
 			for _, p := range pc.Pairings {
 				if !a.audited[p.GameID] {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"os/exec"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -247,6 +249,12 @@ func checkRatings(t *testing.T, s *server, id string) string {
 	}
 	if n := strings.Count(a.raw, "\n### round "); n != 3 {
 		t.Errorf("%d hand-change comment lines, want 3:\n%s", n, a.raw)
+	}
+	// round 3's colours exchanged on board 1 against the engine's: a
+	// quality criterion of C.04.3 (C5-C21) broken, named with its players
+	quality := regexp.MustCompile(`^### round 3 changed by hand: board 1 colours exchanged; breaks .*\bC([5-9]|1[0-9]|2[01]) \[\d+ \d+\]: `)
+	if !slices.ContainsFunc(strings.Split(a.raw, "\n"), quality.MatchString) {
+		t.Errorf("no ### line of round 3's colour exchange naming a quality criterion:\n%s", a.raw)
 	}
 	codes := map[trf.ResultCode]int{}
 	for _, p := range f.Players {

@@ -197,6 +197,12 @@ func TestHandChangeNamesRematch(t *testing.T) {
 			t.Errorf("breaks %q: the checker's rematch repeats HandChange's C1", breaks)
 		}
 	}
+	// as version 1 of the event decided it (the audit re-decides those so)
+	pc := evs[0].(events.PairingChanged)
+	v1, err := tr.ChangePairingChecked("T", 2, HandChange{Change: pc.Change, Players: pc.Players}, results, nil)
+	if err != nil || len(v1) != 1 || !strings.Contains(strings.Join(v1[0].(events.PairingChanged).Breaks, ";"), "C1 rematch") {
+		t.Errorf("version 1 decision: %v %v, want the checker's C1 rematch", v1, err)
+	}
 }
 
 // deskRound2 is deskRound1 with round 1 won by White on every board and

@@ -43,6 +43,20 @@ type HandChange struct {
 // penalties pens (absolute criteria, quality criteria C5-C21, colour
 // rules E), and what pairing/check finds besides.
 func (t *Tournament) ChangePairing(id string, round int, c HandChange, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
+	return t.changePairing(id, round, c, results, pens, true)
+}
+
+// ChangePairingChecked is ChangePairing as version 1 of
+// tournament.pairing_changed decided it: Breaks are what pairing/check
+// finds, without the comparison with the engine's pairing. The audit
+// re-decides the hand changes recorded at version 1 with it.
+func (t *Tournament) ChangePairingChecked(id string, round int, c HandChange, results map[string]events.Result, pens tournament.Penalties) ([]events.Event, error) {
+	return t.changePairing(id, round, c, results, pens, false)
+}
+
+// changePairing is ChangePairing; compare says whether the round is
+// compared with the engine's pairing (dutch.HandChange).
+func (t *Tournament) changePairing(id string, round int, c HandChange, results map[string]events.Result, pens tournament.Penalties, compare bool) ([]events.Event, error) {
 	if err := t.changeable(round, results); err != nil {
 		return nil, err
 	}
@@ -74,7 +88,7 @@ func (t *Tournament) ChangePairing(id string, round int, c HandChange, results m
 		return nil, refuse(ErrInvalid, "change: %q is not a change (%s, %s, %s)", c.Change, ChangeSwap, ChangeColours, ChangeMove)
 	}
 	t.renameChanged(id, round, old, boards)
-	breaks, err := t.breaks(round, boards, results, pens)
+	breaks, err := t.breaks(round, boards, results, pens, compare)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +193,8 @@ func swapped(id string, ids [2]string) string {
 // and the round's byes) finds besides, and everything it finds in a
 // round another engine paired, follows as Violation.String
 // ("C1 rematch [1 2]: …", the format of the events recorded before).
-func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result, pens tournament.Penalties) ([]string, error) {
+// Without compare, only the checker's findings.
+func (t *Tournament) breaks(round int, boards []events.Pairing, results map[string]events.Result, pens tournament.Penalties, compare bool) ([]string, error) {
 	f, err := t.FilePenalised(results, pens)
 	if err != nil {
 		return nil, err
@@ -196,7 +211,7 @@ func (t *Tournament) breaks(round int, boards []events.Pairing, results map[stri
 	}
 	found := check.Round(f, round, pairs, bye)
 	var out []string
-	if t.Rounds[round-1].Engine == "dutch" {
+	if compare && t.Rounds[round-1].Engine == "dutch" {
 		rep, err := t.handReport(round, boards, bye, results, pens)
 		if err != nil {
 			return nil, err
