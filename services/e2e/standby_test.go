@@ -318,9 +318,12 @@ func TestStandbyFollowsRestarts(t *testing.T) {
 			mustOK(t, on.move(id, []string{"w", "b"}[ply%2], plies[ply], fmt.Sprint(id, "-m", ply)), "move")
 		}
 	}
+	// a restarted standby's mirrors resume on nats-server's retry, which
+	// took 3 to 31 s on a busy two-core machine (10-second steps): the
+	// catch-up is given 90 s
 	caughtUp := func(on *server, want int) {
 		t.Helper()
-		waitUntil(t, fmt.Sprintf("the standby has the game's %d moves", want), func() bool {
+		waitWithin(t, 90*time.Second, fmt.Sprintf("the standby has the game's %d moves", want), func() bool {
 			a := on.do("GET", "/api/games/"+id, "")
 			list, _ := a.body["uci"].([]any)
 			return a.status == http.StatusOK && len(list) == want

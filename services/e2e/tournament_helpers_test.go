@@ -21,9 +21,16 @@ func mustOK(t *testing.T, a answer, what string) answer {
 // within 30 s.
 func waitUntil(t *testing.T, what string, done func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); !done(); time.Sleep(50 * time.Millisecond) {
+	waitWithin(t, 30*time.Second, what, done)
+}
+
+// waitWithin is waitUntil with a limit of its own, for what waits on a
+// retry outside Hakem (nats-server's mirrors resume in steps of seconds).
+func waitWithin(t *testing.T, limit time.Duration, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !done(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within 30 s", what)
+			t.Fatalf("%s: not within %v", what, limit)
 		}
 	}
 }
