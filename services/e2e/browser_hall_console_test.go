@@ -62,7 +62,7 @@ func TestBrowserHallConsole(t *testing.T) {
 	if len(unlabelled) > 0 {
 		t.Errorf("inputs without a label: %v", unlabelled)
 	}
-	lap.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#games button[data-game=%q]`, boards[0].game))))
+	lap.click(fmt.Sprintf(`#games button[data-game=%q]`, boards[0].game))
 	lap.waitTrue("Start clocks on an unstarted board", `document.querySelector('#start') && !document.querySelector('#start').disabled`)
 
 	// the results sheet, by keyboard: 1 on board 1, = on board 2, 0 on

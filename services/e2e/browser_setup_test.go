@@ -158,6 +158,26 @@ func tab(t *testing.T, browser context.Context, width, height int, mobile bool) 
 }
 
 // run runs actions, failing the test on an error (bounded by 30 s).
+// click clicks the element sel names, as a user does. A page that
+// re-renders a list (the console, on each event) may replace the node
+// between chromedp's query and its click ("Could not find node with given
+// id"): the click is then tried again on the new node, up to five times.
+func (b *browserTab) click(sel string) {
+	b.t.Helper()
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 5 || !strings.Contains(err.Error(), "Could not find node") {
+			b.t.Fatalf("browser: click %s: %v", sel, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (b *browserTab) run(actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	if b.started {
