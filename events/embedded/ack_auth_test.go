@@ -73,7 +73,7 @@ func TestOrderedAcks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, err := cons.Next(jetstream.FetchMaxWait(30*time.Second))
+				m, err := cons.Next(jetstream.FetchMaxWait(30 * time.Second))
 				if err != nil {
 					t.Fatal(err)
 				}
