@@ -98,7 +98,7 @@ func (g *Game) applyCreated(e events.GameCreated) error {
 			return fmt.Errorf("game.created: start_fen: %w", err)
 		}
 	}
-	profile, err := Profile(e)
+	profile, err := sharedProfile(e)
 	if err != nil {
 		return fmt.Errorf("game.created: %w", err)
 	}

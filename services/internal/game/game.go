@@ -31,7 +31,7 @@ type Game struct {
 	created events.GameCreated
 	exists  bool
 	play    *rules.Game
-	profile laws.Profile
+	profile *laws.Profile // shared by the games created alike (sharedProfile)
 	sans    []string
 	ucis    []string
 	// offer is the side with a pending draw offer (valid when offering).
@@ -110,7 +110,12 @@ func (g *Game) Evolve(env *events.Envelope, e Event) error { return g.ApplyAt(en
 func (g *Game) Rules() *rules.Game { return g.play }
 
 // Profile returns the game's laws profile.
-func (g *Game) Profile() laws.Profile { return g.profile }
+func (g *Game) Profile() laws.Profile {
+	if g.profile == nil {
+		return laws.Profile{}
+	}
+	return *g.profile
+}
 
 // Timer returns the game's clock as folded so far.
 func (g *Game) Timer() *clocks.Timer { return &g.timer }
