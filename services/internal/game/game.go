@@ -32,8 +32,8 @@ type Game struct {
 	exists  bool
 	play    *rules.Game
 	profile *laws.Profile // shared by the games created alike (sharedProfile)
-	sans    []string
-	ucis    []string
+	sans    moveList
+	ucis    moveList
 	// offer is the side with a pending draw offer (valid when offering).
 	offer    rules.Color
 	offerPly int
@@ -144,10 +144,10 @@ func (g *Game) Start() rules.Position {
 }
 
 // SANs returns the moves played so far in SAN.
-func (g *Game) SANs() []string { return append([]string(nil), g.sans...) }
+func (g *Game) SANs() []string { return g.sans.strings() }
 
 // UCIs returns the moves played so far in UCI.
-func (g *Game) UCIs() []string { return append([]string(nil), g.ucis...) }
+func (g *Game) UCIs() []string { return g.ucis.strings() }
 
 // Moves returns the moves played so far.
 func (g *Game) Moves() []rules.Move {
@@ -158,7 +158,7 @@ func (g *Game) Moves() []rules.Move {
 }
 
 // Ply returns the number of moves (half-moves) played.
-func (g *Game) Ply() int { return len(g.sans) }
+func (g *Game) Ply() int { return g.sans.n }
 
 // Finished reports whether the game is over.
 func (g *Game) Finished() bool { return g.result != "" }
