@@ -57,7 +57,9 @@ func New(d Deps) Service {
 		Store:      gamelog.EventStore{Store: d.Store},
 		Feed:       d.Feed,
 		Retries:    d.Retries,
-		CacheGames: 10000,
+		// the games in play (an ended game leaves the cache): an
+		// Olympiad round of 2,000 boards, or 20,000 at once, with room
+		CacheGames: 100000,
 		Log:        log,
 		Metrics:    d.Metrics,
 		Arbiter:    d.Arbiter,
