@@ -188,13 +188,14 @@ func TestGatewayLoad(t *testing.T) {
 		games[i] = randomGame(uint64(i), *numPlies)
 		total += len(games[i])
 	}
+	bin := hakemBinary(t) // built now: the tree may change during the run
 	if *baseBin != "" {
 		// the baseline first, then this tree's build, on the same machine
 		// minutes apart: the printed lines name each
 		gatewayPhases(t, *baseBin, "(base "+*baseName+") ", games, total)
-		gatewayPhases(t, hakemBinary(t), "(this tree) ", games, total)
+		gatewayPhases(t, bin, "(this tree) ", games, total)
 	} else {
-		gatewayPhases(t, hakemBinary(t), "", games, total)
+		gatewayPhases(t, bin, "", games, total)
 	}
 	rawAppends(t, games, total)
 }
@@ -253,6 +254,7 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 	play := func(name string, ids []string, wait func(i, ply int) time.Duration) {
 		lat := make([][]time.Duration, *numGames)
 		var failed atomic.Int64
+		var first atomic.Value
 		var wg sync.WaitGroup
 		cpu0, err := cpuTime(pid)
 		if err != nil {
@@ -287,7 +289,9 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 					code, err := c.post("/api/games/"+ids[i]+"/moves", body)
 					lat[i] = append(lat[i], time.Since(t0))
 					if err != nil || code != 200 {
-						failed.Add(1)
+						if failed.Add(1) == 1 {
+							first.Store(fmt.Sprintf("%s ply %d: %d %s %v", ids[i], ply+1, code, c.answer, err))
+						}
 						return
 					}
 				}
@@ -302,7 +306,7 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 		self1, _ := cpuTime(os.Getpid())
 		<-profiled
 		if n := failed.Load(); n > 0 {
-			t.Fatalf("%s: %d games had a refused or failed move", name, n)
+			t.Fatalf("%s: %d games had a refused or failed move; the first: %s", name, n, first.Load())
 		}
 		all := slices.Concat(lat...)
 		slices.Sort(all)
