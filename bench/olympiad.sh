@@ -26,8 +26,11 @@
 # the players think longer, N/2,000 x 0.3 s a move, so that the moves
 # offered per second stay those of 2,000 boards at 100x, and the boards
 # share 4,000 connections. BASELINE, PLIES, THINK, BUDGET, FLAGS and CONNS
-# override the load's sizes; SKIP_FAULTS=1 runs the load only. Figures
-# are indicative on a shared machine.
+# override the load's sizes; SKIP_FAULTS=1 runs the load only. PROFILE=DIR
+# writes serve's heap and goroutine profiles, smaps_rollup and status at
+# the peak of each play into DIR (olympiad-<boards>-*; read the heap with
+# go tool pprof -sample_index=inuse_space). Figures are indicative on a
+# shared machine.
 # The environment reaches the serve process (HAKEM_NATS_LISTEN=127.0.0.1:0:
 # its own NATS connections over loopback TCP instead of in-process; GOGC,
 # GOMEMLIMIT).
@@ -45,6 +48,8 @@ case "$BOARDS" in '' | *[!0-9]*) echo "--boards: a number of boards, not $BOARDS
 if [ -z "${THINK:-}" ] && [ "$BOARDS" -gt 2000 ]; then
 	THINK="$((300 * BOARDS / 2000))ms"
 fi
+# the test runs in services/e2e: the folder named from here
+if [ -n "${PROFILE:-}" ]; then PROFILE="$(realpath -m "$PROFILE")"; fi
 status=0
 if [ "${SKIP_FAULTS:-0}" != 1 ]; then
 	# the load runs even when the fault test fails; the status says so
@@ -54,6 +59,7 @@ fi
 go test -v -count=1 -timeout 60m -run '^TestOlympiadLoad$' ./services/e2e -args -long \
 	-olympiad.boards "$BOARDS" -olympiad.baseline "${BASELINE:-200}" \
 	-olympiad.plies "${PLIES:-50}" -olympiad.think "${THINK:-300ms}" -olympiad.budget "${BUDGET:-4m}" \
-	-olympiad.flags "${FLAGS:--1}" -olympiad.conns "${CONNS:-0}" |
+	-olympiad.flags "${FLAGS:--1}" -olympiad.conns "${CONNS:-0}" \
+	-olympiad.profile "${PROFILE:-}" |
 	grep -E '^(olympiad|ok|FAIL|--- )|cluster_olympiad(_flags)?_test.go'
 exit $status

@@ -115,10 +115,15 @@ func serverUsers(pw Users, parts events.GamePartitions) ([]*server.User, error) 
 		Subscribe: &server.SubjectPermission{},
 		Response:  &server.ResponsePermission{},
 	}
+	var ours []*server.User
 	for _, u := range opts.Users {
 		if u.Account != nil && u.Account.Name != "HAKEM" {
 			continue // the system account's user: not in the embedded server
 		}
+		ours = append(ours, u)
+	}
+	orderedAcks(ours)
+	for _, u := range ours {
 		partitionPermissions(u.Permissions, parts)
 		users = append(users, &server.User{Username: u.Username, Password: u.Password, Permissions: u.Permissions})
 		if slices.Contains(ServiceUsers, u.Username) && u.Permissions != nil {

@@ -1,9 +1,13 @@
 // Package trf reads and writes tournament report files (TRF), the FIDE
 // agreed data-exchange format: TRF-16 and TRF-26, together with the
 // extensions that pairing engines read (XXR, XXC, XXA, XXP, XXS), and
-// XXW, the extension of bbpPairings' fork for more than 9,999 players
-// (start numbers and opponents of 001 lines wider than four digits; the
-// other records that name players keep their four-digit columns).
+// XXW, the extension of bbpPairings' fork for more than 9,999 players:
+// "XXW N" makes the start numbers and opponents of 001 lines N digits
+// wide (a bye's opponent N zeros), every column after them moved right,
+// as the fork defines it. The fork defines nothing for the other records
+// that name players; under XXW Hakem widens them the same way (each start
+// number field N columns, the columns after it moved right): 240, 250,
+// 260, 299 and XXA (pairing_records.go). XXP needs no widening.
 //
 // Reading is lenient about line ends (CR, LF or CRLF), letter case of
 // result codes and date layout (dates are kept as written), and strict
@@ -251,8 +255,9 @@ type File struct {
 	UseRank      bool  // XXC rank: pair by the rank field instead of the start number
 	// IDWidth is XXW, bbpPairings' fork's extension for more than 9,999
 	// players: the digits of the start numbers and opponents of 001
-	// lines; 0 for TRF's four. Write widens them as far as the start
-	// numbers need, whatever it says.
+	// lines, and of the start numbers of 240, 250, 260, 299 and XXA; 0
+	// for TRF's four. Write widens them as far as the start numbers
+	// need, whatever it says.
 	IDWidth int
 
 	PointSystem    PointSystem // 162 or XXS; FIDE defaults when not given
@@ -397,8 +402,10 @@ func (f *File) ShowZero(tags ...string) {
 	f.present = present
 }
 
-// idWidth is the width of the start numbers of the 001 lines as written:
-// IDWidth, or 4, or wider when a start number or an opponent needs it.
+// idWidth is the width of the start numbers as written, in the 001 lines
+// and in the records that name players (240, 250, 260, 299, XXA): IDWidth,
+// or 4, or wider when a start number, an opponent or a player named by a
+// record needs it.
 func (f *File) idWidth() int {
 	w := max(f.IDWidth, 4)
 	for i := range f.Players {
@@ -406,6 +413,24 @@ func (f *File) idWidth() int {
 		w = max(w, digits(p.StartNo))
 		for _, e := range p.Rounds {
 			w = max(w, digits(e.Opponent))
+		}
+	}
+	for _, a := range f.Accelerations {
+		w = max(w, digits(a.FirstPlayer), digits(a.LastPlayer))
+	}
+	for _, g := range f.Forbidden {
+		for _, n := range g.Players {
+			w = max(w, digits(n))
+		}
+	}
+	for _, a := range f.Absent {
+		for _, n := range a.Players {
+			w = max(w, digits(n))
+		}
+	}
+	for _, a := range f.AbnormalPoints {
+		for _, n := range a.Players {
+			w = max(w, digits(n))
 		}
 	}
 	return w

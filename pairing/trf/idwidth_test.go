@@ -1,6 +1,8 @@
 package trf
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,5 +86,132 @@ func TestIDWidthErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// wideRecords is a TRF-26 file under XXW 5 whose records name players
+// above 9,999 in five-column fields: 240 from column 11, 250's first
+// player at 23-27 and last at 29-33, 260 from column 13, 299 from column
+// 24, each field followed by one blank, and XXP as blank-separated
+// numbers.
+var wideRecords = []string{
+	"XXW 5",
+	"142 3",
+	"299 +         1.0  001 10002",
+	"250       1.0 002 003     1 10003",
+	"260 001 003 10001 10002",
+	"XXP 1 10003",
+	"240 H 002     2 10003",
+	"001     1      A                                                                  0.0    1",
+	"001     2      B                                                                  0.0    2",
+	"001 10001      C                                                                  0.0    3",
+	"001 10002      D                                                                  0.0    4",
+	"001 10003      E                                                                  0.0    5",
+}
+
+// TestIDWidthRecords reads the records that name players under XXW, as
+// wide as the 001 lines' start numbers (the fork's widening of 001 lines
+// applied to them), writes them back column for column, and writes XXA
+// (TRF-16) with its player five columns wide and its rounds from column
+// 11.
+func TestIDWidthRecords(t *testing.T) {
+	text := strings.Join(wideRecords, "\n") + "\n"
+	f, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.IDWidth != 5 || f.Version != 26 {
+		t.Fatalf("IDWidth %d, version %d", f.IDWidth, f.Version)
+	}
+	if got := f.AbsentIn(2); got[2] != HalfPointBye || got[10003] != HalfPointBye || len(got) != 2 {
+		t.Errorf("absent in round 2: %v", got)
+	}
+	if f.Acceleration(10003, 2) != 1 || f.Acceleration(10003, 1) != 0 || f.Acceleration(1, 2) != 1 {
+		t.Errorf("accelerations %+v", f.Accelerations)
+	}
+	if !f.IsForbidden(2, 10001, 10002) || f.IsForbidden(4, 10001, 10002) || !f.IsForbidden(9, 10003, 1) {
+		t.Errorf("forbidden %+v", f.Forbidden)
+	}
+	if len(f.AbnormalPoints) != 1 || f.AbnormalPoints[0].Round != 1 || !slices.Equal(f.AbnormalPoints[0].Players, []int{10002}) {
+		t.Errorf("299 %+v", f.AbnormalPoints)
+	}
+	// Written back as read, line for line (in the writer's order).
+	got := strings.Split(strings.TrimSuffix(write(t, f), "\n"), "\n")
+	if want := []string{"142 3", "XXW 5", wideRecords[2], wideRecords[3], wideRecords[4], wideRecords[5], wideRecords[6]}; !slices.Equal(got[:len(want)], want) {
+		t.Errorf("written:\n%s\nwant first\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// XXA (TRF-16): the player in columns 5-9, round 1 in 11-14, round 3
+	// in 21-24.
+	g := &File{Version: 16, PointSystem: DefaultPointSystem(), InitialColor: NoColor, Players: f.Players,
+		Accelerations: []Acceleration{{Points: 1, FirstRound: 1, LastRound: 1, FirstPlayer: 10002, LastPlayer: 10002},
+			{Points: 0.5, FirstRound: 3, LastRound: 3, FirstPlayer: 10002, LastPlayer: 10002}}}
+	out := write(t, g)
+	if !strings.Contains(out, "\nXXA 10002  1.0       0.5\n") {
+		t.Errorf("XXA written:\n%s", out)
+	}
+	h, err := Read(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.Equal(g) || h.Acceleration(10002, 3) != 0.5 || h.Acceleration(10002, 2) != 0 {
+		t.Errorf("XXA read back %+v", h.Accelerations)
+	}
+
+	// A record alone can make a file wide: its player above 9,999 widens
+	// every start number, the 001 lines' too.
+	k := &File{Version: 26, PointSystem: DefaultPointSystem(), InitialColor: NoColor, Players: []Player{{StartNo: 1, Name: "A"}, {StartNo: 10000, Name: "B"}},
+		Absent: []Absence{{Kind: ZeroPointBye, Round: 1, Players: []int{10000}}}}
+	if out := write(t, k); !strings.Contains(out, "XXW 5\n240 Z 001 10000\n001     1") {
+		t.Errorf("written:\n%s", out)
+	}
+}
+
+// TestIDWidthRecordErrors: a record that names a player above 9,999
+// without XXW, or wider than XXW says, or a player beyond the field or
+// without a 001 line, is an *Error naming the line and the column.
+func TestIDWidthRecordErrors(t *testing.T) {
+	wide := func(i int, s string) []string {
+		l := slices.Clone(wideRecords)
+		l[i] = s
+		return l
+	}
+	narrow := []string{"240 H 001 10001", p1, p2}
+	tests := []struct {
+		name      string
+		lines     []string
+		line, col int
+		reason    string
+	}{
+		{"240 without XXW", narrow, 1, 15, "wider than four digits (start numbers above 9999 need an XXW line)"},
+		{"260 without XXW", []string{"260 001 002    1 10002", p1, p2}, 1, 22, "need an XXW line"},
+		{"250 without XXW", []string{"250       1.0 001 001    1 10002", p1, p2}, 1, 32, "need an XXW line"},
+		{"299 without XXW", []string{"299 +         1.0  001 10002", p1, p2}, 1, 28, "need an XXW line"},
+		{"XXA without XXW", []string{"XXA 10002  1.0", p1, p2}, 1, 9, "need an XXW line"},
+		{"240 wider than XXW", wide(6, "240 H 002 100031"), 7, 16, "wider than XXW's 5 digits"},
+		{"260 wider than XXW", wide(4, "260 001 003 10001 100021"), 5, 24, "wider than XXW's 5 digits"},
+		{"250 wider than XXW", wide(3, "250       1.0 002 003     1 100031"), 4, 34, "wider than XXW's 5 digits"},
+		{"250 text after", wide(3, "250       1.0 002 003     1 10003 x"), 4, 35, "unexpected text"},
+		{"299 not a number", wide(2, "299 +         1.0  001 1000x"), 3, 24, "is not a start number"},
+		{"XXA not a number", wide(5, "XXA 1000x  1.0"), 6, 5, "is not a start number"},
+		{"XXA field out of place", wide(5, "XXA 10001   1.0"), 6, 15, "XXA fields are 4 columns from column 11, 5 apart"},
+		{"240 beyond the field", wide(6, "240 H 002     2 10009"), 7, 17, "player 10009 is beyond the field: the highest start number of the 001 lines is 10003"},
+		{"250 beyond the field", wide(3, "250       1.0 002 003     1 10009"), 4, 29, "last player 10009 is beyond the field"},
+		{"260 without a 001 line", wide(4, "260 001 003 10001  9999"), 5, 19, "player 9999 has no player line (001)"},
+		{"299 beyond the field", wide(2, "299 +         1.0  001 20002"), 3, 24, "player 20002 is beyond the field"},
+		{"XXP beyond the field", wide(5, "XXP 1 10004"), 6, 7, "player 10004 is beyond the field"},
+		{"XXA without a 001 line", wide(5, "XXA  9999  1.0"), 6, 5, "player 9999 has no player line (001)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(strings.Join(tt.lines, "\n")))
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v, want *Error", err)
+			}
+			if e.Line != tt.line || e.Column != tt.col || !strings.Contains(e.Reason, tt.reason) {
+				t.Fatalf("got %v, want line %d column %d containing %q", err, tt.line, tt.col, tt.reason)
+			}
+		})
 	}
 }

@@ -61,6 +61,7 @@ func Read(r io.Reader) (*File, error) {
 	if width != 4 {
 		f.IDWidth = width
 	}
+	rs := &records{width: width}
 	for i, raw := range lines {
 		l := line{no: i + 1, runes: decode(raw)}
 		text := strings.TrimRight(string(l.runes), " \t")
@@ -167,31 +168,31 @@ func Read(r io.Reader) (*File, error) {
 		case "XXS":
 			pointsXXS = append(pointsXXS, l)
 		case "XXA":
-			acc, err := readXXA(l)
+			acc, err := rs.readXXA(l)
 			if err != nil {
 				return nil, err
 			}
 			f.Accelerations = append(f.Accelerations, acc...)
 		case "250":
-			acc, err := read250(l)
+			acc, err := rs.read250(l)
 			if err != nil {
 				return nil, err
 			}
 			f.Accelerations = append(f.Accelerations, acc)
 		case "XXP":
-			g, err := readXXP(l)
+			g, err := rs.readXXP(l)
 			if err != nil {
 				return nil, err
 			}
 			f.Forbidden = append(f.Forbidden, g)
 		case "260":
-			g, err := read260(l)
+			g, err := rs.read260(l)
 			if err != nil {
 				return nil, err
 			}
 			f.Forbidden = append(f.Forbidden, g)
 		case "240":
-			a, err := read240(l)
+			a, err := rs.read240(l)
 			if err != nil {
 				return nil, err
 			}
@@ -209,7 +210,7 @@ func Read(r io.Reader) (*File, error) {
 		case "222":
 			f.EncodedTimeControl = strings.TrimSpace(value)
 		case "299":
-			a, err := read299(l)
+			a, err := rs.read299(l)
 			if err != nil {
 				return nil, err
 			}
@@ -239,7 +240,7 @@ func Read(r io.Reader) (*File, error) {
 		f.PointSystemSet = true
 	}
 	f.index = seen
-	if err := f.validate(); err != nil {
+	if err := f.validate(rs.refs); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -247,8 +248,22 @@ func Read(r io.Reader) (*File, error) {
 
 // validate checks what one line alone cannot: that opponents exist, that
 // a played game is recorded on both lines, and that the players named by
-// other records exist.
-func (f *File) validate() error {
+// other records (refs: 240, 250, 260, 299, XXA, XXP) exist. A 250 range
+// may span start numbers without a 001 line, but not pass the field's
+// highest; every other start number named must have its 001 line.
+func (f *File) validate(refs []idRef) error {
+	top := 0 // the field's highest start number
+	for i := range f.Players {
+		top = max(top, f.Players[i].StartNo)
+	}
+	for _, r := range refs {
+		if r.id > top {
+			return &Error{Line: r.line, Column: r.col, Reason: fmt.Sprintf("%s %d is beyond the field: the highest start number of the 001 lines is %d", r.what, r.id, top)}
+		}
+		if !r.rangeEnd && f.ByStartNo(r.id) == nil {
+			return &Error{Line: r.line, Column: r.col, Reason: fmt.Sprintf("%s %d has no player line (001)", r.what, r.id)}
+		}
+	}
 	w := max(f.IDWidth, 4) // the digits of the start numbers as read, for the columns of errors
 	for i := range f.Players {
 		p := &f.Players[i]

@@ -116,40 +116,35 @@ func (f *File) Write(w io.Writer) error {
 	for _, s := range f.TeamRecords {
 		put(s)
 	}
+	width := f.idWidth() // of the start numbers, here and in the 001 lines
 	for _, a := range f.AbnormalPoints {
-		s, err := a.record()
+		s, err := a.record(width)
 		if err != nil {
 			return err
 		}
 		put(s)
 	}
-	if err := f.writeAccelerations(put, v26); err != nil {
+	if err := f.writeAccelerations(put, v26, width); err != nil {
 		return err
 	}
 	for _, g := range f.Forbidden {
-		var b strings.Builder
-		if g.FirstRound == 0 && g.LastRound == 0 {
-			b.WriteString("XXP")
-			for _, p := range g.Players {
-				fmt.Fprintf(&b, " %d", p)
-			}
-		} else {
-			fmt.Fprintf(&b, "260 %03d %03d", g.FirstRound, g.LastRound)
-			for _, p := range g.Players {
-				fmt.Fprintf(&b, " %4d", p)
-			}
+		s, err := g.record(width)
+		if err != nil {
+			return err
 		}
-		put(b.String())
+		put(s)
 	}
 	for _, a := range f.Absent {
+		if a.Round < 1 || a.Round > 999 || !strings.ContainsRune("FHZ", rune(a.Kind)) || a.Kind == 0 {
+			return fmt.Errorf("trf: absence %+v cannot be written", a)
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "240 %c %03d", a.Kind, a.Round)
-		for _, p := range a.Players {
-			fmt.Fprintf(&b, " %4d", p)
+		if err := writeIDs(&b, a.Players, width, "absence"); err != nil {
+			return err
 		}
 		put(b.String())
 	}
-	width := f.idWidth()
 	for i := range f.Players {
 		s, err := f.Players[i].record(width)
 		if err != nil {
@@ -271,17 +266,54 @@ func (ps PointSystem) recordXXS() string {
 		f(ps.ForfeitWin), f(ps.ForfeitLoss), f(ps.FullPointBye), f(ps.HalfPointBye), f(ps.ZeroPointBye), f(ps.PairingAllocatedBye))
 }
 
-// writeAccelerations writes 250 records (TRF-26) or XXA lines (TRF-16).
-// An XXA line holds consecutive single-player, single-round entries of
-// the same player with increasing rounds; a range that XXA cannot hold is
-// written as a 250 record.
-func (f *File) writeAccelerations(put func(string), v26 bool) error {
+// writeIDs writes start numbers in fields of width columns, a blank
+// before each (240, 260, 299).
+func writeIDs(b *strings.Builder, ids []int, width int, what string) error {
+	for _, p := range ids {
+		if p < 1 || digits(p) > width {
+			return fmt.Errorf("trf: %s: player %d out of range", what, p)
+		}
+		fmt.Fprintf(b, " %*d", width, p)
+	}
+	return nil
+}
+
+// record returns the line of a forbidden group: XXP for one in force in
+// every round, 260 for a range of rounds, its start numbers width
+// columns wide.
+func (g ForbiddenGroup) record(width int) (string, error) {
+	var b strings.Builder
+	if g.FirstRound == 0 && g.LastRound == 0 {
+		b.WriteString("XXP")
+		for _, p := range g.Players {
+			if p < 1 {
+				return "", fmt.Errorf("trf: forbidden pair: player %d out of range", p)
+			}
+			fmt.Fprintf(&b, " %d", p)
+		}
+		return b.String(), nil
+	}
+	if g.FirstRound < 1 || g.LastRound < g.FirstRound || g.LastRound > 999 {
+		return "", fmt.Errorf("trf: forbidden pairs %+v cannot be written", g)
+	}
+	fmt.Fprintf(&b, "260 %03d %03d", g.FirstRound, g.LastRound)
+	if err := writeIDs(&b, g.Players, width, "forbidden pair"); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// writeAccelerations writes 250 records (TRF-26) or XXA lines (TRF-16),
+// their start numbers width columns wide. An XXA line holds consecutive
+// single-player, single-round entries of the same player with increasing
+// rounds; a range that XXA cannot hold is written as a 250 record.
+func (f *File) writeAccelerations(put func(string), v26 bool, width int) error {
 	acc := f.Accelerations
 	for i := 0; i < len(acc); {
 		a := acc[i]
 		single := a.FirstPlayer == a.LastPlayer && a.FirstRound == a.LastRound && a.MatchPoints == 0
 		if v26 || !single {
-			if a.FirstRound < 1 || a.LastRound > 999 || a.FirstPlayer < 1 || a.LastPlayer > 9999 {
+			if a.FirstRound < 1 || a.LastRound > 999 || a.FirstPlayer < 1 || digits(a.LastPlayer) > width {
 				return fmt.Errorf("trf: acceleration %+v out of range", a)
 			}
 			mp := "    "
@@ -296,11 +328,11 @@ func (f *File) writeAccelerations(put func(string), v26 bool) error {
 			if err != nil {
 				return err
 			}
-			put(fmt.Sprintf("250 %s %4s %03d %03d %4d %4d", mp, gp, a.FirstRound, a.LastRound, a.FirstPlayer, a.LastPlayer))
+			put(fmt.Sprintf("250 %s %4s %03d %03d %*d %*d", mp, gp, a.FirstRound, a.LastRound, width, a.FirstPlayer, width, a.LastPlayer))
 			i++
 			continue
 		}
-		if a.FirstPlayer < 1 || a.FirstPlayer > 9999 || a.FirstRound < 1 {
+		if a.FirstPlayer < 1 || digits(a.FirstPlayer) > width || a.FirstRound < 1 {
 			return fmt.Errorf("trf: acceleration %+v out of range", a)
 		}
 		vals := map[int]float64{}
@@ -315,7 +347,7 @@ func (f *File) writeAccelerations(put func(string), v26 bool) error {
 			last = b.FirstRound
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "XXA %4d", a.FirstPlayer)
+		fmt.Fprintf(&b, "XXA %*d", width, a.FirstPlayer)
 		for r := 1; r <= last; r++ {
 			v, ok := vals[r]
 			if !ok {
@@ -334,8 +366,8 @@ func (f *File) writeAccelerations(put func(string), v26 bool) error {
 	return nil
 }
 
-// record returns the 299 line of a.
-func (a Abnormal) record() (string, error) {
+// record returns the 299 line of a, its start numbers width columns wide.
+func (a Abnormal) record(width int) (string, error) {
 	if !strings.ContainsRune("WDLFHZ+- ", rune(a.Kind)) || a.Kind == 0 || a.Round < 0 || a.Round > 999 {
 		return "", fmt.Errorf("trf: abnormal points %+v cannot be written", a)
 	}
@@ -353,11 +385,8 @@ func (a Abnormal) record() (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "299 %c  %4s  %4s  %03d", a.Kind, mp, gp, a.Round)
-	for _, p := range a.Players {
-		if p < 1 || p > 9999 {
-			return "", fmt.Errorf("trf: abnormal points: player %d out of range", p)
-		}
-		fmt.Fprintf(&b, " %4d", p)
+	if err := writeIDs(&b, a.Players, width, "abnormal points"); err != nil {
+		return "", err
 	}
 	return b.String(), nil
 }

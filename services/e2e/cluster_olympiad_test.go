@@ -25,6 +25,7 @@ var (
 	olyBudget   = flag.Duration("olympiad.budget", 4*time.Minute, "Olympiad load: the play stops after this long, finished or not")
 	olyFlags    = flag.Int("olympiad.flags", -1, "Olympiad load: boards more whose flag falls during the play (nobody moves; see flagBoards); -1: one per 20 boards")
 	olyConns    = flag.Int("olympiad.conns", 0, "Olympiad load: kept-alive connections the boards share (board i plays on connection i mod conns); 0: one per board up to 4,000")
+	olyProfile  = flag.String("olympiad.profile", "", "Olympiad load: a folder where serve's heap profile and memory maps at the peak of play are written (see peakProfile); empty: none")
 )
 
 // maxBoard is the highest board number a game may carry (bounds.Board):
@@ -95,7 +96,13 @@ func (f olympiadFigures) String() string {
 // budget.
 func playOlympiad(t *testing.T, boards, flags, conns, plies int, think, budget time.Duration) olympiadFigures {
 	t.Helper()
-	s := start(t, t.TempDir())
+	var prof *peakProfile
+	var env []string
+	if *olyProfile != "" {
+		prof = &peakProfile{dir: *olyProfile, label: fmt.Sprintf("olympiad-%d", boards), pprof: freeAddr(t)}
+		env = append(env, "HAKEM_PPROF_ADDR="+prof.pprof)
+	}
+	s := startWith(t, []string{"--data", t.TempDir()}, env, true)
 	pid := s.cmd.Process.Pid
 	time.Sleep(time.Second) // settle after start before the idle reading
 	idle, err := rssKB(pid)
@@ -161,6 +168,7 @@ func playOlympiad(t *testing.T, boards, flags, conns, plies int, think, budget t
 		for {
 			if kb, err := rssKB(pid); err == nil && kb > fig.rssPeak {
 				fig.rssPeak = kb
+				prof.atPeak(t, pid, kb)
 			}
 			select {
 			case <-sampling.Done():

@@ -21,7 +21,7 @@ import (
 const (
 	checkPairingDiffers = 1 // a round's pairing is not the Dutch engine's
 	checkFiguresDiffer  = 2 // a player's points, or his rank by the declared tie-breaks, differ
-	checkBadFile        = 4 // a file that is not a tournament report file, or whose rounds cannot be read as a tournament
+	checkBadFile        = 4 // a file that is not a tournament report file, whose rounds cannot be read as a tournament, or too large to re-pair
 	checkNoFile         = 5 // a file that cannot be read
 )
 
@@ -43,8 +43,9 @@ Each file ends with a line "FILE: consistent" or "FILE: inconsistent".
 
 Exit status: 0 every file consistent; otherwise the bits 1 (a pairing differs)
 and 2 (points or a rank by the tie-breaks differ), so 1, 2 or 3; 4 a file that
-is not a valid TRF (or has no player line) or whose rounds cannot be read as a
-tournament; 5 a file that cannot be read.`,
+is not a valid TRF (or has no player line), whose rounds cannot be read as a
+tournament, or of more than 14,000 players (re-pairing them would pass 2 GB of
+memory, as hakem pair says); 5 a file that cannot be read.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := bufio.NewWriter(cmd.OutOrStdout())
@@ -84,6 +85,10 @@ func checkFile(w io.Writer, name, rules string) (int, error) {
 	if len(f.Players) == 0 {
 		// Nothing to check is not consistent: the file is not a report.
 		return 0, exitWith(checkBadFile, fmt.Errorf("check: %s: not a tournament report file: no player line (001)", name))
+	}
+	if err := pairSize(len(f.Players)); err != nil {
+		// every round is re-paired: the limit of hakem pair
+		return 0, exitWith(checkBadFile, fmt.Errorf("check: %s: %w", name, err))
 	}
 	r, err := endorse.Check(f)
 	if err != nil {

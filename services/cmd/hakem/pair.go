@@ -31,12 +31,20 @@ const (
 // the extension of bbpPairings' fork (its own Dutch engine does not pair
 // such fields; the fork pairs them with a system of its own). Hakem's
 // Dutch engine pairs them, within memory: it keeps a weight for every
-// pair of players, 12 bytes a pair and direction up to 10,000 players
-// (1.2 GB), 12 bytes a pair beyond (half the memory, the solver slower),
-// and 4 bytes a pair of the bracket being paired: at 14,000 players some
-// 1.6 GB, under 2 GB. Its time grows as the cube of the field: a round
-// without history (round 1) is paired at once, a later round of 14,000
-// takes many minutes.
+// pair of players (pairing/matching.Graph), 12 bytes a pair and direction
+// up to 10,000 players (1.2 GB), 12 bytes a pair beyond (an 8-byte lowest
+// word and a 4-byte index of the upper words; half the memory, the solver
+// slower), 4 bytes a pair of the bracket being paired, and 1 bit a pair
+// and direction for the edges: pairWeightBytes, 1.59 GB at 14,000 players
+// when the bracket is the whole field. With the solver's own arrays and
+// the garbage the matchings leave (pairMemoryLimit) that is as far as the
+// process stays under 2 GB, the bound of issue 20; 15,000 players would
+// take 1.83 GB before the solver. Its time grows as the cube of the
+// field: a round without history (round 1) is paired at once; round 2
+// of 10,500 players peaked at 0.94 GB resident (e2e TestPairWideRecords
+// -long), 1.67 GB at 14,000 by the square of the field; round 2 of
+// 14,000 did not finish in 300 s here (1.39 GB resident after 107 s of
+// CPU, under load).
 const pairMaxPlayers = 14000
 
 // pairMemoryLimit is the Go runtime's soft memory limit while a round is
@@ -85,10 +93,14 @@ revised in 2025), as bbpPairings 6 does.
                                        ranks the players by them.
 
 Past 9,999 players the file carries XXW (the start numbers' width, as
-bbpPairings' fork writes it); at most 14,000 players are paired.
+bbpPairings' fork writes it in the 001 lines; the 240, 250, 260, 299 and XXA
+records are widened the same way). At most 14,000 players are paired: the
+engine keeps a weight for every pair of players, 16 bytes a pair at most,
+1.59 GB at 14,000, and hakem pair stays within 2 GB.
 
 Exit status: 0 ok, 1 no valid pairing exists, 2 unexpected error, 3 invalid
-input, 4 size limit (more than 14,000 players), 5 file access.`
+input, 4 size limit (more than 14,000 players: the weights of every pair of
+players would not fit in 2 GB), 5 file access.`
 
 // pairFlags are hakem pair's flags.
 type pairFlags struct {
@@ -163,8 +175,8 @@ func (p *pairFlags) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(f.Players) > pairMaxPlayers {
-		return exitWith(pairExitSize, fmt.Errorf("pair: %d players: at most %d are supported", len(f.Players), pairMaxPlayers))
+	if err := pairSize(len(f.Players)); err != nil {
+		return exitWith(pairExitSize, fmt.Errorf("pair: %w", err))
 	}
 	if p.checkMode {
 		return checkRounds(cmd.OutOrStdout(), f)
@@ -208,6 +220,26 @@ func (p *pairFlags) pairNext(cmd *cobra.Command, f *trf.File, args []string) err
 		return exitWith(pairExitFile, fmt.Errorf("pair: %w", err))
 	}
 	return nil
+}
+
+// pairWeightBytes is the memory of the Dutch engine's weights for a
+// field of n players past 10,000 (pairMaxPlayers): 12 bytes a pair of
+// players, 4 bytes a pair of the bracket being paired (at most the whole
+// field) and the edges' bits, n rows of ⌈n/64⌉ 64-bit words.
+func pairWeightBytes(n int) int64 {
+	pairs := int64(n) * int64(n-1) / 2
+	return 16*pairs + int64(n)*int64((n+63)/64)*8
+}
+
+// pairSize refuses a field of more than pairMaxPlayers players, saying why.
+func pairSize(n int) error {
+	if n <= pairMaxPlayers {
+		return nil
+	}
+	return fmt.Errorf("%d players: at most %d are paired within 2 GB of memory: the Dutch engine keeps a weight for every pair of players "+
+		"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair and direction for the edges): %d players' %d pairs take %.2f GB "+
+		"before the solver's own memory, %d players' %.2f GB",
+		n, pairMaxPlayers, n, int64(n)*int64(n-1)/2, float64(pairWeightBytes(n))/1e9, pairMaxPlayers, float64(pairWeightBytes(pairMaxPlayers))/1e9)
 }
 
 func readPairingFile(path string) (*trf.File, error) {

@@ -52,7 +52,37 @@ func TestPairWideIDs(t *testing.T) {
 	if len(lines) != 5002 || lines[0] != "5001" || lines[1] != "1 5001" || lines[5000] != "10000 5000" || lines[5001] != "10001 0" {
 		t.Fatalf("pairing of %d lines, first %q %q, last %q %q", len(lines), lines[0], lines[1], lines[len(lines)-2], lines[len(lines)-1])
 	}
-	if code := run([]string{"pair", "--dutch", wideField(t, pairMaxPlayers+1), "-p", out}); code != pairExitSize {
+	big := wideField(t, pairMaxPlayers+1)
+	if code := run([]string{"pair", "--dutch", big, "-p", out}); code != pairExitSize {
 		t.Fatalf("%d players: exit status %d, want %d", pairMaxPlayers+1, code, pairExitSize)
+	}
+	if code := run([]string{"check", big}); code != checkBadFile {
+		t.Fatalf("check of %d players: exit status %d, want %d", pairMaxPlayers+1, code, checkBadFile)
+	}
+}
+
+// TestPairSize: the refusal of a field past pairMaxPlayers says why, with
+// the memory the weights of every pair of players would take.
+func TestPairSize(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string // "" when paired
+	}{
+		{pairMaxPlayers, ""},
+		{pairMaxPlayers + 1, "14001 players: at most 14000 are paired within 2 GB of memory: the Dutch engine keeps a weight for every pair of players " +
+			"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair and direction for the edges): 14001 players' 98007000 pairs take 1.59 GB " +
+			"before the solver's own memory, 14000 players' 1.59 GB"},
+		{20000, "20000 players' 199990000 pairs take 3.25 GB before the solver's own memory"},
+	}
+	for _, tt := range tests {
+		err := pairSize(tt.n)
+		if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%d players: %v, want %q", tt.n, err, tt.want)
+		}
+	}
+	// 12 bytes a pair (matching.Graph past 10,000 vertices), 4 a pair of
+	// the bracket, the edges' bits: at 14,000 players 97,993,000 pairs.
+	if got, want := pairWeightBytes(14000), int64(97_993_000*16+14000*219*8); got != want {
+		t.Errorf("pairWeightBytes(14000) = %d, want %d", got, want)
 	}
 }

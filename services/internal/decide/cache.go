@@ -2,7 +2,7 @@ package decide
 
 import (
 	"context"
-	"strings"
+	"hash/maphash"
 	"sync"
 	"time"
 
@@ -12,24 +12,44 @@ import (
 
 // cached is an aggregate folded as of its head, with what a decision needs
 // besides the folded state: the instant and id of its last event and the
-// idempotency keys its commands were stored under. It does not keep the
-// events themselves (memory per live game): a command whose key is among
-// keys is answered from the log (a retry is rare), and it is only read and
-// changed under the aggregate's lock.
+// idempotency keys its commands were stored under (as marks). It does not
+// keep the events themselves (memory per live game): a command whose key
+// may be among keys is answered from the log (a retry is rare), and it is
+// only read and changed under the aggregate's lock.
 type cached[S any] struct {
 	head   events.Head
 	lastAt time.Time
 	lastID string
-	keys   []string
+	keys   []keyMark
 	state  S
 	folded bool // state holds the fold (else it is decided on a fresh one)
 }
 
+// keyMark is a stored idempotency key as the cache keeps it: the hashes
+// of the whole key and of its client part (refusal.SplitCommandKey), 16
+// bytes where the scoped key itself took some 80 in the heap, a command
+// of every live game. Two different keys may share a mark (one chance in
+// 2^64): has then sends the command to the log, which compares the keys
+// themselves, so a mark can only cost a read, never a wrong answer.
+type keyMark struct{ whole, client uint64 }
+
+// keySeed seeds the marks (one per process: marks are never stored).
+var keySeed = maphash.MakeSeed()
+
+func markOf(key string) keyMark {
+	client, _, _ := refusal.SplitCommandKey(key)
+	return keyMark{maphash.String(keySeed, key), maphash.String(keySeed, client)}
+}
+
 // has reports whether a command with this key, or another command with
-// the same client key (refusal.SameCommand), is in the aggregate's log.
+// the same client key, may be in the aggregate's log: true whenever
+// refusal.SameCommand of a stored key and this one says the same command
+// or a reused key (a stored key equal to this one, to its client part,
+// or with the same client part), and, rarely, when a mark only collides.
 func (c *cached[S]) has(key string) bool {
+	m := markOf(key)
 	for i := len(c.keys) - 1; i >= 0; i-- {
-		if same, err := refusal.SameCommand(c.keys[i], key); same || err != nil {
+		if k := c.keys[i]; k.whole == m.whole || k.whole == m.client || k.client == m.client {
 			return true
 		}
 	}
@@ -118,12 +138,14 @@ func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], re
 	return true
 }
 
-// logKeys appends the idempotency keys of recs to keys (a command's
-// events share one: each once).
-func logKeys(keys []string, recs []Recorded) []string {
+// logKeys appends the marks of the idempotency keys of recs to keys (a
+// command's events share one: each once).
+func logKeys(keys []keyMark, recs []Recorded) []keyMark {
 	for _, r := range recs {
-		if k := r.Envelope.IdempotencyKey; k != "" && (len(keys) == 0 || keys[len(keys)-1] != k) {
-			keys = append(keys, strings.Clone(k))
+		if k := r.Envelope.IdempotencyKey; k != "" {
+			if m := markOf(k); len(keys) == 0 || keys[len(keys)-1] != m {
+				keys = append(keys, m)
+			}
 		}
 	}
 	return keys
@@ -144,7 +166,7 @@ func (d *Decider[T, S]) keep(id string, c *cached[S], recs []Recorded, s S, writ
 		c.keys = logKeys(c.keys, recs)
 		c.state, c.folded = s, true
 	}
-	c.keys = append(c.keys, key)
+	c.keys = append(c.keys, markOf(key))
 	c.head = newHead
 	if n := len(written); n > 0 {
 		c.lastAt, c.lastID = written[n-1].Envelope.RecordedAt, written[n-1].Envelope.ID

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -56,7 +57,10 @@ type Checkpointer struct {
 	last    events.Checkpoint
 	pending map[events.Aggregate]events.Head
 	streams map[string]uint64
+	// lines are the checkpoints published when there is no File; written
+	// is the length of File up to the end of the last checkpoint in it.
 	lines   []events.CheckpointLine
+	written int64
 	now     chan struct{}
 }
 
@@ -236,7 +240,11 @@ func (c *Checkpointer) Flush(ctx context.Context) error {
 		}
 	}
 	c.last, c.pending = cp, map[events.Aggregate]events.Head{}
-	c.lines = append(c.lines, line)
+	if c.File == "" {
+		c.lines = append(c.lines, line)
+	} else {
+		c.written += int64(len(b) + 1)
+	}
 	return nil
 }
 
@@ -254,7 +262,21 @@ func (c *Checkpointer) resume() error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	err = eachCheckpoint(f, func(cl events.CheckpointLine, cp events.Checkpoint) error {
+		c.last, c.streams = cp, cp.Streams
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.written, err = f.Seek(0, io.SeekCurrent)
+	return err
+}
+
+// eachCheckpoint calls fn with each line of r that holds a checkpoint
+// (lines that do not are skipped: a line torn by a crash).
+func eachCheckpoint(r io.Reader, fn func(events.CheckpointLine, events.Checkpoint) error) error {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	for sc.Scan() {
 		var cl events.CheckpointLine
@@ -265,18 +287,41 @@ func (c *Checkpointer) resume() error {
 		if err != nil {
 			continue
 		}
-		c.last, c.streams = cp, cp.Streams
-		c.lines = append(c.lines, cl)
+		if err := fn(cl, cp); err != nil {
+			return err
+		}
 	}
 	return sc.Err()
 }
 
 // ServeHTTP answers GET /api/checkpoints: every checkpoint published, one
 // JSON object ({"note": signed note}) per line (application/x-ndjson).
+// With a File they are read from it (up to the end of the last one
+// written: not kept in memory, where they grew with every checkpoint of
+// the server's life), else from memory.
 func (c *Checkpointer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
 	lines := append([]events.CheckpointLine(nil), c.lines...)
+	written := c.written
 	c.mu.Unlock()
+	if c.File != "" {
+		f, err := os.Open(c.File)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			http.Error(w, "checkpoints: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		if err == nil {
+			defer f.Close()
+			err = eachCheckpoint(io.LimitReader(f, written), func(cl events.CheckpointLine, _ events.Checkpoint) error {
+				lines = append(lines, cl)
+				return nil
+			})
+			if err != nil {
+				http.Error(w, "checkpoints: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+		}
+	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	var b strings.Builder
 	for _, l := range lines {
