@@ -54,8 +54,12 @@ func fromTRF(f *trf.File, next bool) (*Tournament, error) {
 	if next && f.TotalRounds <= 0 {
 		return nil, inputErrorf("the total number of rounds (XXR or 142) is required")
 	}
-	players := append([]trf.Player(nil), f.Players...)
-	sort.SliceStable(players, func(i, j int) bool { return players[i].StartNo < players[j].StartNo })
+	players := f.Players // read only
+	byStartNo := func(i, j int) bool { return players[i].StartNo < players[j].StartNo }
+	if !sort.SliceIsSorted(players, byStartNo) {
+		players = append([]trf.Player(nil), f.Players...)
+		sort.SliceStable(players, byStartNo)
+	}
 	for i, p := range players {
 		if p.StartNo != i+1 {
 			return nil, inputErrorf("start number %d is missing", i+1)
