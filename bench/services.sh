@@ -17,7 +17,8 @@
 # folder) and runs both phases against it first, each line naming which
 # build it measured: before/after figures from the same run.
 # PROFILE=<folder> saves the serve process's CPU profile of each saturation
-# phase there (PROFILE_SECONDS long, default 5; read with go tool pprof).
+# phase there, and its allocations (PROFILE_SECONDS long, default 5; read
+# with go tool pprof).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 args=(-long -games "${GAMES:-1000}" -plies "${PLIES:-40}" -rate "${RATE:-6000}")

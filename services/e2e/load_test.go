@@ -265,7 +265,11 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 		if pprofAddr != "" && name == "saturation" {
 			go func() {
 				defer close(profiled)
-				saveServeProfile(t, pprofAddr, filepath.Join(*profileDir, strings.Trim(strings.NewReplacer("(", "", ")", "", " ", "-").Replace(label), "-")+"-saturation.pprof"))
+				base := filepath.Join(*profileDir, strings.Trim(strings.NewReplacer("(", "", ")", "", " ", "-").Replace(label), "-")+"-saturation")
+				var wg sync.WaitGroup
+				wg.Go(func() { saveServeProfile(t, pprofAddr, "profile", base+".pprof") })
+				wg.Go(func() { saveServeProfile(t, pprofAddr, "allocs", base+"-allocs.pprof") })
+				wg.Wait()
 			}()
 		} else {
 			close(profiled)
@@ -329,10 +333,11 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 	s.stop()
 }
 
-// saveServeProfile writes the CPU profile of the next -profile.seconds of the
-// process serving Go's profiles on addr to path.
-func saveServeProfile(t *testing.T, addr, path string) {
-	resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, *profileSecs))
+// saveServeProfile writes the profile kind ("profile": CPU; "allocs": the
+// allocations) of the next -profile.seconds of the process serving Go's
+// profiles on addr to path.
+func saveServeProfile(t *testing.T, addr, kind, path string) {
+	resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s?seconds=%d", addr, kind, *profileSecs))
 	if err != nil {
 		t.Errorf("profile: %v", err)
 		return
