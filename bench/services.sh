@@ -13,7 +13,25 @@
 # The environment reaches the serve process: HAKEM_NATS_LISTEN=127.0.0.1:0
 # makes its own NATS connections go over loopback TCP instead of in-process
 # (the default), and GOGC or GOMEMLIMIT tune its garbage collector.
+# BASE=<commit> also builds that commit (from git archive, in a temporary
+# folder) and runs both phases against it first, each line naming which
+# build it measured: before/after figures from the same run.
+# PROFILE=<folder> saves the serve process's CPU profile of each saturation
+# phase there, and its allocations (PROFILE_SECONDS long, default 5; read
+# with go tool pprof).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+args=(-long -games "${GAMES:-1000}" -plies "${PLIES:-40}" -rate "${RATE:-6000}")
+if [[ -n "${BASE:-}" ]]; then
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	git archive "$BASE" | tar -x -C "$tmp"
+	(cd "$tmp" && go build -o "$tmp/hakem-base" ./services/cmd/hakem)
+	args+=(-base "$tmp/hakem-base" -base.name "$(git rev-parse --short "$BASE")")
+fi
+if [[ -n "${PROFILE:-}" ]]; then
+	mkdir -p "$PROFILE"
+	args+=(-profile "$(cd "$PROFILE" && pwd)" -profile.seconds "${PROFILE_SECONDS:-5}")
+fi
 go test -v -count=1 -timeout 30m -run '^TestGatewayLoad$' ./services/e2e \
-	-args -long -games "${GAMES:-1000}" -plies "${PLIES:-40}" -rate "${RATE:-6000}" | grep -E '^(gateway|raw|ok|FAIL|---)'
+	-args "${args[@]}" | grep -E '^(gateway|raw|ok|FAIL|---|    [a-z_]+_test.go:)'

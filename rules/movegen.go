@@ -56,8 +56,8 @@ func (p *Position) IsLegal(m Move) bool {
 	if pc == NoPiece || pc.Color() != p.turn {
 		return false
 	}
-	var buf [maxMoves]Move
-	for _, lm := range p.generate(buf[:0]) {
+	var buf [maxMovesFrom]Move
+	for _, lm := range p.generateFrom(buf[:0], bb(from)) {
 		if lm == m {
 			return true
 		}
@@ -66,6 +66,18 @@ func (p *Position) IsLegal(m Move) bool {
 }
 
 func (p *Position) generate(list []Move) []Move {
+	return p.generateFrom(list, ^Bitboard(0))
+}
+
+// maxMovesFrom bounds the number of legal moves of one piece: a queen's 27
+// (a pawn's promotions are at most 12, a king's moves 8 and 2 castlings).
+const maxMovesFrom = 32
+
+// generateFrom is generate restricted to the pieces standing on squares
+// of from: what a caller that knows the move's origin needs, in a buffer
+// of maxMovesFrom moves rather than maxMoves (ParseUCI and IsLegal keep
+// theirs on the stack, under a request handler's).
+func (p *Position) generateFrom(list []Move, from Bitboard) []Move {
 	us := p.turn
 	them := us ^ 1
 	k := p.kings[us]
@@ -75,7 +87,11 @@ func (p *Position) generate(list []Move) []Move {
 
 	// King moves: destination not attacked with the king lifted.
 	occNoKing := occ &^ bb(k)
-	for t := kingAttacks[k] &^ usBB; t != 0; {
+	kingMoves := kingAttacks[k] &^ usBB
+	if !from.Has(k) {
+		kingMoves = 0
+	}
+	for t := kingMoves; t != 0; {
 		to := popLSB(&t)
 		if !p.attacked(to, them, occNoKing) {
 			list = append(list, newMove(k, to))
@@ -93,6 +109,7 @@ func (p *Position) generate(list []Move) []Move {
 	pins := p.pinned()
 
 	// Knights (a pinned knight never moves).
+	usBB &= from // only the pieces asked for move; usBB is not needed whole below
 	for b := usBB & p.byType[Knight] &^ pins; b != 0; {
 		from := popLSB(&b)
 		for t := knightAttacks[from] & target; t != 0; {
@@ -160,7 +177,7 @@ func (p *Position) generate(list []Move) []Move {
 	}
 
 	// Castling.
-	if checkers == 0 {
+	if checkers == 0 && from.Has(k) {
 		for side := 0; side < 2; side++ {
 			r := p.castle[us][side]
 			if r == NoSquare {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -59,6 +60,56 @@ func TestLegalMovesTraps(t *testing.T) {
 		for _, m := range c.not {
 			if strings.Contains(all, " "+m+" ") {
 				t.Errorf("%s: %s should be illegal", c.name, m)
+			}
+		}
+	}
+}
+
+// TestGenerateFrom: for every square of every position of the perft files
+// and of the positions one move after them, the moves generated from that
+// square alone are exactly the legal moves starting there, in at most
+// maxMovesFrom; ParseUCI finds every legal move from its UCI text, and
+// IsLegal accepts it.
+func TestGenerateFrom(t *testing.T) {
+	var fens []string
+	for _, c := range readPerftPositions(t) {
+		fens = append(fens, c.fen)
+	}
+	for _, path := range []string{"testdata/perft/perftsuite.epd", "testdata/perft/talkchess-traps.epd"} {
+		for _, c := range readEPD(t, path) {
+			fens = append(fens, c.fen)
+		}
+	}
+	var positions []Position
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		positions = append(positions, p)
+		var buf [maxMoves]Move
+		for _, m := range p.LegalMoves(buf[:]) {
+			positions = append(positions, p.Play(m))
+		}
+	}
+	for _, p := range positions {
+		var all, one [maxMoves]Move
+		legal := p.LegalMoves(all[:])
+		for sq := Square(0); sq < 64; sq++ {
+			var want []Move
+			for _, m := range legal {
+				if m.From() == sq {
+					want = append(want, m)
+				}
+			}
+			got := p.generateFrom(one[:0], bb(sq))
+			if len(got) > maxMovesFrom || !slices.Equal(got, want) {
+				t.Fatalf("%s, from %v: %v, want %v (at most %d)", p.FEN(), sq, got, want, maxMovesFrom)
+			}
+		}
+		for _, m := range legal {
+			if got, err := p.ParseUCI(p.UCI(m)); err != nil || got != m || !p.IsLegal(m) {
+				t.Fatalf("%s: ParseUCI(%s) = %v, %v; IsLegal %v", p.FEN(), p.UCI(m), got, err, p.IsLegal(m))
 			}
 		}
 	}

@@ -51,8 +51,8 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			return NoMove, &UCIError{s, "promotion letter must be q, r, b or n"}
 		}
 	}
-	var buf [maxMoves]Move
-	for _, m := range p.generate(buf[:0]) {
+	var buf [maxMovesFrom]Move
+	for _, m := range p.generateFrom(buf[:0], bb(from)) {
 		if m.From() != from || m.Promotion() != promo {
 			continue
 		}

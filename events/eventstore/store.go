@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -109,6 +110,10 @@ type Config struct {
 	// names. Open refuses a count that does not match the game streams
 	// the server already holds (hakem migrate partitions moves them).
 	Partitions events.GamePartitions
+	// GroupCommit batches concurrent single-event appends of different
+	// aggregates when many are in flight, to share one fsync (see
+	// groupcommit.go); on by default.
+	GroupCommit GroupCommit
 }
 
 func (c *Config) defaults() {
@@ -133,6 +138,7 @@ func (c *Config) defaults() {
 	if c.Partitions == 0 {
 		c.Partitions = events.SinglePartition
 	}
+	c.GroupCommit.defaults()
 }
 
 // KeyBinder binds a command's idempotency key to the command (Config.Keys).
@@ -161,6 +167,13 @@ type Store struct {
 	// readRecoveries counts the errors a projection read's ordered
 	// consumer recovered from by recreating itself: a test's evidence.
 	readRecoveries atomic.Int64
+
+	// committers batch single-event appends, one per stream name
+	// (groupcommit.go).
+	committers sync.Map
+	// batchesCommitted counts the batches of single-event appends the
+	// server acknowledged: a test's evidence.
+	batchesCommitted atomic.Int64
 }
 
 // StreamConfig returns the stream configuration of kind k under cfg: file
@@ -446,7 +459,13 @@ func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []ev
 		}
 		msgs[i] = m
 	}
-	ack, err := s.publish(ctx, msgs)
+	var ack pubAck
+	var err error
+	if len(msgs) == 1 {
+		ack, err = s.publishOne(ctx, s.cfg.Partitions.Stream(agg), msgs[0])
+	} else {
+		ack, err = s.publish(ctx, msgs)
+	}
 	if err != nil {
 		return nil, events.Head{}, err
 	}

@@ -72,8 +72,18 @@ func (v Violation) String() string { return fmt.Sprintf("%s %v: %s", v.Rule, v.P
 type history struct {
 	score   float64
 	colours []trf.Color // colours of played games, in order
-	met     map[int]bool
-	noBye   string // why the player may not receive the bye ("" if he may)
+	met     []int       // opponents of played games, in order (a list: a player has few)
+	noBye   string      // why the player may not receive the bye ("" if he may)
+}
+
+// hasMet reports whether the player has played a game against n.
+func (h *history) hasMet(n int) bool {
+	for _, m := range h.met {
+		if m == n {
+			return true
+		}
+	}
+	return false
 }
 
 func (h *history) difference() int {
@@ -126,14 +136,19 @@ func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]in
 	ps := f.PointSystem
 	win := ps.WhiteWin
 	hist := make(map[int]*history, len(f.Players))
+	hs := make([]history, len(f.Players))
+	// every player's opponents and colours in one block each, round-1 apiece
+	mets, cols := make([]int, len(f.Players)*max(round-1, 0)), make([]trf.Color, len(f.Players)*max(round-1, 0))
 	for i := range f.Players {
 		p := &f.Players[i]
-		h := &history{met: map[int]bool{}}
+		h := &hs[i]
+		at := i * max(round-1, 0)
+		h.met, h.colours = mets[at:at:at+max(round-1, 0)], cols[at:at:at+max(round-1, 0)]
 		for r := 1; r < round; r++ {
 			e := p.Round(r)
 			h.score += ps.Points(e)
 			if e.Played() {
-				h.met[e.Opponent] = true
+				h.met = append(h.met, e.Opponent)
 				h.colours = append(h.colours, e.Color)
 				continue
 			}
@@ -209,7 +224,7 @@ func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]in
 			add(PairedTwice, []int{w}, "player %d is paired with himself", w)
 			continue
 		}
-		if hw.met[b] {
+		if hw.hasMet(b) {
 			add(Rematch, []int{w, b}, "players %d and %d have already played each other", w, b)
 		}
 		if f.IsForbidden(round, w, b) {

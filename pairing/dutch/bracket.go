@@ -127,12 +127,11 @@ func (e *engine) run() ([]int, error) {
 	if odd {
 		vertices++
 	}
-	g, err := matching.NewGraph(vertices, l.words)
+	g, m, err := e.opt.Memory.matcher(vertices, l.words)
 	if err != nil {
 		return nil, err
 	}
-	e.g = g
-	e.matcher = matching.NewMatcher(g)
+	e.g, e.matcher = g, m
 	e.fixed = make([]int, vertices)
 	e.active = make([]bool, n)
 	for v := range e.fixed {

@@ -33,7 +33,10 @@ func format(r *Result) string {
 	return b.String()
 }
 
-func pairFile(path string) (string, error) {
+func pairFile(path string) (string, error) { return pairFileIn(path, nil) }
+
+// pairFileIn is pairFile pairing in mem (nil: memory of its own).
+func pairFileIn(path string, mem *Memory) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
@@ -46,7 +49,7 @@ func pairFile(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r, err := Pair(t, Options{})
+	r, err := Pair(t, Options{Memory: mem})
 	if err != nil {
 		return "", err
 	}
@@ -56,7 +59,16 @@ func pairFile(path string) (string, error) {
 // TestEndorsedEngineCases pairs every case of testdata/cases (a tournament
 // truncated after some round and the pairing bbpPairings 6 made for the
 // next) and counts the exact matches: pairs, colours, bye and board order.
-func TestEndorsedEngineCases(t *testing.T) {
+func TestEndorsedEngineCases(t *testing.T) { endorsedEngineCases(t, nil) }
+
+// TestEndorsedEngineCasesInOneMemory pairs the cases one after the other
+// in one Memory, as the generator pairs its rounds: fields of every size
+// (larger and smaller than the one before, odd and even) paired in the
+// graph and the matcher's lists of the case before must give the same
+// pairings.
+func TestEndorsedEngineCasesInOneMemory(t *testing.T) { endorsedEngineCases(t, &Memory{}) }
+
+func endorsedEngineCases(t *testing.T, mem *Memory) {
 	files, err := filepath.Glob("../testdata/cases/" + *casesGlob + ".trf")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no cases: %v", err)
@@ -69,7 +81,7 @@ func TestEndorsedEngineCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := pairFile(f)
+		got, err := pairFileIn(f, mem)
 		if err != nil {
 			misses = append(misses, fmt.Sprintf("%s: %v", filepath.Base(f), err))
 			continue

@@ -61,6 +61,40 @@ type Result struct {
 // Options tune Pair.
 type Options struct {
 	Explain bool // fill Result.Notes
+	// Memory, when set, is the working memory Pair pairs in: a caller
+	// that pairs round after round (a generator, a simulation) lends the
+	// same one to every round, which then re-uses the last round's instead
+	// of allocating its own. The pairing is the same either way.
+	Memory *Memory
+}
+
+// Memory is the engine's working memory kept between calls of Pair: the
+// matching graph and its Matcher. The zero Memory is ready to use; a
+// Memory serves one call of Pair at a time.
+type Memory struct {
+	g *matching.Graph
+	m *matching.Matcher
+}
+
+// matcher returns a graph of n vertices and no edges whose weights are
+// words wide, and its Matcher, in mem's memory when mem is not nil.
+func (mem *Memory) matcher(n, words int) (*matching.Graph, *matching.Matcher, error) {
+	if mem != nil && mem.g != nil {
+		if err := mem.g.Reset(n, words); err != nil {
+			return nil, nil, err
+		}
+		mem.m.Reset()
+		return mem.g, mem.m, nil
+	}
+	g, err := matching.NewGraph(n, words)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := matching.NewMatcher(g)
+	if mem != nil {
+		mem.g, mem.m = g, m
+	}
+	return g, m, nil
 }
 
 type engine struct {

@@ -2,7 +2,6 @@ package dutch
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/hakem-chess/hakem/pairing"
@@ -180,19 +179,36 @@ func (e *engine) matchingWeight(g *matching.Graph, mate []int) matching.Weight {
 	return total
 }
 
-// fieldValue is the value of a weight's field that begins at bit at.
-func fieldValue(x *big.Int, at, width uint) *big.Int {
-	v := new(big.Int).Rsh(x, at)
-	mask := new(big.Int).Lsh(big.NewInt(1), width)
-	mask.Sub(mask, big.NewInt(1))
-	return v.And(v, mask)
+// fieldCmp compares, as unsigned integers, the fields of weights a and b
+// that begin at bit at and are width bits wide (bits past a weight's end
+// read as zero): -1, 0 or +1 as a's is less than, equal to or greater
+// than b's. The words are read from the most significant down.
+func fieldCmp(a, b matching.Weight, at, width uint) int {
+	words := (width + 63) / 64
+	for i := int(words) - 1; i >= 0; i-- {
+		x, y := bitsAt(a, at+uint(i)*64), bitsAt(b, at+uint(i)*64)
+		if r := width % 64; r != 0 && i == int(words)-1 {
+			x, y = x&(1<<r-1), y&(1<<r-1)
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }
 
-func weightInt(w matching.Weight) *big.Int {
-	x := new(big.Int)
-	for i := len(w) - 1; i >= 0; i-- {
-		x.Lsh(x, 64)
-		x.Or(x, new(big.Int).SetUint64(w[i]))
+// bitsAt returns the 64 bits of w that begin at bit pos.
+func bitsAt(w matching.Weight, pos uint) uint64 {
+	i, r := int(pos/64), pos%64
+	var x uint64
+	if i < len(w) {
+		x = w[i] >> r
+	}
+	if r != 0 && i+1 < len(w) {
+		x |= w[i+1] << (64 - r)
 	}
 	return x
 }
@@ -209,13 +225,12 @@ func (l *layout) decidingField(chosen, alt matching.Weight) (int, int) {
 		starts[i] = at
 		at += f.width
 	}
-	c, a := weightInt(chosen), weightInt(alt)
 	for i := len(fs) - 1; i >= 0; i-- {
 		width := fs[i].width
 		if i == len(fs)-1 {
-			width = uint(max(c.BitLen(), a.BitLen())) + 1 // the top field takes what is left
+			width = uint(max(chosen.BitLen(), alt.BitLen())) + 1 // the top field takes what is left
 		}
-		if d := fieldValue(c, starts[i], width).Cmp(fieldValue(a, starts[i], width)); d != 0 {
+		if d := fieldCmp(chosen, alt, starts[i], width); d != 0 {
 			return i, d
 		}
 	}

@@ -121,45 +121,59 @@ func newSolver(g *Graph, ids []int) *solver {
 
 // initState allocates the state of the algorithm for a graph of m edges:
 // no vertex matched, every vertex its own blossom.
+// The state's lists are made in the memory of the solver's earlier ones
+// where it has room (a Matcher's Restart and Reset).
 func (s *solver) initState(m int) {
 	n := s.n
-	s.mate = fill(n, -1)
-	s.label = make([]int, 2*n)
-	s.labelend = fill(2*n, -1)
-	s.inblossom = make([]int, n)
+	s.mate = fill(s.mate, n, -1)
+	s.label = fill(s.label, 2*n, 0)
+	s.labelend = fill(s.labelend, 2*n, -1)
+	s.inblossom = fill(s.inblossom, n, 0)
 	for v := range s.inblossom {
 		s.inblossom[v] = v
 	}
-	s.blossomparent = fill(2*n, -1)
-	s.blossomchilds = make([][]int, 2*n)
-	s.blossombase = fill(2*n, -1)
+	s.blossomparent = fill(s.blossomparent, 2*n, -1)
+	s.blossomchilds = emptyLists(s.blossomchilds, 2*n)
+	s.blossombase = fill(s.blossombase, 2*n, -1)
 	for v := 0; v < n; v++ {
 		s.blossombase[v] = v
 	}
-	s.blossomendps = make([][]int, 2*n)
-	s.bestedge = fill(2*n, -1)
-	s.bestStale = make([]bool, 2*n)
+	s.blossomendps = emptyLists(s.blossomendps, 2*n)
+	s.bestedge = fill(s.bestedge, 2*n, -1)
+	s.bestStale = zeroed(s.bestStale, 2*n)
 	s.unused = s.unused[:0]
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
-	switch {
-	case s.dense != nil && len(s.allowBits) == (n*n+63)/64:
-		clear(s.allowBits)
-	case s.dense != nil:
-		s.allowBits = make([]uint64, (n*n+63)/64)
-	case len(s.allowedge) == m:
-		clear(s.allowedge)
-	default:
-		s.allowedge = make([]bool, m)
+	if s.dense != nil {
+		s.allowBits = zeroed(s.allowBits, (n*n+63)/64)
+	} else {
+		s.allowedge = zeroed(s.allowedge, m)
 	}
 	s.allowed = s.allowed[:0]
 }
 
-func fill(n, v int) []int {
-	a := make([]int, n)
+// fill returns n elements of value v, in a's memory when it has room.
+func fill(a []int, n, v int) []int {
+	if cap(a) < n {
+		a = make([]int, n)
+	}
+	a = a[:n]
 	for i := range a {
 		a[i] = v
+	}
+	return a
+}
+
+// emptyLists returns n empty lists, in the memory of a and of its lists
+// where it has room.
+func emptyLists(a [][]int, n int) [][]int {
+	if cap(a) < n {
+		a = append(a[:cap(a)], make([][]int, n-cap(a))...)
+	}
+	a = a[:n]
+	for i := range a {
+		a[i] = a[i][:0]
 	}
 	return a
 }
@@ -302,7 +316,8 @@ func (s *solver) addBlossom(base, e int) {
 	s.blossombase[b] = base
 	s.blossomparent[b] = -1
 	s.blossomparent[bb] = b
-	var path, endps []int
+	// The lists of the blossom that had number b before, kept for it.
+	path, endps := s.blossomchilds[b][:0], s.blossomendps[b][:0]
 	for bv != bb {
 		s.blossomparent[bv] = b
 		path = append(path, bv)
@@ -453,7 +468,7 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 		}
 	}
 	s.label[b], s.labelend[b] = -1, -1
-	s.blossomchilds[b], s.blossomendps[b] = nil, nil
+	s.blossomchilds[b], s.blossomendps[b] = s.blossomchilds[b][:0], s.blossomendps[b][:0] // kept for the next blossom b
 	s.blossombase[b] = -1
 	s.bestStale[b] = false
 	s.bestedge[b] = -1
@@ -497,10 +512,16 @@ func (s *solver) augmentBlossom(b, v int) {
 		s.mate[s.endpoint(p)] = p ^ 1
 		s.mate[s.endpoint(p^1)] = p
 	}
-	nc := append(append([]int(nil), childs[i:]...), childs[:i]...)
-	ne := append(append([]int(nil), endps[i:]...), endps[:i]...)
-	s.blossomchilds[b], s.blossomendps[b] = nc, ne
-	s.blossombase[b] = s.blossombase[nc[0]]
+	rotate(childs, i)
+	rotate(endps, i)
+	s.blossombase[b] = s.blossombase[childs[0]]
+}
+
+// rotate moves the first i elements of a to its end, in place.
+func rotate(a []int, i int) {
+	reverse(a[:i])
+	reverse(a[i:])
+	reverse(a)
 }
 
 func (s *solver) augmentMatching(e int) {

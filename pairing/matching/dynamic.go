@@ -39,6 +39,18 @@ func NewMatcher(g *Graph) *Matcher {
 	return m
 }
 
+// Reset makes m the Matcher of its Graph again after the Graph's Reset,
+// in m's memory: the matching, the duals and the retired vertices are
+// forgotten, and the next Solve finds a matching from scratch, as a new
+// Matcher would.
+func (m *Matcher) Reset() {
+	n := m.g.n
+	m.retired, m.changed, m.done = zeroed(m.retired, n), zeroed(m.changed, n), zeroed(m.done, n)
+	m.xs = m.xs[:0]
+	m.started = false
+	m.s = m.s.renew(m.g, m.retired)
+}
+
 // Changed records that the weights of edges at v have changed. For every
 // edge whose weight changed, one end must be passed to Changed.
 func (m *Matcher) Changed(v int) { m.changed[v] = true }
@@ -155,10 +167,41 @@ func newDenseSolver(g *Graph, retired []bool) *solver {
 	n := g.n
 	s := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
 	s.dual = make([]uint64, 2*n*s.k)
-	s.tmp = make([]uint64, 4*s.k)
+	s.tmp = make([]uint64, scratchNumbers*s.k)
 	s.initState(0)
 	return s
 }
+
+// renew returns a solver for g as newDenseSolver does, in s's memory
+// where it has room. The stamps of the stages and of tightAugment's passes
+// go on from s's, so that no mark s left in the lists taken over is read
+// as one of the new solver's.
+func (s *solver) renew(g *Graph, retired []bool) *solver {
+	n := g.n
+	r := &solver{n: n, k: g.words + 1, dense: g, retired: retired, tightFrom: tightRoots, far: n}
+	r.dual = zeroed(s.dual, 2*n*r.k)
+	r.tmp = zeroed(s.tmp, scratchNumbers*r.k)
+	r.mate, r.label, r.labelend, r.inblossom = s.mate, s.label, s.labelend, s.inblossom
+	r.blossomparent, r.blossomchilds, r.blossombase, r.blossomendps = s.blossomparent, s.blossomchilds, s.blossombase, s.blossomendps
+	r.bestedge, r.bestStale, r.unused, r.allowBits, r.allowed = s.bestedge, s.bestStale, s.unused, s.allowBits, s.allowed
+	r.lbuf, r.leafBuf, r.fbuf, r.queue, r.farQueue = s.lbuf[:0], s.leafBuf[:0], s.fbuf[:0], s.queue[:0], s.farQueue[:0]
+	r.bestslack = s.bestslack // each entry is written before it is read
+	r.treeRoot, r.deadRoot, r.deadMark, r.stamp = s.treeRoot, s.deadRoot, s.deadMark, s.stamp
+	r.seen, r.pass = s.seen, s.pass
+	r.initState(0)
+	return r
+}
+
+// The scratch numbers of a Matcher's solver past the four of solve and
+// refreshBest (0-3), so that re-optimising allocates nothing.
+const (
+	scratchDissolve = 4 + iota // dissolve: the blossom's dual
+	scratchTwo                 // keepPair: twice the weight of the pair
+	scratchLx                  // keepPair: the least dual of x
+	scratchLy                  // keepPair: the least dual of y
+	scratchUy                  // keepPair: y's dual
+	scratchNumbers
+)
 
 // triangle returns the vertices i < j of pair k of a dense solver (k =
 // j(j-1)/2 + i, the order of Graph's lower triangle): the ends of an edge
@@ -299,7 +342,8 @@ func (s *solver) release(x int) {
 
 // dissolve removes top-level blossom b, moving its dual onto its vertices.
 func (s *solver) dissolve(b int) {
-	z := s.num(b).Clone()
+	z := s.scratch(scratchDissolve)
+	z.Set(s.num(b))
 	s.leafBuf = s.leaves(b, s.leafBuf[:0])
 	leaves := s.leafBuf
 	if !z.IsZero() {
@@ -325,7 +369,7 @@ func (s *solver) dissolve(b int) {
 	}
 	s.num(b).Clear()
 	s.label[b], s.labelend[b] = 0, -1
-	s.blossomchilds[b], s.blossomendps[b] = nil, nil
+	s.blossomchilds[b], s.blossomendps[b] = s.blossomchilds[b][:0], s.blossomendps[b][:0] // kept for the next blossom b
 	s.blossombase[b] = -1
 	s.bestStale[b] = false
 	s.bestedge[b] = -1
@@ -336,14 +380,6 @@ func (s *solver) dissolve(b int) {
 // feasible (x is a vertex outside any blossom).
 func (s *solver) feasibleDual(x int) {
 	s.leastDual(x, -1, s.num(x))
-}
-
-// need returns the least dual of x that keeps its edges feasible, not
-// counting the edge to vertex except (x outside any blossom).
-func (s *solver) need(x, except int) Weight {
-	d := make(Weight, s.k)
-	s.leastDual(x, except, d)
-	return d
 }
 
 // leastDual writes into d the least dual of x that keeps every edge at x
@@ -400,7 +436,8 @@ func (s *solver) overDual(e, x, j int, t Weight) bool {
 // every other edge at them feasible; it then sets them.
 //
 // When it fails after computing the least dual x needs for its other
-// edges, it returns that too (x is then outside any blossom and matched).
+// edges, it returns that too (x is then outside any blossom and matched),
+// in a scratch number that the next call overwrites.
 func (s *solver) keepPair(x int) (bool, Weight) {
 	if s.inblossom[x] != x || s.mate[x] == -1 {
 		return false, nil
@@ -409,19 +446,22 @@ func (s *solver) keepPair(x int) (bool, Weight) {
 	if s.inblossom[y] != y {
 		return false, nil
 	}
-	w := s.dense.Weight(x, y)
-	if w.IsZero() {
+	two := s.scratch(scratchTwo)
+	two.Clear()
+	s.dense.weightOf(x, y, two[:s.dense.words])
+	if two.IsZero() {
 		return false, nil
 	}
-	lx := s.need(x, y)
-	two := make(Weight, s.k)
-	copy(two, w)
+	lx := s.scratch(scratchLx)
+	s.leastDual(x, y, lx)
 	two.Add(two)
 	if two.Cmp(lx) < 0 {
 		return false, lx
 	}
-	ly := s.need(y, x)
-	uy := two.Clone()
+	ly := s.scratch(scratchLy)
+	s.leastDual(y, x, ly)
+	uy := s.scratch(scratchUy)
+	uy.Set(two)
 	uy.Sub(lx)
 	if uy.Cmp(ly) < 0 {
 		return false, lx

@@ -62,18 +62,48 @@ var ErrSize = errors.New("matching: negative graph size or weight width")
 // NewGraph returns a graph of n vertices and no edges whose weights are
 // words 64-bit words wide (the solver adds a word of headroom of its own).
 func NewGraph(n, words int) (*Graph, error) {
+	g := &Graph{}
+	if err := g.Reset(n, words); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Reset makes g a graph of n vertices and no edges whose weights are words
+// 64-bit words wide, as NewGraph does, in g's memory where it has room: a
+// caller that builds one graph after another (a round after another) saves
+// their allocation. g's Matcher, if any, must be Reset after it.
+func (g *Graph) Reset(n, words int) error {
 	if n < 0 || words <= 0 {
-		return nil, ErrSize
+		return ErrSize
 	}
 	stride := (n + 63) / 64
-	g := &Graph{n: n, words: words, pairs: n * (n - 1) / 2, edges: make([]uint64, n*stride), stride: stride}
+	g.n, g.words, g.pairs, g.stride = n, words, n*(n-1)/2, stride
+	g.edges = zeroed(g.edges, n*stride)
 	slots := g.pairs
-	if n >= rowFrom && n <= rowLimit {
-		g.rows, slots = true, n*n
+	g.rows = n >= rowFrom && n <= rowLimit
+	if g.rows {
+		slots = n * n
 	}
-	g.lo, g.hi = make([]uint64, slots), make([]uint32, slots)
-	g.highs = highTable{width: words - 1, words: make([]uint64, words-1), byHash: map[uint64][]uint32{}}
-	return g, nil
+	g.lo, g.hi = zeroed(g.lo, slots), zeroed(g.hi, slots)
+	if g.highs.byHash == nil {
+		g.highs.byHash = map[uint64][]uint32{}
+	}
+	clear(g.highs.byHash)
+	g.highs.width, g.highs.last = words-1, 0
+	g.highs.words = zeroed(g.highs.words, words-1)
+	return nil
+}
+
+// zeroed returns n zero elements in a's memory when it has room for them,
+// or new ones.
+func zeroed[T any](a []T, n int) []T {
+	if cap(a) < n {
+		return make([]T, n)
+	}
+	a = a[:n]
+	clear(a)
+	return a
 }
 
 // N returns the number of vertices.

@@ -28,7 +28,10 @@ func Generate(c Config, rng *rand.Rand) (*trf.File, error) {
 		ps := c.Points
 		sc.Points = &ps
 	}
-	t, err := sim.Run(sc, pairDutch)
+	mem := &dutch.Memory{} // every round pairs in the memory of the one before
+	t, err := sim.Run(sc, func(f *trf.File, round int) ([][2]int, int, error) {
+		return pairDutch(f, round, mem)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("rtg: %w", err)
 	}
@@ -43,8 +46,8 @@ func Generate(c Config, rng *rand.Rand) (*trf.File, error) {
 	return f, nil
 }
 
-// pairDutch pairs a round of the file with the Dutch engine.
-func pairDutch(f *trf.File, round int) ([][2]int, int, error) {
+// pairDutch pairs a round of the file with the Dutch engine, in mem.
+func pairDutch(f *trf.File, round int, mem *dutch.Memory) ([][2]int, int, error) {
 	t, err := pairing.FromTRF(f)
 	if err != nil {
 		return nil, 0, err
@@ -52,7 +55,7 @@ func pairDutch(f *trf.File, round int) ([][2]int, int, error) {
 	if t.Round != round {
 		return nil, 0, fmt.Errorf("the file is at round %d, not %d", t.Round, round)
 	}
-	res, err := dutch.Pair(t, dutch.Options{})
+	res, err := dutch.Pair(t, dutch.Options{Memory: mem})
 	if err != nil {
 		return nil, 0, err
 	}

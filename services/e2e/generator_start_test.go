@@ -40,6 +40,15 @@ func TestGeneratorStartsBeforeServices(t *testing.T) {
 	if strings.Contains(earlyTrace, server) {
 		t.Errorf("the generator ran after NATS's server package was initialised:\n%s", earlyTrace)
 	}
+	// Nor after the libraries that sort after the engine's imports in
+	// import-path order (those of protobuf, YAML, the metrics): an import
+	// of a late-sorting standard package (math/big, regexp, runtime/debug)
+	// on the generator's path would put it after them.
+	for _, lib := range []string{"math/big", "regexp", "google.golang.org/protobuf/proto", "go.yaml.in/yaml/v3", "github.com/prometheus/common/model"} {
+		if strings.Contains(earlyTrace, "init "+lib+" ") {
+			t.Errorf("the generator ran after %s was initialised:\n%s", lib, earlyTrace)
+		}
+	}
 	if !strings.Contains(lateTrace, server) {
 		t.Errorf("the pair command's path does not initialise NATS's server package, or the trace does not show it:\n%s", lateTrace)
 	}

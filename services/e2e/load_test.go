@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,6 +31,11 @@ var (
 	numGames = flag.Int("games", 1000, "load test: concurrent games")
 	numPlies = flag.Int("plies", 40, "load test: plies per game")
 	rate     = flag.Float64("rate", 5000, "load test: moves per second offered in the paced phase (0 skips it)")
+	// the baseline build and the profile (bench/services.sh's BASE and PROFILE)
+	baseBin     = flag.String("base", "", "load test: a hakem binary built from another commit, run through the same phases first (empty: none)")
+	baseName    = flag.String("base.name", "base", "load test: the baseline's name in the printed lines (its commit)")
+	profileDir  = flag.String("profile", "", "load test: folder for the serve process's CPU profile of each saturation phase (empty: none)")
+	profileSecs = flag.Int("profile.seconds", 5, "load test: length of that profile, from the phase's start")
 )
 
 // keepAlive is one game's HTTP/1.1 connection to the gateway, kept open
@@ -176,7 +182,34 @@ func TestGatewayLoad(t *testing.T) {
 	if !*long {
 		t.Skip("load test: run with -long (bench/services.sh)")
 	}
-	s := start(t, t.TempDir())
+	games := make([][]string, *numGames)
+	total := 0
+	for i := range games {
+		games[i] = randomGame(uint64(i), *numPlies)
+		total += len(games[i])
+	}
+	bin := hakemBinary(t) // built now: the tree may change during the run
+	if *baseBin != "" {
+		// the baseline first, then this tree's build, on the same machine
+		// minutes apart: the printed lines name each
+		gatewayPhases(t, *baseBin, "(base "+*baseName+") ", games, total)
+		gatewayPhases(t, bin, "(this tree) ", games, total)
+	} else {
+		gatewayPhases(t, bin, "", games, total)
+	}
+	rawAppends(t, games, total)
+}
+
+// gatewayPhases starts the hakem binary bin and plays the saturation and
+// the paced phase against it, each line printed after "gateway "+label.
+func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int) {
+	var env []string
+	pprofAddr := ""
+	if *profileDir != "" {
+		pprofAddr = freeAddr(t)
+		env = append(env, "HAKEM_PPROF_ADDR="+pprofAddr)
+	}
+	s := startBinary(t, bin, []string{"--data", t.TempDir()}, env, true)
 	pid := s.cmd.Process.Pid
 	// the client reuses its connections (one per game: net/http keeps each
 	// idle between a game's moves), as a browser or a broadcaster does
@@ -190,12 +223,6 @@ func TestGatewayLoad(t *testing.T) {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		return resp.StatusCode, nil
-	}
-	games := make([][]string, *numGames)
-	total := 0
-	for i := range games {
-		games[i] = randomGame(uint64(i), *numPlies)
-		total += len(games[i])
 	}
 	// create makes the games of a phase, 32 at a time.
 	create := func(prefix string) []string {
@@ -227,12 +254,26 @@ func TestGatewayLoad(t *testing.T) {
 	play := func(name string, ids []string, wait func(i, ply int) time.Duration) {
 		lat := make([][]time.Duration, *numGames)
 		var failed atomic.Int64
+		var first atomic.Value
 		var wg sync.WaitGroup
 		cpu0, err := cpuTime(pid)
 		if err != nil {
 			t.Fatal(err)
 		}
 		self0, _ := cpuTime(os.Getpid())
+		profiled := make(chan struct{})
+		if pprofAddr != "" && name == "saturation" {
+			go func() {
+				defer close(profiled)
+				base := filepath.Join(*profileDir, strings.Trim(strings.NewReplacer("(", "", ")", "", " ", "-").Replace(label), "-")+"-saturation")
+				var wg sync.WaitGroup
+				wg.Go(func() { saveServeProfile(t, pprofAddr, "profile", base+".pprof") })
+				wg.Go(func() { saveServeProfile(t, pprofAddr, "allocs", base+"-allocs.pprof") })
+				wg.Wait()
+			}()
+		} else {
+			close(profiled)
+		}
 		begin := time.Now()
 		for i := range games {
 			wg.Go(func() {
@@ -252,7 +293,9 @@ func TestGatewayLoad(t *testing.T) {
 					code, err := c.post("/api/games/"+ids[i]+"/moves", body)
 					lat[i] = append(lat[i], time.Since(t0))
 					if err != nil || code != 200 {
-						failed.Add(1)
+						if failed.Add(1) == 1 {
+							first.Store(fmt.Sprintf("%s ply %d: %d %s %v", ids[i], ply+1, code, c.answer, err))
+						}
 						return
 					}
 				}
@@ -265,14 +308,15 @@ func TestGatewayLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 		self1, _ := cpuTime(os.Getpid())
+		<-profiled
 		if n := failed.Load(); n > 0 {
-			t.Fatalf("%s: %d games had a refused or failed move", name, n)
+			t.Fatalf("%s: %d games had a refused or failed move; the first: %s", name, n, first.Load())
 		}
 		all := slices.Concat(lat...)
 		slices.Sort(all)
 		pct := func(p float64) time.Duration { return all[min(len(all)-1, int(p*float64(len(all))))] }
-		fmt.Printf("gateway %s: %d games, %d moves in %.2fs: %.0f moves/s accepted end to end; latency p50 %v, p99 %v, max %v; serve CPU %.0f µs per move (the load client %.0f µs)\n",
-			name, *numGames, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), pct(.50).Round(time.Microsecond), pct(.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond),
+		fmt.Printf("gateway %s%s: %d games, %d moves in %.2fs: %.0f moves/s accepted end to end; latency p50 %v, p99 %v, max %v; serve CPU %.0f µs per move (the load client %.0f µs)\n",
+			label, name, *numGames, total, elapsed.Seconds(), float64(total)/elapsed.Seconds(), pct(.50).Round(time.Microsecond), pct(.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond),
 			float64((cpu1-cpu0).Microseconds())/float64(total), float64((self1-self0).Microseconds())/float64(total))
 	}
 
@@ -287,6 +331,35 @@ func TestGatewayLoad(t *testing.T) {
 		})
 	}
 	s.stop()
+}
+
+// saveServeProfile writes the profile kind ("profile": CPU; "allocs": the
+// allocations) of the next -profile.seconds of the process serving Go's
+// profiles on addr to path.
+func saveServeProfile(t *testing.T, addr, kind, path string) {
+	resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s?seconds=%d", addr, kind, *profileSecs))
+	if err != nil {
+		t.Errorf("profile: %v", err)
+		return
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("%s: %s", resp.Status, b)
+	}
+	if err == nil {
+		err = os.WriteFile(path, b, 0o644)
+	}
+	if err != nil {
+		t.Errorf("profile: %v", err)
+		return
+	}
+	fmt.Printf("gateway profile: %s\n", path)
+}
+
+// rawAppends prints the event store's raw append rate: the baseline the
+// gateway's figures are read beside.
+func rawAppends(t *testing.T, games [][]string, total int) {
 	ids := make([]string, *numGames)
 	for i := range ids {
 		ids[i] = fmt.Sprintf("load-%d", i)

@@ -75,8 +75,15 @@ func start(t *testing.T, data string) *server {
 // env; with ready, it waits until /readyz says ready.
 func startWith(t *testing.T, args, env []string, ready bool) *server {
 	t.Helper()
+	return startBinary(t, hakemBinary(t), args, env, ready)
+}
+
+// startBinary is startWith with the hakem binary at bin (a load test's
+// baseline build of another commit).
+func startBinary(t *testing.T, bin string, args, env []string, ready bool) *server {
+	t.Helper()
 	addr := freeAddr(t)
-	cmd := exec.Command(hakemBinary(t), append([]string{"serve", "--http", addr, "--log-level", "info"}, args...)...)
+	cmd := exec.Command(bin, append([]string{"serve", "--http", addr, "--log-level", "info"}, args...)...)
 	cmd.Env = append(append(os.Environ(), "HAKEM_SHUTDOWN_TIMEOUT=5s"), env...)
 	s := &server{t: t, cmd: cmd, base: "http://" + addr, logs: &syncBuffer{}, done: make(chan error, 1)}
 	cmd.Stdout = s.logs

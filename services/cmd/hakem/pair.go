@@ -40,9 +40,11 @@ const (
 // the garbage the matchings leave (pairMemoryLimit) that is as far as the
 // process stays under 2 GB, the bound of issue 20; 15,000 players would
 // take 1.83 GB before the solver. Its time grows as the cube of the
-// field: a round without history (round 1) is paired at once, round 2 of
-// 14,000 did not finish in 300 s here (more than 1.39 GB resident after
-// 107 s of CPU, under load).
+// field: a round without history (round 1) is paired at once; round 2
+// of 10,500 players peaked at 0.94 GB resident (e2e TestPairWideRecords
+// -long), 1.67 GB at 14,000 by the square of the field; round 2 of
+// 14,000 did not finish in 300 s here (1.39 GB resident after 107 s of
+// CPU, under load).
 const pairMaxPlayers = 14000
 
 // pairMemoryLimit is the Go runtime's soft memory limit while a round is
@@ -235,7 +237,7 @@ func pairSize(n int) error {
 		return nil
 	}
 	return fmt.Errorf("%d players: at most %d are paired within 2 GB of memory: the Dutch engine keeps a weight for every pair of players "+
-		"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair for the edges): %d players' %d pairs take %.2f GB "+
+		"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair and direction for the edges): %d players' %d pairs take %.2f GB "+
 		"before the solver's own memory, %d players' %.2f GB",
 		n, pairMaxPlayers, n, int64(n)*int64(n-1)/2, float64(pairWeightBytes(n))/1e9, pairMaxPlayers, float64(pairWeightBytes(pairMaxPlayers))/1e9)
 }

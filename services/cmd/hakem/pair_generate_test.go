@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,5 +49,28 @@ func TestGeneratorParseAgrees(t *testing.T) {
 			t.Errorf("%q: the pair command reads %+v, seed given %v, arguments %q; generator.Parse %+v, %v, %q",
 				line, p.gen, cmd.Flags().Changed("seed"), cargs, g, seeded, rest)
 		}
+	}
+}
+
+// TestGenerateTieBreakCodes checks that the generator's --tb goes through
+// package main's ranking: unknown codes are refused as invalid input, known
+// ones declared in record 202.
+func TestGenerateTieBreakCodes(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o.trf")
+	err := generator.Run(generator.Flags{On: true, Out: out, TB: "NOPE"}, true, nil, rankByTieBreaks)
+	var ge *generator.Error
+	if !errors.As(err, &ge) || ge.Code != generator.ExitInvalid {
+		t.Errorf("--tb NOPE: %v; want exit status %d", err, generator.ExitInvalid)
+	}
+	if err := generator.Run(generator.Flags{On: true, Out: out, TB: "BH,SB"}, true, nil, rankByTieBreaks); err != nil {
+		t.Fatal(err)
+	}
+	f, err := readTRFFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(f.TieBreaks, []string{"BH", "SB"}) {
+		t.Errorf("record 202 declares %q; want BH, SB", f.TieBreaks)
 	}
 }

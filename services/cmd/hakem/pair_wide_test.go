@@ -70,7 +70,7 @@ func TestPairSize(t *testing.T) {
 	}{
 		{pairMaxPlayers, ""},
 		{pairMaxPlayers + 1, "14001 players: at most 14000 are paired within 2 GB of memory: the Dutch engine keeps a weight for every pair of players " +
-			"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair for the edges): 14001 players' 98007000 pairs take 1.59 GB " +
+			"(12 bytes a pair, 4 more a pair of the bracket being paired, 1 bit a pair and direction for the edges): 14001 players' 98007000 pairs take 1.59 GB " +
 			"before the solver's own memory, 14000 players' 1.59 GB"},
 		{20000, "20000 players' 199990000 pairs take 3.25 GB before the solver's own memory"},
 	}

@@ -6,20 +6,26 @@ import (
 	"strings"
 )
 
-// The start-up path. Go initialises a program's packages one at a time in
-// the order of their import paths, each once the packages it imports are
-// (the Go specification, "Package initialization"). This package imports
-// the standard library, the pure modules and trfreport only (not even the
-// flag parser, which links the network packages), so its init runs before
-// those of NATS, the metrics, configuration and logging libraries and the
-// services' packages, which the generator does not use and whose
-// initialisation is most of the CPU a hakem process spends before main
-// (FIDE's tester starts one process per tournament). When the command line
-// is a generator's in the plain form Parse reads, init runs it and ends
-// the process; any other command line, and one that fails, is left to
-// main, which runs it, or says what is wrong with it, as it always has.
+// The start-up path. Go initialises a program's packages one at a time:
+// at each step the first package, in the order of import paths, whose
+// imports are all initialised (the Go specification, "Package
+// initialization"). This package's init therefore runs only once every
+// package that sorts before one of its imports, and is ready, has run: a
+// single import of a late-sorting standard package used by nothing else
+// early (math/big, regexp, runtime/debug) puts it after NATS, the
+// metrics, configuration and logging libraries and the services'
+// packages, whose initialisation is most of the CPU a hakem process
+// spends before main (FIDE's tester starts one process per tournament).
+// So this package imports the standard library's common packages and the
+// pairing engine only: not the flag parser (which links the network
+// packages), not the tie-breaks (ratings, trfreport: math/big, regexp),
+// not runtime/debug (and so leaves the collector at its default). When
+// the command line is a generator's in the plain form Parse reads,
+// without --tb, init runs it and ends the process; any other command
+// line, and one that fails, is left to main, which runs it, or says what
+// is wrong with it, as it always has.
 func init() {
-	if g, seeded, args, ok := Parse(os.Args[1:]); ok && Run(g, seeded, args) == nil {
+	if g, seeded, args, ok := Parse(os.Args[1:]); ok && g.TB == "" && Run(g, seeded, args, nil) == nil {
 		os.Exit(0)
 	}
 }

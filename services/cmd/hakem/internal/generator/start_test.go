@@ -73,10 +73,10 @@ func TestRunErrors(t *testing.T) {
 		{Flags{On: true, Out: filepath.Join(dir, "o.trf")}, []string{filepath.Join(dir, "none.cfg")}, ExitFile},
 		{Flags{On: true, Out: filepath.Join(dir, "o.trf")}, []string{bad}, ExitInvalid},
 		{Flags{On: true, Out: filepath.Join(dir, "no", "o.trf")}, nil, ExitFile},
-		{Flags{On: true, Out: filepath.Join(dir, "o.trf"), TB: "NOPE"}, nil, ExitInvalid},
+		{Flags{On: true, Out: filepath.Join(dir, "o.trf"), TB: "BH"}, nil, ExitUnexpected}, // --tb with no Ranker
 	}
 	for _, c := range cases {
-		err := Run(c.g, true, c.args)
+		err := Run(c.g, true, c.args, nil)
 		e, ok := err.(*Error)
 		if !ok || e.Code != c.code {
 			t.Errorf("Run(%+v, %q) = %v; want exit status %d", c.g, c.args, err, c.code)
