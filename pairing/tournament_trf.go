@@ -99,10 +99,11 @@ func fromTRF(f *trf.File, next bool) (*Tournament, error) {
 	}
 	t := &Tournament{Round: played + 1, TotalRounds: total, Points: ps}
 	t.Players = make([]Player, len(players))
+	games := make([]Game, played*len(players)) // every player's games, in one block
 	for i, p := range players {
 		q := &t.Players[i]
 		q.StartNo, q.Name, q.Rating = p.StartNo, p.Name, p.Rating
-		q.Games = make([]Game, played)
+		q.Games = games[i*played : (i+1)*played : (i+1)*played]
 		for r := 0; r < played; r++ {
 			g, err := gameOf(p, r+1, len(players))
 			if err != nil {

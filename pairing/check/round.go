@@ -137,9 +137,13 @@ func check(f *trf.File, round int, pairs [][2]int, bye int, colourless map[[2]in
 	win := ps.WhiteWin
 	hist := make(map[int]*history, len(f.Players))
 	hs := make([]history, len(f.Players))
+	// every player's opponents and colours in one block each, round-1 apiece
+	mets, cols := make([]int, len(f.Players)*max(round-1, 0)), make([]trf.Color, len(f.Players)*max(round-1, 0))
 	for i := range f.Players {
 		p := &f.Players[i]
 		h := &hs[i]
+		at := i * max(round-1, 0)
+		h.met, h.colours = mets[at:at:at+max(round-1, 0)], cols[at:at:at+max(round-1, 0)]
 		for r := 1; r < round; r++ {
 			e := p.Round(r)
 			h.score += ps.Points(e)

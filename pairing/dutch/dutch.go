@@ -69,11 +69,12 @@ type Options struct {
 }
 
 // Memory is the engine's working memory kept between calls of Pair: the
-// matching graph and its Matcher. The zero Memory is ready to use; a
+// matching graph and its Matcher, and a bracket's weights. The zero Memory is ready to use; a
 // Memory serves one call of Pair at a time.
 type Memory struct {
-	g *matching.Graph
-	m *matching.Matcher
+	g       *matching.Graph
+	m       *matching.Matcher
+	weights *bracketWeights // the last bracket's weights
 }
 
 // matcher returns a graph of n vertices and no edges whose weights are

@@ -134,6 +134,7 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 	for i, r := range ratings {
 		f.Players = append(f.Players, trf.Player{
 			StartNo: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: r, Rank: i + 1,
+			Rounds: make([]trf.RoundResult, 0, c.Rounds),
 		})
 	}
 	if c.Version == 26 {
@@ -214,6 +215,7 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 // roundTrip writes f and reads it back, and checks the two are equal.
 func roundTrip(f *trf.File) (*trf.File, error) {
 	var buf bytes.Buffer
+	buf.Grow(trf.SizeHint(f))
 	if err := f.Write(&buf); err != nil {
 		return nil, fmt.Errorf("writing the TRF: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -64,6 +65,25 @@ func decode(b []byte) []rune {
 		r[i] = rune(c)
 	}
 	return r
+}
+
+// trimRight cuts the spaces and tabs that end r.
+func trimRight(r []rune) []rune {
+	for len(r) > 0 && (r[len(r)-1] == ' ' || r[len(r)-1] == '\t') {
+		r = r[:len(r)-1]
+	}
+	return r
+}
+
+// blank reports whether r is white space only (as strings.TrimSpace sees
+// it).
+func blank(r []rune) bool {
+	for _, c := range r {
+		if !unicode.IsSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func splitList(s string) []string {

@@ -63,12 +63,10 @@ func Read(r io.Reader) (*File, error) {
 	}
 	rs := &records{width: width}
 	for i, raw := range lines {
-		l := line{no: i + 1, runes: decode(raw)}
-		text := strings.TrimRight(string(l.runes), " \t")
-		if strings.TrimSpace(text) == "" {
+		l := line{no: i + 1, runes: trimRight(decode(raw))}
+		if blank(l.runes) {
 			continue
 		}
-		l.runes = []rune(text)
 		tag := l.field(1, 3)
 		if trf26Only[tag] && !textTags[tag] {
 			f.Version = 26
@@ -217,9 +215,9 @@ func Read(r io.Reader) (*File, error) {
 			f.AbnormalPoints = append(f.AbnormalPoints, a)
 		default:
 			if teamTags[tag] {
-				f.TeamRecords = append(f.TeamRecords, text)
+				f.TeamRecords = append(f.TeamRecords, string(l.runes))
 			} else {
-				f.Unknown = append(f.Unknown, text)
+				f.Unknown = append(f.Unknown, string(l.runes))
 			}
 		}
 	}

@@ -54,10 +54,12 @@ type Service struct {
 func New(d Deps) Service {
 	log := d.Log.With(wiring.Service(Name))
 	app := handlers.New(handlers.Options{
-		Store:      gamelog.EventStore{Store: d.Store},
-		Feed:       d.Feed,
-		Retries:    d.Retries,
-		CacheGames: 10000,
+		Store:   gamelog.EventStore{Store: d.Store},
+		Feed:    d.Feed,
+		Retries: d.Retries,
+		// the games in play (an ended game leaves the cache): an
+		// Olympiad round of 2,000 boards, or 20,000 at once, with room
+		CacheGames: 100000,
 		Log:        log,
 		Metrics:    d.Metrics,
 		Arbiter:    d.Arbiter,

@@ -75,6 +75,13 @@ func (d *Decider[T, S]) cached(id string) *cached[S] {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c := d.cache[id]
+	if c == nil {
+		// used again: back into the young generation
+		if c = d.older[id]; c != nil {
+			delete(d.older, id)
+			d.young(id, c)
+		}
+	}
 	if c == nil || !c.folded {
 		return nil
 	}
@@ -87,8 +94,27 @@ func (d *Decider[T, S]) remember(id string, c *cached[S]) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.cache == nil || len(d.cache) >= d.Cache {
-		d.cache = map[string]*cached[S]{} // crude bound: start afresh
+	delete(d.older, id)
+	if d.Done != nil && c.folded && d.Done(c.state) {
+		delete(d.cache, id)
+		return
+	}
+	d.young(id, c)
+}
+
+// young puts c in the young generation. The cache holds at most Cache
+// aggregates in two generations: when the young one is full (half of
+// Cache), it becomes the old one and the old one is dropped, so the
+// aggregates forgotten are those not used during a whole generation —
+// never the ones in play, as when the whole cache was dropped at its
+// bound (at 20,000 live games and a bound of 10,000, every move then read
+// its game's log again). Called with d.mu held.
+func (d *Decider[T, S]) young(id string, c *cached[S]) {
+	if d.cache == nil {
+		d.cache = map[string]*cached[S]{}
+	}
+	if _, ok := d.cache[id]; !ok && len(d.cache) >= max(d.Cache/2, 1) {
+		d.older, d.cache = d.cache, map[string]*cached[S]{}
 	}
 	d.cache[id] = c
 }
@@ -102,6 +128,7 @@ func (d *Decider[T, S]) forget(id string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.cache, id)
+	delete(d.older, id)
 }
 
 // catchUp brings the state the decision was made on (c, folded as s from

@@ -1,8 +1,10 @@
 package decide
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
 
@@ -32,5 +34,50 @@ func TestCachedHas(t *testing.T) {
 		if got := cached.has(c.key); got != want {
 			t.Errorf("stored %q, command %q: has %v, SameCommand same %v err %v", c.stored, c.key, got, same, err)
 		}
+	}
+}
+
+type tally struct{ n int }
+
+func (t *tally) Evolve(*events.Envelope, events.Event) error { t.n++; return nil }
+
+// TestCacheGenerations: at its bound the cache forgets the aggregates not
+// used during a generation (half the bound), and keeps those in use.
+func TestCacheGenerations(t *testing.T) {
+	d := &Decider[tally, *tally]{Config: Config{Cache: 4}}
+	keep := func(id string) { d.remember(id, &cached[*tally]{state: &tally{}, folded: true}) }
+	has := func(id string) bool { return d.cached(id) != nil }
+	keep("a")
+	keep("b")
+	keep("c")      // a and b are the old generation now
+	if !has("a") { // a used again: young again
+		t.Fatal("a forgotten")
+	}
+	keep("d") // c and a old, b forgotten
+	for id, want := range map[string]bool{"a": true, "b": false, "c": true, "d": true} {
+		if got := has(id); got != want {
+			t.Errorf("%s cached: %v, want %v", id, got, want)
+		}
+	}
+	for i := range 100 {
+		keep(fmt.Sprint(i))
+		if n := len(d.cache) + len(d.older); n > 4 {
+			t.Fatalf("%d aggregates cached, bound 4", n)
+		}
+	}
+	d.forget("99")
+	if has("99") {
+		t.Error("99 not forgotten")
+	}
+}
+
+// TestCacheDone: an aggregate done with leaves the cache.
+func TestCacheDone(t *testing.T) {
+	d := &Decider[tally, *tally]{Config: Config{Cache: 4}, Done: func(s *tally) bool { return s.n > 0 }}
+	d.remember("live", &cached[*tally]{state: &tally{}, folded: true})
+	d.remember("over", &cached[*tally]{state: &tally{}, folded: true})
+	d.remember("over", &cached[*tally]{state: &tally{n: 1}, folded: true})
+	if d.cached("live") == nil || d.cached("over") != nil {
+		t.Errorf("live cached %v, over cached %v", d.cached("live") != nil, d.cached("over") != nil)
 	}
 }

@@ -38,6 +38,7 @@ type Config struct {
 	// events written since its head are read and folded in — StoreAfter,
 	// else the log whole — and the command decided again), and a refusal
 	// decided on the cache is decided again on the log before it is given.
+	// The aggregates not used for longest are forgotten first (see young).
 	Cache int
 }
 
@@ -104,6 +105,10 @@ type Decider[T any, S interface {
 	// move): its command first reads the events written since its head,
 	// which spares the append that would fail on the stale head.
 	Stale func(S) bool
+	// Done, when set, tells whether an aggregate is done with (a finished
+	// game): its state is not kept in the cache after the command that
+	// made it so, and a later command reads its log.
+	Done func(S) bool
 	// Describe, when set, adds fields to an accepted command's log line
 	// (the game's tournament, the ruling's article).
 	Describe func(s S, written []Recorded, fields []zap.Field) []zap.Field
@@ -121,6 +126,8 @@ type Decider[T any, S interface {
 
 	mu    sync.Mutex
 	cache map[string]*cached[S]
+	// older is the previous generation of the cache (see young)
+	older map[string]*cached[S]
 	// locks serialise the commands on one aggregate within this process
 	// when the cache is on (the cached state is what a decision plays on
 	// and takes back): an aggregate's lock is locks[hash(id) % len]. A

@@ -98,7 +98,7 @@ func (g *Game) applyCreated(e events.GameCreated) error {
 			return fmt.Errorf("game.created: start_fen: %w", err)
 		}
 	}
-	profile, err := Profile(e)
+	profile, err := sharedProfile(e)
 	if err != nil {
 		return fmt.Errorf("game.created: %w", err)
 	}
@@ -136,8 +136,8 @@ func (g *Game) applyMove(e events.MovePlayed) error {
 	if err := g.play.Play(m); err != nil {
 		return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
 	}
-	g.sans = append(g.sans, san)
-	g.ucis = append(g.ucis, pos.UCI(m))
+	g.sans.add(san)
+	g.ucis.add(pos.UCI(m))
 	g.mustPlay = ""
 	g.touch = nil
 	// a move by the opponent of the offering side lapses the offer (9.1.2.2)

@@ -31,9 +31,9 @@ type Game struct {
 	created events.GameCreated
 	exists  bool
 	play    *rules.Game
-	profile laws.Profile
-	sans    []string
-	ucis    []string
+	profile *laws.Profile // shared by the games created alike (sharedProfile)
+	sans    moveList
+	ucis    moveList
 	// offer is the side with a pending draw offer (valid when offering).
 	offer    rules.Color
 	offerPly int
@@ -110,7 +110,12 @@ func (g *Game) Evolve(env *events.Envelope, e Event) error { return g.ApplyAt(en
 func (g *Game) Rules() *rules.Game { return g.play }
 
 // Profile returns the game's laws profile.
-func (g *Game) Profile() laws.Profile { return g.profile }
+func (g *Game) Profile() laws.Profile {
+	if g.profile == nil {
+		return laws.Profile{}
+	}
+	return *g.profile
+}
 
 // Timer returns the game's clock as folded so far.
 func (g *Game) Timer() *clocks.Timer { return &g.timer }
@@ -139,10 +144,10 @@ func (g *Game) Start() rules.Position {
 }
 
 // SANs returns the moves played so far in SAN.
-func (g *Game) SANs() []string { return append([]string(nil), g.sans...) }
+func (g *Game) SANs() []string { return g.sans.strings() }
 
 // UCIs returns the moves played so far in UCI.
-func (g *Game) UCIs() []string { return append([]string(nil), g.ucis...) }
+func (g *Game) UCIs() []string { return g.ucis.strings() }
 
 // Moves returns the moves played so far.
 func (g *Game) Moves() []rules.Move {
@@ -153,7 +158,7 @@ func (g *Game) Moves() []rules.Move {
 }
 
 // Ply returns the number of moves (half-moves) played.
-func (g *Game) Ply() int { return len(g.sans) }
+func (g *Game) Ply() int { return g.sans.n }
 
 // Finished reports whether the game is over.
 func (g *Game) Finished() bool { return g.result != "" }

@@ -88,7 +88,7 @@ func (g *Game) applyIncident(e Event) error {
 			pos := g.play.Position()
 			if san, ok := Queening(&pos, e.Move); ok {
 				g.mustPlay = san
-				g.mustWhy = fmt.Sprintf("the pawn not replaced becomes a queen (%s %s):", g.profile.Name, g.profile.Articles.PawnNotReplaced)
+				g.mustWhy = fmt.Sprintf("the pawn not replaced becomes a queen (%s %s):", g.Profile().Name, g.Profile().Articles.PawnNotReplaced)
 			}
 		}
 	case events.ResultOverridden:

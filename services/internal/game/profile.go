@@ -1,6 +1,7 @@
 package game
 
 import (
+	"sync"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -56,4 +57,50 @@ func modeOf(c events.GameCreated) (laws.Mode, error) {
 		return laws.Standard, nil
 	}
 	return laws.ParseMode(c.Mode)
+}
+
+// profileKey is what of a game.created decides its laws profile
+// (Profile).
+type profileKey struct {
+	name, mode              string
+	lateDefault             int64
+	hasLateDefault          bool
+	supervised, quickplayOn bool
+}
+
+// profiles holds each laws profile Profile has made, once (a Game points
+// to it: a profile is some 1.2 kB, and a game's fold was kept by every
+// live game's cache).
+var profiles struct {
+	mu sync.Mutex
+	by map[profileKey]*laws.Profile
+}
+
+// sharedProfile is Profile(c), one value shared by every game created
+// alike; nobody may change it.
+func sharedProfile(c events.GameCreated) (*laws.Profile, error) {
+	k := profileKey{name: c.LawsProfile, mode: c.Mode, supervised: c.Supervised, quickplayOn: c.QuickplayFinish}
+	if c.LateDefaultMs != nil {
+		k.lateDefault, k.hasLateDefault = *c.LateDefaultMs, true
+	}
+	profiles.mu.Lock()
+	p := profiles.by[k]
+	profiles.mu.Unlock()
+	if p != nil {
+		return p, nil
+	}
+	v, err := Profile(c)
+	if err != nil {
+		return nil, err
+	}
+	profiles.mu.Lock()
+	defer profiles.mu.Unlock()
+	if profiles.by == nil {
+		profiles.by = map[profileKey]*laws.Profile{}
+	}
+	if p := profiles.by[k]; p != nil {
+		return p, nil
+	}
+	profiles.by[k] = &v
+	return &v, nil
 }

@@ -50,7 +50,8 @@ func TouchesOf(explanation string) (events.Color, []laws.Touch, error) {
 // applyTouch folds a touch-move ruling: the moves it allows are decided
 // again from the position.
 func (g *Game) applyTouch(r events.RulingGiven) error {
-	if r.Article == g.profile.Articles.Adjusting {
+	profile := g.Profile()
+	if r.Article == profile.Articles.Adjusting {
 		return nil
 	}
 	_, ts, err := TouchesOf(r.Explanation)
@@ -58,7 +59,7 @@ func (g *Game) applyTouch(r events.RulingGiven) error {
 		return err
 	}
 	pos := g.play.Position()
-	ru, err := g.profile.TouchMove(pos, ts)
+	ru, err := profile.TouchMove(pos, ts)
 	if err != nil {
 		return fmt.Errorf("touch-move ruling: %w", err)
 	}

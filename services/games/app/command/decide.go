@@ -22,11 +22,16 @@ type Decider = decide.Decider[domain.Game, *domain.Game]
 
 // NewDecider returns the games service's decider on c: a command without
 // idempotency key is refused as refusal.ErrInvalid, a cached game awaiting
-// its clock is caught up first (awaitsClock), and an accepted command's
-// log line names the game's tournament.
+// its clock is caught up first (awaitsClock), an ended game is not kept
+// in the cache (finished), and an accepted command's log line names the
+// game's tournament.
 func NewDecider(c decide.Config) *Decider {
-	return &Decider{Config: c, Service: "games", Invalid: refusal.ErrInvalid, Stale: awaitsClock, Describe: tournamentOf}
+	return &Decider{Config: c, Service: "games", Invalid: refusal.ErrInvalid, Stale: awaitsClock, Describe: tournamentOf, Done: finished}
 }
+
+// finished tells whether a game has ended: the cache keeps only the games
+// in play (a command on an ended game, rare, reads its log).
+func finished(g *domain.Game) bool { return g.Finished() }
 
 // awaitsClock tells whether a cached game is likely behind its log: a game
 // with a time control, no move played and its clock not started, whose

@@ -108,6 +108,7 @@ func Run(g Flags, seeded bool, args []string, rank Ranker) error {
 		f.Unknown = append(f.Unknown, fmt.Sprintf("### hakem pair --dutch -g, seed %d", g.Seed))
 	}
 	var buf bytes.Buffer
+	buf.Grow(trf.SizeHint(f))
 	if err := f.Write(&buf); err != nil {
 		return fail(ExitUnexpected, fmt.Errorf("pair: %w", err))
 	}
