@@ -103,7 +103,10 @@ func (s *Store) publishOne(ctx context.Context, stream string, m *nats.Msg) (pub
 	}
 	c.mu.Unlock()
 	if batch != nil {
-		s.commitBatch(ctx, c, batch)
+		// the batch carries others' commands: one client gone (its
+		// request's context cancelled) must not abandon theirs; the
+		// publish is bounded by Config.AckTimeout
+		s.commitBatch(context.WithoutCancel(ctx), c, batch)
 	}
 	select {
 	case <-q.done:
