@@ -144,3 +144,62 @@ func TestGroupCommitCluster(t *testing.T) {
 		t.Fatal("no batch committed")
 	}
 }
+
+// TestGroupCommitFigures (bench/events.sh): 1,000 games appended to at
+// once, 13 single-event commands each, on a server that syncs every write:
+// the CPU per append of this process (client and server) without group
+// commit, with batches of 64 and with the default size, alternating.
+func TestGroupCommitFigures(t *testing.T) {
+	if !*long {
+		t.Skip("benchmark figures: run with -long (bench/events.sh)")
+	}
+	const games, plies = 1000, 12
+	cfgs := []GroupCommit{{Off: true}, {Size: 64}, {}, {Off: true}, {Size: 64}, {}}
+	for ci, gc := range cfgs {
+		srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: t.TempDir(), SyncAlways: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nc, err := srv.Connect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := testCtx(t)
+		s, err := Open(ctx, nc, Config{GroupCommit: gc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := make(chan error, games)
+		var wg sync.WaitGroup
+		cpu0, t0 := cpuTime(), time.Now()
+		for g := range games {
+			wg.Go(func() {
+				agg := events.Game(fmt.Sprintf("f%d-%d", ci, g))
+				_, head, err := s.Append(ctx, agg, events.WriterGames, events.Head{}, agg.ID+"/c", meta(), events.GameCreated{White: "w", Black: "b"})
+				for p := 0; p < plies && err == nil; p++ {
+					_, head, err = s.Append(ctx, agg, events.WriterGames, head, fmt.Sprint(agg.ID, "/", p), meta(),
+						events.MovePlayed{Ply: p + 1, By: events.White, UCI: "e2e4", At: fixedNow()})
+				}
+				if err != nil {
+					errs <- err
+				}
+			})
+		}
+		wg.Wait()
+		elapsed, cpu := time.Since(t0), cpuTime()-cpu0
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		n := games * (plies + 1)
+		name := "off"
+		if !gc.Off {
+			s.cfg.GroupCommit.defaults()
+			name = fmt.Sprintf("batches of %d past %d in flight", s.cfg.GroupCommit.Size, s.cfg.GroupCommit.Threshold)
+		}
+		figure("group commit %s: %d appends by %d games at once in %.2fs (%.0f/s), CPU %.1f µs per append, %d batches",
+			name, n, games, elapsed.Seconds(), float64(n)/elapsed.Seconds(), float64(cpu.Microseconds())/float64(n), s.batchesCommitted.Load())
+		nc.Close()
+		srv.Shutdown()
+	}
+}
