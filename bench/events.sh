@@ -13,9 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-go test ./events/eventstore/ -count=1 -timeout 60m -run '^(TestKillWriterMidAppend|TestClusterReplicas3)$' -v -args -long | grep -E '^(--- |ok|FAIL)'
+go test ./events/eventstore/ -count=1 -timeout 60m -run '^(TestKillWriterMidAppend|TestClusterReplicas3|TestGroupCommitCluster)$' -v -args -long | grep -E '^(--- |ok|FAIL)'
 status=0
-go test ./events/eventstore/ -count=1 -timeout 60m -v -run '^TestBenchFigures$' -args -long >"$out" 2>&1 || status=$?
+go test ./events/eventstore/ -count=1 -timeout 60m -v -run '^(TestBenchFigures|TestGroupCommitFigures)$' -args -long >"$out" 2>&1 || status=$?
 grep -E '^events:' "$out" || true
 if [ "$status" -ne 0 ]; then
 	grep -vE '^(events:|=== RUN)' "$out" | tail -20

@@ -147,6 +147,10 @@ func (e *engine) run() ([]int, error) {
 		return nil, err
 	}
 
+	var weights *bracketWeights // the last bracket's, whose memory the next one takes
+	if e.opt.Memory != nil {
+		weights = e.opt.Memory.weights
+	}
 	final := make([]int, n) // vertex -> mate, -1 until paired
 	for i := range final {
 		final[i] = -1
@@ -174,8 +178,13 @@ func (e *engine) run() ([]int, error) {
 		if !e.assignCounters(vertex, groupBegin) {
 			return nil, errWiden
 		}
-		// base.at(lo, hi) for lo >= groupBegin, hi < lo
-		base := newBracketWeights(l.words, size)
+		// base.at(lo, hi) for lo >= groupBegin, hi < lo; in the memory
+		// of the bracket before (or of the round before)
+		base := weights.reset(l.words, size)
+		weights = base
+		if e.opt.Memory != nil {
+			e.opt.Memory.weights = base
+		}
 		for lo := groupBegin; lo < size; lo++ {
 			base.addRow(lo)
 			for hi := 0; hi < lo; hi++ {

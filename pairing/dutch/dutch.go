@@ -69,11 +69,12 @@ type Options struct {
 }
 
 // Memory is the engine's working memory kept between calls of Pair: the
-// matching graph and its Matcher. The zero Memory is ready to use; a
+// matching graph and its Matcher, and a bracket's weights. The zero Memory is ready to use; a
 // Memory serves one call of Pair at a time.
 type Memory struct {
-	g *matching.Graph
-	m *matching.Matcher
+	g       *matching.Graph
+	m       *matching.Matcher
+	weights *bracketWeights // the last bracket's weights
 }
 
 // matcher returns a graph of n vertices and no edges whose weights are
@@ -177,6 +178,7 @@ func newEngine(t *pairing.Tournament, opt Options, wide bool) *engine {
 		e.all[i] = &t.Players[i]
 	}
 	rank := 0
+	e.sorted = make([]*entrant, 0, len(t.Players))
 	for i := range t.Players {
 		p := &t.Players[i]
 		valid := !p.Absent
@@ -196,21 +198,30 @@ func newEngine(t *pairing.Tournament, opt Options, wide bool) *engine {
 		rank++
 	}
 	sort.SliceStable(e.sorted, func(i, j int) bool { return e.higher(e.sorted[i], e.sorted[j]) })
-	vertexOf := make(map[int]int, len(e.sorted))
+	vertexOf := make([]int, len(t.Players)) // by player index: his vertex, -1 when not paired
+	for i := range vertexOf {
+		vertexOf[i] = -1
+	}
 	for v, en := range e.sorted {
 		vertexOf[en.index] = v
+	}
+	vertex := func(i int) (int, bool) {
+		if i < 0 || i >= len(vertexOf) || vertexOf[i] < 0 {
+			return 0, false
+		}
+		return vertexOf[i], true
 	}
 	e.forbid = make([][]int32, len(e.sorted))
 	for v, en := range e.sorted {
 		for _, g := range en.Games {
 			if g.Played {
-				if u, ok := vertexOf[g.Opponent]; ok {
+				if u, ok := vertex(g.Opponent); ok {
 					e.forbid[v] = append(e.forbid[v], int32(u))
 				}
 			}
 		}
 		for _, o := range en.Forbidden {
-			if u, ok := vertexOf[o]; ok {
+			if u, ok := vertex(o); ok {
 				e.forbid[v] = append(e.forbid[v], int32(u))
 				e.forbid[u] = append(e.forbid[u], int32(v))
 			}

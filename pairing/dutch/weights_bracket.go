@@ -24,9 +24,36 @@ func newBracketWeights(words, size int) *bracketWeights {
 		index: map[string]uint32{}}
 }
 
+// reset makes b the weights of a bracket of size positions, as
+// newBracketWeights does, in b's memory (its rows, table and index); a nil
+// b makes new ones. Rows are added again (addRow) before they are read.
+func (b *bracketWeights) reset(words, size int) *bracketWeights {
+	if b == nil {
+		return newBracketWeights(words, size)
+	}
+	if cap(b.rows) < size {
+		b.rows = append(b.rows[:cap(b.rows)], make([][]uint32, size-cap(b.rows))...)
+	}
+	b.words, b.rows, b.last = words, b.rows[:size], 0
+	b.table = b.table[:0]
+	for i := 0; i < words; i++ {
+		b.table = append(b.table, 0)
+	}
+	clear(b.index)
+	return b
+}
+
 // addRow makes room for the pairs of position lo with the positions
-// before it.
-func (b *bracketWeights) addRow(lo int) { b.rows[lo] = make([]uint32, lo) }
+// before it (in the memory of the row lo had, if any).
+func (b *bracketWeights) addRow(lo int) {
+	r := b.rows[lo]
+	if cap(r) < lo {
+		r = make([]uint32, lo)
+	}
+	r = r[:lo]
+	clear(r)
+	b.rows[lo] = r
+}
 
 // put sets the weight of the pair of positions hi < lo to w.
 func (b *bracketWeights) put(lo, hi int, w matching.Weight) {

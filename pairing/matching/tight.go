@@ -81,3 +81,19 @@ func (s *solver) tightPath(z int) bool {
 	}
 	return false
 }
+
+// tightRoots is the number of unmatched vertices from which a Matcher
+// looks for tight augmenting paths before a stage (tightAugment); it stops
+// looking in this Solve once a pass finds fewer than a quarter as many.
+const tightRoots = 16
+
+// freeCount counts the unmatched vertices that would be roots of a stage.
+func (s *solver) freeCount() int {
+	c := 0
+	for v := 0; v < s.n; v++ {
+		if s.mate[v] == -1 && !s.retired[v] && !s.num(v).IsZero() {
+			c++
+		}
+	}
+	return c
+}

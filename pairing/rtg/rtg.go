@@ -19,11 +19,20 @@ import (
 // rounds for the field, or too many retirements), or when the checker
 // finds the engine's pairing breaking an absolute criterion.
 func Generate(c Config, rng *rand.Rand) (*trf.File, error) {
+	f, _, err := GenerateText(c, rng)
+	return f, err
+}
+
+// GenerateText is Generate that also returns the report file as written
+// (trf.File.Write), which the simulator read back to check it: a caller
+// that writes the file unchanged need not write it again.
+func GenerateText(c Config, rng *rand.Rand) (*trf.File, []byte, error) {
 	if c.HighestRating < c.LowestRating {
-		return nil, fmt.Errorf("rtg: highest rating %d below lowest %d", c.HighestRating, c.LowestRating)
+		return nil, nil, fmt.Errorf("rtg: highest rating %d below lowest %d", c.HighestRating, c.LowestRating)
 	}
 	m := &model{c: c}
-	sc := sim.Config{Players: c.Players, Rounds: c.Rounds, Version: c.Version, Rand: rng, Model: m, Direct: true}
+	sc := sim.Config{Players: c.Players, Rounds: c.Rounds, Version: c.Version, Rand: rng, Model: m, Direct: true,
+		Name: fileName, Type: fileType}
 	if c.Points != trf.DefaultPointSystem() {
 		ps := c.Points
 		sc.Points = &ps
@@ -33,18 +42,21 @@ func Generate(c Config, rng *rand.Rand) (*trf.File, error) {
 		return pairDutch(f, round, mem)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("rtg: %w", err)
+		return nil, nil, fmt.Errorf("rtg: %w", err)
 	}
 	for r, v := range t.Violations {
 		if len(v) > 0 {
-			return nil, fmt.Errorf("rtg: round %d: the pairing breaks %v", r+1, v[0])
+			return nil, nil, fmt.Errorf("rtg: round %d: the pairing breaks %v", r+1, v[0])
 		}
 	}
-	f := t.File
-	f.Name = "Random tournament"
-	f.Type = "Individual: Swiss-System (FIDE Dutch)"
-	return f, nil
+	return t.File, t.Text, nil
 }
+
+// The generated file's name and type (records 012 and 092).
+const (
+	fileName = "Random tournament"
+	fileType = "Individual: Swiss-System (FIDE Dutch)"
+)
 
 // pairDutch pairs a round of the file with the Dutch engine, in mem.
 func pairDutch(f *trf.File, round int, mem *dutch.Memory) ([][2]int, int, error) {

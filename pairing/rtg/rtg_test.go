@@ -181,3 +181,27 @@ func TestKeysHonoured(t *testing.T) {
 		text(t, f) // writes: every score fits the points field
 	})
 }
+
+// TestGenerateText checks that the text GenerateText returns is the file
+// it returns as written, byte for byte, for both versions of the format.
+func TestGenerateText(t *testing.T) {
+	for _, version := range []int{16, 26} {
+		rng := seeded(7)
+		c := Random(rng)
+		c.Players, c.Rounds, c.Version = 30, 7, version
+		f, text, err := GenerateText(c, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := f.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), text) || len(text) == 0 {
+			t.Errorf("version %d: the text returned (%d bytes) is not the file written (%d bytes)", version, len(text), buf.Len())
+		}
+		if f.Name != fileName || f.Type != fileType {
+			t.Errorf("version %d: name %q, type %q", version, f.Name, f.Type)
+		}
+	}
+}

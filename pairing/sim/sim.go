@@ -57,6 +57,9 @@ type Config struct {
 	// place of the simulator's own rates (Forfeit, HalfBye, Absence,
 	// FullBye and Withdraw are then not used).
 	Model Model
+	// Name and Type, when set, are the file's 012 and 092 records in
+	// place of the simulator's.
+	Name, Type string
 }
 
 // Model is what a simulated tournament's players do: the ratings at the
@@ -85,6 +88,7 @@ func Defaults(seed uint64, players, rounds int) Config {
 // Tournament is a simulated event.
 type Tournament struct {
 	File       *trf.File           // after the last round played
+	Text       []byte              // File as written (trf.File.Write), which reads back to it
 	Violations [][]check.Violation // per round, index 0 = round 1
 }
 
@@ -117,6 +121,12 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		TotalRounds:  c.Rounds,
 		InitialColor: trf.White,
 		PointSystem:  trf.DefaultPointSystem(),
+	}
+	if c.Name != "" {
+		f.Name = c.Name
+	}
+	if c.Type != "" {
+		f.Type = c.Type
 	}
 	if rng.IntN(2) == 1 {
 		f.InitialColor = trf.Black
@@ -182,7 +192,7 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 		g := f
 		if !c.Direct {
 			var err error
-			if g, err = roundTrip(f); err != nil {
+			if g, _, err = roundTrip(f); err != nil {
 				return t, fmt.Errorf("sim: round %d: %w", round, err)
 			}
 		}
@@ -206,27 +216,30 @@ func Run(c Config, pair Pairer) (*Tournament, error) {
 			}
 		}
 	}
-	if _, err := roundTrip(f); err != nil {
+	_, text, err := roundTrip(f)
+	if err != nil {
 		return t, fmt.Errorf("sim: final file: %w", err)
 	}
+	t.Text = text
 	return t, nil
 }
 
-// roundTrip writes f and reads it back, and checks the two are equal.
-func roundTrip(f *trf.File) (*trf.File, error) {
+// roundTrip writes f and reads it back, and checks the two are equal; it
+// returns what it read and what it wrote.
+func roundTrip(f *trf.File) (*trf.File, []byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(trf.SizeHint(f))
 	if err := f.Write(&buf); err != nil {
-		return nil, fmt.Errorf("writing the TRF: %w", err)
+		return nil, nil, fmt.Errorf("writing the TRF: %w", err)
 	}
 	g, err := trf.Read(bytes.NewReader(buf.Bytes()))
 	if err != nil {
-		return nil, fmt.Errorf("reading back the TRF: %w", err)
+		return nil, nil, fmt.Errorf("reading back the TRF: %w", err)
 	}
 	if !f.Equal(g) {
-		return nil, fmt.Errorf("the TRF written does not read back to the same tournament")
+		return nil, nil, fmt.Errorf("the TRF written does not read back to the same tournament")
 	}
-	return g, nil
+	return g, buf.Bytes(), nil
 }
 
 // play records the round's results: each game at random (the stronger

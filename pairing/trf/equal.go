@@ -37,6 +37,9 @@ func (f *File) normal() File {
 		c.Absent = append(c.Absent, a)
 	}
 	c.Players = nil
+	if len(f.Players) > 0 {
+		c.Players = make([]Player, 0, len(f.Players))
+	}
 	for _, p := range f.Players {
 		p.Line = 0
 		nilIfEmpty(&p.Rounds)

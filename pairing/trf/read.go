@@ -43,7 +43,7 @@ var teamTags = map[string]bool{
 
 // Read reads a TRF-16 or TRF-26 file.
 func Read(r io.Reader) (*File, error) {
-	data, err := io.ReadAll(bufio.NewReader(r))
+	data, err := readAll(r)
 	if err != nil {
 		return nil, err
 	}
@@ -312,4 +312,20 @@ func idWidth(lines [][]byte) (int, error) {
 		width = n
 	}
 	return width, nil
+}
+
+// readAll reads r to its end: in one buffer of the right size when r says
+// how much is left (a bytes.Reader, a strings.Reader), as io.ReadAll does
+// otherwise.
+func readAll(r io.Reader) ([]byte, error) {
+	if l, ok := r.(interface{ Len() int }); ok {
+		data := make([]byte, l.Len())
+		n, err := io.ReadFull(r, data)
+		if err != nil && err != io.ErrUnexpectedEOF { // shorter than said: what there is
+			return nil, err
+		}
+		rest, err := io.ReadAll(r) // nothing, unless r grew
+		return append(data[:n], rest...), err
+	}
+	return io.ReadAll(bufio.NewReader(r))
 }

@@ -22,9 +22,9 @@ var deskPlayers = []map[string]any{
 }
 
 // TestBrowserHallDesk plays an event as the held-out checks do: through
-// the desk's HTTP contract only (services/README.md, "The arbiter's
-// desk": a Swiss created, players registered with names, ratings and
-// federations, round 1 paired and published, its results sheet posted in
+// the desk's HTTP contract only (services/docs/desk.md: a Swiss created,
+// players registered with names, ratings and federations, round 1 paired
+// and published, its results sheet posted in
 // two parts, the round closed, round 2 paired, published and its sheet
 // posted) while the tournament page is open in three tabs (phone,
 // 1366x768, 1920x1080). Without a reload: round 1's pairings by name and

@@ -8,8 +8,7 @@
 //     (nats.go or nats-server), directly or through another workspace package
 //     ("nats P"); LinkedNATS asks `go list` the same of the whole build, modules
 //     outside the workspace included;
-//   - a .go file over MaxLines lines ("size F"), pairing/matching/blossom.go
-//     excepted;
+//   - a .go file over MaxLines lines ("size F");
 //   - a function of the services' non-test files over MaxFuncLines lines
 //     ("func F N": LongFuncs);
 //   - an event type's string literal written anywhere but its one definition
@@ -53,10 +52,6 @@ var Layers = []string{"app", "ports", "adapters", "domain"}
 
 // PureModules must use the standard library only.
 var PureModules = []string{"rules", "clock", "pairing", "ratings"}
-
-// sizeExempt are the files allowed past MaxLines: the weighted matching is
-// one algorithm, kept whole.
-var sizeExempt = map[string]bool{"pairing/matching/blossom.go": true}
 
 // Package is one directory of Go files of the workspace.
 type Package struct {
@@ -411,7 +406,7 @@ func (w *Workspace) LongFiles() []string {
 	var out []string
 	for _, p := range w.sortedPackages() {
 		for _, f := range p.Files {
-			if f.Lines > MaxLines && !sizeExempt[f.Path] {
+			if f.Lines > MaxLines {
 				out = append(out, "size "+f.Path)
 			}
 		}

@@ -23,6 +23,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -77,7 +78,45 @@ func Check(v any) error {
 }
 
 func checkStruct(rv reflect.Value, prefix string) error {
-	t := rv.Type()
+	for _, f := range fieldsOf(rv.Type()) {
+		if f.embedded {
+			if err := checkStruct(rv.Field(f.index), prefix); err != nil {
+				return err
+			}
+			continue
+		}
+		if f.limErr != nil {
+			return &Error{Field: prefix + f.name, Reason: "bad limits: " + f.limErr.Error()}
+		}
+		if err := checkValue(rv.Field(f.index), prefix+f.name, f.lim); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// structField is one field of a struct type as checkStruct reads it: its
+// JSON name and parsed limits, or an embedded struct checked as its own
+// fields.
+type structField struct {
+	index    int
+	name     string
+	embedded bool
+	lim      limits
+	limErr   error
+}
+
+// fieldTypes caches fieldsOf by struct type: a command's fields are read
+// from its type once, not on every request.
+var fieldTypes sync.Map // reflect.Type -> []structField
+
+// fieldsOf returns the fields of struct type t that checkStruct checks,
+// in order: exported, not `json:"-"`.
+func fieldsOf(t reflect.Type) []structField {
+	if f, ok := fieldTypes.Load(t); ok {
+		return f.([]structField)
+	}
+	var out []structField
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -88,20 +127,14 @@ func checkStruct(rv reflect.Value, prefix string) error {
 			continue
 		}
 		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Tag.Get("json") == "" {
-			if err := checkStruct(rv.Field(i), prefix); err != nil {
-				return err
-			}
+			out = append(out, structField{index: i, embedded: true})
 			continue
 		}
 		lim, err := parseTag(f.Tag.Get("bounds"))
-		if err != nil {
-			return &Error{Field: prefix + name, Reason: "bad limits: " + err.Error()}
-		}
-		if err := checkValue(rv.Field(i), prefix+name, lim); err != nil {
-			return err
-		}
+		out = append(out, structField{index: i, name: name, lim: lim, limErr: err})
 	}
-	return nil
+	fieldTypes.Store(t, out)
+	return out
 }
 
 // limits are a field's parsed tag.

@@ -1,6 +1,7 @@
 package bounds
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -99,5 +100,69 @@ func TestUntagged(t *testing.T) {
 	got := Untagged(command{})
 	if len(got) != 1 || got[0] != "untagged" {
 		t.Fatalf("Untagged = %v, want [untagged]", got)
+	}
+}
+
+// TestCheckFieldKinds: an embedded struct's fields are checked under the
+// outer prefix, a field skipped by json:"-" or unexported is not checked,
+// a bad tag is reported on its field, each the same on every call (the
+// fields are read from the type once).
+func TestCheckFieldKinds(t *testing.T) {
+	type Embedded struct {
+		Ply int `json:"ply" bounds:"min=1,max=9"`
+	}
+	type outer struct {
+		Embedded
+		Skipped string `json:"-"`
+		hidden  string
+		Nested  inner `json:"nested"`
+	}
+	type badTag struct {
+		Fine string `json:"fine" bounds:"len=4"`
+		Bad  int    `json:"bad" bounds:"max"`
+	}
+	for _, tc := range []struct {
+		name  string
+		v     any
+		field string // "" when within limits
+	}{
+		{"within", &outer{Embedded: Embedded{Ply: 9}, Skipped: "\n", hidden: "\n", Nested: inner{Points: 1}}, ""},
+		{"embedded out of range", &outer{Embedded: Embedded{Ply: 10}}, "ply"},
+		{"nested out of range", &outer{Embedded: Embedded{Ply: 1}, Nested: inner{Points: 2}}, "nested.points"},
+		{"a field before a bad tag", &badTag{Fine: "12345"}, "fine"},
+		{"a bad tag", &badTag{Fine: "1234"}, "bad"},
+	} {
+		for range 2 {
+			err := Check(tc.v)
+			var be *Error
+			switch {
+			case tc.field == "" && err != nil:
+				t.Errorf("%s: %v", tc.name, err)
+			case tc.field != "" && (!errors.As(err, &be) || be.Field != tc.field):
+				t.Errorf("%s: %v, want an error on %s", tc.name, err, tc.field)
+			}
+		}
+	}
+	if err := Check(&badTag{Fine: "1234"}); err == nil || !strings.Contains(err.Error(), "bad limits") {
+		t.Errorf("a bad tag: %v", err)
+	}
+}
+
+// BenchmarkCheck: a player's command, as every move's request is checked.
+func BenchmarkCheck(b *testing.B) {
+	type playerRequest struct {
+		Player         string `json:"player" bounds:"len=64"`
+		Move           string `json:"move,omitempty" bounds:"len=16"`
+		Action         string `json:"action,omitempty" bounds:"len=16"`
+		Reason         string `json:"reason,omitempty" bounds:"len=32"`
+		IntendedMove   string `json:"intended_move,omitempty" bounds:"len=16"`
+		IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
+	}
+	req := playerRequest{Player: "wload-17", Move: "e2e4", IdempotencyKey: "17"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Check(&req); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

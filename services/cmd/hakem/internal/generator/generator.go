@@ -91,7 +91,7 @@ func Run(g Flags, seeded bool, args []string, rank Ranker) error {
 	if g.TRF26 || g.TB != "" {
 		c.Version = 26
 	}
-	f, err := rtg.Generate(c, rng)
+	f, text, err := rtg.GenerateText(c, rng)
 	if err != nil {
 		if errors.Is(err, dutch.ErrNoPairing) {
 			return fail(ExitNoPairing, fmt.Errorf("pair: %w", err))
@@ -107,12 +107,16 @@ func Run(g Flags, seeded bool, args []string, rank Ranker) error {
 		// The seed drawn, so that the file can be made again.
 		f.Unknown = append(f.Unknown, fmt.Sprintf("### hakem pair --dutch -g, seed %d", g.Seed))
 	}
-	var buf bytes.Buffer
-	buf.Grow(trf.SizeHint(f))
-	if err := f.Write(&buf); err != nil {
-		return fail(ExitUnexpected, fmt.Errorf("pair: %w", err))
+	if g.TB != "" || !seeded {
+		// f has changed since the generator wrote it (and read it back)
+		var buf bytes.Buffer
+		buf.Grow(trf.SizeHint(f))
+		if err := f.Write(&buf); err != nil {
+			return fail(ExitUnexpected, fmt.Errorf("pair: %w", err))
+		}
+		text = buf.Bytes()
 	}
-	if err := os.WriteFile(g.Out, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(g.Out, text, 0o644); err != nil {
 		return fail(ExitFile, fmt.Errorf("pair: %w", err))
 	}
 	return nil
