@@ -51,7 +51,11 @@
 //     serialised by a lock; a stale cache is caught by the append's expected
 //     head and brought up to date with the events written since
 //     (StoreAfter), and a refusal decided on the cache is decided again on
-//     the log before it is given.
+//     the log before it is given. At its bound it forgets the aggregates
+//     unused for a generation (half the bound), and Decider.Done keeps
+//     those done with (an ended game) out of it; the idempotency keys are
+//     kept as two 64-bit marks each, and a command whose mark matches goes
+//     to the log, which compares the keys themselves.
 //   - Metrics and log: commands by outcome, their duration, conflicts and
 //     the events appended, labelled with the Service; one log line per
 //     accepted command (at debug level for a Frequent one).
