@@ -90,17 +90,19 @@ func TestStreamGuard(t *testing.T) {
 	if a := s.do("GET", "/api/games/after", ""); a.status != http.StatusNotFound {
 		t.Errorf("the refused game exists: %d %s", a.status, a.raw)
 	}
-	if !strings.Contains(s.output(), "a stream's configuration changed") {
-		t.Errorf("serve did not log the change:\n%s", s.output())
-	}
+	// The guard's state (the gauge) changes before its log line is
+	// written: wait for the line, as an operator reading the log would.
+	waitUntil(t, "serve's log of the change", func() bool {
+		return strings.Contains(s.output(), "a stream's configuration changed")
+	})
 	edit(events.KindGame.StreamName(), func(c *jetstream.StreamConfig) { c.MaxMsgsPerSubject = -1 })
 	edit(events.KindTournament.StreamName(), func(c *jetstream.StreamConfig) { c.MaxAge = 0 })
 	waitUntil(t, "the guard's gauge back at 1", func() bool {
 		return strings.Contains(s.do("GET", "/metrics", "").raw, "\nhakem_stream_guard_ok 1")
 	})
-	if !strings.Contains(s.output(), "the expected one again") {
-		t.Errorf("serve did not log the restoration:\n%s", s.output())
-	}
+	waitUntil(t, "serve's log of the restoration", func() bool {
+		return strings.Contains(s.output(), "the expected one again")
+	})
 	mustOK(t, s.do("POST", "/api/games/"+id+"/moves", `{"move":"e5","player":"b","idempotency_key":"2b"}`), "a move after the streams were put back")
 	if g := s.game(id); moves(g) != "e4 e5" {
 		t.Errorf("the game after the restoration: %v", g)
