@@ -25,20 +25,22 @@ type cached[S any] struct {
 	folded bool // state holds the fold (else it is decided on a fresh one)
 }
 
-// keyMark is a stored idempotency key as the cache keeps it: the hashes
-// of the whole key and of its client part (refusal.SplitCommandKey), 16
-// bytes where the scoped key itself took some 80 in the heap, a command
-// of every live game. Two different keys may share a mark (one chance in
-// 2^64): has then sends the command to the log, which compares the keys
-// themselves, so a mark can only cost a read, never a wrong answer.
-type keyMark struct{ whole, client uint64 }
+// keyMark is a stored idempotency key as the cache keeps it: 32 bits of
+// the hashes of the whole key and of its client part
+// (refusal.SplitCommandKey), 8 bytes a command of every live game where
+// the scoped key itself took some 80 in the heap. Two different keys may
+// share a mark (about one chance in 2^32 a comparison, a few hundred
+// comparisons in a long game's command): has then sends the command to
+// the log, which compares the keys themselves, so a mark can only cost a
+// read, never a wrong answer.
+type keyMark struct{ whole, client uint32 }
 
 // keySeed seeds the marks (one per process: marks are never stored).
 var keySeed = maphash.MakeSeed()
 
 func markOf(key string) keyMark {
 	client, _, _ := refusal.SplitCommandKey(key)
-	return keyMark{maphash.String(keySeed, key), maphash.String(keySeed, client)}
+	return keyMark{uint32(maphash.String(keySeed, key)), uint32(maphash.String(keySeed, client))}
 }
 
 // has reports whether a command with this key, or another command with

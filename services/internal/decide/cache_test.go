@@ -3,6 +3,7 @@ package decide
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -34,6 +35,15 @@ func TestCachedHas(t *testing.T) {
 		if got := cached.has(c.key); got != want {
 			t.Errorf("stored %q, command %q: has %v, SameCommand same %v err %v", c.stored, c.key, got, same, err)
 		}
+	}
+}
+
+// TestKeyMarkSize: a command's mark takes 8 bytes in every live game's
+// cache entry (issue 21's memory per game); a wider mark is a choice to
+// measure, not a drift.
+func TestKeyMarkSize(t *testing.T) {
+	if n := unsafe.Sizeof(keyMark{}); n != 8 {
+		t.Errorf("keyMark takes %d bytes, want 8", n)
 	}
 }
 
