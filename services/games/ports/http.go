@@ -148,6 +148,27 @@ func (p *playerRequest) Member(key []byte) *string {
 	return nil
 }
 
+// AppendCommandJSON appends the command's JSON as httpjson.CommandHash
+// hashes it (httpjson.CommandJSON): its members sorted by key, the empty
+// ones that omitempty leaves out left out, idempotency_key left out.
+func (p playerRequest) AppendCommandJSON(b []byte) ([]byte, bool) {
+	b = append(b, '{')
+	first, ok := true, true
+	member := func(key, v string, omitEmpty bool) {
+		if !ok || (omitEmpty && v == "") {
+			return
+		}
+		b, ok = httpjson.AppendPlainMember(b, first, key, v)
+		first = false
+	}
+	member("action", p.Action, true)
+	member("intended_move", p.IntendedMove, true)
+	member("move", p.Move, true)
+	member("player", p.Player, false)
+	member("reason", p.Reason, true)
+	return append(b, '}'), ok
+}
+
 // outcome is the answer to every command: the events it produced.
 type outcome struct {
 	GameID   string            `json:"game_id"`
