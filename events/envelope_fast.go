@@ -459,8 +459,25 @@ func fastEncode(e *Envelope) ([]byte, bool) { return fastEncodeOf(e, false) }
 // fastEncodeOf is fastEncode; dataMarshalled says that e.Data is the output
 // of json.Marshal (as in Build), so valid JSON without another check.
 func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
-	return appendFast(make([]byte, 0, 320+max(len(e.Data), 2)+len(e.Hash)+len(e.PrevHash)+len(e.Sig)), e, dataMarshalled)
+	return appendFast(make([]byte, 0, encodedSize(e)), e, dataMarshalled)
 }
+
+// encodedSize is at least the length of e's encoding by appendFast
+// without unknown fields (their encoding grows the buffer): its keys,
+// quotes, numbers and instant in fixedSize, and every string and the data
+// as they are. A buffer of that size is never grown, copied and thrown
+// away (an event's strings and data are some 400 bytes beyond the keys).
+func encodedSize(e *Envelope) int {
+	return fixedSize + max(len(e.Data), 2) + len(e.ID) + len(e.Type) + len(e.Aggregate.Kind) + len(e.Aggregate.ID) +
+		len(e.Writer) + len(e.Actor.Role) + len(e.Actor.ID) + len(e.CausationID) + len(e.CorrelationID) +
+		len(e.IdempotencyKey) + len(e.PrevHash) + len(e.Hash) + len(e.Sig)
+}
+
+// fixedSize bounds what an envelope's encoding holds besides its strings
+// and data: the keys and quotes (some 220 bytes), two integers of up to 20
+// digits and an instant of up to 35 characters (a year past 9999 has
+// more digits: the buffer then grows, which is only slower).
+const fixedSize = 320
 
 // appendFast appends fastEncodeOf's encoding to dst; on false, dst is
 // returned as it was given (its spare capacity may have been written).
