@@ -486,7 +486,9 @@ func appendFast(dst []byte, e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	if !plainJSON(data) || (!dataMarshalled && !json.Valid(data)) {
+	// plainJSON has no white space outside strings: valid when validEnd
+	// reads the whole of it (what json.Valid says, one pass)
+	if !plainJSON(data) || (!dataMarshalled && validEnd(data, 0) != len(data)) {
 		return dst, false
 	}
 	b := dst
@@ -546,39 +548,61 @@ func appendFast(dst []byte, e *Envelope, dataMarshalled bool) ([]byte, bool) {
 // quotes: printable ASCII without '"', '\\', '<', '>' and '&'.
 func plainString(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !htmlPlain[s[i]] {
 			return false
 		}
 	}
 	return true
 }
 
+// htmlPlain marks the bytes plainString lets through (a table: one load a
+// byte, not six comparisons).
+var htmlPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // plainJSON reports whether raw JSON is compact (no white space outside
 // strings) and ASCII without '<', '>' and '&': then encoding/json embeds it
 // unchanged.
 func plainJSON(b []byte) bool {
-	in := false
 	for i := 0; i < len(b); i++ {
 		c := b[i]
-		if c >= 0x80 || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-		if in {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				in = false
+		if c != '"' {
+			if !plainOutside[c] {
+				return false
 			}
 			continue
 		}
-		switch c {
-		case '"':
-			in = true
-		case ' ', '\t', '\n', '\r':
+		// a string, to its closing quote
+		for i++; i < len(b); i++ {
+			c = b[i]
+			if plainInside[c] {
+				continue
+			}
+			if c == '\\' {
+				i++
+				continue
+			}
+			if c == '"' {
+				break
+			}
 			return false
 		}
 	}
 	return true
 }
+
+// plainOutside and plainInside mark the bytes plainJSON lets through
+// outside a string (not white space) and inside one ('"' and '\\' are
+// handled apart); neither holds bytes past 0x7f, '<', '>' or '&'.
+var plainOutside, plainInside = func() (out, in [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		html := c == '<' || c == '>' || c == '&'
+		out[c] = !html && c != ' ' && c != '\t' && c != '\n' && c != '\r'
+		in[c] = !html && c != '"' && c != '\\'
+	}
+	return out, in
+}()
