@@ -184,6 +184,12 @@ const (
 	// waiting behind a slow handler gets no in-progress acks, so the batch
 	// is kept small.
 	consumerBatch = 8
+	// actsBatch is consumerBatch for a group whose subscriber acknowledges
+	// most events itself (ActsOn: every move, in microseconds): as few of
+	// the events it pulls ahead reach the handler as of consumerBatch's,
+	// with a pull request to the server for many more events (each request
+	// is a JSON document the server decodes).
+	actsBatch = 64
 )
 
 // ConsumerGroup returns a Watermill subscriber that reads the existing
@@ -342,7 +348,9 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 	for _, opt := range opts {
 		opt(&o)
 	}
+	batch := consumerBatch
 	if len(o.acts) > 0 {
+		batch = actsBatch
 		bind := init
 		init = func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
 			c, closer, err := bind(ctx, js, topic)
@@ -360,7 +368,7 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 		// how long the subscriber waits for the handler's verdict: the
 		// in-progress acks keep the event ours meanwhile
 		AckWaitTimeout: handlerTimeout,
-		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(consumerBatch)},
+		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(batch)},
 		// a plain ack: a double ack needs a reply, which a draining
 		// connection no longer receives (delivery is at least once anyway)
 		AckAsync: true,
