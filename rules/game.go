@@ -40,8 +40,11 @@ var (
 )
 
 // initialPlies is how many plies a new Game has room for before its
-// slices (moves and keys, 12 bytes a ply) grow by doubling, as append does.
-const initialPlies = 64
+// slices (moves and keys, 12 bytes a ply) grow by doubling, as append does:
+// a few, since a server folds a Game for every live game and a reserve of
+// 64 plies (832 bytes) was mostly empty in short or young games; a game of
+// 80 plies pays four copies of a few hundred bytes on the way.
+const initialPlies = 8
 
 // NewGame starts a game from start.
 func NewGame(start Position) *Game {

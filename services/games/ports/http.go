@@ -128,6 +128,26 @@ type playerRequest struct {
 	IdempotencyKey string `json:"idempotency_key" bounds:"len=128"`
 }
 
+// Member returns the field a JSON key names (httpjson.Flat): a player's
+// command is read without reflection.
+func (p *playerRequest) Member(key []byte) *string {
+	switch string(key) {
+	case "player":
+		return &p.Player
+	case "move":
+		return &p.Move
+	case "action":
+		return &p.Action
+	case "reason":
+		return &p.Reason
+	case "intended_move":
+		return &p.IntendedMove
+	case "idempotency_key":
+		return &p.IdempotencyKey
+	}
+	return nil
+}
+
 // outcome is the answer to every command: the events it produced.
 type outcome struct {
 	GameID   string            `json:"game_id"`
