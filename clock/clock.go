@@ -26,8 +26,10 @@ type Clock struct {
 	used    time.Duration    // active time used in this turn before the current segment
 	flagged [2]bool
 	first   Side // the side whose clock ran first (Start): record[0]'s
-	flagAt  [2]time.Duration
-	record  []pressed // one a completed move, in order (Moves)
+	// unrecorded: the record of completed moves is not kept (ForgetMoves)
+	unrecorded bool
+	flagAt     [2]time.Duration
+	record     []pressed // one a completed move, in order (Moves)
 }
 
 // pressed is a completed move as the clock keeps it, 24 bytes where a
@@ -97,8 +99,12 @@ func (c *Clock) Stopped() bool { return c.stopped }
 // Last returns the instant of the last event applied.
 func (c *Clock) Last() time.Duration { return c.last }
 
-// Moves returns the clock record of every completed move, in order.
+// Moves returns the clock record of every completed move, in order (nil
+// after ForgetMoves).
 func (c *Clock) Moves() []MoveTime {
+	if c.unrecorded {
+		return nil
+	}
 	out := make([]MoveTime, len(c.record))
 	for i, p := range c.record {
 		out[i] = MoveTime{Side: c.sideOf(i), Number: i/2 + 1, At: p.at, Elapsed: p.elapsed, Clock: p.clock}
@@ -106,7 +112,14 @@ func (c *Clock) Moves() []MoveTime {
 	return out
 }
 
-// sideOf is the side that made the record's i-th press.
+// ForgetMoves drops the record of completed moves and keeps none from now
+// on: Moves returns nil. Everything else the clock answers stays the same
+// (a retraction takes back the last press as before). For a clock folded
+// to decide or to watch for flags, which never exports its moves (a
+// service keeps one for every live game): 24 bytes a move spared.
+func (c *Clock) ForgetMoves() { c.record, c.unrecorded = nil, true }
+
+// sideOf is the side that made the i-th press (counting from 0).
 func (c *Clock) sideOf(i int) Side {
 	if i%2 == 0 {
 		return c.first
@@ -246,12 +259,15 @@ func (c *Clock) Apply(e Event) error {
 		c.noteFlag(e.At)
 		c.adjust(e)
 	case Retract:
-		if len(c.record) == 0 {
+		n := c.moves[White] + c.moves[Black] // presses made: the record's length
+		if n == 0 {
 			return ErrNoMove
 		}
 		c.noteFlag(e.At)
-		lastSide := c.sideOf(len(c.record) - 1)
-		c.record = c.record[:len(c.record)-1]
+		lastSide := c.sideOf(n - 1)
+		if !c.unrecorded {
+			c.record = c.record[:n-1]
+		}
 		o := c.raw(c.turn.Other(), e.At)
 		c.main[c.turn] = max(c.raw(c.turn, e.At), 0)
 		c.main[c.turn.Other()] = o
@@ -311,7 +327,9 @@ func (c *Clock) press(t time.Duration) {
 			c.main[s] += periodAt(ps, idx+1).Base
 		}
 	}
-	c.record = append(c.record, pressed{at: t, elapsed: used, clock: c.main[s]})
+	if !c.unrecorded {
+		c.record = append(c.record, pressed{at: t, elapsed: used, clock: c.main[s]})
+	}
 	c.turn, c.used, c.segAt = s.Other(), 0, t
 }
 

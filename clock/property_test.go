@@ -123,7 +123,9 @@ func TestRemainingNeverIncreases(t *testing.T) {
 // kept compact, says for every press the side that made it, that side's
 // move number, its instant and the time left after it, as a model kept
 // beside the fold says, through pauses, adjustments and retractions, with
-// either side's clock started first.
+// either side's clock started first. A clock that forgets its moves
+// (ForgetMoves) fed the same events answers every event and reading the
+// same, and records none.
 func TestMovesRecordModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, s := range propertyControls {
@@ -131,8 +133,12 @@ func TestMovesRecordModel(t *testing.T) {
 		for _, first := range []Side{White, Black} {
 			c, _ := New(tc)
 			at := time.Duration(r.IntN(1000)) * ms
-			if err := c.Apply(Event{Kind: Start, At: at, Side: first}); err != nil {
-				t.Fatal(err)
+			lean, _ := New(tc)
+			lean.ForgetMoves()
+			for _, k := range []*Clock{c, lean} {
+				if err := k.Apply(Event{Kind: Start, At: at, Side: first}); err != nil {
+					t.Fatal(err)
+				}
 			}
 			var model []MoveTime
 			for n := 0; n < 300; n++ {
@@ -150,7 +156,21 @@ func TestMovesRecordModel(t *testing.T) {
 				default:
 					e = Event{Kind: Retract, At: at}
 				}
-				if c.Apply(e) != nil {
+				err, leanErr := c.Apply(e), lean.Apply(e)
+				if err != leanErr {
+					t.Fatalf("%s, event %d (%+v): %v, without the record %v", s, n, e, err, leanErr)
+				}
+				for _, side := range []Side{White, Black} {
+					r, _ := c.Reading(side, at)
+					lr, _ := lean.Reading(side, at)
+					if r != lr || c.MovesMade(side) != lean.MovesMade(side) || c.Turn() != lean.Turn() {
+						t.Fatalf("%s, event %d (%+v): %v reads %+v, without the record %+v", s, n, e, side, r, lr)
+					}
+				}
+				if lean.Moves() != nil {
+					t.Fatalf("%s: %d moves recorded after ForgetMoves", s, len(lean.Moves()))
+				}
+				if err != nil {
 					continue
 				}
 				switch e.Kind {

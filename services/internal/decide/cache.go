@@ -157,6 +157,7 @@ func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], re
 	if !c.folded {
 		c.keys = logKeys(c.keys, recs)
 		c.state, c.folded = s, true
+		forgetMoves(s)
 	}
 	c.keys = logKeys(c.keys, more)
 	c.head = head
@@ -165,6 +166,16 @@ func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], re
 	}
 	d.remember(id, c)
 	return true
+}
+
+// forgetMoves drops from a state about to be cached what only an export
+// reads, when the state can (a game's or a clock's ForgetMoves: its
+// clock's record of completed moves, 24 bytes a move of every live game):
+// a cached state only decides; an export folds the log afresh.
+func forgetMoves(s any) {
+	if f, ok := s.(interface{ ForgetMoves() }); ok {
+		f.ForgetMoves()
+	}
 }
 
 // logKeys appends the marks of the idempotency keys of recs to keys (a
@@ -194,6 +205,7 @@ func (d *Decider[T, S]) keep(id string, c *cached[S], recs []Recorded, s S, writ
 		// first time cached: the keys of the log it was folded from
 		c.keys = logKeys(c.keys, recs)
 		c.state, c.folded = s, true
+		forgetMoves(s)
 	}
 	c.keys = append(c.keys, markOf(key))
 	c.head = newHead

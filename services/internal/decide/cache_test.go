@@ -91,3 +91,28 @@ func TestCacheDone(t *testing.T) {
 		t.Errorf("live cached %v, over cached %v", d.cached("live") != nil, d.cached("over") != nil)
 	}
 }
+
+// forgetful is a state that can drop what only an export reads.
+type forgetful struct {
+	tally
+	forgot bool
+}
+
+func (f *forgetful) ForgetMoves() { f.forgot = true }
+
+// TestCacheForgetsMoves: a state is cached without what only an export
+// reads (ForgetMoves, a game's clock record); a state without
+// ForgetMoves is cached as it is.
+func TestCacheForgetsMoves(t *testing.T) {
+	d := &Decider[forgetful, *forgetful]{Config: Config{Cache: 4}}
+	s := &forgetful{}
+	d.keep("g1", &cached[*forgetful]{}, nil, s, nil, events.Head{}, "g1/player:w/1")
+	if c := d.cached("g1"); c == nil || !c.state.forgot {
+		t.Fatalf("cached %v, moves forgotten %v", c != nil, s.forgot)
+	}
+	plain := &Decider[tally, *tally]{Config: Config{Cache: 4}}
+	plain.keep("g2", &cached[*tally]{}, nil, &tally{}, nil, events.Head{}, "g2/player:w/1")
+	if plain.cached("g2") == nil {
+		t.Fatal("a state without ForgetMoves not cached")
+	}
+}

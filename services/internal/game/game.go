@@ -119,6 +119,11 @@ func (g *Game) Profile() laws.Profile {
 	return *g.profile
 }
 
+// ForgetMoves makes the game's clock keep no record of completed moves
+// (gameclock.(*Timer).ForgetMoves): for a game folded to decide, kept for
+// every live game in a service's cache, never exported to PGN.
+func (g *Game) ForgetMoves() { g.timer.ForgetMoves() }
+
 // Timer returns the game's clock as folded so far.
 func (g *Game) Timer() *clocks.Timer { return &g.timer }
 
