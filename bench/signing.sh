@@ -8,8 +8,8 @@
 # unverified (interleaved rounds; a ratio is the median of the per-round
 # ratios, quartiles in brackets); then one verification by itself, and
 # (events) one signature with a nonce prepared beforehand beside one made
-# the standard way, and what preparing a nonce costs, off the append's
-# path (events/sign_nonce.go). The issue's target: signed at 90% of
+# the standard way, what preparing a nonce costs, off the append's path,
+# and one signature when the pool is empty (events/sign_nonce.go). The issue's target: signed at 90% of
 # unsigned or more.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -25,9 +25,19 @@ type Clock struct {
 	segAt   time.Duration    // instant the current running segment began
 	used    time.Duration    // active time used in this turn before the current segment
 	flagged [2]bool
-	flagAt  [2]time.Duration
-	record  []MoveTime
+	first   Side // the side whose clock ran first (Start): record[0]'s
+	// unrecorded: the record of completed moves is not kept (ForgetMoves)
+	unrecorded bool
+	flagAt     [2]time.Duration
+	record     []pressed // one a completed move, in order (Moves)
 }
+
+// pressed is a completed move as the clock keeps it, 24 bytes where a
+// MoveTime takes 40 (a clock of every live game is folded in each
+// service's cache): its side and number follow from its place in the
+// record, since the turn passes only at a press and comes back only at a
+// retraction of the last one, so the sides alternate from the first.
+type pressed struct{ at, elapsed, clock time.Duration }
 
 // MoveTime is the clock record of one completed move, for PGN export: Clock
 // is the remaining time after the press, increment and any period bonus
@@ -89,11 +99,32 @@ func (c *Clock) Stopped() bool { return c.stopped }
 // Last returns the instant of the last event applied.
 func (c *Clock) Last() time.Duration { return c.last }
 
-// Moves returns the clock record of every completed move, in order.
+// Moves returns the clock record of every completed move, in order (nil
+// after ForgetMoves).
 func (c *Clock) Moves() []MoveTime {
+	if c.unrecorded {
+		return nil
+	}
 	out := make([]MoveTime, len(c.record))
-	copy(out, c.record)
+	for i, p := range c.record {
+		out[i] = MoveTime{Side: c.sideOf(i), Number: i/2 + 1, At: p.at, Elapsed: p.elapsed, Clock: p.clock}
+	}
 	return out
+}
+
+// ForgetMoves drops the record of completed moves and keeps none from now
+// on: Moves returns nil. Everything else the clock answers stays the same
+// (a retraction takes back the last press as before). For a clock folded
+// to decide or to watch for flags, which never exports its moves (a
+// service keeps one for every live game): 24 bytes a move spared.
+func (c *Clock) ForgetMoves() { c.record, c.unrecorded = nil, true }
+
+// sideOf is the side that made the i-th press (counting from 0).
+func (c *Clock) sideOf(i int) Side {
+	if i%2 == 0 {
+		return c.first
+	}
+	return c.first.Other()
 }
 
 // MovesMade returns the number of moves side s has completed.
@@ -199,7 +230,7 @@ func (c *Clock) Apply(e Event) error {
 		if e.Side > Black {
 			return ErrUnknownEvent
 		}
-		c.started, c.turn, c.segAt, c.used, c.last = true, e.Side, e.At, 0, e.At
+		c.started, c.turn, c.first, c.segAt, c.used, c.last = true, e.Side, e.Side, e.At, 0, e.At
 		return nil
 	case Press:
 		if c.paused {
@@ -228,17 +259,20 @@ func (c *Clock) Apply(e Event) error {
 		c.noteFlag(e.At)
 		c.adjust(e)
 	case Retract:
-		if len(c.record) == 0 {
+		n := c.moves[White] + c.moves[Black] // presses made: the record's length
+		if n == 0 {
 			return ErrNoMove
 		}
 		c.noteFlag(e.At)
-		last := c.record[len(c.record)-1]
-		c.record = c.record[:len(c.record)-1]
+		lastSide := c.sideOf(n - 1)
+		if !c.unrecorded {
+			c.record = c.record[:n-1]
+		}
 		o := c.raw(c.turn.Other(), e.At)
 		c.main[c.turn] = max(c.raw(c.turn, e.At), 0)
 		c.main[c.turn.Other()] = o
-		c.moves[last.Side]--
-		c.turn, c.used, c.segAt = last.Side, 0, e.At
+		c.moves[lastSide]--
+		c.turn, c.used, c.segAt = lastSide, 0, e.At
 	case Stop:
 		c.noteFlag(e.At)
 		c.used = c.usedAt(e.At)
@@ -293,7 +327,9 @@ func (c *Clock) press(t time.Duration) {
 			c.main[s] += periodAt(ps, idx+1).Base
 		}
 	}
-	c.record = append(c.record, MoveTime{Side: s, Number: c.moves[s], At: t, Elapsed: used, Clock: c.main[s]})
+	if !c.unrecorded {
+		c.record = append(c.record, pressed{at: t, elapsed: used, clock: c.main[s]})
+	}
 	c.turn, c.used, c.segAt = s.Other(), 0, t
 }
 

@@ -118,3 +118,81 @@ func TestRemainingNeverIncreases(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesRecordModel: the clock's record of completed moves (Moves),
+// kept compact, says for every press the side that made it, that side's
+// move number, its instant and the time left after it, as a model kept
+// beside the fold says, through pauses, adjustments and retractions, with
+// either side's clock started first. A clock that forgets its moves
+// (ForgetMoves) fed the same events answers every event and reading the
+// same, and records none.
+func TestMovesRecordModel(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, s := range propertyControls {
+		tc := mustControl(t, s)
+		for _, first := range []Side{White, Black} {
+			c, _ := New(tc)
+			at := time.Duration(r.IntN(1000)) * ms
+			lean, _ := New(tc)
+			lean.ForgetMoves()
+			for _, k := range []*Clock{c, lean} {
+				if err := k.Apply(Event{Kind: Start, At: at, Side: first}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var model []MoveTime
+			for n := 0; n < 300; n++ {
+				at += time.Duration(r.IntN(20000)) * time.Microsecond * time.Duration(1+r.IntN(300))
+				var e Event
+				switch k := r.IntN(20); {
+				case c.Paused():
+					e = Event{Kind: Resume, At: at}
+				case k < 14:
+					e = Event{Kind: Press, At: at, Side: c.Turn()}
+				case k < 15:
+					e = Event{Kind: Pause, At: at}
+				case k < 17:
+					e = Event{Kind: Adjust, At: at, Side: Side(r.IntN(2)), Op: Add, Amount: time.Duration(r.IntN(60_000)) * ms}
+				default:
+					e = Event{Kind: Retract, At: at}
+				}
+				err, leanErr := c.Apply(e), lean.Apply(e)
+				if err != leanErr {
+					t.Fatalf("%s, event %d (%+v): %v, without the record %v", s, n, e, err, leanErr)
+				}
+				for _, side := range []Side{White, Black} {
+					r, _ := c.Reading(side, at)
+					lr, _ := lean.Reading(side, at)
+					if r != lr || c.MovesMade(side) != lean.MovesMade(side) || c.Turn() != lean.Turn() {
+						t.Fatalf("%s, event %d (%+v): %v reads %+v, without the record %+v", s, n, e, side, r, lr)
+					}
+				}
+				if lean.Moves() != nil {
+					t.Fatalf("%s: %d moves recorded after ForgetMoves", s, len(lean.Moves()))
+				}
+				if err != nil {
+					continue
+				}
+				switch e.Kind {
+				case Press:
+					left, _ := c.Remaining(e.Side, at)
+					model = append(model, MoveTime{Side: e.Side, Number: c.MovesMade(e.Side), At: at, Clock: left})
+				case Retract:
+					model = model[:len(model)-1]
+				}
+				got := c.Moves()
+				if len(got) != len(model) {
+					t.Fatalf("%s, %v first, event %d (%+v): %d moves recorded, want %d", s, first, n, e, len(got), len(model))
+				}
+				if e.Kind != Press {
+					continue
+				}
+				g, w := got[len(got)-1], model[len(model)-1]
+				g.Elapsed = 0
+				if g != w {
+					t.Fatalf("%s, %v first, event %d: recorded %+v, want %+v", s, first, n, g, w)
+				}
+			}
+		}
+	}
+}

@@ -37,11 +37,12 @@ func gamesKey(t *testing.T) (*Signer, *signingKey, ed25519.PublicKey) {
 	return s, k, ed25519.PublicKey(k.pub[:])
 }
 
-// TestPooledAndFallbackSignaturesVerify: thousands of signatures, made
-// with pooled nonces and, the pool empty, by crypto/ed25519.Sign, all
-// verify with crypto/ed25519.Verify; none verifies for another message or
-// once altered.
-func TestPooledAndFallbackSignaturesVerify(t *testing.T) {
+// TestPooledAndBatchedSignaturesVerify: thousands of signatures, made
+// with pooled nonces and, the pool empty, with a batch the signer makes
+// itself (one nonce used, the others left in the pool for the next
+// signatures), all verify with crypto/ed25519.Verify; none verifies for
+// another message or once altered.
+func TestPooledAndBatchedSignaturesVerify(t *testing.T) {
 	_, k, pub := gamesKey(t)
 	release := hold(k)
 	defer release()
@@ -51,7 +52,10 @@ func TestPooledAndFallbackSignaturesVerify(t *testing.T) {
 		for j := 0; j < noncePoolSize+noncePoolSize/4; j++ {
 			i := round*1000 + j
 			sig, pooled := k.sign(testHash(i))
-			if want := j < noncePoolSize; pooled != want {
+			// the pool's nonces, then a batch made by the signer
+			// that finds it empty, whose other nonces the next
+			// signatures take
+			if want := j < noncePoolSize || (j-noncePoolSize)%nonceBatch != 0; pooled != want {
 				t.Fatalf("signature %d of round %d: pooled %v, want %v", j, round, pooled, want)
 			}
 			count[pooled]++
@@ -69,8 +73,40 @@ func TestPooledAndFallbackSignaturesVerify(t *testing.T) {
 			}
 		}
 	}
-	if count[true] < 1000 || count[false] < 300 {
-		t.Fatalf("pooled %d, standard %d: want both exercised", count[true], count[false])
+	if count[true] < 1000 || count[false] != 12*noncePoolSize/4/nonceBatch {
+		t.Fatalf("pooled %d, batched by the signer %d: want both exercised", count[true], count[false])
+	}
+}
+
+// TestSignerBatchFillsThePool: a signer that finds the pool empty leaves
+// the rest of its batch there, each nonce once (a later signature takes
+// it); when the pool has no room the rest is dropped, never waited on.
+func TestSignerBatchFillsThePool(t *testing.T) {
+	_, k, pub := gamesKey(t)
+	release := hold(k)
+	defer release()
+	if _, pooled := k.sign(testHash(0)); pooled {
+		t.Fatal("the first signature found a nonce in a pool nobody filled")
+	}
+	if len(k.pool) != nonceBatch-1 {
+		t.Fatalf("after the signer's batch the pool holds %d, want %d", len(k.pool), nonceBatch-1)
+	}
+	seen := map[string]bool{}
+	for i := 1; i < nonceBatch; i++ {
+		sig, pooled := k.sign(testHash(i))
+		if !pooled || !ed25519.Verify(pub, []byte(sigDomain+testHash(i)), sig[:]) {
+			t.Fatalf("signature %d: pooled %v, or it does not verify", i, pooled)
+		}
+		if seen[string(sig[:32])] {
+			t.Fatalf("signature %d reuses a nonce", i)
+		}
+		seen[string(sig[:32])] = true
+	}
+	// a full pool: the batch's rest is dropped (batchNow returns)
+	k.fill()
+	n := k.batchNow()
+	if len(k.pool) != noncePoolSize || n.R == ([32]byte{}) {
+		t.Fatalf("batchNow on a full pool: pool %d, nonce %x", len(k.pool), n.R)
 	}
 }
 

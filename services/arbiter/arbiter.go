@@ -48,7 +48,7 @@ func New(d Deps) Service {
 	claimed, illegal, flag := (events.DrawClaimed{}).EventType(), (events.IllegalMoveReported{}).EventType(), (events.FlagFell{}).EventType()
 	return Service{rulings: arb, Plug: wiring.Plug{Name: Name, Commands: ports.Rulings{Arbiter: arb}, CommandRoutes: ports.RulingRoutes,
 		Consumers: []wiring.Consumer{
-			{Group: "arbiter-claims", Filter: "game.*." + string(events.WriterGames), Handle: func(msg *message.Message) error {
+			{Group: "arbiter-claims", Filter: "game.*." + string(events.WriterGames), Acts: []string{claimed, illegal}, Handle: func(msg *message.Message) error {
 				env, err := wiring.Envelope(msg, claimed, illegal)
 				if err != nil || env.Type == "" {
 					return err
@@ -60,7 +60,7 @@ func New(d Deps) Service {
 				}
 				return err
 			}},
-			{Group: "arbiter-flags", Filter: "game.*." + string(events.WriterClocks), Handle: func(msg *message.Message) error {
+			{Group: "arbiter-flags", Filter: "game.*." + string(events.WriterClocks), Acts: []string{flag}, Handle: func(msg *message.Message) error {
 				env, err := wiring.Envelope(msg, flag)
 				if err != nil || env.Type == "" {
 					return err

@@ -45,7 +45,7 @@ func New(d Deps) wiring.Plug {
 		Queries:       []wiring.Port{ports.Queries{HTTP: ports.HTTP{Clocks: clocks}}},
 		Commands:      ports.Commands{HTTP: ports.HTTP{Clocks: clocks}},
 		CommandRoutes: ports.CommandRoutes,
-		Consumers: []wiring.Consumer{{Group: "clocks-penalties", Filter: "game.*." + string(events.WriterArbiter), Handle: func(msg *message.Message) error {
+		Consumers: []wiring.Consumer{{Group: "clocks-penalties", Filter: "game.*." + string(events.WriterArbiter), Acts: []string{penalty}, Handle: func(msg *message.Message) error {
 			env, err := wiring.Envelope(msg, penalty)
 			if err != nil || env.Type == "" {
 				return err

@@ -72,7 +72,7 @@ func New(d Deps) Service {
 		Commands:      ports.Commands{HTTP: ports.HTTP{App: app}},
 		CommandRoutes: ports.CommandRoutes,
 		Consumers: []wiring.Consumer{
-			{Group: "games-results", Filter: "game.*." + string(events.WriterGames), Add: func(r *message.Router, sub message.Subscriber) error {
+			{Group: "games-results", Filter: "game.*." + string(events.WriterGames), Acts: []string{(events.GameEnded{}).EventType()}, Add: func(r *message.Router, sub message.Subscriber) error {
 				return ports.AddResultCounter(r, sub, d.Metrics)
 			}},
 			s.rounds(log),
@@ -138,7 +138,7 @@ func (s Service) rounds(log *zap.Logger) wiring.Consumer {
 	}}
 	endBySheet := command.EndBySheetHandler{Decider: s.App.Commands.MakeMove.Decider}
 	paired, changed, entered := (events.RoundPaired{}).EventType(), (events.PairingChanged{}).EventType(), (events.ResultsEntered{}).EventType()
-	return wiring.Consumer{Group: "games-rounds", Filter: "tournament.*." + string(events.WriterPairing), Handle: func(msg *message.Message) error {
+	return wiring.Consumer{Group: "games-rounds", Filter: "tournament.*." + string(events.WriterPairing), Acts: []string{paired, changed, entered}, Handle: func(msg *message.Message) error {
 		env, err := wiring.Envelope(msg, paired, changed, entered)
 		if err != nil || env.Type == "" {
 			return err
@@ -164,7 +164,7 @@ func (s Service) rounds(log *zap.Logger) wiring.Consumer {
 func (s Service) rulings(log *zap.Logger) wiring.Consumer {
 	endByRuling := command.EndByRulingHandler{Decider: s.App.Commands.MakeMove.Decider}
 	ruling := (events.RulingGiven{}).EventType()
-	return wiring.Consumer{Group: "games-rulings", Filter: "game.*." + string(events.WriterArbiter), Handle: func(msg *message.Message) error {
+	return wiring.Consumer{Group: "games-rulings", Filter: "game.*." + string(events.WriterArbiter), Acts: []string{ruling}, Handle: func(msg *message.Message) error {
 		env, err := wiring.Envelope(msg, ruling)
 		if err != nil || env.Type == "" {
 			return err

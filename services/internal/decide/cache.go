@@ -25,20 +25,22 @@ type cached[S any] struct {
 	folded bool // state holds the fold (else it is decided on a fresh one)
 }
 
-// keyMark is a stored idempotency key as the cache keeps it: the hashes
-// of the whole key and of its client part (refusal.SplitCommandKey), 16
-// bytes where the scoped key itself took some 80 in the heap, a command
-// of every live game. Two different keys may share a mark (one chance in
-// 2^64): has then sends the command to the log, which compares the keys
-// themselves, so a mark can only cost a read, never a wrong answer.
-type keyMark struct{ whole, client uint64 }
+// keyMark is a stored idempotency key as the cache keeps it: 32 bits of
+// the hashes of the whole key and of its client part
+// (refusal.SplitCommandKey), 8 bytes a command of every live game where
+// the scoped key itself took some 80 in the heap. Two different keys may
+// share a mark (about one chance in 2^32 a comparison, a few hundred
+// comparisons in a long game's command): has then sends the command to
+// the log, which compares the keys themselves, so a mark can only cost a
+// read, never a wrong answer.
+type keyMark struct{ whole, client uint32 }
 
 // keySeed seeds the marks (one per process: marks are never stored).
 var keySeed = maphash.MakeSeed()
 
 func markOf(key string) keyMark {
 	client, _, _ := refusal.SplitCommandKey(key)
-	return keyMark{maphash.String(keySeed, key), maphash.String(keySeed, client)}
+	return keyMark{uint32(maphash.String(keySeed, key)), uint32(maphash.String(keySeed, client))}
 }
 
 // has reports whether a command with this key, or another command with
@@ -155,6 +157,7 @@ func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], re
 	if !c.folded {
 		c.keys = logKeys(c.keys, recs)
 		c.state, c.folded = s, true
+		forgetMoves(s)
 	}
 	c.keys = logKeys(c.keys, more)
 	c.head = head
@@ -163,6 +166,16 @@ func (d *Decider[T, S]) catchUp(ctx context.Context, id string, c *cached[S], re
 	}
 	d.remember(id, c)
 	return true
+}
+
+// forgetMoves drops from a state about to be cached what only an export
+// reads, when the state can (a game's or a clock's ForgetMoves: its
+// clock's record of completed moves, 24 bytes a move of every live game):
+// a cached state only decides; an export folds the log afresh.
+func forgetMoves(s any) {
+	if f, ok := s.(interface{ ForgetMoves() }); ok {
+		f.ForgetMoves()
+	}
 }
 
 // logKeys appends the marks of the idempotency keys of recs to keys (a
@@ -192,6 +205,7 @@ func (d *Decider[T, S]) keep(id string, c *cached[S], recs []Recorded, s S, writ
 		// first time cached: the keys of the log it was folded from
 		c.keys = logKeys(c.keys, recs)
 		c.state, c.folded = s, true
+		forgetMoves(s)
 	}
 	c.keys = append(c.keys, markOf(key))
 	c.head = newHead

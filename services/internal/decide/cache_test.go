@@ -3,6 +3,7 @@ package decide
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
@@ -34,6 +35,15 @@ func TestCachedHas(t *testing.T) {
 		if got := cached.has(c.key); got != want {
 			t.Errorf("stored %q, command %q: has %v, SameCommand same %v err %v", c.stored, c.key, got, same, err)
 		}
+	}
+}
+
+// TestKeyMarkSize: a command's mark takes 8 bytes in every live game's
+// cache entry (issue 21's memory per game); a wider mark is a choice to
+// measure, not a drift.
+func TestKeyMarkSize(t *testing.T) {
+	if n := unsafe.Sizeof(keyMark{}); n != 8 {
+		t.Errorf("keyMark takes %d bytes, want 8", n)
 	}
 }
 
@@ -79,5 +89,30 @@ func TestCacheDone(t *testing.T) {
 	d.remember("over", &cached[*tally]{state: &tally{n: 1}, folded: true})
 	if d.cached("live") == nil || d.cached("over") != nil {
 		t.Errorf("live cached %v, over cached %v", d.cached("live") != nil, d.cached("over") != nil)
+	}
+}
+
+// forgetful is a state that can drop what only an export reads.
+type forgetful struct {
+	tally
+	forgot bool
+}
+
+func (f *forgetful) ForgetMoves() { f.forgot = true }
+
+// TestCacheForgetsMoves: a state is cached without what only an export
+// reads (ForgetMoves, a game's clock record); a state without
+// ForgetMoves is cached as it is.
+func TestCacheForgetsMoves(t *testing.T) {
+	d := &Decider[forgetful, *forgetful]{Config: Config{Cache: 4}}
+	s := &forgetful{}
+	d.keep("g1", &cached[*forgetful]{}, nil, s, nil, events.Head{}, "g1/player:w/1")
+	if c := d.cached("g1"); c == nil || !c.state.forgot {
+		t.Fatalf("cached %v, moves forgotten %v", c != nil, s.forgot)
+	}
+	plain := &Decider[tally, *tally]{Config: Config{Cache: 4}}
+	plain.keep("g2", &cached[*tally]{}, nil, &tally{}, nil, events.Head{}, "g2/player:w/1")
+	if plain.cached("g2") == nil {
+		t.Fatal("a state without ForgetMoves not cached")
 	}
 }

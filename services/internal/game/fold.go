@@ -117,7 +117,7 @@ func (g *Game) applyMove(e events.MovePlayed) error {
 	pos := g.play.Position()
 	var m rules.Move
 	var san string
-	if t := &g.tried; t.set && e.UCI != "" && t.uci == e.UCI && t.pos == pos {
+	if t := g.tried; t != nil && e.UCI != "" && t.uci == e.UCI && t.pos == pos {
 		// the move this game's Move decided, in this very position
 		m, san = t.move, t.san
 	} else {
@@ -132,7 +132,7 @@ func (g *Game) applyMove(e events.MovePlayed) error {
 		}
 		san = pos.SAN(m)
 	}
-	g.tried = triedMove{}
+	g.tried = nil
 	if err := g.play.Play(m); err != nil {
 		return fmt.Errorf("game.move_played ply %d: %w", e.Ply, err)
 	}

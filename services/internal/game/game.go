@@ -66,8 +66,11 @@ type Game struct {
 	annulled *events.GameAnnulled
 	// tried is the last move Move decided, remembered with the position it
 	// was decided in, so that folding the game.move_played it returned
-	// does not parse the move and write its SAN again (see triedMove).
-	tried triedMove
+	// does not parse the move and write its SAN again (see triedMove); nil
+	// once folded. A pointer: the 232 bytes of a position and two strings
+	// are held only between a decision and its fold, not in every live
+	// game's cached fold.
+	tried *triedMove
 }
 
 // triedMove is a move Move decided in position pos: the move, its UCI and
@@ -81,14 +84,13 @@ type triedMove struct {
 	uci  string
 	san  string
 	move rules.Move
-	set  bool
 }
 
 // Remember keeps the move m that a decision tried in position pos, with
 // its UCI and SAN, so that folding the game.move_played the decision
 // returned takes them from here (see triedMove).
 func (g *Game) Remember(pos rules.Position, m rules.Move, uci, san string) {
-	g.tried = triedMove{pos: pos, uci: uci, san: san, move: m, set: true}
+	g.tried = &triedMove{pos: pos, uci: uci, san: san, move: m}
 }
 
 // ApplyAt folds one recorded event, recorded at instant at, into the game
@@ -116,6 +118,11 @@ func (g *Game) Profile() laws.Profile {
 	}
 	return *g.profile
 }
+
+// ForgetMoves makes the game's clock keep no record of completed moves
+// (gameclock.(*Timer).ForgetMoves): for a game folded to decide, kept for
+// every live game in a service's cache, never exported to PGN.
+func (g *Game) ForgetMoves() { g.timer.ForgetMoves() }
 
 // Timer returns the game's clock as folded so far.
 func (g *Game) Timer() *clocks.Timer { return &g.timer }

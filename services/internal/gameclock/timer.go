@@ -54,6 +54,19 @@ type Timer struct {
 	// claim is set from a draw claim until the arbiter's ruling on it;
 	// claimStopped when the claim stopped a running clock (see Apply).
 	claim, claimStopped bool
+	// lean: the clock keeps no record of completed moves (ForgetMoves)
+	lean bool
+}
+
+// ForgetMoves makes the timer's clock keep no record of completed moves
+// (clock.(*Clock).ForgetMoves), now and once started: a timer folded to
+// decide or to watch for flags, never to export the game (PGN's %clk),
+// spares 24 bytes a move of every live game it keeps.
+func (t *Timer) ForgetMoves() {
+	t.lean = true
+	if t.clk != nil {
+		t.clk.ForgetMoves()
+	}
 }
 
 // ClaimPending reports whether a draw claim awaits the arbiter's ruling
@@ -225,6 +238,9 @@ func (t *Timer) started(e events.ClockStarted) error {
 	c, err := clock.New(t.tc)
 	if err != nil {
 		return err
+	}
+	if t.lean {
+		c.ForgetMoves()
 	}
 	t.clk, t.origin = c, e.At
 	if err := t.clockEvent(clock.Event{Kind: clock.Start, Side: t.first}, e.At); err != nil {

@@ -295,7 +295,10 @@ func (h *host) consume(c wiring.Consumer) error {
 	if h.cfg.NATSProvisioned { // bind to the group hakem provision made
 		subscribe = wiring.BoundConsumerGroup
 	}
-	sub, err := groupOver(conn, streams, c.Group, h.parts, subscribe, h.log)
+	acts := func(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
+		return subscribe(conn, stream, group, log, wiring.ActsOn(c.Acts...))
+	}
+	sub, err := groupOver(conn, streams, c.Group, h.parts, acts, h.log)
 	if err != nil {
 		conn.Close()
 		return err

@@ -22,6 +22,11 @@ type Port interface {
 type Consumer struct {
 	Group, Filter string
 	Handle        func(msg *message.Message) error
+	// Acts, when set, names the only event types the handler acts on: the
+	// group's subscriber acknowledges the others as they arrive, before
+	// the router (ActsOn). Handle must still check the type (Envelope):
+	// an event whose type is not read without decoding reaches it.
+	Acts []string
 	// Add, when set, adds the consumer's handler to the router itself
 	// (instead of Handle), on the subscriber of its group.
 	Add func(r *message.Router, sub message.Subscriber) error

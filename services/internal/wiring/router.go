@@ -1,6 +1,7 @@
 package wiring
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -183,6 +184,12 @@ const (
 	// waiting behind a slow handler gets no in-progress acks, so the batch
 	// is kept small.
 	consumerBatch = 8
+	// actsBatch is consumerBatch for a group whose subscriber acknowledges
+	// most events itself (ActsOn: every move, in microseconds): as few of
+	// the events it pulls ahead reach the handler as of consumerBatch's,
+	// with a pull request to the server for many more events (each request
+	// is a JSON document the server decodes).
+	actsBatch = 64
 )
 
 // ConsumerGroup returns a Watermill subscriber that reads the existing
@@ -215,8 +222,68 @@ const (
 //     last ends it counted, so a redelivery to the same process counts once.
 //
 // conn must be a connection of its own: the subscriber drains it on Close.
-func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
-	return consumerGroup(conn, stream, group, log, ConsumerAckWait, HandlerTimeout)
+// With ActsOn, the events the handler does not act on are acknowledged as
+// they arrive, unseen by the router.
+func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, opts ...GroupOption) (message.Subscriber, error) {
+	return consumerGroup(conn, stream, group, log, ConsumerAckWait, HandlerTimeout, opts...)
+}
+
+// GroupOption tunes a consumer group's subscriber (ConsumerGroup,
+// BoundConsumerGroup).
+type GroupOption func(*groupOptions)
+
+type groupOptions struct{ acts [][]byte }
+
+// ActsOn names the only event types the group's handler acts on (a
+// Consumer's Acts). Every other event of the topic whose type the
+// subscriber reads from the store's layout (EventType) is acknowledged as
+// it arrives: it is neither unmarshalled, nor handed to the router, nor
+// counted among the messages handled. Every move of every game reaches the
+// groups on the games' subject, which act on a few events of a game at
+// most (a claim, a report, its end). An event laid out otherwise goes to
+// the handler, which decides. No types: every event goes to the handler.
+func ActsOn(types ...string) GroupOption {
+	return func(o *groupOptions) {
+		for _, t := range types {
+			o.acts = append(o.acts, []byte(t))
+		}
+	}
+}
+
+// skipping is a consumer group's JetStream consumer that acknowledges, as
+// they arrive, the events of types its handler does not act on (ActsOn).
+type skipping struct {
+	jetstream.Consumer
+	acts [][]byte
+}
+
+// Consume implements jetstream.Consumer: h gets only the events acted on
+// (and those whose type is not read without decoding).
+func (c skipping) Consume(h jetstream.MessageHandler, opts ...jetstream.PullConsumeOpt) (jetstream.ConsumeContext, error) {
+	return c.Consumer.Consume(func(msg jetstream.Msg) {
+		if c.skips(msg.Data()) {
+			// a plain ack, as the subscriber's (AckAsync); if it is lost,
+			// the event is delivered again and skipped again
+			_ = msg.Ack()
+			return
+		}
+		h(msg)
+	}, opts...)
+}
+
+// skips reports whether the event b is of a type the handler does not act
+// on.
+func (c skipping) skips(b []byte) bool {
+	t, ok := EventType(b)
+	if !ok {
+		return false
+	}
+	for _, a := range c.acts {
+		if bytes.Equal(t, a) {
+			return false
+		}
+	}
+	return true
 }
 
 // BoundConsumerGroup is ConsumerGroup for a consumer an administrator
@@ -224,8 +291,8 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (mess
 // existing durable consumer group and creates or updates nothing. It
 // refuses to start when the consumer is missing or filters another subject
 // than the topic subscribed to.
-func BoundConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger) (message.Subscriber, error) {
-	return groupSubscriber(conn, log, ConsumerAckWait, HandlerTimeout,
+func BoundConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, opts ...GroupOption) (message.Subscriber, error) {
+	return groupSubscriber(conn, log, ConsumerAckWait, HandlerTimeout, opts,
 		func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
 			c, err := js.Consumer(ctx, stream, group)
 			if err != nil {
@@ -258,7 +325,7 @@ func groupConsumerConfig(group, filter string, ackWait time.Duration) jetstream.
 
 // consumerGroup is ConsumerGroup with the consumer's ack wait and the
 // handlers' time limit given (tests shorten them).
-func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWait, handlerTimeout time.Duration) (message.Subscriber, error) {
+func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWait, handlerTimeout time.Duration, opts ...GroupOption) (message.Subscriber, error) {
 	init := func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
 		s, err := js.Stream(ctx, stream)
 		if err != nil {
@@ -270,13 +337,29 @@ func consumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, ackWa
 		}
 		return c, nil, nil
 	}
-	return groupSubscriber(conn, log, ackWait, handlerTimeout, init)
+	return groupSubscriber(conn, log, ackWait, handlerTimeout, opts, init)
 }
 
 // groupSubscriber is the Watermill subscriber of a consumer group whose
 // consumer init creates or binds.
-func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout time.Duration,
+func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout time.Duration, opts []GroupOption,
 	init func(context.Context, jetstream.JetStream, string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error)) (message.Subscriber, error) {
+	var o groupOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	batch := consumerBatch
+	if len(o.acts) > 0 {
+		batch = actsBatch
+		bind := init
+		init = func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
+			c, closer, err := bind(ctx, js, topic)
+			if err != nil {
+				return nil, nil, err
+			}
+			return skipping{Consumer: c, acts: o.acts}, closer, nil
+		}
+	}
 	return wmjs.NewSubscriber(wmjs.SubscriberConfig{
 		Conn:                conn,
 		Logger:              NewWatermillLogger(log),
@@ -285,7 +368,7 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 		// how long the subscriber waits for the handler's verdict: the
 		// in-progress acks keep the event ours meanwhile
 		AckWaitTimeout: handlerTimeout,
-		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(consumerBatch)},
+		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(batch)},
 		// a plain ack: a double ack needs a reply, which a draining
 		// connection no longer receives (delivery is at least once anyway)
 		AckAsync: true,
@@ -386,11 +469,16 @@ func (w watermillLogger) Error(msg string, err error, f watermill.LogFields) {
 	w.l.Error(msg, append(fields(f), zap.Error(err))...)
 }
 
-// Info logs at debug level (see watermillLogger).
-func (w watermillLogger) Info(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+// Info logs at debug level (see watermillLogger). The subscriber calls it
+// for every message: the fields are only converted when debug is on.
+func (w watermillLogger) Info(msg string, f watermill.LogFields) { w.Debug(msg, f) }
 
 // Debug logs at debug level.
-func (w watermillLogger) Debug(msg string, f watermill.LogFields) { w.l.Debug(msg, fields(f)...) }
+func (w watermillLogger) Debug(msg string, f watermill.LogFields) {
+	if ce := w.l.Check(zap.DebugLevel, msg); ce != nil {
+		ce.Write(fields(f)...)
+	}
+}
 
 // Trace is dropped.
 func (w watermillLogger) Trace(msg string, f watermill.LogFields) {}

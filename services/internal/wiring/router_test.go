@@ -244,3 +244,95 @@ func TestAckWaitAndInProgress(t *testing.T) {
 	run("next", "crash", "crashev.*")
 	wait("crash by next")
 }
+
+// TestActsOn runs a consumer group whose handler acts on one event type on
+// a real embedded JetStream: the events of other types are acknowledged
+// without reaching the handler (the consumer's ack floor passes them), and
+// the handler gets the type it acts on and every message whose type is not
+// read without decoding.
+func TestActsOn(t *testing.T) {
+	srv := natstest.Server(t)
+	connect := func() *nats.Conn { return natstest.Connect(t, srv) }
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	js, err := jetstream.New(connect())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "ACTSEV", Subjects: []string{"actsev.>"}}); err != nil {
+		t.Fatal(err)
+	}
+	log := zap.NewNop()
+	handled := make(chan string, 16)
+	r, err := NewRouter(connect(), log, NewMetrics(), RouterOptions{MaxRetries: 1, InitialInterval: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := ConsumerGroup(connect(), "ACTSEV", "acts", log, ActsOn("game.ended", "game.draw_claimed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AddNoPublisherHandler("acts", "actsev.*", sub, func(msg *message.Message) error {
+		handled <- msg.UUID
+		return nil
+	})
+	go func() { _ = r.Run(ctx) }()
+	<-r.Running()
+	t.Cleanup(func() { _ = r.Close() })
+
+	tests := []struct {
+		id, payload string
+		handled     bool
+	}{
+		{"move-1", `{"id":"move-1","type":"game.move_played","seq":2}`, false},
+		{"claim", `{"id":"claim","type":"game.draw_claimed","seq":3}`, true},
+		{"move-2", `{"id":"move-2","type":"game.move_played","seq":4}`, false},
+		{"other-layout", `{"type":"game.move_played","id":"other-layout"}`, true},
+		{"escaped", `{"id":"escaped","type":"game.move\u005fplayed"}`, true},
+		{"not-json", `not an event`, true},
+		{"move-3", `{"id":"move-3","type":"game.move_played","seq":5}`, false},
+		{"end", `{"id":"end","type":"game.ended","seq":6}`, true},
+	}
+	var want []string
+	for _, tc := range tests {
+		if _, err := js.Publish(ctx, "actsev.x", []byte(tc.payload), jetstream.WithMsgID(tc.id)); err != nil {
+			t.Fatal(err)
+		}
+		if tc.handled {
+			want = append(want, tc.id)
+		}
+	}
+	for _, id := range want {
+		select {
+		case got := <-handled:
+			if got != id {
+				t.Fatalf("handled %q, want %q", got, id)
+			}
+		case <-ctx.Done():
+			t.Fatalf("%q never handled", id)
+		}
+	}
+	cons, err := js.Consumer(ctx, "ACTSEV", "acts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		info, err := cons.Info(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.AckFloor.Stream == uint64(len(tests)) && info.NumAckPending == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("ack floor %d, %d awaiting an ack: the skipped events were not acknowledged", info.AckFloor.Stream, info.NumAckPending)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	select {
+	case got := <-handled:
+		t.Errorf("%q handled: a type the handler does not act on", got)
+	default:
+	}
+}
