@@ -138,7 +138,7 @@ func (c *Config) defaults() {
 	if c.Partitions == 0 {
 		c.Partitions = events.SinglePartition
 	}
-	c.GroupCommit.defaults()
+	c.GroupCommit.defaults(c.Replicas)
 }
 
 // KeyBinder binds a command's idempotency key to the command (Config.Keys).
@@ -174,6 +174,8 @@ type Store struct {
 	// batchesCommitted counts the batches of single-event appends the
 	// server acknowledged: a test's evidence.
 	batchesCommitted atomic.Int64
+	// batchedAppends counts the appends those batches carried.
+	batchedAppends atomic.Int64
 }
 
 // StreamConfig returns the stream configuration of kind k under cfg: file
