@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
@@ -185,8 +186,25 @@ func (a *Authoriser) bindActor(w http.ResponseWriter, r *http.Request, pattern s
 	}
 	var body map[string]json.RawMessage
 	if rule.Actor != "" || rule.Scope == BodyTournament {
-		var f *refusal
-		if body, f = readObject(w, r); f != nil {
+		raw, f := readBody(w, r)
+		if f != nil {
+			return f
+		}
+		if rule.Scope != BodyTournament {
+			// the common body (a player's move) rewritten without
+			// encoding/json, to the same bytes (actor_flat.go)
+			if b, refused, ok := setActorFlat(raw, rule.Actor, grant.Subject); ok {
+				if f := a.scope(r, pattern, rule, grant, nil); f != nil {
+					return f
+				}
+				if refused != nil {
+					return refused
+				}
+				replaceBody(r, b)
+				return nil
+			}
+		}
+		if body, f = parseObject(raw); f != nil {
 			return f
 		}
 	}
@@ -203,11 +221,16 @@ func (a *Authoriser) bindActor(w http.ResponseWriter, r *http.Request, pattern s
 		if err != nil {
 			return &refusal{http.StatusBadRequest, "malformed_json", err.Error()}
 		}
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		r.ContentLength = int64(len(b))
-		r.Header.Set("Content-Length", fmt.Sprint(len(b)))
+		replaceBody(r, b)
 	}
 	return nil
+}
+
+// replaceBody makes b the request's body.
+func replaceBody(r *http.Request, b []byte) {
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	r.ContentLength = int64(len(b))
+	r.Header.Set("Content-Length", strconv.Itoa(len(b)))
 }
 
 // scope checks the route's tournament against the grant (arbiters and
@@ -259,8 +282,8 @@ func (a *Authoriser) scope(r *http.Request, pattern string, rule Rule, g Grant, 
 	return nil
 }
 
-// readObject reads the body as one JSON object (an empty body is {}).
-func readObject(w http.ResponseWriter, r *http.Request) (map[string]json.RawMessage, *refusal) {
+// readBody reads the body, at most httpjson.MaxBody bytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *refusal) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpjson.MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -269,6 +292,11 @@ func readObject(w http.ResponseWriter, r *http.Request) (map[string]json.RawMess
 		}
 		return nil, &refusal{http.StatusBadRequest, "malformed_json", "reading the body: " + err.Error()}
 	}
+	return b, nil
+}
+
+// parseObject reads b, a body, as one JSON object (an empty body is {}).
+func parseObject(b []byte) (map[string]json.RawMessage, *refusal) {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return map[string]json.RawMessage{}, nil
 	}

@@ -1,0 +1,149 @@
+package authz
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"slices"
+)
+
+// flatActorMembers is the most members setActorFlat reads; a body with
+// more goes through encoding/json.
+const flatActorMembers = 16
+
+// setActorFlat is what bindActor does to a JSON body with encoding/json
+// (parseObject, setActor, json.Marshal of the map), for the common body: one
+// object of string members, keys and values printable ASCII that
+// encoding/json writes as they are (no escape, no '<', '>', '&'), each key
+// once, none naming the actor field in other letters' case. It returns
+// the rewritten body, byte for byte json.Marshal's (members sorted by
+// key, the actor field set to subject), or setActor's refusal, and true;
+// false for any other body, which the caller hands to encoding/json
+// (FuzzSetActorFlat holds the two to the same answer).
+func setActorFlat(body []byte, name, subject string) ([]byte, *refusal, bool) {
+	type member struct{ key, value []byte }
+	var ms [flatActorMembers + 1]member
+	n := 0
+	i := skip(body, 0)
+	if i >= len(body) || body[i] != '{' {
+		return nil, nil, false
+	}
+	i = skip(body, i+1)
+	if i < len(body) && body[i] == '}' {
+		i++
+	} else {
+		for {
+			key, next, ok := plainString(body, i)
+			if !ok || n == flatActorMembers {
+				return nil, nil, false
+			}
+			if string(key) != name && bytes.EqualFold(key, []byte(name)) {
+				return nil, nil, false // the actor field in other letters: setActor's counting
+			}
+			for _, m := range ms[:n] {
+				if string(m.key) == string(key) {
+					return nil, nil, false // given twice: the map keeps the last
+				}
+			}
+			i = skip(body, next)
+			if i >= len(body) || body[i] != ':' {
+				return nil, nil, false
+			}
+			value, next, ok := plainString(body, skip(body, i+1))
+			if !ok {
+				return nil, nil, false
+			}
+			ms[n] = member{key, value}
+			n++
+			i = skip(body, next)
+			if i >= len(body) {
+				return nil, nil, false
+			}
+			if body[i] == '}' {
+				i++
+				break
+			}
+			if body[i] != ',' {
+				return nil, nil, false
+			}
+			i = skip(body, i+1)
+		}
+	}
+	if skip(body, i) != len(body) || !plain(subject) {
+		return nil, nil, false
+	}
+	actor := -1
+	for k, m := range ms[:n] {
+		if string(m.key) == name {
+			actor = k
+		}
+	}
+	if actor >= 0 {
+		if v := string(ms[actor].value); v != "" && v != subject {
+			return nil, &refusal{http.StatusForbidden, "forbidden", fmt.Sprintf("%s %q: this token acts as %q only", name, v, subject)}, true
+		}
+		ms[actor].value = []byte(subject)
+	} else {
+		ms[n] = member{[]byte(name), []byte(subject)}
+		n++
+	}
+	members := ms[:n]
+	slices.SortFunc(members, func(x, y member) int { return bytes.Compare(x.key, y.key) })
+	size := 2
+	for _, m := range members {
+		size += len(m.key) + len(m.value) + 6
+	}
+	out := make([]byte, 0, size)
+	out = append(out, '{')
+	for k, m := range members {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, '"'), m.key...), `":"`...)
+		out = append(append(out, m.value...), '"')
+	}
+	return append(out, '}'), nil, true
+}
+
+// plainString reads the JSON string whose quote is at body[i]: its
+// content and the index after it; false unless every byte of it is one
+// encoding/json writes as it is (plain).
+func plainString(body []byte, i int) ([]byte, int, bool) {
+	if i >= len(body) || body[i] != '"' {
+		return nil, 0, false
+	}
+	for j := i + 1; j < len(body); j++ {
+		c := body[j]
+		if c == '"' {
+			return body[i+1 : j], j + 1, true
+		}
+		if !plainByte(c) {
+			return nil, 0, false
+		}
+	}
+	return nil, 0, false
+}
+
+// plain reports whether encoding/json writes s as it is between quotes.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !plainByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainByte: printable ASCII but '"', '\\', '<', '>' and '&'.
+func plainByte(c byte) bool {
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+}
+
+// skip returns the index of the first byte at or after i that is not
+// JSON white space.
+func skip(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
