@@ -459,8 +459,25 @@ func fastEncode(e *Envelope) ([]byte, bool) { return fastEncodeOf(e, false) }
 // fastEncodeOf is fastEncode; dataMarshalled says that e.Data is the output
 // of json.Marshal (as in Build), so valid JSON without another check.
 func fastEncodeOf(e *Envelope, dataMarshalled bool) ([]byte, bool) {
-	return appendFast(make([]byte, 0, 320+max(len(e.Data), 2)+len(e.Hash)+len(e.PrevHash)+len(e.Sig)), e, dataMarshalled)
+	return appendFast(make([]byte, 0, encodedSize(e)), e, dataMarshalled)
 }
+
+// encodedSize is at least the length of e's encoding by appendFast
+// without unknown fields (their encoding grows the buffer): its keys,
+// quotes, numbers and instant in fixedSize, and every string and the data
+// as they are. A buffer of that size is never grown, copied and thrown
+// away (an event's strings and data are some 400 bytes beyond the keys).
+func encodedSize(e *Envelope) int {
+	return fixedSize + max(len(e.Data), 2) + len(e.ID) + len(e.Type) + len(e.Aggregate.Kind) + len(e.Aggregate.ID) +
+		len(e.Writer) + len(e.Actor.Role) + len(e.Actor.ID) + len(e.CausationID) + len(e.CorrelationID) +
+		len(e.IdempotencyKey) + len(e.PrevHash) + len(e.Hash) + len(e.Sig)
+}
+
+// fixedSize bounds what an envelope's encoding holds besides its strings
+// and data: the keys and quotes (some 220 bytes), two integers of up to 20
+// digits and an instant of up to 35 characters (a year past 9999 has
+// more digits: the buffer then grows, which is only slower).
+const fixedSize = 320
 
 // appendFast appends fastEncodeOf's encoding to dst; on false, dst is
 // returned as it was given (its spare capacity may have been written).
@@ -469,7 +486,9 @@ func appendFast(dst []byte, e *Envelope, dataMarshalled bool) ([]byte, bool) {
 	if len(data) == 0 {
 		data = []byte("{}")
 	}
-	if !plainJSON(data) || (!dataMarshalled && !json.Valid(data)) {
+	// plainJSON has no white space outside strings: valid when validEnd
+	// reads the whole of it (what json.Valid says, one pass)
+	if !plainJSON(data) || (!dataMarshalled && validEnd(data, 0) != len(data)) {
 		return dst, false
 	}
 	b := dst
@@ -529,39 +548,61 @@ func appendFast(dst []byte, e *Envelope, dataMarshalled bool) ([]byte, bool) {
 // quotes: printable ASCII without '"', '\\', '<', '>' and '&'.
 func plainString(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !htmlPlain[s[i]] {
 			return false
 		}
 	}
 	return true
 }
 
+// htmlPlain marks the bytes plainString lets through (a table: one load a
+// byte, not six comparisons).
+var htmlPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // plainJSON reports whether raw JSON is compact (no white space outside
 // strings) and ASCII without '<', '>' and '&': then encoding/json embeds it
 // unchanged.
 func plainJSON(b []byte) bool {
-	in := false
 	for i := 0; i < len(b); i++ {
 		c := b[i]
-		if c >= 0x80 || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-		if in {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				in = false
+		if c != '"' {
+			if !plainOutside[c] {
+				return false
 			}
 			continue
 		}
-		switch c {
-		case '"':
-			in = true
-		case ' ', '\t', '\n', '\r':
+		// a string, to its closing quote
+		for i++; i < len(b); i++ {
+			c = b[i]
+			if plainInside[c] {
+				continue
+			}
+			if c == '\\' {
+				i++
+				continue
+			}
+			if c == '"' {
+				break
+			}
 			return false
 		}
 	}
 	return true
 }
+
+// plainOutside and plainInside mark the bytes plainJSON lets through
+// outside a string (not white space) and inside one ('"' and '\\' are
+// handled apart); neither holds bytes past 0x7f, '<', '>' or '&'.
+var plainOutside, plainInside = func() (out, in [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		html := c == '<' || c == '>' || c == '&'
+		out[c] = !html && c != ' ' && c != '\t' && c != '\n' && c != '\r'
+		in[c] = !html && c != '"' && c != '\\'
+	}
+	return out, in
+}()

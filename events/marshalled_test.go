@@ -1,6 +1,7 @@
 package events
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -28,6 +29,38 @@ func TestMarshalledDataTakenAsIs(t *testing.T) {
 		}
 		if fast, ok := fastEncodeOf(e, true); ok && string(fast) != string(slow) {
 			t.Errorf("%s: encodings differ:\n%s\n%s", ev.EventType(), fast, slow)
+		}
+	}
+}
+
+// TestEncodingSizedBeforehand: a stored event's encoding fits the buffer
+// encodedSize gives it (never grown, copied and thrown away), for every
+// sample event with long ids, keys and a signature, as a game's move has.
+func TestEncodingSizedBeforehand(t *testing.T) {
+	s, err := LoadOrCreateKeys(t.TempDir(), Writers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := meta()
+	m.Actor = Actor{Role: "arbiter", ID: strings.Repeat("a", 64)}
+	m.CorrelationID, m.CausationID = NewULID(m.RecordedAt), NewULID(m.RecordedAt)
+	key := strings.Repeat("g", 64) + "/player:" + strings.Repeat("p", 64) + "/" + strings.Repeat("k", 128) + "#0123456789abcdef"
+	for _, ev := range samples {
+		info, _ := Lookup(ev.EventType())
+		envs, err := Build(Aggregate{Kind: info.Kind, ID: strings.Repeat("x", 64)}, info.Writer, Head{}, key, m, ev)
+		if err != nil {
+			t.Fatalf("%s: %v", ev.EventType(), err)
+		}
+		e := &envs[0]
+		if err := s.Sign(e); err != nil {
+			t.Fatal(err)
+		}
+		b, ok := fastEncodeOf(e, true)
+		if !ok {
+			continue
+		}
+		if cap(b) != encodedSize(e) {
+			t.Errorf("%s: %d bytes grew the buffer of %d", ev.EventType(), len(b), encodedSize(e))
 		}
 	}
 }

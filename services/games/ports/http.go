@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
@@ -148,6 +149,27 @@ func (p *playerRequest) Member(key []byte) *string {
 	return nil
 }
 
+// AppendCommandJSON appends the command's JSON as httpjson.CommandHash
+// hashes it (httpjson.CommandJSON): its members sorted by key, the empty
+// ones that omitempty leaves out left out, idempotency_key left out.
+func (p playerRequest) AppendCommandJSON(b []byte) ([]byte, bool) {
+	b = append(b, '{')
+	first, ok := true, true
+	member := func(key, v string, omitEmpty bool) {
+		if !ok || (omitEmpty && v == "") {
+			return
+		}
+		b, ok = httpjson.AppendPlainMember(b, first, key, v)
+		first = false
+	}
+	member("action", p.Action, true)
+	member("intended_move", p.IntendedMove, true)
+	member("move", p.Move, true)
+	member("player", p.Player, false)
+	member("reason", p.Reason, true)
+	return append(b, '}'), ok
+}
+
 // outcome is the answer to every command: the events it produced.
 type outcome struct {
 	GameID   string            `json:"game_id"`
@@ -166,36 +188,60 @@ func answer(o decide.Outcome) outcome {
 
 // writeAnswer answers a command's outcome as httpjson.Write(w, status,
 // answer(o)) would, byte for byte, without reflection: each envelope
-// appended as its own MarshalJSON writes it (events.AppendJSON, into the
-// answer's one buffer, sized beforehand) and no second
-// pass of encoding/json over the result to compact and check it.
+// appended as the append sent it to the store (Recorded.JSON), or as its
+// own MarshalJSON writes it (events.AppendJSON, into the
+// answer's one buffer, sized beforehand and taken from a pool: the writer
+// copies it, as io.Writer's contract says) and no second pass of
+// encoding/json over the result to compact and check it.
 func writeAnswer(w http.ResponseWriter, status int, o decide.Outcome) {
-	n := 96
+	n := 96 + len(o.ID)
 	for i := range o.Events {
 		e := &o.Events[i].Envelope
 		// the envelope's keys, id, type and instant, and its variable parts
 		n += 384 + len(e.Data) + len(e.Hash) + len(e.PrevHash) + len(e.Sig) + len(e.IdempotencyKey) +
 			len(e.CorrelationID) + len(e.CausationID) + len(e.Aggregate.ID) + len(e.Actor.ID)
 	}
-	b, ok := appendAnswer(make([]byte, 0, n), o)
+	buf := answers.Get().(*[]byte)
+	defer func() {
+		if cap(*buf) <= maxPooledAnswer {
+			answers.Put(buf)
+		}
+	}()
+	if cap(*buf) < n {
+		*buf = make([]byte, 0, n)
+	}
+	b, ok := appendAnswer((*buf)[:0], o)
 	if !ok {
 		httpjson.Write(w, status, answer(o))
 		return
 	}
+	*buf = b
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
 }
 
+// answers are the buffers of writeAnswer, reused: an answer of one
+// command is a kilobyte or two.
+var answers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledAnswer is the largest buffer put back in answers (a repair's
+// answer may be large; it is not kept).
+const maxPooledAnswer = 64 << 10
+
 // appendAnswer appends the JSON of answer(o) and a newline to b; false
 // when an envelope does not encode (left to encoding/json).
 func appendAnswer(b []byte, o decide.Outcome) ([]byte, bool) {
-	id, err := json.Marshal(o.ID)
-	if err != nil {
-		return nil, false
-	}
 	b = append(b, `{"game_id":`...)
-	b = append(b, id...)
+	if plainID(o.ID) {
+		b = append(append(append(b, '"'), o.ID...), '"')
+	} else {
+		id, err := json.Marshal(o.ID)
+		if err != nil {
+			return nil, false
+		}
+		b = append(b, id...)
+	}
 	b = append(b, `,"version":`...)
 	b = strconv.AppendUint(b, o.Version, 10)
 	if o.Repeated {
@@ -206,12 +252,28 @@ func appendAnswer(b []byte, o decide.Outcome) ([]byte, bool) {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		if r := &o.Events[i]; len(r.JSON) > 0 {
+			b = append(b, r.JSON...) // as the store was sent it
+			continue
+		}
 		var err error
 		if b, err = events.AppendJSON(b, &o.Events[i].Envelope); err != nil {
 			return nil, false
 		}
 	}
 	return append(b, "]}\n"...), true
+}
+
+// plainID reports whether encoding/json writes id as it is between
+// quotes (printable ASCII without '"', '\\', '<', '>' and '&'), as a
+// game's id is.
+func plainID(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func meta(r *http.Request, key, role, id string) gamelog.Meta {

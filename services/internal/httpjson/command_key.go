@@ -23,7 +23,10 @@ func CommandKey(r *http.Request, key string, req any) string {
 	if key == "" {
 		return ""
 	}
-	return refusal.CommandKey(key, CommandHash(r, req))
+	sum := commandSum(r, req)
+	var h [2 * sha256.Size]byte
+	hex.Encode(h[:], sum[:])
+	return refusal.CommandKey(key, string(h[:]))
 }
 
 // CommandHash is the hex SHA-256 of the command (see CommandKey): of the
@@ -31,14 +34,54 @@ func CommandKey(r *http.Request, key string, req any) string {
 // its members sorted by key and idempotency_key left out (as
 // encoding/json writes a map of them).
 func CommandHash(r *http.Request, req any) string {
+	sum := commandSum(r, req)
+	return hex.EncodeToString(sum[:])
+}
+
+// CommandJSON is a command that appends its JSON as CommandHash hashes it
+// (its members sorted by key, idempotency_key left out) itself, byte for
+// byte as encoding/json and appendCommand write it, without reflection;
+// false when it cannot (a value encoding/json would escape), and the JSON
+// is then encoding/json's.
+type CommandJSON interface {
+	AppendCommandJSON(b []byte) ([]byte, bool)
+}
+
+// AppendPlainMember appends "key":"value" (after a comma unless first)
+// when encoding/json writes value as it is between quotes (printable
+// ASCII without '"', '\\', '<', '>' and '&'); false otherwise, b as given.
+// For CommandJSON.
+func AppendPlainMember(b []byte, first bool, key, value string) ([]byte, bool) {
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return b, false
+		}
+	}
+	if !first {
+		b = append(b, ',')
+	}
+	b = append(append(append(b, '"'), key...), `":"`...)
+	return append(append(b, value...), '"'), true
+}
+
+// commandSum is the SHA-256 CommandHash writes in hex.
+func commandSum(r *http.Request, req any) [sha256.Size]byte {
 	b := make([]byte, 0, 256)
 	b = append(append(b, r.Pattern...), 0)
 	b = append(append(b, r.URL.Path...), 0)
-	if j, err := json.Marshal(req); err == nil {
-		b = appendCommand(b, j)
+	done := false
+	if c, ok := req.(CommandJSON); ok {
+		var j []byte
+		if j, done = c.AppendCommandJSON(b); done {
+			b = j
+		}
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	if !done {
+		if j, err := json.Marshal(req); err == nil {
+			b = appendCommand(b, j)
+		}
+	}
+	return sha256.Sum256(b)
 }
 
 // appendCommand appends j, the JSON of a command, as a map of its members
