@@ -11,12 +11,14 @@
 # process, from /proc), which says what bounds the rate. With PROFILE=1 the
 # first phase of each layout also takes a 5 s CPU profile of every node and
 # prints each profile's top entries. PIN="0,1,1" starts the nodes under
-# taskset with those CPU lists. The LAST line is
+# taskset with those CPU lists. COMMIT="threshold,size,flights" (or "off")
+# sets the store's group commit instead of its defaults for replicated
+# streams. The LAST line is
 #   scale: 1 partition A appends/s, N partitions B appends/s (N=…, 3 nodes, R3): ratio R
 set -euo pipefail
 cd "$(dirname "$0")/.."
 args=(-long -scale.games "${GAMES:-1200}" -scale.writers "${WRITERS:-288}" -scale.partitions "${N:-3}"
-	-scale.phase "${PHASE:-10s}" -scale.rounds "${ROUNDS:-2}" -scale.pin "${PIN:-}")
+	-scale.phase "${PHASE:-10s}" -scale.rounds "${ROUNDS:-2}" -scale.pin "${PIN:-}" -scale.commit "${COMMIT:-}")
 prof=""
 if [[ "${PROFILE:-0}" == 1 ]]; then
 	prof=$(mktemp -d)

@@ -107,6 +107,9 @@ func Encode(ev Event) (json.RawMessage, TypeInfo, error) {
 	if !ok {
 		return nil, TypeInfo{}, fmt.Errorf("%w: %q", ErrUnknownType, ev.EventType())
 	}
+	if b, ok := encodeFast(ev); ok {
+		return b, *t, nil
+	}
 	b, err := json.Marshal(ev)
 	if err != nil {
 		return nil, TypeInfo{}, fmt.Errorf("events: encode %s: %w", t.Name, err)

@@ -44,8 +44,9 @@ func Build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs .
 	return build(agg, writer, head, key, meta, evs...)
 }
 
-// build is Build. The data of its envelopes comes from json.Marshal, so its
-// hashing takes the data as it is (see canonicalOf).
+// build is Build. The data of its envelopes comes from json.Marshal (or
+// encodeFast, byte for byte the same), so its hashing takes the data as it
+// is (see canonicalOf).
 func build(agg Aggregate, writer Writer, head Head, key string, meta Meta, evs ...Event) ([]Envelope, error) {
 	if err := agg.Check(); err != nil {
 		return nil, err

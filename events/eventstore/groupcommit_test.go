@@ -12,7 +12,8 @@ import (
 )
 
 // TestGroupCommit: many games written at once through a store that
-// batches past 2 appends in flight, 4 at a time, on a server that syncs
+// batches past 2 appends in flight, 4 at a time (and with two batches in
+// flight; and from two waiting, 8 at a time), on a server that syncs
 // every write. Two writers race on each game (conflicts, which refuse a
 // whole batch), some commands are two events (never batched), some are
 // sent again as if their acknowledgement was lost (a duplicate, which
@@ -24,6 +25,8 @@ func TestGroupCommit(t *testing.T) {
 		cfg  GroupCommit
 	}{
 		{"batched", GroupCommit{Threshold: 2, Size: 4}},
+		{"two batches in flight", GroupCommit{Threshold: 2, Size: 4, Flights: 2}},
+		{"batched from two waiting", GroupCommit{Threshold: 1, Size: 8}},
 		{"off", GroupCommit{Off: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -148,13 +151,16 @@ func TestGroupCommitCluster(t *testing.T) {
 // TestGroupCommitFigures (bench/events.sh): 1,000 games appended to at
 // once, 13 single-event commands each, on a server that syncs every write:
 // the CPU per append of this process (client and server) without group
-// commit, with batches of 64 and with the default size, alternating.
+// commit, with up to eight batches of 128 in flight at once (close to the
+// committer before it kept one batch in flight), with one batch of up to
+// 256 in flight and with the defaults (one of up to 1,000), alternating.
 func TestGroupCommitFigures(t *testing.T) {
 	if !*long {
 		t.Skip("benchmark figures: run with -long (bench/events.sh)")
 	}
 	const games, plies = 1000, 12
-	cfgs := []GroupCommit{{Off: true}, {Size: 64}, {}, {Off: true}, {Size: 64}, {}}
+	cfgs := []GroupCommit{{Off: true}, {Size: 128, Flights: 8}, {Size: 256}, {}}
+	cfgs = append(cfgs, cfgs...)
 	for ci, gc := range cfgs {
 		srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: t.TempDir(), SyncAlways: true})
 		if err != nil {
@@ -192,14 +198,68 @@ func TestGroupCommitFigures(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := games * (plies + 1)
+		g := s.cfg.GroupCommit
 		name := "off"
-		if !gc.Off {
-			s.cfg.GroupCommit.defaults()
-			name = fmt.Sprintf("batches of %d past %d in flight", s.cfg.GroupCommit.Size, s.cfg.GroupCommit.Threshold)
+		if !g.Off {
+			name = fmt.Sprintf("batches of up to %d past %d alone, %d in flight", g.Size, g.Threshold, g.Flights)
 		}
-		figure("group commit %s: %d appends by %d games at once in %.2fs (%.0f/s), CPU %.1f µs per append, %d batches",
-			name, n, games, elapsed.Seconds(), float64(n)/elapsed.Seconds(), float64(cpu.Microseconds())/float64(n), s.batchesCommitted.Load())
+		batches, batched := s.batchesCommitted.Load(), s.batchedAppends.Load()
+		figure("group commit %s: %d appends by %d games at once in %.2fs (%.0f/s), CPU %.1f µs per append, %d batches of %.0f on average (%.0f%% of the appends)",
+			name, n, games, elapsed.Seconds(), float64(n)/elapsed.Seconds(), float64(cpu.Microseconds())/float64(n),
+			batches, float64(batched)/float64(max(batches, 1)), 100*float64(batched)/float64(n))
 		nc.Close()
 		srv.Shutdown()
+	}
+}
+
+// TestCommitterNext: what the committer sends next from the appends
+// waiting, by its counts of appends alone and batches in flight: a batch
+// once enough wait and one may fly, never more than Size; the waiting
+// released to go alone only when no batch flies and few go alone.
+func TestCommitterNext(t *testing.T) {
+	for _, c := range []struct {
+		name                    string
+		cfg                     GroupCommit
+		replicas                int
+		alone, flying, waiting  int
+		batch, released         int
+		aloneAfter, flyingAfter int
+		waitingAfter            int
+	}{
+		{"one replica: too few wait, many alone", GroupCommit{}, 1, 32, 0, 31, 0, 0, 32, 0, 31},
+		{"one replica: a threshold's worth waits", GroupCommit{}, 1, 32, 0, 32, 32, 0, 32, 1, 0},
+		{"one replica: a batch flies, the next waits", GroupCommit{}, 1, 0, 1, 500, 0, 0, 0, 1, 500},
+		{"one replica: the batch answered, all waiting go", GroupCommit{}, 1, 3, 0, 700, 700, 0, 3, 1, 0},
+		{"one replica: no more than Size", GroupCommit{}, 1, 0, 0, 1500, 1000, 0, 0, 1, 500},
+		{"one replica: few wait, few alone: released", GroupCommit{}, 1, 5, 0, 10, 0, 10, 15, 0, 0},
+		{"one replica: few wait, a batch flies: they wait", GroupCommit{}, 1, 0, 1, 10, 0, 0, 0, 1, 10},
+		{"replicated: two wait, one alone", GroupCommit{}, 3, 1, 0, 2, 2, 0, 1, 1, 0},
+		{"replicated: one waits, one alone", GroupCommit{}, 3, 1, 0, 1, 0, 0, 1, 0, 1},
+		{"replicated: one waits, none in flight: released", GroupCommit{}, 3, 0, 0, 1, 0, 1, 1, 0, 0},
+		{"two flights: a second batch leaves", GroupCommit{Flights: 2}, 3, 0, 1, 40, 40, 0, 0, 2, 0},
+		{"size over the server's limit is clamped", GroupCommit{Size: 5000}, 1, 0, 0, 3000, 1000, 0, 0, 1, 2000},
+		{"small size", GroupCommit{Threshold: 2, Size: 4}, 1, 2, 0, 9, 4, 0, 2, 1, 5},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := c.cfg
+			g.defaults(c.replicas)
+			cm := &committer{threshold: g.Threshold, size: g.Size, flights: g.Flights, alone: c.alone, flying: c.flying}
+			for range c.waiting {
+				cm.waiting = append(cm.waiting, &queued{})
+			}
+			first := cm.waiting
+			batch, released := cm.nextLocked()
+			if len(batch) != c.batch || len(released) != c.released {
+				t.Fatalf("batch %d, released %d; want %d, %d", len(batch), len(released), c.batch, c.released)
+			}
+			if cm.alone != c.aloneAfter || cm.flying != c.flyingAfter || len(cm.waiting) != c.waitingAfter {
+				t.Fatalf("after: alone %d, flying %d, waiting %d; want %d, %d, %d",
+					cm.alone, cm.flying, len(cm.waiting), c.aloneAfter, c.flyingAfter, c.waitingAfter)
+			}
+			// first come, first sent
+			if len(batch) > 0 && batch[0] != first[0] || len(cm.waiting) > 0 && len(batch) > 0 && cm.waiting[0] != first[len(batch)] {
+				t.Fatal("the batch is not the longest-waiting appends")
+			}
+		})
 	}
 }

@@ -138,7 +138,7 @@ func (c *Config) defaults() {
 	if c.Partitions == 0 {
 		c.Partitions = events.SinglePartition
 	}
-	c.GroupCommit.defaults()
+	c.GroupCommit.defaults(c.Replicas)
 }
 
 // KeyBinder binds a command's idempotency key to the command (Config.Keys).
@@ -174,6 +174,8 @@ type Store struct {
 	// batchesCommitted counts the batches of single-event appends the
 	// server acknowledged: a test's evidence.
 	batchesCommitted atomic.Int64
+	// batchedAppends counts the appends those batches carried.
+	batchedAppends atomic.Int64
 }
 
 // StreamConfig returns the stream configuration of kind k under cfg: file
@@ -321,18 +323,45 @@ func (s *Store) Conn() *nats.Conn { return s.nc }
 //
 // It returns the appended envelopes (with their versions) and the new head.
 func (s *Store) Append(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, events.Head, error) {
+	envs, err := s.build(agg, writer, expected, key, meta, evs)
+	if err != nil {
+		return nil, events.Head{}, err
+	}
+	// The envelopes were just built here: their data is json.Marshal's.
+	return s.appendEnvelopesOf(ctx, expected, envs, true, nil)
+}
+
+// AppendWithJSON is Append, and also returns each envelope's JSON as the
+// store wrote it, which is what events.AppendJSON writes of it: an answer
+// that holds the events takes those bytes rather than encode them again.
+// When the command had landed before (its first attempt's envelopes,
+// read back), the JSON is nil.
+func (s *Store) AppendWithJSON(ctx context.Context, agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs ...events.Event) ([]events.Envelope, [][]byte, events.Head, error) {
+	envs, err := s.build(agg, writer, expected, key, meta, evs)
+	if err != nil {
+		return nil, nil, events.Head{}, err
+	}
+	stored := make([][]byte, len(envs))
+	written, head, err := s.appendEnvelopesOf(ctx, expected, envs, true, stored)
+	if err != nil || len(written) != len(envs) || &written[0] != &envs[0] {
+		return written, nil, head, err // not these envelopes: read back
+	}
+	return written, stored, head, nil
+}
+
+// build is Append's envelopes of evs, stamped now when meta is not.
+func (s *Store) build(agg events.Aggregate, writer events.Writer, expected events.Head, key string, meta events.Meta, evs []events.Event) ([]events.Envelope, error) {
 	if meta.RecordedAt.IsZero() {
 		meta.RecordedAt = s.cfg.Now()
 	}
 	envs, err := events.Build(agg, writer, expected, key, meta, evs...)
 	if err != nil {
-		return nil, events.Head{}, err
+		return nil, err
 	}
 	if err := checkHead(expected); err != nil {
-		return nil, events.Head{}, err
+		return nil, err
 	}
-	// The envelopes were just built here: their data is json.Marshal's.
-	return s.appendEnvelopesOf(ctx, expected, envs, true)
+	return envs, nil
 }
 
 // checkHead refuses a head no load returns: a version without a stream
@@ -386,20 +415,21 @@ func (s *Store) AppendEnvelopes(ctx context.Context, expected events.Head, envs 
 }
 
 func (s *Store) appendEnvelopes(ctx context.Context, expected events.Head, envs []events.Envelope) ([]events.Envelope, events.Head, error) {
-	return s.appendEnvelopesOf(ctx, expected, envs, false)
+	return s.appendEnvelopesOf(ctx, expected, envs, false, nil)
 }
 
 // appendEnvelopesOf is appendEnvelopes; dataMarshalled says the envelopes'
-// data is json.Marshal's output (envelopes from build).
-func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool) ([]events.Envelope, events.Head, error) {
+// data is json.Marshal's output (envelopes from build); stored, if not
+// nil, receives each envelope's encoding as sent (one slot an envelope).
+func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool, stored [][]byte) ([]events.Envelope, events.Head, error) {
 	if s.cfg.Keys == nil {
-		return s.appendBound(ctx, expected, envs, dataMarshalled)
+		return s.appendBound(ctx, expected, envs, dataMarshalled, stored)
 	}
 	bound, err := s.cfg.Keys.Bind(&envs[0])
 	if err != nil {
 		return nil, events.Head{}, err
 	}
-	written, head, err := s.appendBound(ctx, expected, envs, dataMarshalled)
+	written, head, err := s.appendBound(ctx, expected, envs, dataMarshalled, stored)
 	if err != nil && bound {
 		s.cfg.Keys.Unbind(&envs[0])
 	}
@@ -407,7 +437,7 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, env
 }
 
 // appendBound is appendEnvelopesOf once the command's key is bound.
-func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool) ([]events.Envelope, events.Head, error) {
+func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool, stored [][]byte) ([]events.Envelope, events.Head, error) {
 	// A context that can never end (context.Background) gets no child
 	// context: publish bounds the wait with Config.AckTimeout itself,
 	// without a context and its timer per append.
@@ -437,6 +467,9 @@ func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []ev
 		body, err := events.EncodeStored(e, dataMarshalled)
 		if err != nil {
 			return nil, events.Head{}, err
+		}
+		if stored != nil {
+			stored[i] = body // the client library copies it: not written to again
 		}
 		m := nats.NewMsg(s.cfg.Partitions.Subject(agg, e.Writer))
 		m.Data = body

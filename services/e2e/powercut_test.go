@@ -107,16 +107,18 @@ func powerCut(t *testing.T, setting string) (lost, total int) {
 	}
 	data := filepath.Join(d.mountpoint, "data")
 	s := startWith(t, []string{"--data", data}, []string{"HAKEM_SYNC_INTERVAL=" + setting}, true)
-	ids := make([]string, 8)
+	// more games at once than the event store sends alone (its group
+	// commit's threshold, 32), so that moves are acknowledged in batches
+	ids := make([]string, 48)
 	acked := make([]int, len(ids))
 	var wg sync.WaitGroup
 	for i := range ids {
 		ids[i] = fmt.Sprint("pc-", i)
 		startedGame(t, s, map[string]any{"id": ids[i], "white": "w", "black": "b", "time_control": "600+5", "idempotency_key": "g-" + ids[i]})
-		moves := randomGame(uint64(i+11), 40)
+		moves := randomGame(uint64(i+11), 24)
 		wg.Go(func() {
 			for ply, mv := range moves {
-				a := s.post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": []string{"w", "b"}[ply%2], "idempotency_key": fmt.Sprint("m", ply)})
+				a := s.post("/api/games/"+ids[i]+"/moves", map[string]string{"move": mv, "player": []string{"w", "b"}[ply%2], "idempotency_key": fmt.Sprint(ids[i], "-m", ply)})
 				if a.status != http.StatusOK {
 					t.Errorf("%s move %d: %d %s", ids[i], ply, a.status, a.raw)
 					return

@@ -33,6 +33,7 @@ var (
 	scaleRounds     = flag.Int("scale.rounds", 2, "scale bench: rounds of (1 partition, N partitions)")
 	scalePin        = flag.String("scale.pin", "", "scale bench: taskset CPU lists of the three nodes, e.g. 0,1,1 (empty: not pinned)")
 	scaleProfile    = flag.String("scale.profile", "", "scale bench: folder for 5-second CPU profiles of every node during each layout's first phase")
+	scaleCommit     = flag.String("scale.commit", "", "scale bench: the store's group commit as threshold,size,flights (empty: the defaults; off: none)")
 )
 
 // TestScaleFigures is bench/scale.sh: moves appended through the event
@@ -68,10 +69,14 @@ func TestScaleFigures(t *testing.T) {
 			if *scaleProfile != "" && round == 1 {
 				profile = *scaleProfile
 			}
+			batches0, batched0 := l.store.Batched()
 			count, took, cpu := l.phase(ctx, t, cl, *scalePhase, profile)
+			batches, batched := l.store.Batched()
+			batches, batched = batches-batches0, batched-batched0
 			rate := float64(count) / took.Seconds()
-			fmt.Printf("scale: round %d, %d partition(s): %d appends in %.1f s = %.0f appends/s; leaders %s; CPU per append:%s\n",
-				round, l.partitions, count, took.Seconds(), rate, l.leaders(ctx, t), cpu.perAppend(count))
+			fmt.Printf("scale: round %d, %d partition(s): %d appends in %.1f s = %.0f appends/s; leaders %s; CPU per append:%s; %.0f%% in %d batches of %.0f on average\n",
+				round, l.partitions, count, took.Seconds(), rate, l.leaders(ctx, t), cpu.perAppend(count),
+				100*float64(batched)/float64(max(count, 1)), batches, float64(batched)/float64(max(batches, 1)))
 			if busiest[l.partitions] == nil {
 				busiest[l.partitions] = make([]int64, len(cl.pids))
 			}
@@ -196,6 +201,22 @@ cluster {
 	return cl
 }
 
+// scaleGroupCommit is the group commit -scale.commit names.
+func scaleGroupCommit(t *testing.T) eventstore.GroupCommit {
+	t.Helper()
+	switch *scaleCommit {
+	case "":
+		return eventstore.GroupCommit{}
+	case "off":
+		return eventstore.GroupCommit{Off: true}
+	}
+	var g eventstore.GroupCommit
+	if _, err := fmt.Sscanf(*scaleCommit, "%d,%d,%d", &g.Threshold, &g.Size, &g.Flights); err != nil {
+		t.Fatalf("-scale.commit %q: want threshold,size,flights or off: %v", *scaleCommit, err)
+	}
+	return g
+}
+
 // scaleLayout is one account's store and its games.
 type scaleLayout struct {
 	user       string
@@ -219,7 +240,7 @@ func (l *scaleLayout) open(ctx context.Context, t *testing.T, cl *scaleCluster) 
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		attempt, cancel := context.WithTimeout(ctx, 5*time.Second)
-		l.store, err = eventstore.Open(attempt, l.nc, eventstore.Config{Replicas: 3, Partitions: l.partitions})
+		l.store, err = eventstore.Open(attempt, l.nc, eventstore.Config{Replicas: 3, Partitions: l.partitions, GroupCommit: scaleGroupCommit(t)})
 		cancel()
 		if err == nil {
 			break

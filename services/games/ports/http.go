@@ -188,7 +188,8 @@ func answer(o decide.Outcome) outcome {
 
 // writeAnswer answers a command's outcome as httpjson.Write(w, status,
 // answer(o)) would, byte for byte, without reflection: each envelope
-// appended as its own MarshalJSON writes it (events.AppendJSON, into the
+// appended as the append sent it to the store (Recorded.JSON), or as its
+// own MarshalJSON writes it (events.AppendJSON, into the
 // answer's one buffer, sized beforehand and taken from a pool: the writer
 // copies it, as io.Writer's contract says) and no second pass of
 // encoding/json over the result to compact and check it.
@@ -250,6 +251,10 @@ func appendAnswer(b []byte, o decide.Outcome) ([]byte, bool) {
 	for i := range o.Events {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if r := &o.Events[i]; len(r.JSON) > 0 {
+			b = append(b, r.JSON...) // as the store was sent it
+			continue
 		}
 		var err error
 		if b, err = events.AppendJSON(b, &o.Events[i].Envelope); err != nil {

@@ -43,6 +43,9 @@ func TestWriteAnswer(t *testing.T) {
 		{"escaping", decide.Outcome{ID: "g-1", Version: 1, Events: build("k<&>\"3",
 			events.GameCreated{White: "Ann <&> \"Bo\"", Black: "é", TimeControl: "5400+30"})}},
 		{"an id encoding/json escapes", decide.Outcome{ID: "g<&>\"é", Version: 3}},
+		{"as appended, the JSON the store was sent", decide.Outcome{ID: "g-1", Version: 2, Events: withJSON(t, build("k5",
+			events.MovePlayed{Ply: 1, By: events.White, SAN: "f3", UCI: "f2f3", At: at},
+			events.GameEnded{Result: "1-0", Termination: "resignation <&>"}))}},
 		{"larger than a pooled buffer", decide.Outcome{ID: "g-1", Version: 1, Events: build("k4",
 			events.GameCreated{White: strings.Repeat("W", maxPooledAnswer), TimeControl: "5400+30"})}},
 	}
@@ -64,7 +67,21 @@ func TestWriteAnswer(t *testing.T) {
 	}
 }
 
-// BenchmarkWriteAnswer: the answer to a move, one envelope.
+// withJSON sets each record's JSON as an append keeps it (what the store
+// was sent, events.EncodeStored's).
+func withJSON(t *testing.T, recs []gamelog.Recorded) []gamelog.Recorded {
+	for i := range recs {
+		b, err := events.EncodeStored(&recs[i].Envelope, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs[i].JSON = b
+	}
+	return recs
+}
+
+// BenchmarkWriteAnswer: the answer to a move, one envelope, encoded for
+// the answer or as the append sent it to the store.
 func BenchmarkWriteAnswer(b *testing.B) {
 	at := time.Date(2026, 11, 29, 18, 0, 0, 123456789, time.UTC)
 	envs, err := events.Build(events.Game("g-0042"), events.WriterGames, events.Head{}, "g-0042/player:p-0042/load-0042-17#0123456789abcdef",
@@ -73,11 +90,19 @@ func BenchmarkWriteAnswer(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	o := decide.Outcome{ID: "g-0042", Version: 1, Events: []gamelog.Recorded{{Envelope: envs[0]}}}
-	w := httptest.NewRecorder()
-	b.ReportAllocs()
-	for b.Loop() {
-		w.Body.Reset()
-		writeAnswer(w, 200, o)
+	stored, err := events.EncodeStored(&envs[0], true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range []gamelog.Recorded{{Envelope: envs[0]}, {Envelope: envs[0], JSON: stored}} {
+		o := decide.Outcome{ID: "g-0042", Version: 1, Events: []gamelog.Recorded{r}}
+		b.Run(map[bool]string{false: "encoded", true: "as-stored"}[r.JSON != nil], func(b *testing.B) {
+			w := httptest.NewRecorder()
+			b.ReportAllocs()
+			for b.Loop() {
+				w.Body.Reset()
+				writeAnswer(w, 200, o)
+			}
+		})
 	}
 }

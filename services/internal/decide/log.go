@@ -15,6 +15,11 @@ type Recorded struct {
 	// Event is the decoded event, upcast to the current version (nil for a
 	// message a repair voided).
 	Event events.Event
+	// JSON, when set, is the envelope's JSON as the append that wrote it
+	// sent it to the store (what events.AppendJSON writes of Envelope):
+	// an answer takes it rather than encode the event again. Only an
+	// append's fresh events have it; the log's do not.
+	JSON []byte
 }
 
 // Meta is what a command adds to the events it produces.

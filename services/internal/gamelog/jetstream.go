@@ -104,7 +104,7 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 	if w == "" {
 		w = events.WriterGames
 	}
-	envs, head, err := s.Store.Append(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
+	envs, stored, head, err := s.Store.AppendWithJSON(ctx, events.Game(gameID), w, expected, meta.IdempotencyKey,
 		events.Meta{Actor: meta.Actor, CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, RecordedAt: meta.RecordedAt}, evs...)
 	if err != nil {
 		return nil, events.Head{}, err
@@ -128,6 +128,9 @@ func (s EventStore) Append(ctx context.Context, gameID string, expected events.H
 			ev = nil // the folds skip it (see decoded)
 		}
 		out[i] = Recorded{Envelope: e, Event: ev}
+		if stored != nil {
+			out[i].JSON = stored[i] // the answer's, encoded once
+		}
 		_, ended = ev.(*events.GameEnded)
 	}
 	if ended {

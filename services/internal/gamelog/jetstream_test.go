@@ -12,8 +12,9 @@ import (
 
 // TestAppendEvents: the events Append answers with are what decoding the
 // envelopes it wrote gives (pointers to the catalogue's types, equal
-// field by field), whether they are the command's own (not decoded again)
-// or, for a retried key, its first attempt's (decoded).
+// field by field), whether they are the command's own (not decoded again,
+// and with their JSON as stored) or, for a retried key, its first
+// attempt's (decoded, no JSON).
 func TestAppendEvents(t *testing.T) {
 	ctx := context.Background()
 	st := natstest.Store(t)
@@ -45,9 +46,21 @@ func TestAppendEvents(t *testing.T) {
 		t.Fatalf("append: %d events, %v", len(first), err)
 	}
 	check("the command's own", first)
+	// the command's own carry their JSON as the store was sent it
+	for i, r := range first {
+		want, err := events.AppendJSON(nil, &r.Envelope)
+		if err != nil || string(r.JSON) != string(want) {
+			t.Fatalf("event %d: JSON %s, AppendJSON %s (%v)", i, r.JSON, want, err)
+		}
+	}
 	again, _, err := s.Append(ctx, "g", head, meta("m1"), cmd)
 	if err != nil || len(again) != 2 || again[1].Envelope.ID != first[1].Envelope.ID {
 		t.Fatalf("retry: %+v, %v", again, err)
 	}
 	check("a retry's", again)
+	for i, r := range again {
+		if r.JSON != nil {
+			t.Fatalf("retry: event %d read back carries JSON %s", i, r.JSON)
+		}
+	}
 }
