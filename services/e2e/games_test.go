@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestGameSurvivesKill plays a game through the HTTP API of a real hakem
@@ -174,6 +175,20 @@ func TestGameSurvivesKill(t *testing.T) {
 		if !strings.Contains(metrics.raw, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
+	}
+	// games-results counts the end; its subscriber acknowledges the moves
+	// and the other events of the game itself (wiring.ActsOn): the end
+	// alone reaches its handler (once, or twice if redelivered)
+	ended, handled := `hakem_games_ended_total{termination="checkmate"} 1`, `hakem_messages_handled_total{handler="games-results",outcome="ok"} `
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(metrics.raw, ended); metrics = s.do("GET", "/metrics", "") {
+		if time.Now().After(deadline) {
+			t.Fatalf("/metrics lacks %s", ended)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !strings.Contains(metrics.raw, handled+"1\n") && !strings.Contains(metrics.raw, handled+"2\n") {
+		i := strings.Index(metrics.raw, handled)
+		t.Errorf("games-results handled other events than the game's end: %.80s", metrics.raw[max(i, 0):])
 	}
 	if strings.Contains(metrics.raw, id) || strings.Contains(metrics.raw, "alice") {
 		t.Error("/metrics carries a game or player id")

@@ -3,6 +3,7 @@ package decide
 import (
 	"context"
 	"hash/maphash"
+	"strings"
 	"sync"
 	"time"
 
@@ -94,6 +95,11 @@ func (d *Decider[T, S]) remember(id string, c *cached[S]) {
 	if d.Cache <= 0 {
 		return
 	}
+	// The head's hash and the last event's id may be slices of a decoded
+	// envelope's one string of all its fields (some 500 bytes, its
+	// signature and keys among them): copied, so that the cache holds
+	// their 100 bytes and not the envelope's text, for every live game.
+	c.head.Hash, c.lastID = strings.Clone(c.head.Hash), strings.Clone(c.lastID)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.older, id)

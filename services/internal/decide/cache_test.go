@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -114,5 +115,30 @@ func TestCacheForgetsMoves(t *testing.T) {
 	plain.keep("g2", &cached[*tally]{}, nil, &tally{}, nil, events.Head{}, "g2/player:w/1")
 	if plain.cached("g2") == nil {
 		t.Fatal("a state without ForgetMoves not cached")
+	}
+}
+
+// TestCacheHoldsNoEnvelopeText: the head's hash and the last event's id a
+// cached aggregate keeps are copies, not slices of the decoded envelope's
+// text they were read from (which would keep all of it, some 500 bytes,
+// in the cache for every live game).
+func TestCacheHoldsNoEnvelopeText(t *testing.T) {
+	text := strings.Repeat("0123456789abcdef", 32) // an envelope's fields, in one string
+	within := func(s string) bool {
+		p, base := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		return p >= base && p < base+uintptr(len(text))
+	}
+	d := &Decider[tally, *tally]{Config: Config{Cache: 4}}
+	c := &cached[*tally]{head: events.Head{Version: 3, Seq: 9, Hash: text[100:164]}, lastID: text[200:236], state: &tally{}, folded: true}
+	d.remember("g1", c)
+	got := d.cached("g1")
+	if got == nil {
+		t.Fatal("not cached")
+	}
+	if got.head.Hash != text[100:164] || got.lastID != text[200:236] {
+		t.Fatalf("head hash %q, last id %q", got.head.Hash, got.lastID)
+	}
+	if within(got.head.Hash) || within(got.lastID) {
+		t.Errorf("the cache holds the envelope's text: hash within %v, id within %v", within(got.head.Hash), within(got.lastID))
 	}
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/rules"
@@ -85,6 +86,12 @@ func deref(e Event) Event {
 	return e
 }
 
+// standardFEN is the FEN of the standard start position, written once.
+var standardFEN = sync.OnceValue(func() string {
+	p := rules.StartPosition()
+	return p.FEN()
+})
+
 // applyCreated folds the game's creation: its start position (the initial
 // one unless start_fen sets another) and its laws profile.
 func (g *Game) applyCreated(e events.GameCreated) error {
@@ -102,7 +109,11 @@ func (g *Game) applyCreated(e events.GameCreated) error {
 	if err != nil {
 		return fmt.Errorf("game.created: %w", err)
 	}
-	e.StartFEN = start.FEN()
+	if e.StartFEN == "" {
+		e.StartFEN = standardFEN() // one string for every game, not one each
+	} else {
+		e.StartFEN = start.FEN()
+	}
 	g.created, g.exists, g.play, g.profile = e, true, rules.NewGame(start), profile
 	return nil
 }
