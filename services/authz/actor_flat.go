@@ -21,74 +21,27 @@ const flatActorMembers = 16
 // false for any other body, which the caller hands to encoding/json
 // (FuzzSetActorFlat holds the two to the same answer).
 func setActorFlat(body []byte, name, subject string) ([]byte, *refusal, bool) {
-	type member struct{ key, value []byte }
-	var ms [flatActorMembers + 1]member
-	n := 0
-	i := skip(body, 0)
-	if i >= len(body) || body[i] != '{' {
-		return nil, nil, false
-	}
-	i = skip(body, i+1)
-	if i < len(body) && body[i] == '}' {
-		i++
-	} else {
-		for {
-			key, next, ok := plainString(body, i)
-			if !ok || n == flatActorMembers {
-				return nil, nil, false
-			}
-			if string(key) != name && bytes.EqualFold(key, []byte(name)) {
-				return nil, nil, false // the actor field in other letters: setActor's counting
-			}
-			for _, m := range ms[:n] {
-				if string(m.key) == string(key) {
-					return nil, nil, false // given twice: the map keeps the last
-				}
-			}
-			i = skip(body, next)
-			if i >= len(body) || body[i] != ':' {
-				return nil, nil, false
-			}
-			value, next, ok := plainString(body, skip(body, i+1))
-			if !ok {
-				return nil, nil, false
-			}
-			ms[n] = member{key, value}
-			n++
-			i = skip(body, next)
-			if i >= len(body) {
-				return nil, nil, false
-			}
-			if body[i] == '}' {
-				i++
-				break
-			}
-			if body[i] != ',' {
-				return nil, nil, false
-			}
-			i = skip(body, i+1)
-		}
-	}
-	if skip(body, i) != len(body) || !plain(subject) {
+	var f flatObject
+	if !f.parse(body, name) || !plain(subject) {
 		return nil, nil, false
 	}
 	actor := -1
-	for k, m := range ms[:n] {
+	for k, m := range f.ms[:f.n] {
 		if string(m.key) == name {
 			actor = k
 		}
 	}
 	if actor >= 0 {
-		if v := string(ms[actor].value); v != "" && v != subject {
+		if v := string(f.ms[actor].value); v != "" && v != subject {
 			return nil, &refusal{http.StatusForbidden, "forbidden", fmt.Sprintf("%s %q: this token acts as %q only", name, v, subject)}, true
 		}
-		ms[actor].value = []byte(subject)
+		f.ms[actor].value = []byte(subject)
 	} else {
-		ms[n] = member{[]byte(name), []byte(subject)}
-		n++
+		f.ms[f.n] = flatMember{[]byte(name), []byte(subject)}
+		f.n++
 	}
-	members := ms[:n]
-	slices.SortFunc(members, func(x, y member) int { return bytes.Compare(x.key, y.key) })
+	members := f.ms[:f.n]
+	slices.SortFunc(members, func(x, y flatMember) int { return bytes.Compare(x.key, y.key) })
 	size := 2
 	for _, m := range members {
 		size += len(m.key) + len(m.value) + 6
@@ -103,6 +56,63 @@ func setActorFlat(body []byte, name, subject string) ([]byte, *refusal, bool) {
 		out = append(append(out, m.value...), '"')
 	}
 	return append(out, '}'), nil, true
+}
+
+// flatObject is a body setActorFlat reads: its members in order, with
+// room for the actor's.
+type flatObject struct {
+	ms [flatActorMembers + 1]flatMember
+	n  int
+}
+
+// flatMember is one member of a flatObject: its key and its string's
+// content, slices of the body.
+type flatMember struct{ key, value []byte }
+
+// parse reads body into f when it is an object of plain string members,
+// each key once and none naming the actor field (name) in other letters'
+// case; false otherwise.
+func (f *flatObject) parse(body []byte, name string) bool {
+	i := skip(body, 0)
+	if i >= len(body) || body[i] != '{' {
+		return false
+	}
+	i = skip(body, i+1)
+	if i < len(body) && body[i] == '}' {
+		return skip(body, i+1) == len(body)
+	}
+	for {
+		key, next, ok := plainString(body, i)
+		if !ok || f.n == flatActorMembers {
+			return false
+		}
+		if string(key) != name && bytes.EqualFold(key, []byte(name)) {
+			return false // the actor field in other letters: setActor's counting
+		}
+		for _, m := range f.ms[:f.n] {
+			if string(m.key) == string(key) {
+				return false // given twice: the map keeps the last
+			}
+		}
+		i = skip(body, next)
+		if i >= len(body) || body[i] != ':' {
+			return false
+		}
+		value, next, ok := plainString(body, skip(body, i+1))
+		if !ok {
+			return false
+		}
+		f.ms[f.n] = flatMember{key, value}
+		f.n++
+		i = skip(body, next)
+		if i < len(body) && body[i] == '}' {
+			return skip(body, i+1) == len(body)
+		}
+		if i >= len(body) || body[i] != ',' {
+			return false
+		}
+		i = skip(body, i+1)
+	}
 }
 
 // plainString reads the JSON string whose quote is at body[i]: its
