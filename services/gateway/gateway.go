@@ -12,11 +12,13 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/hakem-chess/hakem/services/authz"
 	"github.com/hakem-chess/hakem/services/internal/httpjson"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 )
 
@@ -36,6 +38,17 @@ type Gateway struct {
 	stop    context.CancelFunc
 	// api is the mux behind the authorisation (see Authorise).
 	api http.Handler
+	// requests and durations hold the metrics' children already looked
+	// up (requestLabels -> prometheus.Counter, route ->
+	// prometheus.Observer): WithLabelValues hashes its labels at every
+	// call.
+	requests, durations sync.Map
+}
+
+// requestLabels are the labels of HTTPRequests.
+type requestLabels struct {
+	route, method string
+	status        int
 }
 
 // New returns a gateway whose /readyz answers with ready's verdict and
@@ -101,10 +114,45 @@ func (g *Gateway) serve(w http.ResponseWriter, r *http.Request) {
 		if route == "" {
 			route = "unmatched"
 		}
-		g.metrics.HTTPRequests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
-		g.metrics.HTTPDuration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+		g.measure(route, r.Method, sw.status, time.Since(start))
 	}()
 	g.api.ServeHTTP(sw, r)
+}
+
+// measure counts a request and observes its duration (HTTPRequests,
+// HTTPDuration), through the children looked up before when it can: a
+// request of a method outside the standard ones (any string a client
+// sends) is counted without keeping its child here.
+func (g *Gateway) measure(route, method string, status int, d time.Duration) {
+	key := requestLabels{route, method, status}
+	var c prometheus.Counter
+	if v, ok := g.requests.Load(key); ok {
+		c = v.(prometheus.Counter)
+	} else {
+		c = g.metrics.HTTPRequests.WithLabelValues(route, method, strconv.Itoa(status))
+		if standardMethod(method) {
+			g.requests.Store(key, c)
+		}
+	}
+	c.Inc()
+	var o prometheus.Observer
+	if v, ok := g.durations.Load(route); ok {
+		o = v.(prometheus.Observer)
+	} else {
+		o = g.metrics.HTTPDuration.WithLabelValues(route)
+		g.durations.Store(route, o) // a pattern of the mux, or "unmatched"
+	}
+	o.Observe(d.Seconds())
+}
+
+// standardMethod reports whether m is one of HTTP's methods.
+func standardMethod(m string) bool {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return true
+	}
+	return false
 }
 
 func asError(p any) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/hakem-chess/hakem/events"
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 	"github.com/hakem-chess/hakem/services/internal/wiring"
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 )
 
@@ -136,6 +137,11 @@ type Decider[T any, S interface {
 	// share locks and a move waits for other games' appends.
 	locksOnce sync.Once
 	locks     *[4096]sync.Mutex
+	// children are the metrics' children already looked up
+	// (metricChild -> prometheus.Counter or Observer): WithLabelValues
+	// hashes its labels at every call. Names, outcomes and event types
+	// are the code's own, a few dozen.
+	children sync.Map
 }
 
 // Handle runs cmd on aggregate id: load (or take the cached state), fold,
@@ -351,11 +357,37 @@ func (d *Decider[T, S]) write(ctx context.Context, id string, cmd Command, a *at
 
 // measure counts the command by its outcome (label) and times it.
 func (d *Decider[T, S]) measure(name, label string, start time.Time) {
-	if d.Metrics != nil {
-		d.Metrics.Commands.WithLabelValues(d.Service, name, label).Inc()
-		d.Metrics.CommandDuration.WithLabelValues(d.Service, name).Observe(time.Since(start).Seconds())
+	if d.Metrics == nil {
+		return
 	}
+	key := metricChild{commands, name, label}
+	c, ok := d.children.Load(key)
+	if !ok {
+		c, _ = d.children.LoadOrStore(key, d.Metrics.Commands.WithLabelValues(d.Service, name, label))
+	}
+	c.(prometheus.Counter).Inc()
+	key = metricChild{durations, name, ""}
+	o, ok := d.children.Load(key)
+	if !ok {
+		o, _ = d.children.LoadOrStore(key, d.Metrics.CommandDuration.WithLabelValues(d.Service, name))
+	}
+	o.(prometheus.Observer).Observe(time.Since(start).Seconds())
 }
+
+// metricChild names a metric's child in Decider.children: its metric and
+// its labels after the service's.
+type metricChild struct {
+	metric uint8 // commands, durations, appended
+	a, b   string
+}
+
+// The metrics of metricChild: Commands (by command and outcome),
+// CommandDuration (by command), EventsAppended (by event type).
+const (
+	commands uint8 = iota
+	durations
+	appended
+)
 
 // scope is the key a command is stored under (Scope, else ScopedKey).
 func (d *Decider[T, S]) scope(id string, actor events.Actor, key string) string {
@@ -369,7 +401,12 @@ func (d *Decider[T, S]) scope(id string, actor events.Actor, key string) string 
 func (d *Decider[T, S]) record(id string, cmd Command, s S, written []Recorded) {
 	if d.Metrics != nil {
 		for _, r := range written {
-			d.Metrics.EventsAppended.WithLabelValues(d.Service, r.Envelope.Type).Inc()
+			key := metricChild{appended, r.Envelope.Type, ""}
+			c, ok := d.children.Load(key)
+			if !ok {
+				c, _ = d.children.LoadOrStore(key, d.Metrics.EventsAppended.WithLabelValues(d.Service, r.Envelope.Type))
+			}
+			c.(prometheus.Counter).Inc()
 		}
 	}
 	if d.Log == nil || len(written) == 0 {
