@@ -15,7 +15,8 @@
 // Resume, Adjust, Retract and Stop; it answers each side's Reading at an
 // instant (remaining time, period, moves to the next control, flag), the
 // instant the running flag falls (FlagFall), and the %clk/%emt record of
-// every move (Moves, MoveTime.Comment).
+// every move (Moves, MoveTime.Comment), which a clock folded only to decide
+// or to watch for flags drops (ForgetMoves).
 //
 // Conventions: the time of a new period is added at the press that completes
 // the previous period's last move; a last period with a move count repeats;
