@@ -59,9 +59,10 @@ func (c *cached[S]) has(key string) bool {
 	return false
 }
 
-// lock takes the aggregate's lock (the cache is on) and returns its
-// unlock.
-func (d *Decider[T, S]) lock(id string) func() {
+// lock takes the aggregate's lock (the cache is on) and returns it, for
+// the caller to unlock: the mutex itself, as the method value m.Unlock
+// would be a closure allocated on every command.
+func (d *Decider[T, S]) lock(id string) *sync.Mutex {
 	d.locksOnce.Do(func() { d.locks = new([4096]sync.Mutex) })
 	// FNV-1a, inline (no hasher allocated per command)
 	h := uint32(2166136261)
@@ -71,7 +72,7 @@ func (d *Decider[T, S]) lock(id string) func() {
 	}
 	m := &d.locks[h%uint32(len(d.locks))]
 	m.Lock()
-	return m.Unlock
+	return m
 }
 
 func (d *Decider[T, S]) cached(id string) *cached[S] {

@@ -162,7 +162,7 @@ func (d *Decider[T, S]) Handle(ctx context.Context, id string, cmd Command, deci
 	// whether that key landed
 	cacheable := d.Cache > 0 && cmd.Key == nil
 	if cacheable {
-		defer d.lock(id)()
+		defer d.lock(id).Unlock()
 	}
 	for n := 1; ; n++ {
 		var a attempt[S]
