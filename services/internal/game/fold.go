@@ -17,6 +17,12 @@ import (
 // other writers that do not change the game as the games service sees it
 // are skipped.
 func (g *Game) Apply(e Event) error {
+	if m, ok := e.(*events.MovePlayed); ok && g.exists {
+		// a move, the event of almost every command, is folded from its
+		// pointer: deref would copy it into a new interface value (an
+		// allocation a move)
+		return g.applyMove(*m)
+	}
 	e = deref(e)
 	switch e.(type) {
 	case events.LogRepaired, *events.LogRepaired:
