@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -95,6 +96,16 @@ type watched struct {
 	hash    string
 	// broken is set when the game's events do not fold (logged once).
 	broken bool
+}
+
+// newWatched returns a game to watch whose clock keeps no record of
+// completed moves: the watcher reads deadlines and ends, never the record
+// (PGN export folds the log afresh), which would grow by a press a move
+// for every live game.
+func newWatched() *watched {
+	g := &watched{}
+	g.timer.ForgetMoves()
+	return g
 }
 
 // Run watches until ctx ends. If reading the stream fails (a lost
@@ -242,7 +253,7 @@ func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
 		w.Log.Warn("game's log is damaged; its clock is watched as of the last good event",
 			zap.String("game_id", id), zap.Uint64("seq", damage.Seq), zap.String("reason", damage.Reason))
 	}
-	g := &watched{}
+	g := newWatched()
 	if errors.Is(err, events.ErrUnknownType) {
 		g.broken = true
 		w.Log.Error("game's events do not decode; its clock is not watched", zap.String("game_id", id), zap.Error(err))
@@ -255,7 +266,7 @@ func (w *Watcher) load(ctx context.Context, id string) (*watched, error) {
 	w.loaded++
 	w.mu.Unlock()
 	for _, r := range recs {
-		g.version, g.hash = r.Envelope.Seq, r.Envelope.Hash
+		g.version, g.hash = r.Envelope.Seq, strings.Clone(r.Envelope.Hash)
 		if r.Event == nil || g.broken {
 			continue
 		}
@@ -446,14 +457,14 @@ func (w *Watcher) fold(r eventstore.Record) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if g == nil {
-		g = &watched{}
+		g = newWatched()
 	}
 	w.games[id] = g
 	if g.broken || r.Envelope.Seq <= g.version {
 		w.schedule(id, g)
 		return nil
 	}
-	g.version, g.hash = r.Envelope.Seq, r.Envelope.Hash
+	g.version, g.hash = r.Envelope.Seq, strings.Clone(r.Envelope.Hash)
 	if ev == nil {
 		w.schedule(id, g)
 		return nil
@@ -494,7 +505,7 @@ func (w *Watcher) skipMove(id string, e events.Envelope) bool {
 		if !chainsOn(g, e) {
 			return false // fold decides: read the game again
 		}
-		g.version, g.hash = e.Seq, e.Hash
+		g.version, g.hash = e.Seq, strings.Clone(e.Hash)
 	}
 	return true
 }
