@@ -19,8 +19,9 @@ import (
 )
 
 // BenchmarkMoveOverHTTP is a move's request path in one process, as hakem
-// serve runs it open: the gateway's handler (correlation id, metrics,
-// authorisation), the games port (decoding, the command's key, the
+// serve runs it open (each request's context cancellable, without a
+// deadline, as net/http's server gives it): the gateway's handler
+// (correlation id, metrics, authorisation), the games port (decoding, the command's key, the
 // answer), the decide loop with its cache, and the append, signed, to an
 // embedded JetStream server (whose own work is counted too). Each
 // iteration is one accepted move; a game is 8 plies. Its allocations and
@@ -35,7 +36,11 @@ func BenchmarkMoveOverHTTP(b *testing.B) {
 	h := gateway.New(zap.NewNop(), m, func(context.Context) error { return nil }, ports.HTTP{App: g.App}).Handler()
 	post := func(path, body string) *httptest.ResponseRecorder {
 		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, path, strings.NewReader(body)))
+		// a context that can be cancelled and has no deadline, as
+		// net/http's server gives each request
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		h.ServeHTTP(w, httptest.NewRequestWithContext(ctx, http.MethodPost, path, strings.NewReader(body)))
 		if w.Code != http.StatusOK && w.Code != http.StatusCreated {
 			b.Fatalf("%s %s: %d %s", path, body, w.Code, w.Body)
 		}
