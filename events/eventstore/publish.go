@@ -46,7 +46,15 @@ func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (pubAck, error) {
 	}
 	var resp *nats.Msg
 	var err error
-	if _, ok := ctx.Deadline(); !ok && ctx.Done() == nil {
+	if _, ok := ctx.Deadline(); !ok {
+		// Without a deadline the wait is bounded by Config.AckTimeout
+		// (the client library's pooled timer). A context ended before
+		// the request is sent ends it; one ended while the answer is
+		// awaited does not: the append is on its way and its outcome,
+		// known a moment later, is worth more than the early return.
+		if err := ctx.Err(); err != nil {
+			return pubAck{}, err
+		}
 		resp, err = s.nc.RequestMsg(msgs[len(msgs)-1], s.cfg.AckTimeout)
 	} else {
 		resp, err = s.nc.RequestMsgWithContext(ctx, msgs[len(msgs)-1])

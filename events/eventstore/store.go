@@ -438,14 +438,11 @@ func (s *Store) appendEnvelopesOf(ctx context.Context, expected events.Head, env
 
 // appendBound is appendEnvelopesOf once the command's key is bound.
 func (s *Store) appendBound(ctx context.Context, expected events.Head, envs []events.Envelope, dataMarshalled bool, stored [][]byte) ([]events.Envelope, events.Head, error) {
-	// A context that can never end (context.Background) gets no child
-	// context: publish bounds the wait with Config.AckTimeout itself,
-	// without a context and its timer per append.
-	if _, ok := ctx.Deadline(); !ok && ctx.Done() != nil {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.cfg.AckTimeout)
-		defer cancel()
-	}
+	// A context without a deadline (an HTTP request's) gets no child
+	// context with one: publish bounds the wait for the acknowledgement
+	// with Config.AckTimeout itself, and the reads of recover bound
+	// theirs, without a context, its timer and its registration with the
+	// parent (four allocations) per append.
 	agg, key := envs[0].Aggregate, envs[0].IdempotencyKey
 	if s.cfg.Guard != nil {
 		if err := s.cfg.Guard(agg.Kind); err != nil {
