@@ -24,8 +24,10 @@ func CommandKey(r *http.Request, key string, req any) string {
 		return ""
 	}
 	sum := commandSum(r, req)
-	var h [2 * sha256.Size]byte
-	hex.Encode(h[:], sum[:])
+	// only the digits the key keeps: a 16-byte string converted for the
+	// concatenation stays on the stack (the whole 64 did not)
+	var h [refusal.CommandHashLen]byte
+	hex.Encode(h[:], sum[:len(h)/2])
 	return refusal.CommandKey(key, string(h[:]))
 }
 

@@ -18,7 +18,12 @@ var ErrLogDamaged = fmt.Errorf("log damaged")
 var ErrLogIntact = fmt.Errorf("log not damaged")
 
 // hashLen is the length of a command hash in a stored key (CommandKey).
-const hashLen = 16
+const hashLen = CommandHashLen
+
+// CommandHashLen is how many hex digits of a command's hash CommandKey
+// keeps: a caller that encodes only these gives CommandKey a hash short
+// enough to stay off the heap.
+const CommandHashLen = 16
 
 // CommandKey is the key a command is stored under given the client's key
 // and the hash of the command: key#hash. An empty key stays empty (the
