@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"sync"
 
 	"github.com/hakem-chess/hakem/services/internal/refusal"
 )
@@ -66,9 +67,19 @@ func AppendPlainMember(b []byte, first bool, key, value string) ([]byte, bool) {
 	return append(append(b, value...), '"'), true
 }
 
+// commandBufs holds the buffers commandSum writes a command into.
+var commandBufs = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
+
+// maxCommandBuf is the largest buffer put back in commandBufs (a large
+// command's is left to the collector).
+const maxCommandBuf = 4 << 10
+
 // commandSum is the SHA-256 CommandHash writes in hex.
 func commandSum(r *http.Request, req any) [sha256.Size]byte {
-	b := make([]byte, 0, 256)
+	// a pooled buffer: one made here escapes through the interface
+	// method AppendCommandJSON (a heap allocation a command)
+	buf := commandBufs.Get().(*[]byte)
+	b := (*buf)[:0]
 	b = append(append(b, r.Pattern...), 0)
 	b = append(append(b, r.URL.Path...), 0)
 	done := false
@@ -83,7 +94,12 @@ func commandSum(r *http.Request, req any) [sha256.Size]byte {
 			b = appendCommand(b, j)
 		}
 	}
-	return sha256.Sum256(b)
+	sum := sha256.Sum256(b)
+	if cap(b) <= maxCommandBuf {
+		*buf = b[:0]
+		commandBufs.Put(buf)
+	}
+	return sum
 }
 
 // appendCommand appends j, the JSON of a command, as a map of its members
