@@ -343,7 +343,9 @@ func (h HTTP) playerCommand(w http.ResponseWriter, r *http.Request, run func(id 
 		httpjson.Error(w, http.StatusBadRequest, "invalid", "player: missing")
 		return
 	}
-	o, err := run(id, req, meta(r, httpjson.CommandKey(r, req.IdempotencyKey, req), httpjson.Role(r, "player"), req.Player))
+	// &req: the request itself, already on the heap (decoded into), not
+	// a copy of it boxed for the interface
+	o, err := run(id, req, meta(r, httpjson.CommandKey(r, req.IdempotencyKey, &req), httpjson.Role(r, "player"), req.Player))
 	if err != nil {
 		fail(w, err)
 		return
