@@ -176,8 +176,12 @@ func WithCorrelation(next http.Handler) http.Handler {
 		if id == "" || len(id) > 128 {
 			id = events.NewULID(time.Now())
 		}
-		w.Header().Set(correlationHeader, id)
-		r.Header.Set(correlationHeader, id)
+		// one slice for both headers (Set would make one each): neither
+		// is written in place, only replaced (Set) or grown (Add, past
+		// its capacity of one)
+		v := []string{id}
+		w.Header()[correlationHeader] = v[:1:1]
+		r.Header[correlationHeader] = v[:1:1]
 		next.ServeHTTP(w, r)
 	})
 }
