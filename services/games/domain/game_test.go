@@ -146,10 +146,10 @@ func TestMoveRefusals(t *testing.T) {
 func TestMovesSANAndUCI(t *testing.T) {
 	g := newGame(t, std)
 	evs := play(t, g, "e4", "e7e5", "Nf3")
-	mp := evs[0].(events.MovePlayed)
+	mp := evs[0].(*events.MovePlayed)
 	want := events.MovePlayed{Ply: 3, By: events.White, SAN: "Nf3", UCI: "g1f3", At: at,
 		FENAfter: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}
-	if !reflect.DeepEqual(mp, want) {
+	if !reflect.DeepEqual(*mp, want) {
 		t.Errorf("got %+v\nwant %+v", mp, want)
 	}
 	if !reflect.DeepEqual(g.SANs(), []string{"e4", "e5", "Nf3"}) || !reflect.DeepEqual(g.UCIs(), []string{"e2e4", "e7e5", "g1f3"}) {

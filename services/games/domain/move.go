@@ -13,9 +13,9 @@ import (
 )
 
 // Move decides a move by player, given in SAN or UCI (UCI is tried first
-// when the text looks like UCI). It returns the MovePlayed event and, when
-// the move ends the game (checkmate, stalemate, dead position, fivefold
-// repetition, 75 moves), a GameEnded.
+// when the text looks like UCI). It returns the MovePlayed event (a
+// pointer to it) and, when the move ends the game (checkmate, stalemate,
+// dead position, fivefold repetition, 75 moves), a GameEnded.
 func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 	c, err := g.onGoing(player)
 	if err != nil {
@@ -67,7 +67,9 @@ func (g *Game) Move(player, notation string, at time.Time) ([]Event, error) {
 		out = append(out, events.DrawDeclined{By: color(c), ByMoving: true})
 	}
 	uci := pos.UCI(m)
-	out = append(out, events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: uci, At: at.UTC(), FENAfter: after.FEN()})
+	// a pointer: the store's append keeps it as the recorded event as it
+	// is, where a value would be copied to the heap once more
+	out = append(out, &events.MovePlayed{Ply: g.Ply() + 1, By: color(c), SAN: san, UCI: uci, At: at.UTC(), FENAfter: after.FEN()})
 	g.Remember(pos, m, uci, san)
 	if ended {
 		end.Ply = g.Ply() + 1

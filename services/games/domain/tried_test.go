@@ -63,7 +63,7 @@ func TestTriedMove(t *testing.T) {
 	// d6, must not give f1b5 its SAN there (Bb5+)
 	one := newGame(t, std)
 	apply(t, one, []Event{events.MovePlayed{Ply: 1, By: events.White, UCI: "e2e4"}, events.MovePlayed{Ply: 2, By: events.Black, UCI: "e7e5"}})
-	if evs, err := one.Move("w1", "Bb5", at); err != nil || evs[0].(events.MovePlayed).SAN != "Bb5" {
+	if evs, err := one.Move("w1", "Bb5", at); err != nil || evs[0].(*events.MovePlayed).SAN != "Bb5" {
 		t.Fatalf("Bb5 after 1. e4 e5: %v %v", evs, err)
 	}
 	two := newGame(t, std)
