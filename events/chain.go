@@ -118,7 +118,12 @@ func computeHash(e *Envelope, dataMarshalled bool) (string, error) {
 		return "", err
 	}
 	sum := sha256.Sum256(c)
-	return hex.EncodeToString(sum[:]), nil
+	// hex.EncodeToString would make its 64 bytes on the heap (a length
+	// it computes, past what the compiler keeps on the stack) and copy
+	// them into the string: one allocation, not two
+	var h [2 * sha256.Size]byte
+	hex.Encode(h[:], sum[:])
+	return string(h[:]), nil
 }
 
 // Problem is what Verify found wrong with an aggregate's log.
