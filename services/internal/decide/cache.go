@@ -92,7 +92,11 @@ func (d *Decider[T, S]) cached(id string) *cached[S] {
 	return c
 }
 
-func (d *Decider[T, S]) remember(id string, c *cached[S]) {
+func (d *Decider[T, S]) remember(id string, c *cached[S]) { d.keepOwned(id, c, false) }
+
+// keepOwned is remember; owned says c's head hash and last id are strings
+// of their own (an append's fresh events'), which need no copy.
+func (d *Decider[T, S]) keepOwned(id string, c *cached[S], owned bool) {
 	if d.Cache <= 0 {
 		return
 	}
@@ -100,7 +104,9 @@ func (d *Decider[T, S]) remember(id string, c *cached[S]) {
 	// envelope's one string of all its fields (some 500 bytes, its
 	// signature and keys among them): copied, so that the cache holds
 	// their 100 bytes and not the envelope's text, for every live game.
-	c.head.Hash, c.lastID = strings.Clone(c.head.Hash), strings.Clone(c.lastID)
+	if !owned {
+		c.head.Hash, c.lastID = strings.Clone(c.head.Hash), strings.Clone(c.lastID)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.older, id)
@@ -216,8 +222,15 @@ func (d *Decider[T, S]) keep(id string, c *cached[S], recs []Recorded, s S, writ
 	}
 	c.keys = append(c.keys, markOf(key))
 	c.head = newHead
+	owned := false
 	if n := len(written); n > 0 {
-		c.lastAt, c.lastID = written[n-1].Envelope.RecordedAt, written[n-1].Envelope.ID
+		last := &written[n-1].Envelope
+		c.lastAt, c.lastID = last.RecordedAt, last.ID
+		// an append's fresh events (JSON set: built here, not read
+		// back) have an id and a hash that are strings of their own
+		if written[n-1].JSON != nil && newHead.Hash == last.Hash {
+			c.head.Hash, owned = last.Hash, true
+		}
 	}
-	d.remember(id, c)
+	d.keepOwned(id, c, owned)
 }
