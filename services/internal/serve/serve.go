@@ -210,7 +210,12 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 	}
 	guard := &eventstore.StreamGuard{Partitions: h.parts} // the streams as opened, then watched: startStreamGuard
 	keys := keyledger.New(nil)                            // the clients' keys across aggregates: loadKeys
-	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow, Keys: keys})
+	// A primary that accepts a standby sends every append by itself: its
+	// standby's mirrors store (and, sync_always, fsync) each message alone,
+	// so a primary batching its fsyncs (the group commit) outruns them
+	// under load and the standby falls seconds behind (TestStandbyTakesOver).
+	commit := eventstore.GroupCommit{Off: cfg.StandbyListen != ""}
+	h.store, err = eventstore.Open(openCtx, h.nc, eventstore.Config{Replicas: replicas, Partitions: h.parts, Provisioned: cfg.NATSProvisioned, Signer: signer, Keyring: ring, KeyringComplete: whole, Guard: guard.Allow, Keys: keys, GroupCommit: commit})
 	if err != nil {
 		return 0, fmt.Errorf("opening the event store: %w", err)
 	}
