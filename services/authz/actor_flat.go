@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+
+	"github.com/hakem-chess/hakem/services/internal/httpjson"
 )
 
 // flatActorMembers is the most members setActorFlat reads; a body with
@@ -73,17 +75,8 @@ type flatMember struct{ key, value []byte }
 // each key once and none naming the actor field (name) in other letters'
 // case; false otherwise.
 func (f *flatObject) parse(body []byte, name string) bool {
-	i := skip(body, 0)
-	if i >= len(body) || body[i] != '{' {
-		return false
-	}
-	i = skip(body, i+1)
-	if i < len(body) && body[i] == '}' {
-		return skip(body, i+1) == len(body)
-	}
-	for {
-		key, next, ok := plainString(body, i)
-		if !ok || f.n == flatActorMembers {
+	return httpjson.ScanStrings(body, func(key, value []byte) bool {
+		if f.n == flatActorMembers || !plain(key) || !plain(value) {
 			return false
 		}
 		if string(key) != name && bytes.EqualFold(key, []byte(name)) {
@@ -94,48 +87,14 @@ func (f *flatObject) parse(body []byte, name string) bool {
 				return false // given twice: the map keeps the last
 			}
 		}
-		i = skip(body, next)
-		if i >= len(body) || body[i] != ':' {
-			return false
-		}
-		value, next, ok := plainString(body, skip(body, i+1))
-		if !ok {
-			return false
-		}
 		f.ms[f.n] = flatMember{key, value}
 		f.n++
-		i = skip(body, next)
-		if i < len(body) && body[i] == '}' {
-			return skip(body, i+1) == len(body)
-		}
-		if i >= len(body) || body[i] != ',' {
-			return false
-		}
-		i = skip(body, i+1)
-	}
-}
-
-// plainString reads the JSON string whose quote is at body[i]: its
-// content and the index after it; false unless every byte of it is one
-// encoding/json writes as it is (plain).
-func plainString(body []byte, i int) ([]byte, int, bool) {
-	if i >= len(body) || body[i] != '"' {
-		return nil, 0, false
-	}
-	for j := i + 1; j < len(body); j++ {
-		c := body[j]
-		if c == '"' {
-			return body[i+1 : j], j + 1, true
-		}
-		if !plainByte(c) {
-			return nil, 0, false
-		}
-	}
-	return nil, 0, false
+		return true
+	})
 }
 
 // plain reports whether encoding/json writes s as it is between quotes.
-func plain(s string) bool {
+func plain[T string | []byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if !plainByte(s[i]) {
 			return false
@@ -147,13 +106,4 @@ func plain(s string) bool {
 // plainByte: printable ASCII but '"', '\\', '<', '>' and '&'.
 func plainByte(c byte) bool {
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-}
-
-// skip returns the index of the first byte at or after i that is not
-// JSON white space.
-func skip(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }

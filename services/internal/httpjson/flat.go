@@ -29,95 +29,113 @@ const flatMembers = 8
 // returns false, and the caller decodes with encoding/json.
 func decodeFlat(body []byte, f Flat) bool {
 	type member struct {
-		dst        *string
-		start, end int
+		dst   *string
+		value []byte
 	}
 	var ms [flatMembers]member
 	n, size := 0, 0
+	ok := ScanStrings(body, func(key, value []byte) bool {
+		if n == flatMembers || !ascii(key) {
+			return false
+		}
+		dst := f.Member(key)
+		if dst == nil {
+			return false
+		}
+		for _, m := range ms[:n] {
+			if m.dst == dst {
+				return false // given twice: encoding/json's error
+			}
+		}
+		if !ascii(value) && !utf8.Valid(value) {
+			return false
+		}
+		ms[n] = member{dst, value}
+		n++
+		size += len(value)
+		return true
+	})
+	if !ok {
+		return false
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for _, m := range ms[:n] {
+		sb.Write(m.value)
+	}
+	all, off := sb.String(), 0
+	for _, m := range ms[:n] {
+		*m.dst = all[off : off+len(m.value)]
+		off += len(m.value)
+	}
+	return true
+}
+
+// ScanStrings calls member with the key and the value (the contents
+// between the quotes, slices of body) of each member of body, in order,
+// when body is one JSON object, maybe surrounded by white space, whose
+// keys and values are all strings without escapes or control characters.
+// It returns false at the first byte that is not that, or as soon as
+// member does (whatever member saw until then is to be thrown away).
+func ScanStrings(body []byte, member func(key, value []byte) bool) bool {
 	i := skipSpace(body, 0)
 	if i >= len(body) || body[i] != '{' {
 		return false
 	}
 	i = skipSpace(body, i+1)
 	if i < len(body) && body[i] == '}' {
-		i++
-	} else {
-		for {
-			ks, ke, ascii, ok := flatString(body, i)
-			if !ok || !ascii || n == flatMembers {
-				return false
-			}
-			dst := f.Member(body[ks:ke])
-			if dst == nil {
-				return false
-			}
-			for _, m := range ms[:n] {
-				if m.dst == dst {
-					return false // given twice: encoding/json's error
-				}
-			}
-			i = skipSpace(body, ke+1)
-			if i >= len(body) || body[i] != ':' {
-				return false
-			}
-			i = skipSpace(body, i+1)
-			vs, ve, ascii, ok := flatString(body, i)
-			if !ok || (!ascii && !utf8.Valid(body[vs:ve])) {
-				return false
-			}
-			ms[n] = member{dst, vs, ve}
-			n++
-			size += ve - vs
-			i = skipSpace(body, ve+1)
-			if i >= len(body) {
-				return false
-			}
-			if body[i] == '}' {
-				i++
-				break
-			}
-			if body[i] != ',' {
-				return false
-			}
-			i = skipSpace(body, i+1)
+		return skipSpace(body, i+1) == len(body)
+	}
+	for {
+		key, next, ok := plainJSONString(body, i)
+		if !ok {
+			return false
 		}
+		i = skipSpace(body, next)
+		if i >= len(body) || body[i] != ':' {
+			return false
+		}
+		value, next, ok := plainJSONString(body, skipSpace(body, i+1))
+		if !ok || !member(key, value) {
+			return false
+		}
+		i = skipSpace(body, next)
+		if i < len(body) && body[i] == '}' {
+			return skipSpace(body, i+1) == len(body)
+		}
+		if i >= len(body) || body[i] != ',' {
+			return false
+		}
+		i = skipSpace(body, i+1)
 	}
-	if skipSpace(body, i) != len(body) {
-		return false // trailing data: encoding/json's error
-	}
-	var sb strings.Builder
-	sb.Grow(size)
-	for _, m := range ms[:n] {
-		sb.Write(body[m.start:m.end])
-	}
-	all, off := sb.String(), 0
-	for _, m := range ms[:n] {
-		*m.dst = all[off : off+m.end-m.start]
-		off += m.end - m.start
-	}
-	return true
 }
 
-// flatString reads the string whose opening quote is at body[i]: the
-// bounds of its content, the index of its closing quote being end; false
-// for anything but a string without escapes and control characters.
-// ascii says it has no byte past 0x7f (else the caller checks UTF-8).
-func flatString(body []byte, i int) (start, end int, ascii, ok bool) {
+// plainJSONString reads the string whose opening quote is at body[i]: its
+// content and the index after its closing quote; false for anything but a
+// string without escapes and control characters.
+func plainJSONString(body []byte, i int) ([]byte, int, bool) {
 	if i >= len(body) || body[i] != '"' {
-		return 0, 0, false, false
+		return nil, 0, false
 	}
-	ascii = true
 	for j := i + 1; j < len(body); j++ {
 		switch c := body[j]; {
 		case c == '"':
-			return i + 1, j, ascii, true
+			return body[i+1 : j], j + 1, true
 		case c == '\\' || c < 0x20:
-			return 0, 0, false, false
-		case c >= 0x80:
-			ascii = false
+			return nil, 0, false
 		}
 	}
-	return 0, 0, false, false
+	return nil, 0, false
+}
+
+// ascii reports whether b has no byte past 0x7f.
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // skipSpace returns the index of the first byte at or after i that is
