@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
+	"github.com/hakem-chess/hakem/events/embedded"
+	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 )
@@ -358,20 +360,60 @@ func saveServeProfile(t *testing.T, addr, kind, path string) {
 }
 
 // rawAppends prints the event store's raw append rate: the baseline the
-// gateway's figures are read beside.
+// gateway's figures are read beside. Two stores, each its own embedded
+// server in this process, one MovePlayed per append and as many writers as
+// games: the plain store (no fsync, unsigned: the rate JetStream itself
+// allows), then the store as hakem serve keeps it (every write synced
+// before its acknowledgement, every event signed with the data folder's
+// writer keys), the part of serve's work per move that is the store's
+// alone. Each line gives this process's CPU time per append (user+system:
+// the store and its server; no other work runs here meanwhile), the floor
+// under serve's CPU per move, which adds the HTTP request, the decision
+// and the deliveries to the consumers.
 func rawAppends(t *testing.T, games [][]string, total int) {
+	plain, _, closePlain := natstest.Folder(t, t.TempDir())
+	defer closePlain()
+	rawAppendsTo(t, plain, "raw append (baseline)", games, total)
+	closePlain()
+
+	dir := t.TempDir()
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, SyncAlways: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := srv.Connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	signer, err := events.LoadOrCreateKeys(filepath.Join(dir, "keys"), events.Writers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	durable, err := eventstore.Open(ctx, nc, eventstore.Config{Signer: signer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawAppendsTo(t, durable, "raw append as serve stores (synced, signed)", games, total)
+}
+
+// rawAppendsTo appends every game's moves to store, a writer a game, and
+// prints the rate and this process's CPU time per append after label.
+func rawAppendsTo(t *testing.T, store *eventstore.Store, label string, games [][]string, total int) {
 	ids := make([]string, *numGames)
 	for i := range ids {
 		ids[i] = fmt.Sprintf("load-%d", i)
 	}
 	var failed atomic.Int64
 	var wg sync.WaitGroup
-
-	// Baseline, same run: the event store's raw append rate (one MovePlayed
-	// per append, as many writers as games, its own embedded server).
-	store, _, closeStore := natstest.Folder(t, t.TempDir())
-	defer closeStore()
 	ctx := context.Background()
+	cpu0, err := cpuTime(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
 	begin := time.Now()
 	for i := range games {
 		wg.Go(func() {
@@ -394,8 +436,14 @@ func rawAppends(t *testing.T, games [][]string, total int) {
 	}
 	wg.Wait()
 	raw := time.Since(begin)
-	if n := failed.Load(); n > 0 {
-		t.Fatalf("%d raw appenders failed", n)
+	cpu1, err := cpuTime(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
 	}
-	fmt.Printf("raw append (baseline): %d appends in %.2fs: %.0f appends/s\n", total+*numGames, raw.Seconds(), float64(total+*numGames)/raw.Seconds())
+	if n := failed.Load(); n > 0 {
+		t.Fatalf("%s: %d appenders failed", label, n)
+	}
+	n := total + *numGames
+	fmt.Printf("%s: %d appends in %.2fs: %.0f appends/s; CPU %.0f µs per append\n", label, n, raw.Seconds(), float64(n)/raw.Seconds(),
+		float64((cpu1-cpu0).Microseconds())/float64(n))
 }
