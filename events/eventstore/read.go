@@ -280,6 +280,20 @@ func (s *Store) FollowPartition(ctx context.Context, p int, from uint64, fn func
 
 // readStream is read of the stream named name.
 func (s *Store) readStream(ctx context.Context, name string, from uint64, follow bool, fn func(Record) error) (uint64, error) {
+	return s.readBatches(ctx, name, from, follow, func(recs []Record) (int, error) {
+		for i, r := range recs {
+			if err := fn(r); err != nil {
+				return i, err
+			}
+		}
+		return len(recs), nil
+	})
+}
+
+// readBatches is readStream handing fn the records a batch at a time (in
+// stream order; the slice is reused once fn returns). fn returns how many
+// of them it took (all, unless it fails).
+func (s *Store) readBatches(ctx context.Context, name string, from uint64, follow bool, fn func([]Record) (int, error)) (uint64, error) {
 	if from == 0 {
 		from = 1
 	}
@@ -340,14 +354,15 @@ func (s *Store) readStream(ctx context.Context, name string, from uint64, follow
 	for {
 		select {
 		case b := <-d.batches:
-			for _, r := range b.recs {
-				if err := fn(r); err != nil {
-					return last, err
-				}
-				last = r.StreamSeq
-				if !follow && last >= end {
-					return last, nil
-				}
+			n, err := fn(b.recs)
+			if n > 0 {
+				last = b.recs[n-1].StreamSeq
+			}
+			if err != nil {
+				return last, err
+			}
+			if !follow && last >= end { // a batch ends there at the latest
+				return last, nil
 			}
 			if b.err != nil {
 				return last, b.err
