@@ -20,7 +20,10 @@ import (
 // the error, as each would from its own read). A follower that joins
 // behind the shared read (a restart from a checkpoint) makes the read start
 // again from its position; the followers already there skip what they
-// have had. The followers' fn run one after the other on the client
+// have had. One that is far behind (more than tapSlack events: a witness
+// whose file was lost, a watcher without its checkpoint) first reads on its
+// own (ReadPartition) up to the stream's end, so that the others are not
+// held back while it catches up. The followers' fn run one after the other on the client
 // library's delivery goroutine, as each batch is decoded (no goroutine to
 // wake per event: readBatches' direct read), so a follower that is slow
 // holds the read back (as its own consumer's flow control would) and the
@@ -40,7 +43,14 @@ type Tap struct {
 	stop context.CancelFunc // the current read's; nil when none runs
 	// next is the stream sequence the current read hands next.
 	next uint64
+	// slack is how far behind the read a follower may join (tapSlack).
+	slack uint64
 }
+
+// tapSlack is how many events behind the shared read a follower may join,
+// making the read start again for every follower: farther behind, it
+// catches up on its own read first (some 0.1 s of reading at most).
+const tapSlack = 10000
 
 // tapFollower is one Tap.Follow call: its fn runs on the shared read's
 // delivery goroutine.
@@ -58,17 +68,33 @@ func (s *Store) PartitionTap(p int) (*Tap, error) {
 	if p < 0 || p >= int(s.cfg.Partitions) {
 		return nil, fmt.Errorf("events: game partition %d of %d", p, int(s.cfg.Partitions))
 	}
-	return &Tap{store: s, name: s.cfg.Partitions.StreamName(p)}, nil
+	return &Tap{store: s, name: s.cfg.Partitions.StreamName(p), slack: tapSlack}, nil
 }
 
 // Follow calls fn for every event of the tap's stream from stream sequence
 // from on, as FollowPartition does; it returns the stream sequence of the
 // last event passed to fn (from-1 if none). fn runs on the shared read's
-// delivery goroutine (one follower's fn after the other's), never after
-// Follow returns.
+// delivery goroutine (one follower's fn after the other's; on the caller's
+// while it catches up on its own), never after Follow returns.
 func (t *Tap) Follow(ctx context.Context, from uint64, fn func(Record) error) (uint64, error) {
 	if from == 0 {
 		from = 1
+	}
+	for {
+		t.mu.Lock()
+		running, at := t.stop != nil, t.next
+		t.mu.Unlock()
+		if !running || from+t.slack >= at {
+			break
+		}
+		last, err := t.store.readStream(ctx, t.name, from, false, fn)
+		if err != nil {
+			return last, err
+		}
+		if last < from {
+			break // nothing there after all: the shared read says why
+		}
+		from = last + 1
 	}
 	f := &tapFollower{fn: fn, done: make(chan error, 1), next: from}
 	t.join(f)

@@ -121,6 +121,41 @@ func TestTapFollowers(t *testing.T) {
 	}
 }
 
+// A follower far behind the shared read catches up on a read of its own
+// and joins without making the read start again for the others.
+func TestTapFollowerFarBehind(t *testing.T) {
+	s := openStore(t, Config{})
+	ctx := testCtx(t)
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	playGame(t, s, "a", 200) // 203 events
+	tap, err := s.PartitionTap(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tap.slack = 20
+	first := followTap(fctx, tap, 150, 0)
+	first.expect(t, "first", 150, 203)
+	tap.mu.Lock()
+	gen := tap.gen
+	tap.mu.Unlock()
+	far := followTap(fctx, tap, 1, 0)
+	far.expect(t, "far behind", 1, 203)
+	for joined := false; !joined; time.Sleep(time.Millisecond) { // its own read ends, then it joins
+		tap.mu.Lock()
+		joined = len(tap.subs) == 2
+		tap.mu.Unlock()
+	}
+	playGame(t, s, "b", 5) // 204 .. 211
+	far.expect(t, "far behind", 204, 211)
+	first.expect(t, "first", 204, 211)
+	tap.mu.Lock()
+	defer tap.mu.Unlock()
+	if tap.gen != gen {
+		t.Fatalf("the shared read started again %d times for a follower far behind", tap.gen-gen)
+	}
+}
+
 // TestTapFigure (-long) prints what following the games'
 // stream costs a process per event, live while games are played, for two
 // followers (the flag watch and the witness of hakem serve): each with its
