@@ -20,8 +20,11 @@ import (
 // the error, as each would from its own read). A follower that joins
 // behind the shared read (a restart from a checkpoint) makes the read start
 // again from its position; the followers already there skip what they
-// have had. A follower that is slow holds the read back (as its own
-// consumer's flow control would); the others wait for it.
+// have had. The followers' fn run one after the other on the client
+// library's delivery goroutine, as each batch is decoded (no goroutine to
+// wake per event: readBatches' direct read), so a follower that is slow
+// holds the read back (as its own consumer's flow control would) and the
+// others wait for it.
 type Tap struct {
 	store *Store
 	name  string
@@ -40,7 +43,7 @@ type Tap struct {
 }
 
 // tapFollower is one Tap.Follow call: its fn runs on the shared read's
-// goroutine.
+// delivery goroutine.
 type tapFollower struct {
 	fn   func(Record) error
 	done chan error // its end: the read's error or fn's
@@ -61,8 +64,8 @@ func (s *Store) PartitionTap(p int) (*Tap, error) {
 // Follow calls fn for every event of the tap's stream from stream sequence
 // from on, as FollowPartition does; it returns the stream sequence of the
 // last event passed to fn (from-1 if none). fn runs on the shared read's
-// goroutine (one follower's fn after the other's), never after Follow
-// returns.
+// delivery goroutine (one follower's fn after the other's), never after
+// Follow returns.
 func (t *Tap) Follow(ctx context.Context, from uint64, fn func(Record) error) (uint64, error) {
 	if from == 0 {
 		from = 1
@@ -146,7 +149,7 @@ func (t *Tap) leave(f *tapFollower) {
 // read is one shared read of generation gen from stream sequence from; it
 // hands its batches to the followers until it is stopped or fails.
 func (t *Tap) read(ctx context.Context, gen int, from uint64) {
-	_, err := t.store.readBatches(ctx, t.name, from, true, func(recs []Record) (int, error) {
+	_, err := t.store.readBatches(ctx, t.name, from, true, true, func(recs []Record) (int, error) {
 		if !t.hand(gen, recs, nil) {
 			return 0, context.Canceled
 		}
