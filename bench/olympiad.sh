@@ -14,6 +14,10 @@
 #    percentiles, the throughput, the serve process's memory per live game
 #    and its CPU time per move, beside the same load at 200 boards measured
 #    in the same run. Each board plays on its own kept-alive connection.
+#    Then the store floor: the event store alone (synced and signed, as
+#    serve keeps it) appending the same round's moves at the players' pace
+#    in a process of its own, and its memory per live game: what serve's
+#    figure is read beside.
 #
 #    One board in twenty more is a flag board: its clock of a few seconds
 #    is started as the play begins and nobody moves, so its flag falls

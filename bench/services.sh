@@ -7,8 +7,11 @@
 # all, default 6,000 — the accepted rate falls a little short of the
 # offered one, as games start and end, so 6,000 offered is how the run shows
 # the 5,000 moves/s target: the latency of a move at that load); each with the
-# serve process's CPU time per move, printed beside the event store's raw
-# append rate measured in the same run. GAMES, PLIES and RATE override the
+# serve process's CPU time per move, printed beside baselines measured in the
+# same run: the event store's raw append rate and CPU per append (plain, and
+# synced and signed as serve keeps it), and the CPU per request of a process
+# that only reads each move's request with net/http and answers it (the
+# floors under serve's CPU per move). GAMES, PLIES and RATE override the
 # sizes.
 # The environment reaches the serve process: HAKEM_NATS_LISTEN=127.0.0.1:0
 # makes its own NATS connections go over loopback TCP instead of in-process

@@ -280,6 +280,24 @@ func (s *Store) FollowPartition(ctx context.Context, p int, from uint64, fn func
 
 // readStream is read of the stream named name.
 func (s *Store) readStream(ctx context.Context, name string, from uint64, follow bool, fn func(Record) error) (uint64, error) {
+	return s.readBatches(ctx, name, from, follow, false, func(recs []Record) (int, error) {
+		for i, r := range recs {
+			if err := fn(r); err != nil {
+				return i, err
+			}
+		}
+		return len(recs), nil
+	})
+}
+
+// readBatches is readStream handing fn the records a batch at a time (in
+// stream order; the slice is reused once fn returns). fn returns how many
+// of them it took (all, unless it fails). direct runs fn on the client
+// library's delivery goroutine, as each batch is decoded, instead of
+// handing the batch to this one: no goroutine to wake for each event that
+// a live follower gets, at the price of decoding not overlapping fn. fn is
+// never called after readBatches returns.
+func (s *Store) readBatches(ctx context.Context, name string, from uint64, follow, direct bool, fn func([]Record) (int, error)) (uint64, error) {
 	if from == 0 {
 		from = 1
 	}
@@ -303,7 +321,13 @@ func (s *Store) readStream(ctx context.Context, name string, from uint64, follow
 	if err != nil {
 		return last, err
 	}
+	var onDelivery func([]Record) (int, error)
+	if direct {
+		onDelivery = fn
+	}
 	d := &decoder{
+		last:    last,
+		direct:  onDelivery,
 		follow:  follow,
 		end:     end,
 		batches: make(chan recordBatch, 4),
@@ -336,30 +360,45 @@ func (s *Store) readStream(ctx context.Context, name string, from uint64, follow
 	defer func() {
 		close(d.stop) // unblocks a handler waiting to hand over a batch
 		cc.Stop()
+		d.mu.Lock() // waits for a handler's fn in progress
+		d.done = true
+		d.mu.Unlock()
 	}()
+	// the last record fn took: the decoder's in a direct read
+	lastTaken := func() uint64 {
+		if !direct {
+			return last
+		}
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		return d.last
+	}
 	for {
 		select {
 		case b := <-d.batches:
-			for _, r := range b.recs {
-				if err := fn(r); err != nil {
+			if len(b.recs) > 0 { // a direct read hands errors only
+				n, err := fn(b.recs)
+				if n > 0 {
+					last = b.recs[n-1].StreamSeq
+				}
+				if err != nil {
 					return last, err
 				}
-				last = r.StreamSeq
-				if !follow && last >= end {
+				if !follow && last >= end { // a batch ends there at the latest
 					return last, nil
 				}
 			}
 			if b.err != nil {
-				return last, b.err
+				return lastTaken(), b.err
 			}
 			select {
 			case d.free <- b.recs[:0]:
 			default:
 			}
 		case <-ctx.Done():
-			return last, ctx.Err()
+			return lastTaken(), ctx.Err()
 		case err := <-closedConn:
-			return last, fmt.Errorf("events: reading %s: %w", name, err)
+			return lastTaken(), fmt.Errorf("events: reading %s: %w", name, err)
 		}
 	}
 }
@@ -370,8 +409,12 @@ type decoder struct {
 	follow bool
 	end    uint64 // a read that does not follow stops at this sequence
 
-	mu      sync.Mutex // the ordered consumer may switch goroutines when it recreates its consumer
-	cur     []Record
+	mu  sync.Mutex // the ordered consumer may switch goroutines when it recreates its consumer
+	cur []Record
+	// direct is a direct read's fn (see readBatches), which the handler
+	// calls with each batch; last is the last record it took.
+	direct  func([]Record) (int, error)
+	last    uint64
 	done    bool // an error was handed over, or end was reached
 	batches chan recordBatch
 	free    chan []Record // batches the reader has finished with
@@ -421,7 +464,24 @@ func (d *decoder) handle(m jetstream.Msg) {
 // hand passes a batch to the reader (unless it has returned) and starts a
 // new one; a batch with an error is the last.
 func (d *decoder) hand(b recordBatch) {
-	d.cur = nil
+	if d.direct != nil {
+		if len(b.recs) > 0 {
+			n, err := d.direct(b.recs)
+			if n > 0 {
+				d.last = b.recs[n-1].StreamSeq
+			}
+			if err != nil {
+				b.err = err // fn failed before the batch's own error, if any
+			}
+		}
+		d.cur = b.recs[:0] // fn is done with it
+		if b.err == nil {
+			return
+		}
+		b.recs = nil
+	} else {
+		d.cur = nil
+	}
 	if b.err != nil {
 		d.done = true
 	}

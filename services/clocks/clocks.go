@@ -25,6 +25,12 @@ type Deps struct {
 	Retries int
 	Log     *zap.Logger
 	Metrics *wiring.Metrics
+	// Games follows game partition p's stream from stream sequence from
+	// (the flag watch's read): hakem serve passes its tap of the partition
+	// (eventstore.Tap), which the process's witness follows too, so that
+	// each event reaches the process once for both. Store.FollowPartition
+	// when nil.
+	Games func(ctx context.Context, p int, from uint64, fn func(eventstore.Record) error) (uint64, error)
 }
 
 // New builds the clocks service for `hakem serve`: its reads and commands
@@ -59,22 +65,26 @@ func New(d Deps) wiring.Plug {
 			return err
 		}}},
 		Start: func(ctx context.Context) (func(), error) {
-			return watchFlags(ctx, d.Store, clocks, d.Log), nil
+			games := d.Games
+			if games == nil {
+				games = d.Store.FollowPartition
+			}
+			return watchFlags(ctx, int(d.Store.Partitions()), games, clocks, d.Log), nil
 		},
 	}
 }
 
-// watchFlags starts the flag watch: a clock watcher per game partition,
-// each following its stream from a checkpoint of its own. It returns the
-// function that stops them.
-func watchFlags(ctx context.Context, store *eventstore.Store, clocks *app.Clocks, log *zap.Logger) func() {
+// watchFlags starts the flag watch: a clock watcher per game partition
+// (of parts), each following its stream with games from a checkpoint of
+// its own. It returns the function that stops them.
+func watchFlags(ctx context.Context, parts int, games func(ctx context.Context, p int, from uint64, fn func(eventstore.Record) error) (uint64, error), clocks *app.Clocks, log *zap.Logger) func() {
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	var watching sync.WaitGroup
-	for p := range int(store.Partitions()) {
+	for p := range parts {
 		watcher := &app.Watcher{
 			Clocks: clocks,
 			Follow: func(ctx context.Context, from uint64, fn func(eventstore.Record) error) (uint64, error) {
-				return store.FollowPartition(ctx, p, from, fn)
+				return games(ctx, p, from, fn)
 			},
 			Partition: p,
 			Log:       log.With(wiring.Service(Name), zap.Int("partition", p)),

@@ -365,6 +365,8 @@ func TestOlympiadLoad(t *testing.T) {
 	fig := playOlympiad(t, *olyBoards, flags, conns, *olyPlies, *olyThink, *olyBudget)
 	fmt.Printf("olympiad: %v\n", fig)
 	checkFlags(t, fig.flags)
+	fmt.Printf("olympiad store floor (the event store alone, synced and signed, appending the round's moves at the players' pace in a process of its own): %s\n",
+		storeFloor(t, *olyBoards, *olyPlies, *olyThink))
 	if fig.refused > 0 || base.refused > 0 {
 		t.Errorf("refused or failed moves: %d (baseline %d)", fig.refused, base.refused)
 	}

@@ -200,6 +200,7 @@ func TestGatewayLoad(t *testing.T) {
 		gatewayPhases(t, bin, "", games, total)
 	}
 	rawAppends(t, games, total)
+	bareHTTPFloor(t, games, total)
 }
 
 // gatewayPhases starts the hakem binary bin and plays the saturation and

@@ -104,7 +104,7 @@ func (h *host) services() (games.Service, []wiring.Plug) {
 	g := games.New(gd)
 	return g, []wiring.Plug{
 		g.Plug,
-		clocks.New(clocks.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
+		clocks.New(clocks.Deps{Store: h.store, Games: h.games, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
 		arb.Plug,
 		pairing.New(pairing.Deps{Store: h.store, Feed: h.tournaments(), Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics, Data: cfg.Data, GamePGN: g.GamePGN}),
 		scoring.New(scoring.Deps{Store: h.store, Retries: cfg.CommandRetries, Log: log, Metrics: h.metrics}),
@@ -149,6 +149,9 @@ type host struct {
 	// Watermill closes its channels.
 	subConns []*nats.Conn
 	ports    []gateway.Port
+	// games follows the game partitions for the flag watch and the
+	// witness: one read of each for both (gameTaps).
+	games followGames
 }
 
 // close runs the closers, the last first.
@@ -220,6 +223,9 @@ func (h *host) openStore(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("opening the event store: %w", err)
 	}
 	if err := loadKeys(ctx, keys, h.store, log); err != nil {
+		return 0, err
+	}
+	if h.games, err = gameTaps(h.store); err != nil {
 		return 0, err
 	}
 	if h.js, err = jetstream.New(h.nc); err != nil {
@@ -353,7 +359,7 @@ func (h *host) serveHTTP(ctx context.Context, l net.Listener, auth *authz.Author
 	readyz := func(ctx context.Context) error { return wiring.Ready(ctx, h.nc) }
 	var gw *gateway.Gateway
 	if cfg.Runs("gateway") {
-		checkpoints, stopWitness, err := startWitness(ctx, h.n, cfg, log)
+		checkpoints, stopWitness, err := startWitness(ctx, h.n, cfg, h.games, log)
 		if err != nil {
 			return err
 		}

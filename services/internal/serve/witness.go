@@ -21,7 +21,7 @@ import (
 // <data>/checkpoints.ndjson and to GET /api/checkpoints, on a connection of
 // its own (as the gateway's user on the embedded server). It returns the
 // port of GET /api/checkpoints and its stop.
-func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *zap.Logger) (gateway.Port, func(), error) {
+func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, games followGames, log *zap.Logger) (gateway.Port, func(), error) {
 	nc, err := n.Connect(wiring.WitnessConn)
 	if err != nil {
 		return nil, nil, err
@@ -63,7 +63,7 @@ func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *z
 		interval = 10 * time.Second
 	}
 	c := &witness.Checkpointer{Store: st, JS: js, Signer: signer, File: filepath.Join(cfg.Data, witness.FileName),
-		Interval: interval, Log: log.With(wiring.Service("witness"))}
+		Interval: interval, Log: log.With(wiring.Service("witness")), Games: games}
 	wctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -82,5 +82,32 @@ func startWitness(ctx context.Context, n *wiring.NATS, cfg wiring.Config, log *z
 			log.Warn("last checkpoint not published", zap.Error(err))
 		}
 		nc.Close()
+	}, nil
+}
+
+// followGames follows game partition p's stream from stream sequence from
+// (eventstore.Store.FollowPartition's signature).
+type followGames = func(ctx context.Context, p int, from uint64, fn func(eventstore.Record) error) (uint64, error)
+
+// gameTaps returns how the process's flag watch and witness follow the
+// game partitions: through one tap of each (eventstore.Tap) on the host's
+// store, so that every event reaches the process once for both, instead
+// of once for each (a copy of the message, its headers parsed, its
+// envelope decoded: the witness's own read was as dear per move as the
+// watch's).
+func gameTaps(st *eventstore.Store) (followGames, error) {
+	taps := make([]*eventstore.Tap, int(st.Partitions()))
+	for p := range taps {
+		t, err := st.PartitionTap(p)
+		if err != nil {
+			return nil, err
+		}
+		taps[p] = t
+	}
+	return func(ctx context.Context, p int, from uint64, fn func(eventstore.Record) error) (uint64, error) {
+		if p < 0 || p >= len(taps) {
+			return 0, fmt.Errorf("events: game partition %d of %d", p, len(taps))
+		}
+		return taps[p].Follow(ctx, from, fn)
 	}, nil
 }

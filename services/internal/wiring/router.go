@@ -180,9 +180,9 @@ const (
 	// in-progress acks, before the subscriber gives up on its message
 	// (which JetStream then delivers again ConsumerAckWait later).
 	HandlerTimeout = 2 * time.Minute
-	// consumerBatch is how many events a subscriber pulls ahead: an event
-	// waiting behind a slow handler gets no in-progress acks, so the batch
-	// is kept small.
+	// consumerBatch is how many events a subscriber pulls ahead at most
+	// (see pulling): an event waiting behind a slow handler gets no
+	// in-progress acks, so the batch is kept small.
 	consumerBatch = 8
 	// actsBatch is consumerBatch for a group whose subscriber acknowledges
 	// most events itself (ActsOn: every move, in microseconds): as few of
@@ -196,7 +196,10 @@ const (
 // stream through one durable pull consumer named group: every copy of a
 // service that subscribes with the same group shares the consumer, so
 // JetStream hands each event to exactly one of them. The topic given to
-// Subscribe is the consumer's filter subject (e.g. "game.*.games").
+// Subscribe is the consumer's filter subject (e.g. "game.*.games"). The
+// subscriber pulls the events itself, always one request ahead of the
+// handler, so that a backlog (a group resuming after downtime) is read
+// without pauses (see pulling).
 //
 // Delivery is at least once. The consumer's ack wait is short
 // (ConsumerAckWait, 5 s), so that an event whose handler's process was
@@ -232,7 +235,14 @@ func ConsumerGroup(conn *nats.Conn, stream, group string, log *zap.Logger, opts 
 // BoundConsumerGroup).
 type GroupOption func(*groupOptions)
 
-type groupOptions struct{ acts [][]byte }
+type groupOptions struct {
+	acts [][]byte
+	// libraryPull: the subscriber pulls through the client library's
+	// Consume rather than pulling (benchmarks compare them)
+	libraryPull bool
+	// pullExpiry, pullHeartbeat: pulling's, when not zero (tests)
+	pullExpiry, pullHeartbeat time.Duration
+}
 
 // ActsOn names the only event types the group's handler acts on (a
 // Consumer's Acts). Every other event of the topic whose type the
@@ -351,14 +361,20 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 	batch := consumerBatch
 	if len(o.acts) > 0 {
 		batch = actsBatch
-		bind := init
-		init = func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
-			c, closer, err := bind(ctx, js, topic)
-			if err != nil {
-				return nil, nil, err
-			}
-			return skipping{Consumer: c, acts: o.acts}, closer, nil
+	}
+	bind := init
+	init = func(ctx context.Context, js jetstream.JetStream, topic string) (jetstream.Consumer, func(context.Context, watermill.LoggerAdapter), error) {
+		c, closer, err := bind(ctx, js, topic)
+		if err != nil {
+			return nil, nil, err
 		}
+		if !o.libraryPull {
+			c = pulling{Consumer: c, conn: conn, batch: batch, log: log, expiry: o.pullExpiry, heartbeat: o.pullHeartbeat}
+		}
+		if len(o.acts) > 0 {
+			c = skipping{Consumer: c, acts: o.acts}
+		}
+		return c, closer, nil
 	}
 	return wmjs.NewSubscriber(wmjs.SubscriberConfig{
 		Conn:                conn,
@@ -368,6 +384,8 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 		// how long the subscriber waits for the handler's verdict: the
 		// in-progress acks keep the event ours meanwhile
 		AckWaitTimeout: handlerTimeout,
+		// what the library's Consume pulls, when it is used (pulling
+		// ignores it)
 		ConsumeOptions: []jetstream.PullConsumeOpt{jetstream.PullMaxMessages(batch)},
 		// a plain ack: a double ack needs a reply, which a draining
 		// connection no longer receives (delivery is at least once anyway)

@@ -4,8 +4,6 @@ package wiring
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,23 +13,31 @@ import (
 	"go.uber.org/zap"
 )
 
-// BenchmarkConsumerGroup measures the CPU time (of the whole process: the
-// embedded server, the subscriber and the router) a consumer group spends
-// on each event of its topic that its handler does not act on, as every
-// move is for arbiter-claims and games-results: handed to the router (no
-// ActsOn) or acknowledged by the subscriber (ActsOn). The events are
-// stored first; the clock runs while the group reads them all and its ack
-// floor reaches the last. Run with -benchtime=20000x or so. The wall time
-// varies: the client library's pull consumer sometimes stops pulling
-// while it believes messages are on their way, until its heartbeat check
-// pulls again (seconds later); the CPU time hardly moves then.
+// libraryPull makes a consumer group's subscriber pull through the client
+// library's Consume (what it did before pulling), for comparison.
+func libraryPull() GroupOption { return func(o *groupOptions) { o.libraryPull = true } }
+
+// BenchmarkConsumerGroup measures a consumer group catching up with a
+// backlog of moves (b.N of them, stored first, as after downtime): the
+// events read per second of wall time until the group's ack floor reaches
+// the last, and the CPU time (of the whole process: the embedded server,
+// the subscriber and the router) spent on each event its handler does not
+// act on, as every move is for arbiter-claims and games-results: handed to
+// the router (no ActsOn) or acknowledged by the subscriber (ActsOn). Each
+// is run with the subscriber's own pulls (pulling) and with the client
+// library's Consume ("library's pull"), which sometimes stops pulling in
+// the middle of the backlog until its heartbeat check pulls again, 30 s
+// later (see pulling): its events/s then falls by an order of magnitude,
+// its CPU time hardly moves. Run with -benchtime=40000x or so.
 func BenchmarkConsumerGroup(b *testing.B) {
 	for _, tc := range []struct {
 		name string
 		opts []GroupOption
 	}{
 		{"every event to the router", nil},
+		{"every event to the router, library's pull", []GroupOption{libraryPull()}},
 		{"acts on game.ended", []GroupOption{ActsOn("game.ended")}},
+		{"acts on game.ended, library's pull", []GroupOption{ActsOn("game.ended"), libraryPull()}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			srv := natstest.Server(b)
@@ -44,22 +50,7 @@ func BenchmarkConsumerGroup(b *testing.B) {
 			if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "BENCHEV", Subjects: []string{"benchev.>"}}); err != nil {
 				b.Fatal(err)
 			}
-			// a move's envelope as the store lays it out (its size too)
-			pad := strings.Repeat("x", 300)
-			for i := range b.N {
-				id := fmt.Sprintf("ev-%d", i)
-				body := fmt.Sprintf(`{"id":"%s","type":"game.move_played","version":1,"aggregate":{"kind":"game","id":"g-%d"},"seq":%d,"pad":"%s","data":{"ply":%d}}`, id, i%1000, i/1000+2, pad, i/1000+1)
-				if _, err := js.PublishAsync("benchev.g.games", []byte(body), jetstream.WithMsgID(id)); err != nil {
-					b.Fatal(err)
-				}
-				if i%1000 == 999 || i == b.N-1 {
-					select {
-					case <-js.PublishAsyncComplete():
-					case <-ctx.Done():
-						b.Fatal("publishing timed out")
-					}
-				}
-			}
+			storeMoves(b, ctx, js, "benchev.g.games", b.N)
 			log := zap.NewNop()
 			r, err := NewRouter(natstest.Connect(b, srv), log, NewMetrics(), RouterOptions{})
 			if err != nil {
@@ -76,6 +67,7 @@ func BenchmarkConsumerGroup(b *testing.B) {
 			time.Sleep(time.Second) // the server done with the publishing
 			b.ResetTimer()
 			cpu0 := cpuTime()
+			start := time.Now()
 			go func() { _ = r.Run(ctx) }()
 			<-r.Running()
 			defer func() { _ = r.Close() }()
@@ -94,6 +86,7 @@ func BenchmarkConsumerGroup(b *testing.B) {
 				time.Sleep(20 * time.Millisecond)
 			}
 			b.StopTimer()
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "events/s")
 			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/1000/float64(b.N), "cpu-µs/event")
 		})
 	}

@@ -52,11 +52,19 @@ type Checkpointer struct {
 	// Interval is how often changed heads are checkpointed.
 	Interval time.Duration
 	Log      *zap.Logger
+	// Games follows game partition p's stream from stream sequence from:
+	// hakem serve passes its tap of the partition (eventstore.Tap), which
+	// its flag watch follows too, so that each event reaches the process
+	// once for both. Store.FollowPartition when nil.
+	Games func(ctx context.Context, p int, from uint64, fn func(eventstore.Record) error) (uint64, error)
 
-	mu      sync.Mutex
-	last    events.Checkpoint
-	pending map[events.Aggregate]events.Head
-	streams map[string]uint64
+	// flushing is held by Flush (one checkpoint at a time); mu guards
+	// the fields below it and is not held while a checkpoint is published
+	flushing sync.Mutex
+	mu       sync.Mutex
+	last     events.Checkpoint
+	pending  map[events.Aggregate]events.Head
+	streams  map[string]uint64
 	// lines are the checkpoints published when there is no File; written
 	// is the length of File up to the end of the last checkpoint in it.
 	lines   []events.CheckpointLine
@@ -102,8 +110,12 @@ func (c *Checkpointer) Run(ctx context.Context) error {
 func (c *Checkpointer) follow(ctx context.Context, k events.Kind, p int, name string) {
 	read := c.Store.Follow
 	if k == events.KindGame {
+		games := c.Games
+		if games == nil {
+			games = c.Store.FollowPartition
+		}
 		read = func(ctx context.Context, _ events.Kind, from uint64, fn func(eventstore.Record) error) (uint64, error) {
-			return c.Store.FollowPartition(ctx, p, from, fn)
+			return games(ctx, p, from, fn)
 		}
 	}
 	for ctx.Err() == nil {
@@ -201,51 +213,77 @@ func (c *Checkpointer) Once(ctx context.Context) (bool, error) {
 }
 
 // Flush publishes a checkpoint of the heads changed since the last one, if
-// any changed.
+// any changed. The heads are taken at the start: what is read meanwhile
+// waits for the next checkpoint (reading the streams is not held up by
+// the signing, the publishing and the file's fsync: in hakem serve the
+// flag watch follows the games through the same read); if publishing
+// fails they are put back.
 func (c *Checkpointer) Flush(ctx context.Context) error {
+	c.flushing.Lock()
+	defer c.flushing.Unlock()
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if len(c.pending) == 0 {
+		c.mu.Unlock()
 		return nil
 	}
 	cp := events.Checkpoint{Number: c.last.Number + 1, RecordedAt: time.Now().UTC(), Streams: map[string]uint64{}}
 	for n, s := range c.streams {
 		cp.Streams[n] = s
 	}
-	for agg, h := range c.pending {
+	taken := c.pending
+	c.pending = map[events.Aggregate]events.Head{}
+	c.mu.Unlock()
+	for agg, h := range taken {
 		cp.Heads = append(cp.Heads, events.AggregateHead{Aggregate: agg, Head: h})
 	}
-	signed, err := events.SignCheckpoint(&cp, c.Signer)
+	line, n, err := c.publish(ctx, &cp)
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if err != nil {
+		for agg, h := range taken {
+			if _, newer := c.pending[agg]; !newer {
+				c.pending[agg] = h
+			}
+		}
 		return err
+	}
+	c.last = cp
+	if c.File == "" {
+		c.lines = append(c.lines, line)
+	} else {
+		c.written += n
+	}
+	return nil
+}
+
+// publish signs cp and publishes it to the CHECKPOINTS stream and the
+// file; it returns its line and the bytes written to the file.
+func (c *Checkpointer) publish(ctx context.Context, cp *events.Checkpoint) (events.CheckpointLine, int64, error) {
+	signed, err := events.SignCheckpoint(cp, c.Signer)
+	if err != nil {
+		return events.CheckpointLine{}, 0, err
 	}
 	line := events.CheckpointLine{Note: string(signed)}
 	b, err := json.Marshal(line)
 	if err != nil {
-		return err
+		return line, 0, err
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	if _, err := c.JS.Publish(pctx, events.CheckpointSubject, b, jetstream.WithMsgID(fmt.Sprintf("checkpoint-%d", cp.Number))); err != nil {
-		return fmt.Errorf("stream %s: %w", events.CheckpointStream, err)
+		return line, 0, fmt.Errorf("stream %s: %w", events.CheckpointStream, err)
 	}
 	if c.File != "" {
 		f, err := os.OpenFile(c.File, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
-			return err
+			return line, 0, err
 		}
 		_, werr := f.Write(append(b, '\n'))
 		if err := errors.Join(werr, f.Sync(), f.Close()); err != nil {
-			return err
+			return line, 0, err
 		}
 	}
-	c.last, c.pending = cp, map[events.Aggregate]events.Head{}
-	if c.File == "" {
-		c.lines = append(c.lines, line)
-	} else {
-		c.written += int64(len(b) + 1)
-	}
-	return nil
+	return line, int64(len(b) + 1), nil
 }
 
 // resume reads the file's checkpoints (the CHECKPOINTS stream holds the
