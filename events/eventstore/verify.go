@@ -8,10 +8,15 @@ import (
 	"github.com/hakem-chess/hakem/events"
 )
 
-// verifiedCap bounds the cache of verified signatures (a 16-byte key an
-// entry, some 40 bytes with the map's own: 2.6 MB full): past it the
-// cache starts again.
-const verifiedCap = 1 << 16
+// verifiedGeneration bounds the cache of verified signatures: it keeps
+// two generations of at most this many entries each (a 16-byte key an
+// entry, some 20-40 bytes with the map's own: under 1.3 MB full, for
+// ever, however long the event), and when the newer one is full the older
+// is dropped whole (its memory with it; a cleared map would keep its
+// table). The events verified or appended last are those loaded again
+// (a game's next load), so 32,768 of them spare the checks of the
+// games in play; an older event is checked again at its next load.
+const verifiedGeneration = 1 << 14
 
 // verifiedID names an event's hash and signature in the cache of verified
 // signatures: two 64-bit hashes of them with seeds of the process's own,
@@ -37,9 +42,11 @@ type verifier struct {
 	// writer's keys and signatures that do not verify are still refused.
 	complete bool
 
-	mu    sync.Mutex
-	seen  map[verifiedID]struct{}
-	seeds [2]maphash.Seed
+	mu sync.Mutex
+	// seen and older are the newer and older generations of verified
+	// signatures (verifiedGeneration).
+	seen, older map[verifiedID]struct{}
+	seeds       [2]maphash.Seed
 }
 
 // id is the cache's name for e's hash and signature.
@@ -78,10 +85,7 @@ func (v *verifier) check(e *events.Envelope) string {
 		return ""
 	}
 	id := v.id(e)
-	v.mu.Lock()
-	_, ok := v.seen[id]
-	v.mu.Unlock()
-	if ok {
+	if v.known(id) {
 		return ""
 	}
 	if !v.complete && e.Sig != "" && !v.ring.Holds(sigKeyID(e.Sig)) {
@@ -94,11 +98,22 @@ func (v *verifier) check(e *events.Envelope) string {
 	return ""
 }
 
+// known reports whether id (hash and signature) was verified.
+func (v *verifier) known(id verifiedID) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if _, ok := v.seen[id]; ok {
+		return true
+	}
+	_, ok := v.older[id]
+	return ok
+}
+
 // trust records id (hash and signature) as verified.
 func (v *verifier) trust(id verifiedID) {
 	v.mu.Lock()
-	if len(v.seen) >= verifiedCap {
-		clear(v.seen)
+	if len(v.seen) >= verifiedGeneration {
+		v.older, v.seen = v.seen, make(map[verifiedID]struct{}, verifiedGeneration/8)
 	}
 	v.seen[id] = struct{}{}
 	v.mu.Unlock()

@@ -195,3 +195,33 @@ func TestVerifiedCacheKeepsSignatures(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifiedCacheBounded: the cache of verified signatures keeps two
+// generations of verifiedGeneration entries at most, however many events
+// are trusted; the last generation's are still known, the oldest are
+// forgotten (checked again at their next load).
+func TestVerifiedCacheBounded(t *testing.T) {
+	v := newVerifier(&events.Keyring{}, true)
+	id := func(i int) verifiedID { return verifiedID{uint64(i), ^uint64(i)} }
+	const n = 5*verifiedGeneration + 3
+	for i := range n {
+		v.trust(id(i))
+		if got := len(v.seen) + len(v.older); got > 2*verifiedGeneration {
+			t.Fatalf("after %d trusted: %d entries, bound %d", i+1, got, 2*verifiedGeneration)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		i     int
+		known bool
+	}{
+		{"the last trusted", n - 1, true},
+		{"a generation back", n - verifiedGeneration, true},
+		{"the first trusted", 0, false},
+		{"three generations back", n - 3*verifiedGeneration, false},
+	} {
+		if got := v.known(id(c.i)); got != c.known {
+			t.Errorf("%s (%d): known %v, want %v", c.name, c.i, got, c.known)
+		}
+	}
+}

@@ -52,6 +52,9 @@ type pulling struct {
 	conn  *nats.Conn
 	batch int
 	log   *zap.Logger
+	// expiry and heartbeat: pullExpiry and pullHeartbeat when zero
+	// (tests shorten them)
+	expiry, heartbeat time.Duration
 }
 
 // Consume implements jetstream.Consumer: h gets the consumer's events, in
@@ -59,8 +62,12 @@ type pulling struct {
 // opts are ignored: pulling decides its requests.
 func (c pulling) Consume(h jetstream.MessageHandler, _ ...jetstream.PullConsumeOpt) (jetstream.ConsumeContext, error) {
 	info := c.CachedInfo()
+	if c.expiry == 0 {
+		c.expiry, c.heartbeat = pullExpiry, pullHeartbeat
+	}
 	l := &pullLoop{
 		conn: c.conn, h: h, log: c.log, batch: c.batch,
+		expiry: c.expiry, heartbeat: c.heartbeat,
 		// the JetStream API's default prefix, as the subscriber's
 		// JetStream context has it
 		subject: jetstream.DefaultAPIPrefix + "CONSUMER.MSG.NEXT." + info.Stream + "." + info.Name,
@@ -92,6 +99,8 @@ type pullLoop struct {
 	h              jetstream.MessageHandler
 	log            *zap.Logger
 	batch          int
+	expiry         time.Duration
+	heartbeat      time.Duration
 	subject, inbox string
 	sub            *nats.Subscription
 	status         chan nats.Status
@@ -185,8 +194,8 @@ func (l *pullLoop) pullLocked() {
 	}
 	n := l.batch - l.awaited
 	req := `{"batch":` + strconv.Itoa(n) +
-		`,"expires":` + strconv.FormatInt(pullExpiry.Nanoseconds(), 10) +
-		`,"idle_heartbeat":` + strconv.FormatInt(pullHeartbeat.Nanoseconds(), 10) + `}`
+		`,"expires":` + strconv.FormatInt(l.expiry.Nanoseconds(), 10) +
+		`,"idle_heartbeat":` + strconv.FormatInt(l.heartbeat.Nanoseconds(), 10) + `}`
 	if err := l.conn.PublishRequest(l.subject, l.inbox, []byte(req)); err != nil {
 		// the connection is closed or draining: the inbox closes too
 		return
@@ -199,7 +208,7 @@ func (l *pullLoop) pullLocked() {
 // received while events are awaited (and the handler not running), and
 // pulls again. And at once after a reconnection.
 func (l *pullLoop) watch() {
-	beat := time.NewTicker(pullHeartbeat)
+	beat := time.NewTicker(l.heartbeat)
 	defer beat.Stop()
 	var seen uint64
 	quiet := 0

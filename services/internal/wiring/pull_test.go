@@ -6,11 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -187,4 +189,120 @@ func TestConsumerGroupPullsAhead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestConsumerGroupPullsAgain runs a consumer group whose pull requests
+// expire after a second (heartbeats every 250 ms) through what ends its
+// requests without the events they asked for: the group idle past their
+// expiry, its durable consumer deleted and created again, and the server
+// restarted on its folder and port (the connections reconnect). After
+// each, an event stored is handled.
+func TestConsumerGroupPullsAgain(t *testing.T) {
+	dir := t.TempDir()
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Shutdown() }()
+	url := srv.ClientURL()
+	port, err := strconv.Atoi(url[strings.LastIndexByte(url, ':')+1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	connect := func() *nats.Conn {
+		nc, err := nats.Connect(url, nats.MaxReconnects(-1), nats.ReconnectWait(20*time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(nc.Close)
+		return nc
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	spy := connect()
+	js, err := jetstream.New(spy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "AGAIN", Subjects: []string{"again.>"}}); err != nil {
+		t.Fatal(err)
+	}
+	pulls := make(chan *nats.Msg, 1024)
+	if _, err := spy.ChanSubscribe("$JS.API.CONSUMER.MSG.NEXT.AGAIN.again", pulls); err != nil {
+		t.Fatal(err)
+	}
+	log := zap.NewNop()
+	r, err := NewRouter(connect(), log, NewMetrics(), RouterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := ConsumerGroup(connect(), "AGAIN", "again", log, func(o *groupOptions) {
+		o.pullExpiry, o.pullHeartbeat = time.Second, 250*time.Millisecond
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	handled := make(chan string, 64)
+	r.AddNoPublisherHandler("again", "again.*", sub, func(msg *message.Message) error {
+		handled <- string(msg.Payload)
+		return nil
+	})
+	go func() { _ = r.Run(ctx) }()
+	<-r.Running()
+	defer func() { _ = r.Close() }()
+
+	// handle stores payload and waits until it is handled (earlier events
+	// may be handled again meanwhile: a consumer created again reads the
+	// stream from its start)
+	handle := func(payload string) {
+		t.Helper()
+		for {
+			if _, err := js.Publish(ctx, "again.x", []byte(payload)); err == nil {
+				break
+			} else if ctx.Err() != nil {
+				t.Fatalf("storing %q: %v", payload, err)
+			}
+			time.Sleep(20 * time.Millisecond) // reconnecting
+		}
+		for {
+			select {
+			case got := <-handled:
+				if got == payload {
+					return
+				}
+			case <-ctx.Done():
+				t.Fatalf("%q never handled", payload)
+			}
+		}
+	}
+	pullsSeen := func(n int) {
+		t.Helper()
+		for range n {
+			select {
+			case <-pulls:
+			case <-ctx.Done():
+				t.Fatalf("fewer than %d pull requests", n)
+			}
+		}
+	}
+
+	handle("first")
+	// one event of the eight asked for came: no request until the first
+	// expires, and the next one goes out then
+	pullsSeen(2)
+	handle("after the requests expired")
+
+	if err := js.DeleteConsumer(ctx, "AGAIN", "again"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateOrUpdateConsumer(ctx, "AGAIN", GroupConsumerConfig("again", "again.*")); err != nil {
+		t.Fatal(err)
+	}
+	handle("after the consumer was created again")
+
+	srv.Shutdown()
+	if srv, err = embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: port}); err != nil {
+		t.Fatal(err)
+	}
+	handle("after the server restarted")
 }

@@ -240,6 +240,8 @@ type groupOptions struct {
 	// libraryPull: the subscriber pulls through the client library's
 	// Consume rather than pulling (benchmarks compare them)
 	libraryPull bool
+	// pullExpiry, pullHeartbeat: pulling's, when not zero (tests)
+	pullExpiry, pullHeartbeat time.Duration
 }
 
 // ActsOn names the only event types the group's handler acts on (a
@@ -367,7 +369,7 @@ func groupSubscriber(conn *nats.Conn, log *zap.Logger, ackWait, handlerTimeout t
 			return nil, nil, err
 		}
 		if !o.libraryPull {
-			c = pulling{Consumer: c, conn: conn, batch: batch, log: log}
+			c = pulling{Consumer: c, conn: conn, batch: batch, log: log, expiry: o.pullExpiry, heartbeat: o.pullHeartbeat}
 		}
 		if len(o.acts) > 0 {
 			c = skipping{Consumer: c, acts: o.acts}
