@@ -238,6 +238,20 @@ const readBatch = 128
 // measurements on an embedded server).
 const readPull = 1024
 
+// ReadHeartbeat is the idle heartbeat a read's pull requests ask the
+// server for (the client library's default for an ordered consumer is
+// 5 s). The library (nats.go v1.55.0, jetstream/pull.go) asks for more
+// messages from a goroutine of its own and skips its check while that
+// goroutine is still sending the previous request; a skipped check is
+// only made again when the next message arrives. If every message asked
+// for is handled in that window, no request is left at the server and the
+// read waits for the library's heartbeat check, which after two heartbeats
+// without a message pulls again and recreates the consumer from the last
+// sequence delivered. At 1 s that wait is 2 s rather than 10 s: a flag
+// fall the clocks' watch records, a move the witness signs, at most 2 s
+// late. An idle read costs one heartbeat message a second.
+const ReadHeartbeat = time.Second
+
 // recordBatch is decoded records handed from the consumer's goroutine to
 // the reader's, and the error that stopped decoding, if any.
 type recordBatch struct {
@@ -340,6 +354,7 @@ func (s *Store) readBatches(ctx context.Context, name string, from uint64, follo
 	// consumer look dead.
 	cc, err := cons.Consume(d.handle,
 		jetstream.PullMaxMessages(readPull),
+		jetstream.PullHeartbeat(ReadHeartbeat),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
 			// The ordered consumer recovers from everything else itself
 			// (missed heartbeats, a deleted consumer: it makes a new one
