@@ -119,7 +119,7 @@ func (r *feedRelay) pass(subject string, body []byte) bool {
 // It resumes through the library's heartbeat check, on a consumer made
 // again after the last event delivered: every event of the game comes
 // once, in order, then a live one. Every request asks for
-// eventstore.ReadHeartbeat.
+// FeedHeartbeat.
 func TestFeedResumesAfterItsRequestsAreLost(t *testing.T) {
 	// on a port of its own (natstest's server does not listen)
 	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: t.TempDir()})
@@ -198,8 +198,8 @@ func TestFeedResumesAfterItsRequestsAreLost(t *testing.T) {
 		t.Fatalf("requests to %v: none lost, or none from another consumer", relay.consumers)
 	}
 	for _, hb := range relay.heartbeats {
-		if hb != eventstore.ReadHeartbeat.Nanoseconds() {
-			t.Errorf("a pull request asks for a heartbeat of %v, want %v", time.Duration(hb), eventstore.ReadHeartbeat)
+		if hb != FeedHeartbeat.Nanoseconds() {
+			t.Errorf("a pull request asks for a heartbeat of %v, want %v", time.Duration(hb), FeedHeartbeat)
 		}
 	}
 	t.Logf("%d pull requests, %d lost; longest pause between two events %v", len(relay.consumers), relay.lost, paused.Round(time.Millisecond))
