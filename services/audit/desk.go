@@ -76,21 +76,6 @@ func sheetEnd(env *events.Envelope) bool {
 		strings.Contains(env.IdempotencyKey, "sheet-"+env.CausationID+"-board-")
 }
 
-// sheetResult is the sheet's result a game's end from the sheet was
-// written for (gamesdomain.EndBySheet).
-func sheetResult(e events.GameEnded) events.Result {
-	if e.Termination != events.TerminationForfeit {
-		return e.Result
-	}
-	switch e.Result {
-	case events.ResultWhiteWins:
-		return events.ResultWhiteForfeitWin
-	case events.ResultBlackWins:
-		return events.ResultBlackForfeitWin
-	}
-	return events.ResultDoubleForfeit
-}
-
 // value is the event itself when e is a pointer to it (events.Decode
 // gives pointers).
 func value(e events.Event) events.Event {

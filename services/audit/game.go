@@ -430,7 +430,7 @@ func (f *folder) arbiterCommand(start, end int, ev events.Event) ([]events.Event
 	case events.GameEnded:
 		i := f.find(env.CausationID, start)
 		if i < 0 && sheetEnd(env) { // ended from a results sheet (the tournament's event): the tournament audit checks the sheet
-			return decided(g.EndBySheet(sheetResult(ev)))
+			return decided(g.EndBySheet(domain.SheetResult(ev)))
 		}
 		if i < 0 {
 			return nil, fmt.Errorf("game.ended on its own must follow from a ruling; its cause %q is not an earlier event of the game", env.CausationID)

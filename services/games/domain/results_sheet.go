@@ -33,3 +33,20 @@ func (g *Game) EndBySheet(result events.Result) ([]Event, error) {
 	}
 	return []Event{end}, nil
 }
+
+// SheetResult is the results sheet's result that EndBySheet ended a game
+// with, read back from the game.ended it gave: the forfeits from their
+// termination, the rest as played. The audit uses it to decide the end
+// again from the sheet's result (EndBySheet(SheetResult(end)) gives end).
+func SheetResult(end events.GameEnded) events.Result {
+	if end.Termination != events.TerminationForfeit {
+		return end.Result
+	}
+	switch end.Result {
+	case events.ResultWhiteWins:
+		return events.ResultWhiteForfeitWin
+	case events.ResultBlackWins:
+		return events.ResultBlackForfeitWin
+	}
+	return events.ResultDoubleForfeit
+}
