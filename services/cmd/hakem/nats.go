@@ -12,10 +12,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// natsCmd is hakem nats: the NATS users, of the embedded server (creds) and
+// of an external cluster (accounts).
+var natsCmd = &cobra.Command{Use: "nats", Short: "The NATS users: the embedded server's credentials, a cluster's accounts.conf"}
+
 func init() {
 	var user string
 	var context bool
-	natsCmd := &cobra.Command{Use: "nats", Short: "The embedded NATS server's users"}
 	creds := &cobra.Command{
 		Use:   "creds",
 		Short: "Print the embedded NATS server's admin credentials (a URL for natscli)",
@@ -79,5 +82,5 @@ standby machine runs hakem serve --standby with.`,
 	creds.Flags().StringVar(&user, "user", embedded.AdminUser, "the NATS user whose credentials to print")
 	creds.Flags().BoolVar(&context, "context", false, "print a natscli context (JSON) instead of a URL")
 	natsCmd.AddCommand(creds)
-	rootCmd.AddCommand(natsCmd)
+	rootCmd.AddCommand(natsCmd) // once: nats_accounts.go adds its command to natsCmd
 }
