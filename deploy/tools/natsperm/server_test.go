@@ -25,8 +25,19 @@ import (
 // store in a temporary folder. It returns the client URL.
 func startDeployedServer(t *testing.T) (string, map[string]string) {
 	t.Helper()
+	return startServerFrom(t, deployedConf)
+}
+
+// startServerFrom is startDeployedServer from the configuration file conf
+// (a copy of the deployed one, e.g. with its accounts.conf widened to
+// several game partitions).
+func startServerFrom(t *testing.T, conf string) (string, map[string]string) {
+	t.Helper()
 	pw := setDeployEnv(t, "120s")
-	opts := loadDeployedConf(t)
+	opts, err := server.ProcessConfigFile(conf)
+	if err != nil {
+		t.Fatalf("%s: %v", conf, err)
+	}
 	opts.Host = "127.0.0.1"
 	opts.Port = server.RANDOM_PORT
 	opts.HTTPHost, opts.HTTPPort = "", 0
