@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,14 +19,23 @@ const deployedAccounts = "../../deploy/nats/accounts.conf"
 
 // startDeployedNATS starts one nats-server process whose users and
 // permissions are the deployment's (deploy/nats/accounts.conf, included as
-// it is), on a loopback port with JetStream in a temporary folder. It
-// returns the node, its host:port and the users' passwords.
-func startDeployedNATS(t *testing.T) (*natsNode, string, map[string]string) {
+// it is with one game partition; with several, as hakem nats accounts
+// --partitions prints it for them), on a loopback port with JetStream in a
+// temporary folder. It returns the node, its host:port and the users'
+// passwords.
+func startDeployedNATS(t *testing.T, partitions int) (*natsNode, string, map[string]string) {
 	t.Helper()
 	dir := t.TempDir()
 	accounts, err := os.ReadFile(deployedAccounts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if partitions > 1 {
+		cmd := exec.Command(hakemBinary(t), "nats", "accounts", "--partitions", strconv.Itoa(partitions))
+		cmd.Stderr = os.Stderr
+		if accounts, err = cmd.Output(); err != nil {
+			t.Fatalf("hakem nats accounts --partitions %d: %v", partitions, err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "accounts.conf"), accounts, 0o600); err != nil {
 		t.Fatal(err)
@@ -74,7 +84,27 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs nats-server and hakem serve")
 	}
-	node, addr, pw := startDeployedNATS(t)
+	playUnderDeployedUsers(t, 1)
+}
+
+// TestProvisionedServicesUnderPartitionedUsers is
+// TestProvisionedServicesUnderDeployedUsers with HAKEM_GAME_PARTITIONS=3 on
+// every process and on hakem provision, under the users of accounts.conf
+// as hakem nats accounts --partitions 3 widens it: the games go to
+// GAMES_0..2, and the services need no right the widened file does not
+// grant them.
+func TestProvisionedServicesUnderPartitionedUsers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs nats-server and hakem serve")
+	}
+	t.Setenv("HAKEM_GAME_PARTITIONS", "3") // the services' and provision's, inherited
+	playUnderDeployedUsers(t, 3)
+}
+
+// playUnderDeployedUsers is the body of the two tests above, with the
+// given game partition count (HAKEM_GAME_PARTITIONS of the processes).
+func playUnderDeployedUsers(t *testing.T, partitions int) {
+	node, addr, pw := startDeployedNATS(t, partitions)
 	url := func(user string) string { return "nats://" + user + ":" + pw[user] + "@" + addr }
 	provisioned := []string{"HAKEM_NATS_PROVISIONED=true"}
 
@@ -94,7 +124,8 @@ func TestProvisionedServicesUnderDeployedUsers(t *testing.T) {
 	}
 	if out, err := provision(t, addr, "admin", pw["admin"]); err != nil {
 		t.Fatalf("hakem provision as admin: %v\n%s", err, out)
-	} else if !strings.Contains(out, "arbiter-claims") || !strings.Contains(out, "GAMES") {
+	} else if !strings.Contains(out, "arbiter-claims") || !strings.Contains(out, "GAMES") ||
+		(partitions > 1 && !strings.Contains(out, "GAMES_"+strconv.Itoa(partitions-1))) {
 		t.Errorf("hakem provision's report:\n%s", out)
 	}
 	if strings.Contains(func() string { out, _ := provision(t, addr, "admin", pw["admin"]); return out }(), pw["admin"]) {
