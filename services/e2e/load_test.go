@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/hakem-chess/hakem/events"
-	"github.com/hakem-chess/hakem/events/embedded"
 	"github.com/hakem-chess/hakem/events/eventstore"
 	"github.com/hakem-chess/hakem/rules"
 	"github.com/hakem-chess/hakem/services/internal/natstest"
@@ -377,27 +376,8 @@ func rawAppends(t *testing.T, games [][]string, total int) {
 	rawAppendsTo(t, plain, "raw append (baseline)", games, total)
 	closePlain()
 
-	dir := t.TempDir()
-	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, SyncAlways: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	signer, err := events.LoadOrCreateKeys(filepath.Join(dir, "keys"), events.Writers...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	durable, err := eventstore.Open(ctx, nc, eventstore.Config{Signer: signer})
-	if err != nil {
-		t.Fatal(err)
-	}
+	durable, _, closeDurable := natstest.DurableFolder(t, t.TempDir())
+	defer closeDurable()
 	rawAppendsTo(t, durable, "raw append as serve stores (synced, signed)", games, total)
 }
 

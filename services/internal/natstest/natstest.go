@@ -58,7 +58,7 @@ func Store(t testing.TB) *eventstore.Store {
 // is also called when t ends, if the test has not.
 func Folder(t testing.TB, dir string) (store *eventstore.Store, nc *nats.Conn, close func()) {
 	t.Helper()
-	return folder(t, dir, eventstore.Config{})
+	return folder(t, dir, eventstore.Config{}, false)
 }
 
 // SigningFolder is Folder with a store that signs what it appends with
@@ -71,12 +71,23 @@ func SigningFolder(t testing.TB, dir string) (store *eventstore.Store, nc *nats.
 	if err != nil {
 		t.Fatal(err)
 	}
-	return folder(t, dir, eventstore.Config{Signer: signer})
+	return folder(t, dir, eventstore.Config{Signer: signer}, false)
 }
 
-func folder(t testing.TB, dir string, cfg eventstore.Config) (store *eventstore.Store, nc *nats.Conn, close func()) {
+// DurableFolder is SigningFolder on a server that syncs every write before
+// acknowledging it (sync_always): the store as hakem serve keeps it.
+func DurableFolder(t testing.TB, dir string) (store *eventstore.Store, nc *nats.Conn, close func()) {
 	t.Helper()
-	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1})
+	signer, err := events.LoadOrCreateKeys(filepath.Join(dir, "keys"), events.Writers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return folder(t, dir, eventstore.Config{Signer: signer}, true)
+}
+
+func folder(t testing.TB, dir string, cfg eventstore.Config, syncAlways bool) (store *eventstore.Store, nc *nats.Conn, close func()) {
+	t.Helper()
+	srv, err := embedded.StartEmbedded(embedded.EmbeddedConfig{Dir: dir, Port: -1, SyncAlways: syncAlways})
 	if err != nil {
 		t.Fatal(err)
 	}
