@@ -112,16 +112,11 @@ func sameGrants(conf, widened string, n events.GamePartitions) error {
 	return nil
 }
 
-// parseUsers parses an accounts.conf as nats-server does (with a password
-// for every user it reads from the environment) and returns its users'
-// permissions by name.
+// parseUsers parses an accounts.conf as nats-server does (parseAccounts,
+// any password) and returns its users' permissions by name.
 func parseUsers(conf string) (map[string]*server.Permissions, error) {
-	var vars strings.Builder
-	for _, name := range append([]string{AdminUser, "sys", StandbyUser}, ServiceUsers...) {
-		fmt.Fprintf(&vars, "HAKEM_NATS_%s_PASSWORD: \"x\"\n", strings.ToUpper(name))
-	}
-	opts := &server.Options{}
-	if err := opts.ProcessConfigString(vars.String() + conf); err != nil {
+	opts, err := parseAccounts(conf, func(string) string { return "x" })
+	if err != nil {
 		return nil, err
 	}
 	users := map[string]*server.Permissions{}

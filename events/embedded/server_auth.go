@@ -97,16 +97,13 @@ func LoadOrCreateUsers(dir string) (Users, error) {
 // accounts.conf with their permissions, all in the server's one (global)
 // account, where the data folder's streams are, and InProcessUser.
 func serverUsers(pw Users, parts events.GamePartitions) ([]*server.User, error) {
-	var vars strings.Builder
-	for _, name := range append([]string{AdminUser, "sys", StandbyUser}, ServiceUsers...) {
+	for _, name := range confUsers() {
 		if pw[name] == "" {
 			return nil, fmt.Errorf("events: embedded server: no password for NATS user %s", name)
 		}
-		q, _ := json.Marshal(pw[name])
-		fmt.Fprintf(&vars, "HAKEM_NATS_%s_PASSWORD: %s\n", strings.ToUpper(name), q)
 	}
-	opts := &server.Options{}
-	if err := opts.ProcessConfigString(vars.String() + accountsConf); err != nil {
+	opts, err := parseAccounts(accountsConf, func(name string) string { return pw[name] })
+	if err != nil {
 		return nil, fmt.Errorf("events: embedded server: the NATS users: %w", err)
 	}
 	var users []*server.User
@@ -161,3 +158,24 @@ func appendNew(list []string, add ...string) []string {
 // AccountsConf returns the embedded server's copy of the deployment's
 // accounts.conf (a test compares it with deploy/nats/accounts.conf).
 func AccountsConf() string { return accountsConf }
+
+// confUsers are the users accounts.conf reads a password of from the
+// environment (HAKEM_NATS_<USER>_PASSWORD).
+func confUsers() []string {
+	return append([]string{AdminUser, "sys", StandbyUser}, ServiceUsers...)
+}
+
+// parseAccounts parses conf (an accounts.conf) as nats-server does, with
+// password(name) for each of confUsers' password variables.
+func parseAccounts(conf string, password func(name string) string) (*server.Options, error) {
+	var vars strings.Builder
+	for _, name := range confUsers() {
+		q, _ := json.Marshal(password(name))
+		fmt.Fprintf(&vars, "HAKEM_NATS_%s_PASSWORD: %s\n", strings.ToUpper(name), q)
+	}
+	opts := &server.Options{}
+	if err := opts.ProcessConfigString(vars.String() + conf); err != nil {
+		return nil, err
+	}
+	return opts, nil
+}
