@@ -215,12 +215,8 @@ func playOlympiad(t *testing.T, boards, flags, conns, plies int, think, budget t
 					return
 				case <-time.After(wait):
 				}
-				player := "w" + ids[i]
-				if ply%2 == 1 {
-					player = "b" + ids[i]
-				}
 				t0 := time.Now()
-				body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+				body := moveRequest(ids[i], ply, mv)
 				code, answer, err := conn.post("/api/games/"+ids[i]+"/moves", body)
 				d := time.Since(t0)
 				if err != nil || code != 200 {

@@ -81,12 +81,7 @@ func bareHTTPFloor(t *testing.T, games [][]string, total int) {
 			defer c.close()
 			id := fmt.Sprintf("load-%d", i)
 			for ply, mv := range games[i] {
-				player := "w" + id
-				if ply%2 == 1 {
-					player = "b" + id
-				}
-				body := []byte(fmt.Sprintf(`{"move":%q,"player":%q,"idempotency_key":"%d"}`, mv, player, ply))
-				if code, err := c.post("/api/games/"+id+"/moves", body); err != nil || code != http.StatusOK {
+				if code, err := c.post("/api/games/"+id+"/moves", moveRequest(id, ply, mv)); err != nil || code != http.StatusOK {
 					failed.Add(1)
 					return
 				}

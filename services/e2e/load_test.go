@@ -135,6 +135,18 @@ func cpuTime(pid int) (time.Duration, error) {
 	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
 
+// moveRequest is the body of POST /api/games/{id}/moves for game id's ply
+// (from 0) playing mv (UCI), sent by the player on move (w<id> or b<id>,
+// as the load benches create their games), with the ply as its key.
+func moveRequest(id string, ply int, mv string) []byte {
+	player := "w" + id
+	if ply%2 == 1 {
+		player = "b" + id
+	}
+	body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+	return body
+}
+
 // randomGame returns a deterministic sequence of legal moves (UCI) of at
 // most plies plies, stopping before a position that ends the game.
 func randomGame(seed uint64, plies int) []string {
@@ -286,12 +298,8 @@ func gatewayPhases(t *testing.T, bin, label string, games [][]string, total int)
 					if d := wait(i, ply); d > 0 {
 						time.Sleep(d)
 					}
-					player := "w" + ids[i]
-					if ply%2 == 1 {
-						player = "b" + ids[i]
-					}
 					t0 := time.Now()
-					body, _ := json.Marshal(map[string]string{"move": mv, "player": player, "idempotency_key": fmt.Sprint(ply)})
+					body := moveRequest(ids[i], ply, mv)
 					code, err := c.post("/api/games/"+ids[i]+"/moves", body)
 					lat[i] = append(lat[i], time.Since(t0))
 					if err != nil || code != 200 {
